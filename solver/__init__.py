@@ -1,0 +1,41 @@
+"""kniffel: exact optimal strategy for Kniffel, Yahtzee and their relatives.
+
+    >>> import solver
+    >>> table = solver.get_table("yahtzee")          # loads, or solves and saves
+    >>> table.expected_score                          # 254.5877...
+
+numba is imported only when something is solved, so advising from a saved table stays fast.
+"""
+__version__ = "0.1.0"
+
+
+def solve(rules=None, progress=None):
+    """Solve all reachable states of `rules` (a preset name, rules file or Rules)."""
+    from .solve import solve as _solve
+    return _solve(rules, progress=progress)
+
+
+def load_table(rules=None, directory=None):
+    """The saved table for `rules` (TableError if missing or failing a check)."""
+    from .rules import resolve_rules
+    from .table import load_table as _load
+    return _load(resolve_rules(rules), directory)
+
+
+def get_table(rules=None, directory=None, progress=None):
+    """Load the saved table for `rules`, solving and saving it first when it is missing or invalid."""
+    from .rules import resolve_rules
+    from .table import TableError, load_table as _load
+    rules = resolve_rules(rules)
+    try:
+        return _load(rules, directory)
+    except TableError:
+        table = solve(rules, progress=progress)
+        table.save(directory)
+        return table
+
+
+def advise(position, table, dice=None, rolls_left=None):
+    """Ranked options for `position` (see solver.advise.advise)."""
+    from .advise import advise as _advise
+    return _advise(position, table, dice=dice, rolls_left=rolls_left)

@@ -1,0 +1,97 @@
+"""Dice multisets and the tables that move between them (pure numpy, built once at import).
+
+A *keep* is a multiset of 0-5 dice held back before a reroll; a *roll* is a keep of all five.
+Keeps are numbered so that the 252 rolls come first (index = roll index), followed by the keeps
+of 4, 3, 2, 1 and 0 dice.  Every table here is indexed by that numbering.
+"""
+from itertools import combinations_with_replacement
+from math import factorial
+
+import numpy as np
+
+FACES = 6
+DICE = 5
+
+
+def _keeps_by_size():
+    keeps = []
+    for size in range(DICE, -1, -1):
+        keeps.extend(combinations_with_replacement(range(1, FACES + 1), size))
+    return keeps
+
+
+KEEPS = _keeps_by_size()
+"""Sorted tuples of faces, rolls (five dice) first."""
+N_KEEPS = len(KEEPS)  # 462
+N_ROLLS = sum(1 for k in KEEPS if len(k) == DICE)  # 252
+KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+
+KEEP_SIZE = np.array([len(k) for k in KEEPS], dtype=np.int64)
+KEEP_COUNTS = np.array([[k.count(f) for f in range(1, FACES + 1)] for k in KEEPS], dtype=np.int64)
+ROLL_COUNTS = KEEP_COUNTS[:N_ROLLS]
+ROLL_SUM = np.array([sum(k) for k in KEEPS[:N_ROLLS]], dtype=np.int64)
+
+
+def _roll_probability(roll):
+    ways = factorial(DICE)
+    for f in range(1, FACES + 1):
+        ways //= factorial(roll.count(f))
+    return ways / FACES**DICE
+
+
+ROLL_PROB = np.array([_roll_probability(r) for r in KEEPS[:N_ROLLS]])
+
+KNIFFEL_FACE = np.array([r[0] if len(set(r)) == 1 else 0 for r in KEEPS[:N_ROLLS]], dtype=np.int64)
+"""Face of a five-of-a-kind roll, 0 for every other roll."""
+KNIFFEL_ROLLS = np.flatnonzero(KNIFFEL_FACE)
+
+ADD_DIE = np.full((N_KEEPS, FACES), -1, dtype=np.int64)
+"""ADD_DIE[k, f-1]: the keep k plus one die showing f (-1 for rolls, which hold five dice)."""
+REMOVE_DIE = np.full((N_KEEPS, FACES), -1, dtype=np.int64)
+"""REMOVE_DIE[k, f-1]: the keep k less one die showing f (-1 when k has no f)."""
+for _i, _keep in enumerate(KEEPS):
+    for _f in range(1, FACES + 1):
+        if len(_keep) < DICE:
+            ADD_DIE[_i, _f - 1] = KEEP_INDEX[tuple(sorted(_keep + (_f,)))]
+        if _f in _keep:
+            _less = list(_keep)
+            _less.remove(_f)
+            REMOVE_DIE[_i, _f - 1] = KEEP_INDEX[tuple(_less)]
+del _i, _keep, _f
+
+SIZE_SLICES = {size: slice(int(np.argmax(KEEP_SIZE == size)), int(N_KEEPS - np.argmax(KEEP_SIZE[::-1] == size)))
+               for size in range(DICE + 1)}
+"""Keeps of each size stand together; SIZE_SLICES[size] selects them."""
+EMPTY_KEEP = KEEP_INDEX[()]
+
+
+def keep_transition_matrix():
+    """P[k, r]: probability that holding keep k and rerolling the rest gives roll r (462 x 252)."""
+    matrix = np.zeros((N_KEEPS, N_ROLLS))
+    matrix[:N_ROLLS] = np.eye(N_ROLLS)
+    for size in range(DICE - 1, -1, -1):
+        rows = SIZE_SLICES[size]
+        matrix[rows] = matrix[ADD_DIE[rows]].mean(axis=1)
+    return matrix
+
+
+def parse_dice(text):
+    """Parse '1,3,3,5,6' or '13356' into a sorted tuple of five faces; ValueError if impossible."""
+    text = str(text).strip()
+    parts = [p for p in text.replace(" ", ",").split(",") if p] if "," in text or " " in text else list(text)
+    try:
+        faces = [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"dice must be five faces 1-6, e.g. 1,3,3,5,6 (got {text!r})") from None
+    return validate_dice(faces)
+
+
+def validate_dice(faces):
+    """Return five faces as a sorted tuple, or raise ValueError naming the problem."""
+    faces = list(faces)
+    if len(faces) != DICE:
+        raise ValueError(f"need exactly {DICE} dice, got {len(faces)}")
+    for f in faces:
+        if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= FACES:
+            raise ValueError(f"die face {f!r} is not 1-6")
+    return tuple(sorted(int(f) for f in faces))

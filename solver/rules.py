@@ -1,0 +1,342 @@
+"""Rule systems as data: the Rules dataclass, the presets, score tables, and rules files.
+
+Kernels never see a Rules object: `Rules.kernel_arrays()` turns it into score tables and a small
+integer parameter vector (see scoring.py for its layout).
+"""
+import hashlib
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from . import dice, scoring
+
+UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+BOXES_13 = UPPER + ("three_kind", "four_kind", "full_house", "small_straight", "large_straight",
+                    "kniffel", "chance")
+BOXES_YATZY = UPPER + ("one_pair", "two_pairs", "three_kind", "four_kind", "small_straight",
+                       "large_straight", "full_house", "chance", "yatzy")
+BOX_SETS = {"13": BOXES_13, "yatzy": BOXES_YATZY}
+
+# German and other names a player may type for a box.
+BOX_ALIASES = {
+    "einser": "ones", "zweier": "twos", "dreier": "threes", "vierer": "fours",
+    "fuenfer": "fives", "fünfer": "fives", "sechser": "sixes",
+    "dreierpasch": "three_kind", "viererpasch": "four_kind", "fullhouse": "full_house",
+    "kleine_strasse": "small_straight", "kleine_straße": "small_straight",
+    "grosse_strasse": "large_straight", "große_strasse": "large_straight",
+    "große_straße": "large_straight", "grosse_straße": "large_straight",
+    "yahtzee": "kniffel", "kitkniff": "kniffel", "knobel": "kniffel", "krempel": "chance",
+    "paar": "one_pair", "zwei_paare": "two_pairs",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A fully resolved rule system. Build one with `get_rules(name)` or `load_rules_file(path)`."""
+
+    preset: str
+    box_set: str = "13"
+    upper_bonus_threshold: int = 63
+    upper_bonus: int = 35
+    extra_bonus: int = 0
+    extra_bonus_requires: str = "fifty"  # "fifty": box holds 50; "filled": holds 50 or 0
+    extra_bonus_cap: int | None = None  # points, a multiple of extra_bonus; None = no cap
+    joker: str = "none"  # one of scoring.JOKER_MODES
+    joker_requires: str = "fifty"
+    five_of_a_kind_is_full_house: bool = False
+    rolls_per_turn: int = 3
+
+    @property
+    def boxes(self):
+        return BOX_SETS[self.box_set]
+
+    @property
+    def n_boxes(self):
+        return len(self.boxes)
+
+    @property
+    def kniffel_box(self):
+        return self.boxes.index("yatzy" if self.box_set == "yatzy" else "kniffel")
+
+    @property
+    def cap_count(self):
+        """How many extra-Kniffel bonuses may be paid in a game (n_boxes when unlimited)."""
+        if self.extra_bonus == 0 or self.extra_bonus_cap is None:
+            return self.n_boxes
+        return min(self.n_boxes, self.extra_bonus_cap // self.extra_bonus)
+
+    @property
+    def n_flag(self):
+        """2 when some rule asks whether the Kniffel box holds 50, else 1."""
+        bonus = self.extra_bonus > 0 and self.extra_bonus_requires == "fifty"
+        joker = self.joker not in ("none", "must-match") and self.joker_requires == "fifty"
+        return 2 if (bonus or joker) else 1
+
+    @property
+    def n_deficit(self):
+        return max(1, self.n_boxes - self.cap_count)
+
+    @property
+    def n_aux(self):
+        return self.n_flag * self.n_deficit
+
+    @property
+    def description(self):
+        return PRESET_DESCRIPTIONS[self.preset]
+
+    def as_dict(self):
+        return asdict(self)
+
+    @property
+    def key(self):
+        """A name for this exact rule set: the preset name, plus a hash when options differ."""
+        if self == PRESETS[self.preset]:
+            return self.preset
+        blob = json.dumps(self.as_dict(), sort_keys=True).encode()
+        return f"{self.preset}-{hashlib.sha256(blob).hexdigest()[:12]}"
+
+    @cached_property
+    def plain_score(self):
+        """plain_score[b, r]: points of box b for roll r by the plain table (n_boxes x 252)."""
+        table = np.zeros((self.n_boxes, dice.N_ROLLS), dtype=np.int64)
+        for r, counts in enumerate(dice.ROLL_COUNTS):
+            for b, box in enumerate(self.boxes):
+                table[b, r] = _plain_points(box, counts, self)
+        return table
+
+    @cached_property
+    def joker_score(self):
+        """joker_score[b, f]: points of box b for a Kniffel of face f played as a joker."""
+        table = np.zeros((self.n_boxes, dice.FACES + 1), dtype=np.int64)
+        if self.joker in ("none", "must-match"):
+            return table
+        for f in range(1, dice.FACES + 1):
+            for b, box in enumerate(self.boxes):
+                table[b, f] = _joker_points(box, f, self.joker)
+        return table
+
+    @cached_property
+    def box_face(self):
+        """Face counted by each upper box, 0 for lower boxes."""
+        return np.array([UPPER.index(b) + 1 if b in UPPER else 0 for b in self.boxes], dtype=np.int64)
+
+    def params(self):
+        """The integer parameter vector the kernels and scoring functions read."""
+        p = np.zeros(scoring.N_PARAMS, dtype=np.int64)
+        p[scoring.P_N_BOXES] = self.n_boxes
+        p[scoring.P_KNIFFEL_BOX] = self.kniffel_box
+        p[scoring.P_JOKER] = scoring.JOKER_MODES.index(self.joker)
+        p[scoring.P_JOKER_NEEDS_FIFTY] = self.joker_requires == "fifty"
+        p[scoring.P_BONUS] = self.extra_bonus
+        p[scoring.P_BONUS_NEEDS_FIFTY] = self.extra_bonus_requires == "fifty"
+        p[scoring.P_CAP_COUNT] = self.cap_count
+        p[scoring.P_N_FLAG] = self.n_flag
+        p[scoring.P_N_DEFICIT] = self.n_deficit
+        p[scoring.P_THRESHOLD] = self.upper_bonus_threshold
+        p[scoring.P_UPPER_BONUS] = self.upper_bonus
+        return p
+
+    def possible_points(self, box):
+        """Every number of points `box` can hold under these rules (scratch 0 included)."""
+        b = self.boxes.index(box)
+        return {0} | set(self.plain_score[b].tolist()) | set(self.joker_score[b, 1:].tolist())
+
+
+def _plain_points(box, counts, rules):
+    total = sum((f + 1) * c for f, c in enumerate(counts))
+    top = max(counts)
+    if box in UPPER:
+        f = UPPER.index(box) + 1
+        return f * counts[f - 1]
+    present = "".join("1" if c else "0" for c in counts)
+    shape = sorted(c for c in counts if c)
+    pairs = [f + 1 for f, c in enumerate(counts) if c >= 2]
+    if box == "three_kind":
+        if rules.box_set == "yatzy":
+            return 3 * next((f + 1 for f, c in enumerate(counts) if c >= 3), 0)
+        return total if top >= 3 else 0
+    if box == "four_kind":
+        if rules.box_set == "yatzy":
+            return 4 * next((f + 1 for f, c in enumerate(counts) if c >= 4), 0)
+        return total if top >= 4 else 0
+    if box == "full_house":
+        is_house = shape == [2, 3] or (shape == [5] and rules.five_of_a_kind_is_full_house)
+        if rules.box_set == "yatzy":
+            return total if shape == [2, 3] else 0
+        return 25 if is_house else 0
+    if box == "small_straight":
+        if rules.box_set == "yatzy":
+            return 15 if present == "111110" else 0
+        return 30 if _has_run(counts, 4) else 0
+    if box == "large_straight":
+        if rules.box_set == "yatzy":
+            return 20 if present == "011111" else 0
+        return 40 if _has_run(counts, 5) else 0
+    if box in ("kniffel", "yatzy"):
+        return 50 if top == 5 else 0
+    if box == "chance":
+        return total
+    if box == "one_pair":
+        return 2 * max(pairs) if pairs else 0
+    if box == "two_pairs":
+        return 2 * sum(pairs) if len(pairs) == 2 else 0
+    raise ValueError(f"unknown box {box!r}")
+
+
+def _has_run(counts, length):
+    run = 0
+    for c in counts:
+        run = run + 1 if c else 0
+        if run >= length:
+            return True
+    return False
+
+
+_JOKER_LOWER = {"full_house": 25, "small_straight": 30, "large_straight": 40}
+
+
+def _joker_points(box, face, mode):
+    if box in UPPER:
+        box_face = UPPER.index(box) + 1
+        if mode == "max-any":
+            return 5 * box_face
+        return 5 * face if (box_face == face and mode != "free-after-upper") else 0
+    if box in _JOKER_LOWER:
+        return _JOKER_LOWER[box]
+    if box in ("three_kind", "four_kind", "chance"):
+        return 30 if mode == "max-any" else 5 * face
+    return 0
+
+
+PRESETS = {
+    "kniffel": Rules("kniffel", extra_bonus=50, joker="max-any"),
+    "kniffel-basic": Rules("kniffel-basic"),
+    "kniffel-championship": Rules("kniffel-championship", extra_bonus=50, joker="must-match"),
+    "kitkniff": Rules("kitkniff", extra_bonus=100, extra_bonus_cap=900, joker="free",
+                      joker_requires="filled"),
+    "yahtzee": Rules("yahtzee", extra_bonus=100, joker="forced", joker_requires="filled"),
+    "yahtzee-free": Rules("yahtzee-free", extra_bonus=100, joker="free-after-upper",
+                          joker_requires="filled"),
+    "yatzy": Rules("yatzy", box_set="yatzy", upper_bonus=50),
+}
+PRESET_DESCRIPTIONS = {
+    "kniffel": "Kniffel, current Schmidt rules: +50 per extra Kniffel and a joker at any box's maximum",
+    "kniffel-basic": "Kniffel, basic rules: no extra-Kniffel bonus, no joker",
+    "kniffel-championship": "Kniffel championship: an extra Kniffel scores only where it fits, +50 there",
+    "kitkniff": "KitKniff: free joker, +100 per extra Kniffel up to 900 points",
+    "yahtzee": "Yahtzee, official Hasbro rules: forced joker, +100 per extra Yahtzee",
+    "yahtzee-free": "Yahtzee as in the classic published optimum: joker once the matching upper box is filled",
+    "yatzy": "Scandinavian Yatzy: 15 boxes, one and two pairs, bonus 50 at 63",
+}
+
+# Options a rules file may set, and the presets on which each one has a meaning.
+_THIRTEEN = {name for name, r in PRESETS.items() if r.box_set == "13"}
+_EXTRA = {name for name in _THIRTEEN if name != "kniffel-basic"}
+OPTION_PRESETS = {
+    "upper_bonus_threshold": set(PRESETS),
+    "upper_bonus": set(PRESETS),
+    "rolls_per_turn": set(PRESETS),
+    "five_of_a_kind_is_full_house": _THIRTEEN,
+    "extra_bonus": _THIRTEEN,
+    "extra_bonus_requires": _THIRTEEN,
+    "extra_bonus_cap": _THIRTEEN,
+    "joker": _THIRTEEN,
+    "joker_requires": _THIRTEEN,
+}
+
+
+class RulesError(ValueError):
+    """A preset name, rules file or option that cannot be used."""
+
+
+def get_rules(name, **options):
+    """The preset `name` with `options` applied (RulesError on anything unknown or impossible)."""
+    if name not in PRESETS:
+        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(PRESETS)}")
+    for key in options:
+        if key not in OPTION_PRESETS:
+            raise RulesError(f"unknown rules option {key!r}; options: {', '.join(OPTION_PRESETS)}")
+        if name not in OPTION_PRESETS[key]:
+            raise RulesError(f"option {key!r} does not apply to preset {name!r}")
+    rules = replace(PRESETS[name], **options)
+    _validate(rules)
+    return rules
+
+
+def _validate(rules):
+    types = {f.name: f.type for f in fields(Rules)}
+    for key in OPTION_PRESETS:
+        value = getattr(rules, key)
+        if key == "five_of_a_kind_is_full_house":
+            if not isinstance(value, bool):
+                raise RulesError(f"{key} must be true or false, got {value!r}")
+        elif key in ("extra_bonus_requires", "joker_requires"):
+            if value not in ("fifty", "filled"):
+                raise RulesError(f"{key} must be 'fifty' or 'filled', got {value!r}")
+        elif key == "joker":
+            if value not in scoring.JOKER_MODES:
+                raise RulesError(f"joker must be one of {', '.join(scoring.JOKER_MODES)}, got {value!r}")
+        elif key == "extra_bonus_cap" and value is None:
+            continue
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RulesError(f"{key} must be a whole number >= 0, got {value!r} ({types[key]})")
+    if not 1 <= rules.rolls_per_turn <= 5:
+        raise RulesError(f"rolls_per_turn must be 1-5, got {rules.rolls_per_turn}")
+    if not 1 <= rules.upper_bonus_threshold <= 105:
+        raise RulesError(f"upper_bonus_threshold must be 1-105 (the most six upper boxes hold), "
+                         f"got {rules.upper_bonus_threshold}")
+    if rules.extra_bonus_cap is not None:
+        if rules.extra_bonus == 0 or rules.extra_bonus_cap % rules.extra_bonus:
+            raise RulesError("extra_bonus_cap must be a multiple of a non-zero extra_bonus")
+
+
+def load_rules_file(path):
+    """Read a JSON or TOML rules file: {"preset": NAME, option: value, ...}."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"cannot read rules file {path}: {exc.strerror}") from None
+    try:
+        if path.suffix.lower() == ".toml":
+            try:
+                import tomllib
+            except ModuleNotFoundError:  # Python 3.10
+                import tomli as tomllib
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except ValueError as exc:
+        raise RulesError(f"rules file {path} is not valid {path.suffix.lstrip('.').upper() or 'JSON'}: {exc}") from None
+    if not isinstance(data, dict) or "preset" not in data:
+        raise RulesError(f"rules file {path} must name a preset, e.g. {{\"preset\": \"kniffel\"}}")
+    data = dict(data)
+    return get_rules(data.pop("preset"), **data)
+
+
+def resolve_rules(name_or_file):
+    """A preset name or the path of a rules file -> Rules."""
+    if name_or_file is None:
+        return PRESETS["kniffel"]
+    if isinstance(name_or_file, Rules):
+        return name_or_file
+    text = str(name_or_file)
+    if text in PRESETS:
+        return PRESETS[text]
+    if text.lower().endswith((".json", ".toml")) or Path(text).is_file():
+        return load_rules_file(text)
+    return get_rules(text)
+
+
+def box_key(name, rules):
+    """The box key for a name a player typed (English key or German name)."""
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    key = BOX_ALIASES.get(key, key)
+    if rules.box_set == "yatzy" and key == "kniffel":
+        key = "yatzy"
+    if key not in rules.boxes:
+        raise ValueError(f"unknown box {name!r}; boxes: {', '.join(rules.boxes)}")
+    return key

@@ -1,0 +1,88 @@
+"""Scoring of a five-of-a-kind and the bookkeeping state it drives, in plain Python.
+
+These functions are the one place where the extra-Kniffel rules (bonus, jokers, the bonus cap)
+live.  The advisor calls them as they are; `kernels.py` compiles the same functions with numba,
+so the solver and the advisor cannot disagree about a rule.
+
+The per-state bookkeeping beyond the filled boxes and the upper total is one small integer, `aux`:
+    aux = flag * n_deficit + deficit
+- flag: 1 while the Kniffel box holds 50 (only tracked when a rule depends on it);
+- deficit: for a capped extra-Kniffel bonus, how many of the still open boxes could *not* be paid
+  a bonus any more (open boxes - bonuses still allowed, at least 0).  Keeping the deficit rather
+  than the number of bonuses paid merges every state whose future is the same.
+"""
+
+# Indices into the integer `params` array built by Rules.kernel_arrays().
+P_N_BOXES = 0
+P_KNIFFEL_BOX = 1
+P_JOKER = 2
+P_JOKER_NEEDS_FIFTY = 3
+P_BONUS = 4
+P_BONUS_NEEDS_FIFTY = 5
+P_CAP_COUNT = 6
+P_N_FLAG = 7
+P_N_DEFICIT = 8
+P_THRESHOLD = 9
+P_UPPER_BONUS = 10
+N_PARAMS = 11
+
+JOKER_NONE = 0
+JOKER_MAX_ANY = 1  # kniffel: any open box at its maximum
+JOKER_FREE = 2  # kitkniff: any open box, lower boxes at joker values, matching upper box 5f
+JOKER_FORCED = 3  # yahtzee: matching upper box, else a lower box, else an upper box for 0
+JOKER_FREE_AFTER_UPPER = 4  # yahtzee-free: joker only once the matching upper box is filled
+JOKER_MUST_MATCH = 5  # championship: plain table; the bonus only in a box the Kniffel satisfies
+JOKER_MODES = ("none", "max-any", "free", "forced", "free-after-upper", "must-match")
+
+
+def next_aux(aux, box, points, paid, n_open_after, params):
+    """The aux index after `box` is filled with `points`; `paid` is 1 if a bonus was paid."""
+    flag = aux // params[P_N_DEFICIT]
+    deficit = aux % params[P_N_DEFICIT]
+    if box == params[P_KNIFFEL_BOX]:
+        flag = 1 if (points == 50 and params[P_N_FLAG] == 2) else 0
+        deficit = max(0, n_open_after - params[P_CAP_COUNT])
+    else:
+        deficit = max(0, deficit + paid - 1)
+    if flag == 0 and params[P_BONUS_NEEDS_FIFTY] == 1:
+        deficit = 0  # no bonus can ever be paid again: the count is irrelevant
+    return flag * params[P_N_DEFICIT] + deficit
+
+
+def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joker_score, box_face):
+    """How a five-of-a-kind of `face` (roll index `roll`) may go into the open `box`.
+
+    Returns (allowed, points, paid): whether the rules let it go there, the box points, and 1 if
+    an extra-Kniffel bonus is paid for it.  `filled` is the bit mask of filled boxes.
+    """
+    kniffel_box = params[P_KNIFFEL_BOX]
+    if kniffel_box < 0 or (filled >> kniffel_box) & 1 == 0:
+        return True, plain_score[box, roll], 0  # a first Kniffel scores by the plain table
+    flag = aux // params[P_N_DEFICIT]
+    mode = params[P_JOKER]
+    joker = mode != JOKER_NONE and mode != JOKER_MUST_MATCH
+    if joker and params[P_JOKER_NEEDS_FIFTY] == 1 and flag == 0:
+        joker = False
+    matching_upper = -1
+    for b in range(params[P_N_BOXES]):
+        if box_face[b] == face:
+            matching_upper = b
+    if joker and mode == JOKER_FREE_AFTER_UPPER and (filled >> matching_upper) & 1 == 0:
+        joker = False
+    allowed = True
+    if joker and mode == JOKER_FORCED:
+        if (filled >> matching_upper) & 1 == 0:
+            allowed = box == matching_upper
+        else:
+            lower_open = False
+            for b in range(params[P_N_BOXES]):
+                if box_face[b] == 0 and (filled >> b) & 1 == 0:
+                    lower_open = True
+            allowed = (box_face[box] == 0) == lower_open
+    points = joker_score[box, face] if joker else plain_score[box, roll]
+    paid = 0
+    if params[P_BONUS] > 0 and (flag == 1 or params[P_BONUS_NEEDS_FIFTY] == 0):
+        if aux % params[P_N_DEFICIT] < n_open:
+            if mode != JOKER_MUST_MATCH or plain_score[box, roll] > 0:
+                paid = 1
+    return allowed, points, paid

@@ -1,0 +1,41 @@
+"""The backward pass over DP levels (number of filled boxes), one kernel call per level."""
+import time
+
+import numpy as np
+from tqdm import tqdm
+
+from . import dice, kernels
+from .rules import resolve_rules
+from .state import aux_reachable, reachable_mask, upper_reachable
+from .table import ValueTable
+
+
+def sets_by_level(n_boxes):
+    """Filled-box masks grouped by how many boxes are filled."""
+    masks = np.arange(1 << n_boxes, dtype=np.int64)
+    counts = np.array([bin(m).count("1") for m in range(1 << n_boxes)])
+    return [masks[counts == level] for level in range(n_boxes + 1)]
+
+
+def solve(rules=None, progress=None):
+    """Solve every reachable turn-start state of `rules`; returns a ValueTable.
+
+    progress: True/False to force the tqdm bar on stderr on or off; None shows it on a terminal.
+    """
+    rules = resolve_rules(rules)
+    start = time.perf_counter()
+    n = rules.n_boxes
+    values = np.full((1 << n, rules.n_aux, rules.upper_bonus_threshold + 1), np.nan)
+    values[(1 << n) - 1] = 0.0
+    upper_reach = upper_reachable(rules)
+    aux_reach = aux_reachable(rules)
+    arrays = (rules.params(), rules.plain_score, rules.joker_score, rules.box_face,
+              dice.ROLL_COUNTS, dice.KNIFFEL_FACE, dice.ADD_DIE, dice.REMOVE_DIE)
+    levels = sets_by_level(n)
+    disable = None if progress is None else not progress
+    for level in tqdm(range(n - 1, -1, -1), desc=f"solving {rules.key}", unit="level",
+                      disable=disable, leave=False):
+        kernels._solve_level(levels[level], values, upper_reach, aux_reach, *arrays,
+                             rules.rolls_per_turn, dice.EMPTY_KEEP)
+    states = int(reachable_mask(rules).sum())
+    return ValueTable(rules, values, states=states, seconds=time.perf_counter() - start)

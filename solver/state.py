@@ -1,0 +1,139 @@
+"""Scorecard states: which are reachable, how they are indexed, and positions a person typed.
+
+A turn-start state is (filled, aux, upper): the bit mask of filled boxes, the aux index of
+scoring.py (Kniffel box holds 50; bonus deficit) and the upper total capped at the bonus
+threshold.  The value table is a dense array V[filled, aux, upper]; unreachable entries are NaN.
+"""
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import dice, scoring
+from .rules import UPPER, box_key
+
+
+def upper_reachable(rules):
+    """reach[upper_mask, u]: can the filled upper boxes `upper_mask` total u (capped)?"""
+    threshold = rules.upper_bonus_threshold
+    reach = np.zeros((1 << len(UPPER), threshold + 1), dtype=np.bool_)
+    for mask in range(1 << len(UPPER)):
+        totals = {0}
+        for i in range(len(UPPER)):
+            if mask >> i & 1:
+                totals = {min(threshold, t + (i + 1) * c) for t in totals for c in range(dice.DICE + 1)}
+        reach[mask, sorted(totals)] = True
+    return reach
+
+
+def aux_reachable(rules):
+    """reach[kniffel_filled, n_filled, aux]: which aux values a turn start can have."""
+    n = rules.n_boxes
+    cap = rules.cap_count
+    reach = np.zeros((2, n + 1, rules.n_aux), dtype=np.bool_)
+    for n_filled in range(n + 1):
+        reach[0, n_filled, 0] = True  # Kniffel box open: nothing to remember yet
+        n_open = n - n_filled
+        if n_filled == 0:
+            continue
+        for flag in range(rules.n_flag):
+            if flag == 0 and rules.extra_bonus_requires == "fifty" or rules.extra_bonus == 0:
+                deficits = {0}
+            else:  # between 0 and n_filled - 1 bonuses paid (the Kniffel box itself earns none)
+                deficits = {max(0, n_open - (cap - paid)) for paid in range(max(0, n_filled - 1) + 1)
+                            if paid <= cap}
+            for d in deficits:
+                reach[1, n_filled, flag * rules.n_deficit + d] = True
+    return reach
+
+
+def reachable_mask(rules):
+    """Boolean array shaped like the value table: True for every reachable turn-start state."""
+    upper = upper_reachable(rules)
+    aux = aux_reachable(rules)
+    n = rules.n_boxes
+    filled = np.arange(1 << n)
+    n_filled = np.array([bin(m).count("1") for m in range(1 << n)])
+    kniffel_filled = (filled >> rules.kniffel_box) & 1
+    return aux[kniffel_filled, n_filled][:, :, None] & upper[filled & 63][:, None, :]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A scorecard (box -> points) plus what a turn start must also know."""
+
+    card: dict = field(default_factory=dict)
+    kniffel_bonuses: int = 0
+
+
+@dataclass(frozen=True)
+class State:
+    filled: int
+    aux: int
+    upper: int  # capped at the threshold
+    upper_total: int  # uncapped, for display
+    card_total: int  # points on the card with every bonus earned so far
+    n_open: int
+
+
+def parse_card(spec, rules):
+    """'ones=3,fives=15,kniffel=50' (or a dict) -> {box_key: points}, validated."""
+    if isinstance(spec, dict):
+        items = list(spec.items())
+    else:
+        items = []
+        for part in (spec or "").replace(";", ",").split(","):
+            if not part.strip():
+                continue
+            if "=" not in part:
+                raise ValueError(f"card entry {part.strip()!r} must look like box=points")
+            name, value = part.split("=", 1)
+            items.append((name, value))
+    card = {}
+    for name, value in items:
+        box = box_key(str(name), rules)
+        if box in card:
+            raise ValueError(f"box {box!r} is given twice")
+        try:
+            points = int(str(value).strip()) if not isinstance(value, bool) else None
+        except ValueError:
+            points = None
+        if points is None:
+            raise ValueError(f"points for {box!r} must be a whole number, got {value!r}")
+        if points not in rules.possible_points(box):
+            raise ValueError(f"{box}={points} is impossible under {rules.preset} rules")
+        card[box] = points
+    return card
+
+
+def position_state(position, rules):
+    """Validate a Position and return its State (ValueError naming the problem)."""
+    card = parse_card(position.card, rules)
+    filled = 0
+    for box in card:
+        filled |= 1 << rules.boxes.index(box)
+    n_open = rules.n_boxes - len(card)
+    if n_open == 0:
+        raise ValueError("every box is filled: the game is over")
+    bonuses = position.kniffel_bonuses
+    if isinstance(bonuses, bool) or not isinstance(bonuses, int) or bonuses < 0:
+        raise ValueError(f"kniffel bonuses must be a whole number >= 0, got {bonuses!r}")
+    kniffel = rules.boxes[rules.kniffel_box]
+    if bonuses:
+        if rules.extra_bonus == 0:
+            raise ValueError(f"{rules.preset} pays no extra-Kniffel bonus")
+        if kniffel not in card or (rules.extra_bonus_requires == "fifty" and card[kniffel] != 50):
+            raise ValueError(f"an extra-Kniffel bonus needs the {kniffel} box filled"
+                             + (" with 50" if rules.extra_bonus_requires == "fifty" else ""))
+        if bonuses > min(len(card) - 1, rules.cap_count):
+            raise ValueError(f"{bonuses} extra-Kniffel bonuses are impossible on this card")
+    upper_total = sum(card.get(b, 0) for b in UPPER)
+    upper = min(upper_total, rules.upper_bonus_threshold)
+    flag = int(rules.n_flag == 2 and card.get(kniffel) == 50)
+    # deficit: open boxes beyond the bonuses still allowed (see scoring.py)
+    deficit = 0
+    if kniffel in card and (flag or rules.extra_bonus_requires == "filled") and rules.extra_bonus:
+        deficit = max(0, n_open - (rules.cap_count - bonuses))
+    aux = flag * rules.n_deficit + deficit
+    bonus = rules.upper_bonus if upper_total >= rules.upper_bonus_threshold else 0
+    card_total = sum(card.values()) + bonus + bonuses * rules.extra_bonus
+    return State(filled, aux, upper, upper_total, card_total, n_open)

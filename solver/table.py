@@ -1,0 +1,133 @@
+"""ValueTable: the solved values of every turn-start state, and the table store on disk.
+
+A table is two files in the store: NAME.npy (float64 values) and NAME.json (what produced it:
+format version, rules, package version, shape, dtype and the sha256 of the .npy).  Both are
+written to a temporary file and renamed, the .json last, so a crash leaves no half table that
+passes the checks.
+"""
+import hashlib
+import io
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from . import __version__
+from .rules import Rules
+
+FORMAT_VERSION = 1
+
+
+class TableError(Exception):
+    """A saved table that is missing, damaged, stale or made for other rules."""
+
+
+class ValueTable:
+    """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable)."""
+
+    def __init__(self, rules, values, states=None, seconds=None):
+        self.rules = rules
+        self.values = values
+        self.states = states if states is not None else int(np.count_nonzero(~np.isnan(values)))
+        self.seconds = seconds
+
+    @property
+    def expected_score(self):
+        """Optimal expected final score from the empty card."""
+        return float(self.values[0, 0, 0])
+
+    def value(self, state):
+        """Expected future score of a turn-start State."""
+        return float(self.values[state.filled, state.aux, state.upper])
+
+    def save(self, directory=None):
+        """Write the table atomically into the store; returns the .npy path."""
+        directory = table_dir(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        buffer = io.BytesIO()
+        np.save(buffer, self.values, allow_pickle=False)
+        blob = buffer.getvalue()
+        header = {
+            "format_version": FORMAT_VERSION,
+            "package_version": __version__,
+            "rules": self.rules.as_dict(),
+            "rules_key": self.rules.key,
+            "dtype": str(self.values.dtype),
+            "shape": list(self.values.shape),
+            "sha256": hashlib.sha256(blob).hexdigest(),
+            "states": self.states,
+            "expected_score": self.expected_score,
+            "solve_seconds": self.seconds,
+        }
+        npy, sidecar = table_paths(self.rules, directory)
+        _atomic_write(npy, blob)
+        _atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
+        return npy
+
+
+def default_table_dir():
+    """KNIFFEL_TABLES, else the user cache directory of this platform."""
+    if os.environ.get("KNIFFEL_TABLES"):
+        return Path(os.environ["KNIFFEL_TABLES"])
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "kniffel"
+
+
+def table_dir(directory=None):
+    return Path(directory) if directory else default_table_dir()
+
+
+def table_paths(rules, directory=None):
+    base = table_dir(directory) / rules.key
+    return base.with_suffix(".npy"), base.with_suffix(".json")
+
+
+def load_table(rules, directory=None):
+    """Load the saved table for `rules`; TableError if it is missing or fails any check."""
+    npy, sidecar = table_paths(rules, directory)
+    if not npy.exists() or not sidecar.exists():
+        raise TableError(f"no table for {rules.key} in {npy.parent}")
+    try:
+        header = json.loads(sidecar.read_text())
+        blob = npy.read_bytes()
+    except (OSError, ValueError) as exc:
+        raise TableError(f"table {npy} cannot be read: {exc}") from None
+    if not isinstance(header, dict) or header.get("format_version") != FORMAT_VERSION:
+        raise TableError(f"table {npy} has another format version (made by an older kniffel)")
+    if header.get("package_version") != __version__:
+        raise TableError(f"table {npy} was made by kniffel {header.get('package_version')}, "
+                         f"this is {__version__}")
+    if header.get("rules") != rules.as_dict():
+        raise TableError(f"table {npy} was made for other rules")
+    if hashlib.sha256(blob).hexdigest() != header.get("sha256"):
+        raise TableError(f"table {npy} is damaged (checksum mismatch)")
+    try:
+        values = np.load(io.BytesIO(blob), allow_pickle=False)
+    except ValueError as exc:
+        raise TableError(f"table {npy} is damaged: {exc}") from None
+    if values.dtype != np.float64 or list(values.shape) != header.get("shape"):
+        raise TableError(f"table {npy} has the wrong shape or dtype")
+    return ValueTable(rules, values, states=header.get("states"), seconds=header.get("solve_seconds"))
+
+
+def _atomic_write(path, data):
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def expected_shape(rules: Rules):
+    return (1 << rules.n_boxes, rules.n_aux, rules.upper_bonus_threshold + 1)
