@@ -157,3 +157,108 @@ def _solve_level(sets, values, upper_reach, aux_reach, params, plain_score, joke
         _solve_set(sets[i], values, upper_reach, aux_reach, params, plain_score, joker_score,
                    box_face, roll_counts, kniffel_face, add_die, remove_die, rolls_per_turn,
                    empty_keep)
+
+
+# --- simulation of whole games under the optimal strategy ----------------------------------
+
+@njit(cache=True)
+def _random_next(state):
+    """splitmix64: returns (new state, 64 random bits). Counter-based, so games are reproducible
+    whatever the number of threads."""
+    state = state + np.uint64(0x9E3779B97F4A7C15)
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return state, z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def _complete_roll(keep, rng, add_die, keep_size):
+    """Throw the dice not held in `keep`; returns (roll index, rng state)."""
+    roll = keep
+    for _ in range(5 - keep_size[keep]):
+        rng, bits = _random_next(rng)
+        face = np.int64(((bits >> np.uint64(11)) * np.uint64(6)) >> np.uint64(53))
+        roll = add_die[roll, face]
+    return roll, rng
+
+
+@njit(cache=True)
+def _best_box(filled, aux, upper, roll, n_open, values, params, plain_score, joker_score, box_face,
+              kniffel_face):
+    """The optimal box for a final roll, one box at a time: (box, points, bonus paid, value)."""
+    threshold = params[P_THRESHOLD]
+    best_box, best_points, best_paid, best_value = -1, 0, 0, -np.inf
+    for box in range(params[P_N_BOXES]):
+        if (filled >> box) & 1:
+            continue
+        if kniffel_face[roll] > 0:
+            allowed, points, paid = _kniffel_roll(box, kniffel_face[roll], roll, filled, aux, n_open,
+                                                  params, plain_score, joker_score, box_face)
+            if not allowed:
+                continue
+        else:
+            points, paid = plain_score[box, roll], 0
+        value = points + paid * params[P_BONUS]
+        upper_after = upper
+        if box_face[box] > 0:
+            if upper < threshold and upper + points >= threshold:
+                value += params[P_UPPER_BONUS]
+            upper_after = min(threshold, upper + points)
+        value += values[filled | (1 << box), _next_aux(aux, box, points, paid, n_open - 1, params),
+                        upper_after]
+        if value > best_value:
+            best_box, best_points, best_paid, best_value = box, points, paid, value
+    return best_box, best_points, best_paid, best_value
+
+
+@njit(cache=True, parallel=True)
+def _simulate(n_games, seed, values, params, plain_score, joker_score, box_face, roll_counts,
+              kniffel_face, add_die, remove_die, keep_size, sub_keeps, rolls_per_turn, empty_keep,
+              scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
+    """Play n_games optimal games; game g draws its dice from a generator seeded by (seed, g)."""
+    n_boxes = params[P_N_BOXES]
+    threshold = params[P_THRESHOLD]
+    kniffel_box = params[scoring.P_KNIFFEL_BOX]
+    for game in prange(n_games):
+        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(game))
+        col_aux = np.zeros(1, dtype=np.int64)
+        col_upper = np.zeros(1, dtype=np.int64)
+        work = np.empty((N_KEEPS, 1))
+        stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
+        filled, aux, upper, upper_sum, total, extras = 0, 0, 0, 0, 0, 0
+        for turn in range(n_boxes):
+            n_open = n_boxes - turn
+            col_aux[0] = aux
+            col_upper[0] = upper
+            _final_roll_values(filled, col_aux, col_upper, values, work, params, plain_score,
+                               joker_score, box_face, roll_counts, kniffel_face)
+            for left in range(1, rolls_per_turn):
+                _keep_values(work, add_die)
+                stage_keeps[left, :] = work[:, 0]
+                _best_sub_keeps(work, remove_die)
+            roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
+            for left in range(rolls_per_turn - 1, 0, -1):
+                best_keep, best_value = roll, -np.inf
+                for s in range(sub_keeps.shape[1]):
+                    k = sub_keeps[roll, s]
+                    if k >= 0 and stage_keeps[left, k] > best_value:
+                        best_keep, best_value = k, stage_keeps[left, k]
+                if best_keep != roll:
+                    roll, rng = _complete_roll(best_keep, rng, add_die, keep_size)
+            box, points, paid, _ = _best_box(filled, aux, upper, roll, n_open, values, params,
+                                             plain_score, joker_score, box_face, kniffel_face)
+            total += points + paid * params[P_BONUS]
+            extras += paid
+            if box_face[box] > 0:
+                if upper < threshold and upper + points >= threshold:
+                    total += params[P_UPPER_BONUS]
+                upper = min(threshold, upper + points)
+                upper_sum += points
+            if box == kniffel_box and points == 50:
+                kniffel_fifty[game] = True
+            aux = _next_aux(aux, box, points, paid, n_open - 1, params)
+            filled |= 1 << box
+        scores[game] = total
+        upper_bonus_won[game] = upper_sum >= threshold
+        extra_bonuses[game] = extras

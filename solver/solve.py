@@ -25,8 +25,9 @@ def solve(rules=None, progress=None):
     rules = resolve_rules(rules)
     start = time.perf_counter()
     n = rules.n_boxes
-    values = np.full((1 << n, rules.n_aux, rules.upper_bonus_threshold + 1), np.nan)
-    values[(1 << n) - 1] = 0.0
+    reachable = reachable_mask(rules)
+    values = np.full(reachable.shape, np.nan)
+    values[-1][reachable[-1]] = 0.0  # the game is over: nothing more to score
     upper_reach = upper_reachable(rules)
     aux_reach = aux_reachable(rules)
     arrays = (rules.params(), rules.plain_score, rules.joker_score, rules.box_face,
@@ -37,5 +38,4 @@ def solve(rules=None, progress=None):
                       disable=disable, leave=False):
         kernels._solve_level(levels[level], values, upper_reach, aux_reach, *arrays,
                              rules.rolls_per_turn, dice.EMPTY_KEEP)
-    states = int(reachable_mask(rules).sum())
-    return ValueTable(rules, values, states=states, seconds=time.perf_counter() - start)
+    return ValueTable(rules, values, states=int(reachable.sum()), seconds=time.perf_counter() - start)

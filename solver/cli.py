@@ -1,0 +1,259 @@
+"""The `kniffel` command: parse, call the library, print text or JSON.  No game logic here."""
+import json
+import sys
+import time
+
+import click
+
+from . import __version__
+
+EXIT_USAGE = 2
+
+
+class InputError(click.ClickException):
+    """Bad input from the user: one line on stderr, exit code 2."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file=None):
+        click.echo(f"kniffel: error: {self.format_message()}", err=True)
+
+
+def _rules(name):
+    from .rules import RulesError, resolve_rules
+    try:
+        return resolve_rules(name)
+    except RulesError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _table(rules, tables, quiet=False):
+    """Load the table, solving it first (with progress on stderr) when missing or invalid."""
+    from .table import TableError, load_table
+    try:
+        return load_table(rules, tables)
+    except TableError as exc:
+        if not quiet:
+            reason = "" if str(exc).startswith("no table") else f" ({exc})"
+            click.echo(f"kniffel: solving the {rules.key} table, once{reason}...", err=True)
+    from .solve import solve
+    table = solve(rules, progress=False if quiet else None)
+    table.save(tables)
+    return table
+
+
+def _emit_json(data):
+    click.echo(json.dumps(data))
+
+
+RULES_HELP = "Preset name (see `kniffel rules`) or a JSON/TOML rules file."
+TABLES_HELP = "Table store directory (default: $KNIFFEL_TABLES, else the user cache)."
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="kniffel")
+def cli():
+    """Exact optimal strategy for Kniffel, Yahtzee and relatives.
+
+    \b
+    Example:
+      kniffel advise --dice 1,3,3,5,6 --rolls-left 2
+    """
+
+
+@cli.command()
+@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--force", is_flag=True, help="Solve again even when a valid table exists.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of text.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def solve(rules_name, tables, force, as_json, quiet):
+    """Solve every reachable state of a rule set and save the value table.
+
+    \b
+    Example:
+      kniffel solve --rules yahtzee --json
+    """
+    from .table import TableError, load_table, table_paths
+    rules = _rules(rules_name)
+    start = time.perf_counter()
+    table = None
+    if not force:
+        try:
+            table = load_table(rules, tables)
+        except TableError:
+            table = None
+    solved = table is None
+    if solved:
+        from .solve import solve as run_solve
+        table = run_solve(rules, progress=False if (quiet or as_json) else None)
+        table.save(tables)
+    seconds = time.perf_counter() - start
+    path = str(table_paths(rules, tables)[0])
+    if as_json:
+        _emit_json({"rules": rules.key, "expected_score": table.expected_score,
+                    "states": table.states, "seconds": seconds, "path": path, "solved": solved})
+    else:
+        verb = "solved" if solved else "loaded (use --force to solve again)"
+        click.echo(f"{rules.key}: expected score {table.expected_score:.7f}, "
+                   f"{table.states:,} states, {verb} in {seconds:.2f} s")
+        click.echo(f"table: {path}")
+
+
+def _parse_position(rules, card, kniffel_bonuses):
+    from .state import Position, parse_card
+    try:
+        return Position(parse_card(card, rules), kniffel_bonuses)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+@cli.command()
+@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50".')
+@click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
+@click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
+@click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
+@click.option("--top", type=click.IntRange(min=1), help="Show only the K best options.")
+@click.option("--batch", type=click.File("r"), help="JSON lines of positions (FILE or -), one result per line.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def advise(rules_name, tables, card, dice_text, rolls_left, kniffel_bonuses, top, batch, as_json):
+    """Best dice to keep or box to fill, with the expected final score of every choice.
+
+    \b
+    Example:
+      kniffel advise --card "ones=3,kniffel=50" --dice 1,3,3,5,6 --rolls-left 2
+      kniffel advise --card "chance=22" --dice 66653 --rolls-left 0 --json --top 3
+      echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
+    """
+    from .advise import advise as run_advise
+    from .dice import parse_dice
+    rules = _rules(rules_name)
+    if batch is not None:
+        _advise_batch(batch, rules, tables, top)
+        return
+    position = _parse_position(rules, card, kniffel_bonuses)
+    try:
+        roll = parse_dice(dice_text) if dice_text is not None else None
+        if roll is None and rolls_left is not None:
+            raise ValueError("--rolls-left needs --dice")
+        from .state import position_state
+        position_state(position, rules)  # validate before any solving
+        if rolls_left is not None and not 0 <= rolls_left < rules.rolls_per_turn:
+            raise ValueError(f"rolls left must be 0-{rules.rolls_per_turn - 1}, got {rolls_left}")
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    table = _table(rules, tables, quiet=as_json)
+    advice = run_advise(position, table, dice=roll, rolls_left=rolls_left)
+    if as_json:
+        _emit_json(advice.as_dict(top))
+        return
+    _print_advice(advice, roll, rolls_left if rolls_left is not None else rules.rolls_per_turn - 1, top)
+
+
+def _print_advice(advice, roll, rolls_left, top):
+    click.echo(f"{advice.rules}: card total {advice.card_total}")
+    if roll is None:
+        click.echo(f"expected final score at the start of the turn: {advice.expected_final_score:.4f}")
+        return
+    click.echo(f"dice {' '.join(map(str, roll))}, {rolls_left} roll{'s' if rolls_left != 1 else ''} left")
+    shown = advice.options if top is None else advice.options[:top]
+    best = advice.expected_final_score
+    width = max(len(_describe(o)) for o in shown)
+    click.echo(f"  {'#':>2}  {'choice':<{width}}  {'expected':>9}  {'cost':>7}")
+    for rank, option in enumerate(shown, 1):
+        value = option["expected_final_score"]
+        click.echo(f"  {rank:>2}  {_describe(option):<{width}}  {value:>9.3f}  {best - value:>7.3f}")
+    if len(shown) < len(advice.options):
+        click.echo(f"  ({len(advice.options) - len(shown)} more; drop --top to see all)")
+
+
+def _describe(option):
+    if option["action"] == "keep":
+        held = " ".join(map(str, option["keep"])) or "nothing"
+        return f"keep {held}, reroll"
+    extra = f" +{option['bonus']} bonus" if option["bonus"] else ""
+    return f"score {option['box']} for {option['points']}{extra}"
+
+
+def _advise_batch(stream, default_rules, tables, top):
+    """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
+    from .advise import advise as run_advise
+    from .dice import validate_dice
+    from .rules import RulesError, resolve_rules
+    from .state import Position, parse_card, position_state
+    from .table import TableError, load_table
+    loaded = {}
+    for number, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        try:
+            query = json.loads(line)
+            if not isinstance(query, dict):
+                raise ValueError("each line must be a JSON object")
+            unknown = set(query) - {"rules", "card", "dice", "rolls_left", "kniffel_bonuses"}
+            if unknown:
+                raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+            rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
+            card = query.get("card", {})
+            if not isinstance(card, dict):
+                raise ValueError("card must be an object of box: points")
+            position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0))
+            position_state(position, rules)
+            roll = validate_dice(query["dice"]) if query.get("dice") is not None else None
+            rolls_left = query.get("rolls_left")
+            if roll is None and rolls_left is not None:
+                raise ValueError("rolls_left needs dice")
+            if rules.key not in loaded:
+                try:
+                    loaded[rules.key] = load_table(rules, tables)
+                except TableError:
+                    loaded[rules.key] = _table(rules, tables, quiet=True)
+            advice = run_advise(position, loaded[rules.key], dice=roll, rolls_left=rolls_left)
+            result = advice.as_dict(top)
+        except (ValueError, RulesError, TypeError) as exc:
+            result = {"error": f"line {number}: {exc}"}
+        click.echo(json.dumps(result))
+
+
+@cli.command(name="rules")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def rules_command(as_json):
+    """List the rule presets with a one-line description each.
+
+    \b
+    Example:
+      kniffel rules --json
+    """
+    from .rules import PRESETS
+    if as_json:
+        _emit_json([{"name": name, "description": r.description, "rules": r.as_dict()}
+                    for name, r in PRESETS.items()])
+        return
+    width = max(map(len, PRESETS))
+    for name, r in PRESETS.items():
+        click.echo(f"{name:<{width}}  {r.description}")
+
+
+def main(argv=None):
+    """Console entry point: one-line errors with exit code 2, never a traceback for bad input."""
+    try:
+        cli.main(args=argv, prog_name="kniffel", standalone_mode=False)
+    except click.exceptions.UsageError as exc:
+        click.echo(f"kniffel: error: {exc.format_message()}", err=True)
+        sys.exit(EXIT_USAGE)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        click.echo("kniffel: interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":
+    main()

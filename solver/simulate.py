@@ -1,0 +1,50 @@
+"""Monte-Carlo play of whole games under the optimal strategy of a solved table."""
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from . import dice, kernels
+
+
+@lru_cache(maxsize=1)
+def sub_keep_table():
+    """sub_keeps[r, i]: the distinct keeps (0-5 dice) that roll r can hold, padded with -1."""
+    table = np.full((dice.N_ROLLS, 32), -1, dtype=np.int64)
+    for r, roll in enumerate(dice.KEEPS[: dice.N_ROLLS]):
+        found = {()}
+        for die in roll:
+            found |= {tuple(sorted(k + (die,))) for k in found}
+        table[r, : len(found)] = sorted(dice.KEEP_INDEX[k] for k in found)
+    return table
+
+
+@dataclass
+class Simulation:
+    seed: int
+    scores: np.ndarray  # final score of each game
+    upper_bonus: np.ndarray  # bool: the upper bonus was earned
+    extra_bonuses: np.ndarray  # extra-Kniffel bonuses paid
+    kniffel_fifty: np.ndarray  # bool: the Kniffel box got 50
+
+    @property
+    def mean(self):
+        return float(self.scores.mean())
+
+    @property
+    def standard_error(self):
+        return float(self.scores.std(ddof=1) / np.sqrt(len(self.scores)))
+
+
+def simulate(table, games, seed=0):
+    """Play `games` games with optimal decisions from `table`; reproducible for a given seed."""
+    rules = table.rules
+    scores = np.zeros(games, dtype=np.int64)
+    upper_bonus = np.zeros(games, dtype=np.bool_)
+    extra = np.zeros(games, dtype=np.int64)
+    fifty = np.zeros(games, dtype=np.bool_)
+    kernels._simulate(games, seed, table.values, rules.params(), rules.plain_score,
+                      rules.joker_score, rules.box_face, dice.ROLL_COUNTS, dice.KNIFFEL_FACE,
+                      dice.ADD_DIE, dice.REMOVE_DIE, dice.KEEP_SIZE, sub_keep_table(),
+                      rules.rolls_per_turn, dice.EMPTY_KEEP, scores, upper_bonus, extra, fifty)
+    return Simulation(seed, scores, upper_bonus, extra, fifty)

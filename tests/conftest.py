@@ -1,0 +1,31 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # tests/reference.py
+
+from solver.rules import PRESETS, resolve_rules  # noqa: E402
+
+_SOLVED = {}
+
+
+def solved(rules):
+    """The solved table of `rules` (a name or Rules), solved once per test session."""
+    from solver.solve import solve
+    rules = resolve_rules(rules)
+    if rules not in _SOLVED:
+        _SOLVED[rules] = solve(rules, progress=False)
+    return _SOLVED[rules]
+
+
+@pytest.fixture(params=list(PRESETS))
+def preset(request):
+    return request.param
+
+
+@pytest.fixture
+def table_dir(tmp_path, monkeypatch):
+    """An empty table store, also set as KNIFFEL_TABLES for subprocesses."""
+    monkeypatch.setenv("KNIFFEL_TABLES", str(tmp_path / "tables"))
+    return tmp_path / "tables"
