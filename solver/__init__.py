@@ -11,7 +11,7 @@ __version__ = "0.1.0"
 
 def solve(rules=None, progress=None):
     """Solve all reachable states of `rules` (a preset name, rules file or Rules)."""
-    from .solve import solve as _solve
+    from .dp import solve as _solve
     return _solve(rules, progress=progress)
 
 

@@ -36,7 +36,7 @@ def _table(rules, tables, quiet=False):
         if not quiet:
             reason = "" if str(exc).startswith("no table") else f" ({exc})"
             click.echo(f"kniffel: solving the {rules.key} table, once{reason}...", err=True)
-    from .solve import solve
+    from .dp import solve
     table = solve(rules, progress=False if quiet else None)
     table.save(tables)
     return table
@@ -85,7 +85,7 @@ def solve(rules_name, tables, force, as_json, quiet):
             table = None
     solved = table is None
     if solved:
-        from .solve import solve as run_solve
+        from .dp import solve as run_solve
         table = run_solve(rules, progress=False if (quiet or as_json) else None)
         table.save(tables)
     seconds = time.perf_counter() - start

@@ -12,7 +12,7 @@ _SOLVED = {}
 
 def solved(rules):
     """The solved table of `rules` (a name or Rules), solved once per test session."""
-    from solver.solve import solve
+    from solver.dp import solve
     rules = resolve_rules(rules)
     if rules not in _SOLVED:
         _SOLVED[rules] = solve(rules, progress=False)
