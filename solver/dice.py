@@ -59,6 +59,15 @@ for _i, _keep in enumerate(KEEPS):
             REMOVE_DIE[_i, _f - 1] = KEEP_INDEX[tuple(_less)]
 del _i, _keep, _f
 
+N_SMALLER = (REMOVE_DIE >= 0).sum(axis=1)
+"""How many distinct keeps one die smaller each keep has."""
+SMALLER = np.zeros((N_KEEPS, DICE), dtype=np.int64)
+"""SMALLER[k, :N_SMALLER[k]]: those keeps (REMOVE_DIE without the gaps, for branch-free loops)."""
+for _i in range(N_KEEPS):
+    _subs = REMOVE_DIE[_i][REMOVE_DIE[_i] >= 0]
+    SMALLER[_i, : len(_subs)] = _subs
+del _i, _subs
+
 SIZE_SLICES = {size: slice(int(np.argmax(KEEP_SIZE == size)), int(N_KEEPS - np.argmax(KEEP_SIZE[::-1] == size)))
                for size in range(DICE + 1)}
 """Keeps of each size stand together; SIZE_SLICES[size] selects them."""

@@ -31,11 +31,11 @@ def solve(rules=None, progress=None):
     upper_reach = upper_reachable(rules)
     aux_reach = aux_reachable(rules)
     arrays = (rules.params(), rules.plain_score, rules.joker_score, rules.box_face,
-              dice.ROLL_COUNTS, dice.KNIFFEL_FACE, dice.ADD_DIE, dice.REMOVE_DIE)
+              dice.ROLL_COUNTS, dice.KNIFFEL_FACE, dice.ADD_DIE, dice.SMALLER, dice.N_SMALLER)
     levels = sets_by_level(n)
     disable = None if progress is None else not progress
     for level in tqdm(range(n - 1, -1, -1), desc=f"solving {rules.key}", unit="level",
                       disable=disable, leave=False):
         kernels._solve_level(levels[level], values, upper_reach, aux_reach, *arrays,
-                             rules.rolls_per_turn, dice.EMPTY_KEEP)
+                             rules.rolls_per_turn, dice.ROLL_PROB)
     return ValueTable(rules, values, states=int(reachable.sum()), seconds=time.perf_counter() - start)

@@ -12,6 +12,10 @@ from .dice import N_KEEPS, N_ROLLS
 _kniffel_roll = njit(cache=True)(scoring.kniffel_roll)
 _next_aux = njit(cache=True)(scoring.next_aux)
 
+# Lets LLVM use vector max instructions; sums keep their order (no reassociation), so values
+# do not depend on how the compiler vectorises.
+FAST = {"nnan", "ninf", "nsz"}
+
 P_N_BOXES = scoring.P_N_BOXES
 P_THRESHOLD = scoring.P_THRESHOLD
 P_UPPER_BONUS = scoring.P_UPPER_BONUS
@@ -57,6 +61,7 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, params, plain_sc
     n_cols = col_aux.shape[0]
     n_open = n_boxes - _popcount(filled)
     successor = np.empty((6, n_cols))
+    aux_after = np.empty(n_cols, dtype=np.int64)
     out[:N_ROLLS, :] = -np.inf
     for box in range(n_boxes):
         if (filled >> box) & 1:
@@ -65,13 +70,14 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, params, plain_sc
         face = box_face[box]
         if face > 0:
             # Upper box: the value depends on the count c of its face only.
+            for j in range(n_cols):
+                aux_after[j] = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
             for c in range(6):
                 points = c * face
                 for j in range(n_cols):
                     upper = col_upper[j]
                     bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
-                    aux = _next_aux(col_aux[j], box, points, 0, n_open - 1, params)
-                    successor[c, j] = values[after, aux, min(threshold, upper + points)] + points + bonus
+                    successor[c, j] = values[after, aux_after[j], min(threshold, upper + points)] + points + bonus
             for r in range(N_ROLLS):
                 if kniffel_face[r] == 0:
                     c = roll_counts[r, face - 1]
@@ -86,33 +92,43 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, params, plain_sc
                     points = plain_score[box, r]
                     for j in range(n_cols):
                         out[r, j] = max(out[r, j], successor[0, j] + points)
-    # Five of a kind: bonus and joker rules depend on the column, so go box by box.
-    for r in range(N_ROLLS):
-        face = kniffel_face[r]
-        if face == 0:
-            continue
-        for j in range(n_cols):
-            best = -np.inf
+    # Five of a kind: bonus and joker rules depend on aux, so go one aux group at a time
+    # (columns are aux-major, so each group is a contiguous run of upper totals).
+    start = 0
+    while start < n_cols:
+        aux = col_aux[start]
+        stop = start
+        while stop < n_cols and col_aux[stop] == aux:
+            stop += 1
+        for r in range(N_ROLLS):
+            face = kniffel_face[r]
+            if face == 0:
+                continue
+            for j in range(start, stop):
+                out[r, j] = -np.inf
             for box in range(n_boxes):
                 if (filled >> box) & 1:
                     continue
-                allowed, points, paid = _kniffel_roll(box, face, r, filled, col_aux[j], n_open,
-                                                      params, plain_score, joker_score, box_face)
+                allowed, points, paid = _kniffel_roll(box, face, r, filled, aux, n_open, params,
+                                                      plain_score, joker_score, box_face)
                 if not allowed:
                     continue
-                upper = col_upper[j]
-                value = points + paid * params[P_BONUS]
+                after = filled | (1 << box)
+                aux_after = _next_aux(aux, box, points, paid, n_open - 1, params)
+                gain = points + paid * params[P_BONUS]
                 if box_face[box] > 0:
-                    if upper < threshold and upper + points >= threshold:
-                        value += upper_bonus
-                    upper = min(threshold, upper + points)
-                aux = _next_aux(col_aux[j], box, points, paid, n_open - 1, params)
-                value += values[filled | (1 << box), aux, upper]
-                best = max(best, value)
-            out[r, j] = best
+                    for j in range(start, stop):
+                        upper = col_upper[j]
+                        bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
+                        value = gain + bonus + values[after, aux_after, min(threshold, upper + points)]
+                        out[r, j] = max(out[r, j], value)
+                else:
+                    for j in range(start, stop):
+                        out[r, j] = max(out[r, j], gain + values[after, aux_after, col_upper[j]])
+        start = stop
 
 
-@njit(cache=True)
+@njit(cache=True, fastmath=FAST)
 def _keep_values(work, add_die):
     """Rows of keeps with < 5 dice := the mean over the six ways to add one die."""
     n_cols = work.shape[1]
@@ -122,41 +138,50 @@ def _keep_values(work, add_die):
             work[k, j] = (work[a0, j] + work[a1, j] + work[a2, j] + work[a3, j] + work[a4, j] + work[a5, j]) / 6.0
 
 
-@njit(cache=True)
-def _best_sub_keeps(work, remove_die):
+@njit(cache=True, fastmath=FAST)
+def _best_sub_keeps(work, smaller, n_smaller):
     """Every row := the best keep value over its sub-multisets (remove one die at a time)."""
     n_cols = work.shape[1]
     for k in range(N_KEEPS - 1, -1, -1):  # smaller keeps have larger indices
-        for f in range(6):
-            sub = remove_die[k, f]
-            if sub >= 0:
-                for j in range(n_cols):
-                    work[k, j] = max(work[k, j], work[sub, j])
+        row = work[k]
+        for t in range(n_smaller[k]):
+            other = work[smaller[k, t]]
+            for j in range(n_cols):
+                a = row[j]
+                b = other[j]
+                row[j] = a if a >= b else b
 
 
 @njit(cache=True)
 def _solve_set(filled, values, upper_reach, aux_reach, params, plain_score, joker_score, box_face,
-               roll_counts, kniffel_face, add_die, remove_die, rolls_per_turn, empty_keep):
+               roll_counts, kniffel_face, add_die, smaller, n_smaller, rolls_per_turn, roll_prob):
     col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, params)
     work = np.empty((N_KEEPS, col_aux.shape[0]))
     _final_roll_values(filled, col_aux, col_upper, values, work, params, plain_score, joker_score,
                        box_face, roll_counts, kniffel_face)
     for _ in range(rolls_per_turn - 1):
         _keep_values(work, add_die)
-        _best_sub_keeps(work, remove_die)
-    _keep_values(work, add_die)
-    for j in range(col_aux.shape[0]):
-        values[filled, col_aux[j], col_upper[j]] = work[empty_keep, j]
+        _best_sub_keeps(work, smaller, n_smaller)
+    # The first roll throws all five dice: weight each roll by its probability (252 rows)
+    # rather than filling in all 210 smaller keeps just to read the empty one.
+    n_cols = col_aux.shape[0]
+    expected = np.zeros(n_cols)
+    for r in range(N_ROLLS):
+        p = roll_prob[r]
+        for j in range(n_cols):
+            expected[j] += p * work[r, j]
+    for j in range(n_cols):
+        values[filled, col_aux[j], col_upper[j]] = expected[j]
 
 
 @njit(cache=True, parallel=True)
 def _solve_level(sets, values, upper_reach, aux_reach, params, plain_score, joker_score, box_face,
-                 roll_counts, kniffel_face, add_die, remove_die, rolls_per_turn, empty_keep):
+                 roll_counts, kniffel_face, add_die, smaller, n_smaller, rolls_per_turn, roll_prob):
     """Solve every filled-box set in `sets` (all of one level), reading the level above."""
     for i in prange(sets.shape[0]):
         _solve_set(sets[i], values, upper_reach, aux_reach, params, plain_score, joker_score,
-                   box_face, roll_counts, kniffel_face, add_die, remove_die, rolls_per_turn,
-                   empty_keep)
+                   box_face, roll_counts, kniffel_face, add_die, smaller, n_smaller, rolls_per_turn,
+                   roll_prob)
 
 
 # --- simulation of whole games under the optimal strategy ----------------------------------
@@ -214,7 +239,7 @@ def _best_box(filled, aux, upper, roll, n_open, values, params, plain_score, jok
 
 @njit(cache=True, parallel=True)
 def _simulate(n_games, seed, values, params, plain_score, joker_score, box_face, roll_counts,
-              kniffel_face, add_die, remove_die, keep_size, sub_keeps, rolls_per_turn, empty_keep,
+              kniffel_face, add_die, smaller, n_smaller, keep_size, sub_keeps, rolls_per_turn, empty_keep,
               scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
     """Play n_games optimal games; game g draws its dice from a generator seeded by (seed, g)."""
     n_boxes = params[P_N_BOXES]
@@ -236,7 +261,7 @@ def _simulate(n_games, seed, values, params, plain_score, joker_score, box_face,
             for left in range(1, rolls_per_turn):
                 _keep_values(work, add_die)
                 stage_keeps[left, :] = work[:, 0]
-                _best_sub_keeps(work, remove_die)
+                _best_sub_keeps(work, smaller, n_smaller)
             roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
             for left in range(rolls_per_turn - 1, 0, -1):
                 best_keep, best_value = roll, -np.inf
