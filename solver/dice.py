@@ -74,6 +74,11 @@ SIZE_SLICES = {size: slice(int(np.argmax(KEEP_SIZE == size)), int(N_KEEPS - np.a
 EMPTY_KEEP = KEEP_INDEX[()]
 
 
+def kernel_arrays():
+    """The dice tables as the kernels take them (see kernels.py)."""
+    return (ROLL_COUNTS, KNIFFEL_FACE, ADD_DIE, SMALLER, N_SMALLER, ROLL_PROB, KEEP_SIZE)
+
+
 def keep_transition_matrix():
     """P[k, r]: probability that holding keep k and rerolling the rest gives roll r (462 x 252)."""
     matrix = np.zeros((N_KEEPS, N_ROLLS))

@@ -30,12 +30,12 @@ def solve(rules=None, progress=None):
     values[-1][reachable[-1]] = 0.0  # the game is over: nothing more to score
     upper_reach = upper_reachable(rules)
     aux_reach = aux_reachable(rules)
-    arrays = (rules.params(), rules.plain_score, rules.joker_score, rules.box_face,
-              dice.ROLL_COUNTS, dice.KNIFFEL_FACE, dice.ADD_DIE, dice.SMALLER, dice.N_SMALLER)
+    game = rules.kernel_arrays()
+    moves = dice.kernel_arrays()
     levels = sets_by_level(n)
     disable = None if progress is None else not progress
     for level in tqdm(range(n - 1, -1, -1), desc=f"solving {rules.key}", unit="level",
                       disable=disable, leave=False):
-        kernels._solve_level(levels[level], values, upper_reach, aux_reach, *arrays,
-                             rules.rolls_per_turn, dice.ROLL_PROB)
+        kernels._solve_level(levels[level], values, upper_reach, aux_reach, game, moves,
+                             rules.rolls_per_turn)
     return ValueTable(rules, values, states=int(reachable.sum()), seconds=time.perf_counter() - start)

@@ -1,7 +1,11 @@
 """numba kernels: one DP level of the turn "widget", batched over the columns of a filled-box set.
 
-Kernels take arrays and write into preallocated outputs; rules arrive as score tables and the
-integer parameter vector of scoring.py.  Nothing here does I/O.
+Kernels take arrays and write into preallocated outputs.  Two tuples of arrays travel together:
+- `game`: the rules as data, from Rules.kernel_arrays(): (params, plain_score, joker_score,
+  box_face, scoring_rolls, n_scoring_rolls), params laid out as in scoring.py;
+- `moves`: the dice tables, from dice.kernel_arrays(): (roll_counts, kniffel_face, add_die,
+  smaller, n_smaller, roll_prob, keep_size).
+Nothing here does I/O.
 """
 import numpy as np
 from numba import njit, prange
@@ -32,19 +36,39 @@ def _popcount(x):
 
 
 @njit(cache=True)
-def _state_columns(filled, upper_reach, aux_reach, params):
-    """The reachable (aux, upper) pairs of one filled-box set, aux-major."""
+def _upper_still_possible(filled, box_face):
+    """The most points the open upper boxes can still add (five dice of their face each)."""
+    total = 0
+    for box in range(box_face.shape[0]):
+        if box_face[box] > 0 and (filled >> box) & 1 == 0:
+            total += 5 * box_face[box]
+    return total
+
+
+@njit(cache=True)
+def _state_columns(filled, upper_reach, aux_reach, game):
+    """The (aux, upper) columns of one filled-box set to solve, aux-major.
+
+    Upper totals that can no longer reach the bonus threshold all have the same future, so only
+    the smallest of them is solved (see _copy_hopeless_columns)."""
+    params, box_face = game[0], game[3]
     threshold = params[P_THRESHOLD]
     kniffel_filled = (filled >> params[scoring.P_KNIFFEL_BOX]) & 1
     n_filled = _popcount(filled)
+    hopeless_below = threshold - _upper_still_possible(filled, box_face)
     n_aux = aux_reach.shape[2]
     col_aux = np.empty(n_aux * (threshold + 1), dtype=np.int64)
     col_upper = np.empty(n_aux * (threshold + 1), dtype=np.int64)
     n_cols = 0
     for aux in range(n_aux):
         if aux_reach[kniffel_filled, n_filled, aux]:
+            hopeless_seen = False
             for upper in range(threshold + 1):
                 if upper_reach[filled & 63, upper]:
+                    if upper < hopeless_below:
+                        if hopeless_seen:
+                            continue
+                        hopeless_seen = True
                     col_aux[n_cols] = aux
                     col_upper[n_cols] = upper
                     n_cols += 1
@@ -52,46 +76,68 @@ def _state_columns(filled, upper_reach, aux_reach, params):
 
 
 @njit(cache=True)
-def _final_roll_values(filled, col_aux, col_upper, values, out, params, plain_score, joker_score,
-                       box_face, roll_counts, kniffel_face):
+def _copy_hopeless_columns(filled, values, upper_reach, col_aux, col_upper, game):
+    """Give every unsolved hopeless upper total the value of the one that was solved."""
+    threshold = game[0][P_THRESHOLD]
+    hopeless_below = threshold - _upper_still_possible(filled, game[3])
+    for j in range(col_aux.shape[0]):
+        solved = col_upper[j]
+        if solved < hopeless_below:
+            for upper in range(solved + 1, hopeless_below):
+                if upper_reach[filled & 63, upper]:
+                    values[filled, col_aux[j], upper] = values[filled, col_aux[j], solved]
+
+
+@njit(cache=True)
+def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves):
     """out[r, j]: best box value for final roll r in column j (score + bonuses + next state)."""
+    params, plain_score, joker_score, box_face, scoring_rolls, n_scoring_rolls = game
+    roll_counts, kniffel_face = moves[0], moves[1]
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     upper_bonus = params[P_UPPER_BONUS]
     n_cols = col_aux.shape[0]
     n_open = n_boxes - _popcount(filled)
-    successor = np.empty((6, n_cols))
+    # successor[box, c]: value of entering `box` with c dice of its face (lower boxes: c = 0 and
+    # the points are added per roll).  Entering 0 anywhere ("scratch") is the same for every roll,
+    # so each box then only visits the rolls it scores points for.
+    successor = np.empty((n_boxes, 6, n_cols))
+    scratch = np.full(n_cols, -np.inf)
     aux_after = np.empty(n_cols, dtype=np.int64)
-    out[:N_ROLLS, :] = -np.inf
     for box in range(n_boxes):
         if (filled >> box) & 1:
             continue
         after = filled | (1 << box)
         face = box_face[box]
-        if face > 0:
-            # Upper box: the value depends on the count c of its face only.
+        for j in range(n_cols):
+            aux_after[j] = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
+        for c in range(6 if face > 0 else 1):
+            points = c * face
             for j in range(n_cols):
-                aux_after[j] = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
-            for c in range(6):
-                points = c * face
+                upper = col_upper[j]
+                bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
+                successor[box, c, j] = values[after, aux_after[j], min(threshold, upper + points)] + points + bonus
+        for j in range(n_cols):
+            scratch[j] = max(scratch[j], successor[box, 0, j])
+    for r in range(N_ROLLS):
+        for j in range(n_cols):
+            out[r, j] = scratch[j]
+    for box in range(n_boxes):
+        if (filled >> box) & 1:
+            continue
+        face = box_face[box]
+        for t in range(n_scoring_rolls[box]):
+            r = scoring_rolls[box, t]
+            row = out[r]
+            if face > 0:
+                best = successor[box, roll_counts[r, face - 1]]
                 for j in range(n_cols):
-                    upper = col_upper[j]
-                    bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
-                    successor[c, j] = values[after, aux_after[j], min(threshold, upper + points)] + points + bonus
-            for r in range(N_ROLLS):
-                if kniffel_face[r] == 0:
-                    c = roll_counts[r, face - 1]
-                    for j in range(n_cols):
-                        out[r, j] = max(out[r, j], successor[c, j])
-        else:
-            for j in range(n_cols):
-                aux = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
-                successor[0, j] = values[after, aux, col_upper[j]]
-            for r in range(N_ROLLS):
-                if kniffel_face[r] == 0:
-                    points = plain_score[box, r]
-                    for j in range(n_cols):
-                        out[r, j] = max(out[r, j], successor[0, j] + points)
+                    row[j] = max(row[j], best[j])
+            else:
+                points = plain_score[box, r]
+                best = successor[box, 0]
+                for j in range(n_cols):
+                    row[j] = max(row[j], best[j] + points)
     # Five of a kind: bonus and joker rules depend on aux, so go one aux group at a time
     # (columns are aux-major, so each group is a contiguous run of upper totals).
     start = 0
@@ -153,35 +199,46 @@ def _best_sub_keeps(work, smaller, n_smaller):
 
 
 @njit(cache=True)
-def _solve_set(filled, values, upper_reach, aux_reach, params, plain_score, joker_score, box_face,
-               roll_counts, kniffel_face, add_die, smaller, n_smaller, rolls_per_turn, roll_prob):
-    col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, params)
-    work = np.empty((N_KEEPS, col_aux.shape[0]))
-    _final_roll_values(filled, col_aux, col_upper, values, work, params, plain_score, joker_score,
-                       box_face, roll_counts, kniffel_face)
+def _turn_start_values(work, roll_prob, expected):
+    """expected[j] := the value before the first roll, from the values of the 252 rolls.
+
+    Weighting each roll by its probability costs 252 rows, where filling all 210 smaller keeps
+    just to read the empty one would cost 1260."""
+    expected[:] = 0.0
+    for r in range(N_ROLLS):
+        p = roll_prob[r]
+        for j in range(expected.shape[0]):
+            expected[j] += p * work[r, j]
+
+
+@njit(cache=True)
+def _turn_stages(work, moves, rolls_per_turn):
+    """From final-roll values in rows 0..251: keep and best-keep passes for each earlier roll."""
+    add_die, smaller, n_smaller = moves[2], moves[3], moves[4]
     for _ in range(rolls_per_turn - 1):
         _keep_values(work, add_die)
         _best_sub_keeps(work, smaller, n_smaller)
-    # The first roll throws all five dice: weight each roll by its probability (252 rows)
-    # rather than filling in all 210 smaller keeps just to read the empty one.
+
+
+@njit(cache=True)
+def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
+    col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, game)
     n_cols = col_aux.shape[0]
-    expected = np.zeros(n_cols)
-    for r in range(N_ROLLS):
-        p = roll_prob[r]
-        for j in range(n_cols):
-            expected[j] += p * work[r, j]
+    work = np.empty((N_KEEPS, n_cols))
+    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
+    _turn_stages(work, moves, rolls_per_turn)
+    expected = np.empty(n_cols)
+    _turn_start_values(work, moves[5], expected)
     for j in range(n_cols):
         values[filled, col_aux[j], col_upper[j]] = expected[j]
+    _copy_hopeless_columns(filled, values, upper_reach, col_aux, col_upper, game)
 
 
 @njit(cache=True, parallel=True)
-def _solve_level(sets, values, upper_reach, aux_reach, params, plain_score, joker_score, box_face,
-                 roll_counts, kniffel_face, add_die, smaller, n_smaller, rolls_per_turn, roll_prob):
+def _solve_level(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
     """Solve every filled-box set in `sets` (all of one level), reading the level above."""
     for i in prange(sets.shape[0]):
-        _solve_set(sets[i], values, upper_reach, aux_reach, params, plain_score, joker_score,
-                   box_face, roll_counts, kniffel_face, add_die, smaller, n_smaller, rolls_per_turn,
-                   roll_prob)
+        _solve_set(sets[i], values, upper_reach, aux_reach, game, moves, rolls_per_turn)
 
 
 # --- simulation of whole games under the optimal strategy ----------------------------------
@@ -209,9 +266,9 @@ def _complete_roll(keep, rng, add_die, keep_size):
 
 
 @njit(cache=True)
-def _best_box(filled, aux, upper, roll, n_open, values, params, plain_score, joker_score, box_face,
-              kniffel_face):
+def _best_box(filled, aux, upper, roll, n_open, values, game, kniffel_face):
     """The optimal box for a final roll, one box at a time: (box, points, bonus paid, value)."""
+    params, plain_score, joker_score, box_face = game[0], game[1], game[2], game[3]
     threshold = params[P_THRESHOLD]
     best_box, best_points, best_paid, best_value = -1, 0, 0, -np.inf
     for box in range(params[P_N_BOXES]):
@@ -238,15 +295,16 @@ def _best_box(filled, aux, upper, roll, n_open, values, params, plain_score, jok
 
 
 @njit(cache=True, parallel=True)
-def _simulate(n_games, seed, values, params, plain_score, joker_score, box_face, roll_counts,
-              kniffel_face, add_die, smaller, n_smaller, keep_size, sub_keeps, rolls_per_turn, empty_keep,
+def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
               scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
     """Play n_games optimal games; game g draws its dice from a generator seeded by (seed, g)."""
+    params, box_face = game[0], game[3]
+    kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
-    for game in prange(n_games):
-        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(game))
+    for g in prange(n_games):
+        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(g))
         col_aux = np.zeros(1, dtype=np.int64)
         col_upper = np.zeros(1, dtype=np.int64)
         work = np.empty((N_KEEPS, 1))
@@ -256,8 +314,7 @@ def _simulate(n_games, seed, values, params, plain_score, joker_score, box_face,
             n_open = n_boxes - turn
             col_aux[0] = aux
             col_upper[0] = upper
-            _final_roll_values(filled, col_aux, col_upper, values, work, params, plain_score,
-                               joker_score, box_face, roll_counts, kniffel_face)
+            _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
             for left in range(1, rolls_per_turn):
                 _keep_values(work, add_die)
                 stage_keeps[left, :] = work[:, 0]
@@ -271,8 +328,8 @@ def _simulate(n_games, seed, values, params, plain_score, joker_score, box_face,
                         best_keep, best_value = k, stage_keeps[left, k]
                 if best_keep != roll:
                     roll, rng = _complete_roll(best_keep, rng, add_die, keep_size)
-            box, points, paid, _ = _best_box(filled, aux, upper, roll, n_open, values, params,
-                                             plain_score, joker_score, box_face, kniffel_face)
+            box, points, paid, _ = _best_box(filled, aux, upper, roll, n_open, values, game,
+                                             kniffel_face)
             total += points + paid * params[P_BONUS]
             extras += paid
             if box_face[box] > 0:
@@ -281,9 +338,9 @@ def _simulate(n_games, seed, values, params, plain_score, joker_score, box_face,
                 upper = min(threshold, upper + points)
                 upper_sum += points
             if box == kniffel_box and points == 50:
-                kniffel_fifty[game] = True
+                kniffel_fifty[g] = True
             aux = _next_aux(aux, box, points, paid, n_open - 1, params)
             filled |= 1 << box
-        scores[game] = total
-        upper_bonus_won[game] = upper_sum >= threshold
-        extra_bonuses[game] = extras
+        scores[g] = total
+        upper_bonus_won[g] = upper_sum >= threshold
+        extra_bonuses[g] = extras

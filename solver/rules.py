@@ -139,6 +139,21 @@ class Rules:
         p[scoring.P_UPPER_BONUS] = self.upper_bonus
         return p
 
+    @cached_property
+    def scoring_rolls(self):
+        """(rolls, counts): rolls[b, :counts[b]] are the rolls, five of a kind aside, for which
+        box b scores points (the solver treats every other roll as a scratch)."""
+        scores = (self.plain_score > 0) & (dice.KNIFFEL_FACE == 0)
+        rolls = np.zeros((self.n_boxes, dice.N_ROLLS), dtype=np.int64)
+        for b in range(self.n_boxes):
+            found = np.flatnonzero(scores[b])
+            rolls[b, : len(found)] = found
+        return rolls, scores.sum(axis=1).astype(np.int64)
+
+    def kernel_arrays(self):
+        """The rules as the kernels take them (see kernels.py)."""
+        return (self.params(), self.plain_score, self.joker_score, self.box_face) + self.scoring_rolls
+
     def possible_points(self, box):
         """Every number of points `box` can hold under these rules (scratch 0 included)."""
         b = self.boxes.index(box)

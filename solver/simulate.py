@@ -43,8 +43,7 @@ def simulate(table, games, seed=0):
     upper_bonus = np.zeros(games, dtype=np.bool_)
     extra = np.zeros(games, dtype=np.int64)
     fifty = np.zeros(games, dtype=np.bool_)
-    kernels._simulate(games, seed, table.values, rules.params(), rules.plain_score,
-                      rules.joker_score, rules.box_face, dice.ROLL_COUNTS, dice.KNIFFEL_FACE,
-                      dice.ADD_DIE, dice.SMALLER, dice.N_SMALLER, dice.KEEP_SIZE, sub_keep_table(),
-                      rules.rolls_per_turn, dice.EMPTY_KEEP, scores, upper_bonus, extra, fifty)
+    kernels._simulate(games, seed, table.values, rules.kernel_arrays(), dice.kernel_arrays(),
+                      sub_keep_table(), rules.rolls_per_turn, dice.EMPTY_KEEP, scores, upper_bonus,
+                      extra, fifty)
     return Simulation(seed, scores, upper_bonus, extra, fifty)
