@@ -1,0 +1,82 @@
+"""The numba kernels agree with the plain-Python reference solver (tests/reference.py) on
+sub-games with 1-4 open boxes, for every preset and option."""
+import numpy as np
+import pytest
+import reference
+from conftest import solved
+
+from solver.rules import PRESETS, get_rules
+from solver.state import Position, position_state
+
+RULE_SETS = [(name, {}) for name in PRESETS] + [
+    ("kniffel-basic", {"five_of_a_kind_is_full_house": True}),
+    ("kniffel", {"five_of_a_kind_is_full_house": True}),
+    ("yahtzee", {"rolls_per_turn": 2}),
+]
+
+
+def random_card(rules, rng, n_open, open_must=()):
+    """A card with n_open open boxes (always including `open_must`), random possible points."""
+    others = [b for b in rules.boxes if b not in open_must]
+    open_boxes = set(open_must) | set(rng.choice(others, size=n_open - len(open_must), replace=False))
+    card = {}
+    for box in rules.boxes:
+        if box not in open_boxes:
+            points = sorted(rules.possible_points(box))
+            card[box] = int(rng.choice(points))
+    kniffel = rules.boxes[rules.kniffel_box]
+    if card.get(kniffel) not in (None, 0) and rng.random() < 0.5:
+        card[kniffel] = 50  # holding 50 is where the interesting rules live
+    bonuses = 0
+    if rules.extra_bonus and card.get(kniffel) == 50:
+        bonuses = int(rng.integers(0, min(len(card) - 1, rules.cap_count) + 1))
+    return card, bonuses
+
+
+def reference_value(rules, card, bonuses):
+    kniffel = rules.boxes[rules.kniffel_box]
+    upper = sum(card.get(b, 0) for b in rules.boxes[:6])
+    options = {k: v for k, v in [("five_of_a_kind_is_full_house", rules.five_of_a_kind_is_full_house),
+                                 ("rolls_per_turn", rules.rolls_per_turn)]}
+    if rules.box_set == "yatzy":
+        options.pop("five_of_a_kind_is_full_house")
+    return reference.state_value(
+        rules.preset, [b for b in rules.boxes if b not in card], upper,
+        kniffel_box="open" if kniffel not in card else str(card[kniffel]),
+        bonuses_paid=bonuses, **options)
+
+
+@pytest.mark.parametrize("name, options", RULE_SETS, ids=[
+    name + "".join(f"-{k}={v}" for k, v in o.items()) for name, o in RULE_SETS])
+def test_kernels_match_reference_on_sub_games(name, options):
+    rules = get_rules(name, **options)
+    table = solved(rules)
+    rng = np.random.default_rng(abs(hash((name, tuple(options.items())))) % 2**32)
+    checked = 0
+    for n_open in (1, 2, 3, 4):
+        for trial in range(12 if n_open < 4 else 4):
+            must = ()
+            if trial % 3 == 1:  # an upper box and the Kniffel box open: jokers, bonus, first Kniffel
+                must = (rules.boxes[int(rng.integers(6))],)
+            if trial % 3 == 2 and n_open >= 2:
+                must = (rules.boxes[int(rng.integers(6))], rules.boxes[rules.kniffel_box])
+            card, bonuses = random_card(rules, rng, n_open, must)
+            state = position_state(Position(card, bonuses), rules)
+            expected = reference_value(rules, card, bonuses)
+            assert table.value(state) == pytest.approx(expected, abs=1e-9), (card, bonuses)
+            checked += 1
+    assert checked == 40
+
+
+def test_kitkniff_cap_against_reference():
+    rules = get_rules("kitkniff")
+    table = solved(rules)
+    base = {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
+            "three_kind": 30, "four_kind": 30, "kniffel": 50}
+    for bonuses in (4, 5, 6, 7, 8):  # 4 boxes open: the cap of 9 binds from 6 bonuses paid on
+        state = position_state(Position(base, bonuses), rules)
+        expected = reference_value(rules, base, bonuses)
+        assert table.value(state) == pytest.approx(expected, abs=1e-9)
+    values = [table.value(position_state(Position(base, b), rules)) for b in (4, 5, 6, 7, 8)]
+    assert values[0] == values[1]  # 5 or 4 bonuses still allowed for 4 open boxes: no limit yet
+    assert values[1] > values[2] > values[3] > values[4]  # fewer bonuses left, less to expect
