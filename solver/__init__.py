@@ -37,5 +37,5 @@ def get_table(rules=None, directory=None, progress=None):
 
 def advise(position, table, dice=None, rolls_left=None):
     """Ranked options for `position` (see solver.advise.advise)."""
-    from .advise import advise as _advise
+    from .advice import advise as _advise
     return _advise(position, table, dice=dice, rolls_left=rolls_left)

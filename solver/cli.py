@@ -127,7 +127,7 @@ def advise(rules_name, tables, card, dice_text, rolls_left, kniffel_bonuses, top
       kniffel advise --card "chance=22" --dice 66653 --rolls-left 0 --json --top 3
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
     """
-    from .advise import advise as run_advise
+    from .advice import advise as run_advise
     from .dice import parse_dice
     rules = _rules(rules_name)
     if batch is not None:
@@ -179,7 +179,7 @@ def _describe(option):
 
 def _advise_batch(stream, default_rules, tables, top):
     """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
-    from .advise import advise as run_advise
+    from .advice import advise as run_advise
     from .dice import validate_dice
     from .rules import RulesError, resolve_rules
     from .state import Position, parse_card, position_state

@@ -101,11 +101,7 @@ class Rules:
     @cached_property
     def plain_score(self):
         """plain_score[b, r]: points of box b for roll r by the plain table (n_boxes x 252)."""
-        table = np.zeros((self.n_boxes, dice.N_ROLLS), dtype=np.int64)
-        for r, counts in enumerate(dice.ROLL_COUNTS):
-            for b, box in enumerate(self.boxes):
-                table[b, r] = _plain_points(box, counts, self)
-        return table
+        return np.array([_plain_points(box, dice.ROLL_COUNTS, self) for box in self.boxes], dtype=np.int64)
 
     @cached_property
     def joker_score(self):
@@ -161,53 +157,53 @@ class Rules:
 
 
 def _plain_points(box, counts, rules):
-    total = sum((f + 1) * c for f, c in enumerate(counts))
-    top = max(counts)
+    """Points of `box` for each row of `counts` (rolls x 6 face counts), by the plain table."""
+    faces = np.arange(1, dice.FACES + 1)
+    total = counts @ faces
+    top = counts.max(axis=1)
+    present = counts > 0
+    yatzy = rules.box_set == "yatzy"
+
+    def highest_face_with(at_least):
+        return ((counts >= at_least) * faces).max(axis=1)
+
+    def has_run(length):
+        return np.any([present[:, start:start + length].all(axis=1)
+                       for start in range(dice.FACES - length + 1)], axis=0)
+
     if box in UPPER:
         f = UPPER.index(box) + 1
-        return f * counts[f - 1]
-    present = "".join("1" if c else "0" for c in counts)
-    shape = sorted(c for c in counts if c)
-    pairs = [f + 1 for f, c in enumerate(counts) if c >= 2]
-    if box == "three_kind":
-        if rules.box_set == "yatzy":
-            return 3 * next((f + 1 for f, c in enumerate(counts) if c >= 3), 0)
-        return total if top >= 3 else 0
-    if box == "four_kind":
-        if rules.box_set == "yatzy":
-            return 4 * next((f + 1 for f, c in enumerate(counts) if c >= 4), 0)
-        return total if top >= 4 else 0
+        return f * counts[:, f - 1]
+    if box in ("three_kind", "four_kind"):
+        at_least = 3 if box == "three_kind" else 4
+        if yatzy:
+            return at_least * highest_face_with(at_least)
+        return np.where(top >= at_least, total, 0)
     if box == "full_house":
-        is_house = shape == [2, 3] or (shape == [5] and rules.five_of_a_kind_is_full_house)
-        if rules.box_set == "yatzy":
-            return total if shape == [2, 3] else 0
-        return 25 if is_house else 0
+        is_house = (counts == 3).any(axis=1) & (counts == 2).any(axis=1)
+        if yatzy:
+            return np.where(is_house, total, 0)
+        if rules.five_of_a_kind_is_full_house:
+            is_house |= top == 5
+        return np.where(is_house, 25, 0)
     if box == "small_straight":
-        if rules.box_set == "yatzy":
-            return 15 if present == "111110" else 0
-        return 30 if _has_run(counts, 4) else 0
+        if yatzy:
+            return np.where((present == [1, 1, 1, 1, 1, 0]).all(axis=1), 15, 0)
+        return np.where(has_run(4), 30, 0)
     if box == "large_straight":
-        if rules.box_set == "yatzy":
-            return 20 if present == "011111" else 0
-        return 40 if _has_run(counts, 5) else 0
+        if yatzy:
+            return np.where((present == [0, 1, 1, 1, 1, 1]).all(axis=1), 20, 0)
+        return np.where(has_run(5), 40, 0)
     if box in ("kniffel", "yatzy"):
-        return 50 if top == 5 else 0
+        return np.where(top == 5, 50, 0)
     if box == "chance":
         return total
     if box == "one_pair":
-        return 2 * max(pairs) if pairs else 0
+        return 2 * highest_face_with(2)
     if box == "two_pairs":
-        return 2 * sum(pairs) if len(pairs) == 2 else 0
+        pairs = counts >= 2
+        return np.where(pairs.sum(axis=1) == 2, 2 * (pairs * faces).sum(axis=1), 0)
     raise ValueError(f"unknown box {box!r}")
-
-
-def _has_run(counts, length):
-    run = 0
-    for c in counts:
-        run = run + 1 if c else 0
-        if run >= length:
-            return True
-    return False
 
 
 _JOKER_LOWER = {"full_house": 25, "small_straight": 30, "large_straight": 40}

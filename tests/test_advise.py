@@ -4,7 +4,7 @@ import pytest
 from conftest import solved
 
 from solver import dice
-from solver.advise import advise, box_values, keep_values
+from solver.advice import advise, box_values, keep_values
 from solver.state import Position, position_state
 
 

@@ -1,0 +1,87 @@
+"""Score tables checked by hand, presets, options and rules files."""
+import pytest
+
+from solver import dice
+from solver.rules import PRESETS, RulesError, box_key, get_rules, resolve_rules
+
+
+def points(rules, box, roll):
+    r = dice.KEEP_INDEX[tuple(sorted(roll))]
+    return int(rules.plain_score[rules.boxes.index(box), r])
+
+
+@pytest.mark.parametrize("box, roll, expected", [
+    ("threes", (3, 3, 1, 3, 6), 9),
+    ("three_kind", (3, 3, 1, 3, 6), 16),
+    ("three_kind", (3, 3, 1, 2, 6), 0),
+    ("four_kind", (5, 5, 5, 5, 5), 25),
+    ("full_house", (2, 2, 3, 3, 3), 25),
+    ("full_house", (4, 4, 4, 4, 4), 0),
+    ("small_straight", (1, 2, 3, 4, 6), 30),
+    ("small_straight", (3, 4, 5, 6, 6), 30),
+    ("small_straight", (1, 2, 3, 5, 6), 0),
+    ("large_straight", (2, 3, 4, 5, 6), 40),
+    ("large_straight", (1, 2, 3, 4, 6), 0),
+    ("kniffel", (6, 6, 6, 6, 6), 50),
+    ("chance", (1, 2, 3, 4, 6), 16),
+])
+def test_kniffel_plain_table(box, roll, expected):
+    assert points(PRESETS["kniffel"], box, roll) == expected
+
+
+def test_five_of_a_kind_as_full_house_option():
+    rules = get_rules("kniffel-basic", five_of_a_kind_is_full_house=True)
+    assert points(rules, "full_house", (4, 4, 4, 4, 4)) == 25
+
+
+@pytest.mark.parametrize("box, roll, expected", [
+    ("one_pair", (2, 2, 5, 5, 6), 10),
+    ("two_pairs", (2, 2, 5, 5, 6), 14),
+    ("two_pairs", (5, 5, 5, 5, 6), 0),  # four of a kind is not two pairs
+    ("two_pairs", (2, 2, 5, 5, 5), 14),
+    ("three_kind", (4, 4, 4, 1, 2), 12),
+    ("four_kind", (6, 6, 6, 6, 6), 24),
+    ("small_straight", (1, 2, 3, 4, 5), 15),
+    ("small_straight", (2, 3, 4, 5, 6), 0),
+    ("large_straight", (2, 3, 4, 5, 6), 20),
+    ("full_house", (2, 2, 3, 3, 3), 13),
+    ("full_house", (3, 3, 3, 3, 3), 0),
+    ("yatzy", (1, 1, 1, 1, 1), 50),
+])
+def test_yatzy_plain_table(box, roll, expected):
+    assert points(PRESETS["yatzy"], box, roll) == expected
+
+
+def test_joker_tables():
+    k = PRESETS["kniffel"]
+    assert [int(k.joker_score[k.boxes.index(b), 2]) for b in ("ones", "sixes", "three_kind", "chance")] == [5, 30, 30, 30]
+    y = PRESETS["yahtzee"]
+    assert [int(y.joker_score[y.boxes.index(b), 2]) for b in ("ones", "twos", "three_kind", "full_house", "large_straight")] == [0, 10, 10, 25, 40]
+
+
+def test_options_are_checked():
+    with pytest.raises(RulesError, match="unknown rules option"):
+        get_rules("kniffel", lucky=True)
+    with pytest.raises(RulesError, match="does not apply"):
+        get_rules("yatzy", five_of_a_kind_is_full_house=True)
+    with pytest.raises(RulesError, match="rolls_per_turn must be 1-5"):
+        get_rules("kniffel", rolls_per_turn=6)
+    with pytest.raises(RulesError, match="must be true or false"):
+        get_rules("kniffel", five_of_a_kind_is_full_house="yes")
+    with pytest.raises(RulesError, match="unknown rules 'nope'"):
+        resolve_rules("nope")
+
+
+def test_rules_key_names_each_rule_set():
+    assert get_rules("kniffel").key == "kniffel"
+    a = get_rules("kniffel", five_of_a_kind_is_full_house=True).key
+    b = get_rules("kniffel", upper_bonus=50).key
+    assert a.startswith("kniffel-") and b.startswith("kniffel-") and a != b
+
+
+def test_box_names():
+    k = PRESETS["kniffel"]
+    assert box_key("Dreierpasch", k) == "three_kind" and box_key("kleine_straße", k) == "small_straight"
+    assert box_key("yahtzee", k) == "kniffel" and box_key("kniffel", PRESETS["yatzy"]) == "yatzy"
+    with pytest.raises(ValueError, match="unknown box"):
+        box_key("jackpot", k)
