@@ -30,52 +30,56 @@ def _transition():
     return dice.keep_transition_matrix()
 
 
-def box_values(state, table):
-    """(values, points, bonus) for every box and final roll: values[b, r] is the expected future
-    score of entering roll r in box b now (points + bonuses + the next state's value); -inf where
-    the box is filled or the rules forbid it."""
+def box_values(state, table, rolls=None):
+    """(values, points, bonus) for every box and each final roll in `rolls` (default: all 252).
+
+    values[b, i] is the expected future score of entering roll rolls[i] in box b now (points +
+    bonuses + the next state's value); -inf where the box is filled or the rules forbid it."""
     rules = table.rules
     params = rules.params()
-    n_boxes = rules.n_boxes
+    rolls = np.arange(dice.N_ROLLS) if rolls is None else np.asarray(rolls)
     threshold = rules.upper_bonus_threshold
-    values = np.full((n_boxes, dice.N_ROLLS), -np.inf)
-    points = np.zeros((n_boxes, dice.N_ROLLS), dtype=np.int64)
-    bonus = np.zeros((n_boxes, dice.N_ROLLS), dtype=np.int64)
-    V = table.values
+    shape = (rules.n_boxes, len(rolls))
+    values = np.full(shape, -np.inf)
+    points = np.zeros(shape, dtype=np.int64)
+    bonus = np.zeros(shape, dtype=np.int64)
     n_after = state.n_open - 1
 
-    def enter(box, pts, paid):
-        after = state.filled | (1 << box)
+    def enter(box, pts):
+        """Values and bonuses of entering the plain points `pts` (one per roll) in `box`."""
+        extra = 0
         upper = state.upper
+        if rules.box_face[box]:
+            extra = np.where((upper < threshold) & (upper + pts >= threshold), rules.upper_bonus, 0)
+            upper = np.minimum(threshold, upper + pts)
+        aux = scoring.next_aux(state.aux, box, 0, 0, n_after, params)
+        return pts + extra + table.values[state.filled | (1 << box), aux, upper], extra
+
+    def enter_kniffel(box, pts, paid):
+        """Value and bonus of entering a five of a kind worth `pts` in `box` (plain ints)."""
         extra = paid * rules.extra_bonus
+        upper = state.upper
         if rules.box_face[box]:
             if upper < threshold <= upper + pts:
                 extra += rules.upper_bonus
             upper = min(threshold, upper + pts)
         aux = scoring.next_aux(state.aux, box, pts, paid, n_after, params)
-        return pts + extra + V[after, aux, upper], extra
+        return pts + extra + float(table.values[state.filled | (1 << box), aux, upper]), extra
 
-    for box in range(n_boxes):
+    kniffel_columns = np.flatnonzero(dice.KNIFFEL_FACE[rolls]).tolist()
+    for box in range(rules.n_boxes):
         if state.filled >> box & 1:
             continue
-        face = rules.box_face[box]
-        if face:
-            by_count = [enter(box, c * face, 0) for c in range(dice.DICE + 1)]
-            counts = dice.ROLL_COUNTS[:, face - 1]
-            values[box] = np.array([v for v, _ in by_count])[counts]
-            bonus[box] = np.array([b for _, b in by_count])[counts]
-            points[box] = counts * face
-        else:
-            value, _ = enter(box, 0, 0)
-            values[box] = value + rules.plain_score[box]
-            points[box] = rules.plain_score[box]
-        for r in dice.KNIFFEL_ROLLS:
+        points[box] = rules.plain_score[box, rolls]
+        values[box], bonus[box] = enter(box, points[box])
+        for i in kniffel_columns:
+            r = int(rolls[i])
             allowed, pts, paid = scoring.kniffel_roll(box, dice.KNIFFEL_FACE[r], r, state.filled,
                                                       state.aux, state.n_open, params,
                                                       rules.plain_score, rules.joker_score,
                                                       rules.box_face)
-            points[box, r] = pts
-            values[box, r], bonus[box, r] = enter(box, int(pts), paid) if allowed else (-np.inf, 0)
+            points[box, i] = pts
+            values[box, i], bonus[box, i] = enter_kniffel(box, int(pts), paid) if allowed else (-np.inf, 0)
     return values, points, bonus
 
 
@@ -118,12 +122,17 @@ def advise(position, table, dice=None, rolls_left=None):
         rolls_left = max_left
     if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
         raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
-    values, points, bonus = box_values(state, table)
+    if rolls_left:
+        values, points, bonus = box_values(state, table)
+        column = roll
+    else:  # only the roll in hand matters
+        values, points, bonus = box_values(state, table, [roll])
+        column = 0
     options = []
-    for box in np.flatnonzero(np.isfinite(values[:, roll])):
-        options.append({"action": "score", "box": rules.boxes[box], "points": int(points[box, roll]),
-                        "bonus": int(bonus[box, roll]),
-                        "expected_final_score": base + float(values[box, roll])})
+    for box in np.flatnonzero(np.isfinite(values[:, column])):
+        options.append({"action": "score", "box": rules.boxes[box], "points": int(points[box, column]),
+                        "bonus": int(bonus[box, column]),
+                        "expected_final_score": base + float(values[box, column])})
     if rolls_left:
         keeps = keep_values(values.max(axis=0), rolls_left)
         for keep in sub_keeps(dice_tables.KEEPS[roll]):

@@ -182,7 +182,7 @@ def _advise_batch(stream, default_rules, tables, top):
     from .advice import advise as run_advise
     from .dice import validate_dice
     from .rules import RulesError, resolve_rules
-    from .state import Position, parse_card, position_state
+    from .state import Position, parse_card
     from .table import TableError, load_table
     loaded = {}
     for number, line in enumerate(stream, 1):
@@ -200,7 +200,6 @@ def _advise_batch(stream, default_rules, tables, top):
             if not isinstance(card, dict):
                 raise ValueError("card must be an object of box: points")
             position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0))
-            position_state(position, rules)
             roll = validate_dice(query["dice"]) if query.get("dice") is not None else None
             rolls_left = query.get("rolls_left")
             if roll is None and rolls_left is not None:

@@ -119,8 +119,8 @@ class Rules:
         """Face counted by each upper box, 0 for lower boxes."""
         return np.array([UPPER.index(b) + 1 if b in UPPER else 0 for b in self.boxes], dtype=np.int64)
 
-    def params(self):
-        """The integer parameter vector the kernels and scoring functions read."""
+    @cached_property
+    def _params(self):
         p = np.zeros(scoring.N_PARAMS, dtype=np.int64)
         p[scoring.P_N_BOXES] = self.n_boxes
         p[scoring.P_KNIFFEL_BOX] = self.kniffel_box
@@ -134,6 +134,10 @@ class Rules:
         p[scoring.P_THRESHOLD] = self.upper_bonus_threshold
         p[scoring.P_UPPER_BONUS] = self.upper_bonus
         return p
+
+    def params(self):
+        """The integer parameter vector the kernels and scoring functions read."""
+        return self._params
 
     @cached_property
     def scoring_rolls(self):
@@ -152,8 +156,12 @@ class Rules:
 
     def possible_points(self, box):
         """Every number of points `box` can hold under these rules (scratch 0 included)."""
-        b = self.boxes.index(box)
-        return {0} | set(self.plain_score[b].tolist()) | set(self.joker_score[b, 1:].tolist())
+        return self._possible_points[box]
+
+    @cached_property
+    def _possible_points(self):
+        return {box: {0} | set(self.plain_score[b].tolist()) | set(self.joker_score[b, 1:].tolist())
+                for b, box in enumerate(self.boxes)}
 
 
 def _plain_points(box, counts, rules):
