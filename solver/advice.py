@@ -3,7 +3,7 @@
 Plain numpy on one state: this path runs from a saved table and must not import numba.  The
 rule logic for five of a kind is the same code the kernels compile (scoring.py).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -83,22 +83,69 @@ def box_values(state, table, rolls=None):
     return values, points, bonus
 
 
-def keep_values(final_values, rolls_left):
-    """Value of every keep (462) with `rolls_left` rolls to come, from the best-box value per roll."""
+def _best_one_die_change(roll_values):
+    """For every roll, the best value among the rolls one die different (a Knobeln joker)."""
+    four = dice.SIZE_SLICES[4]
+    best_add = roll_values[dice.ADD_DIE[four]].max(axis=1)
+    present = np.arange(dice.DICE) < dice.N_SMALLER[: dice.N_ROLLS, None]
+    subs = np.where(present, dice.SMALLER[: dice.N_ROLLS] - four.start, 0)
+    return np.where(present, best_add[subs], -np.inf).max(axis=1)
+
+
+def final_roll_values(state, table):
+    """(stop, final): per roll, the best box now, and the best with the jokers a turn that threw
+    every roll may still play (equal when there are no jokers)."""
+    rules = table.rules
+    jokers = state.aux // rules.aux_block
+    levels = [box_values(replace(state, aux=state.aux - used * rules.aux_block), table)[0].max(axis=0)
+              for used in range(min(jokers, rules.jokers_per_turn) + 1)]
+    stop = levels[0]
+    # with_jokers[i]: best value at jokers - i left, using up to `passes` jokers this turn
+    with_jokers = list(levels)
+    for passes in range(1, len(levels)):
+        with_jokers = [np.maximum(with_jokers[i], _best_one_die_change(with_jokers[i + 1]))
+                       for i in range(len(levels) - passes)] + with_jokers[len(levels) - passes:]
+    return stop, with_jokers[0]
+
+
+def keep_values(stop, final, rolls_left):
+    """Value of every keep (462) with `rolls_left` rolls to come. Holding all five dice ends the
+    turn (`stop`); a roll thrown with every roll used is worth `final` (jokers included)."""
     transition = _transition()
-    roll_values = final_values
+    roll_values = final
     for stage in range(rolls_left):
         keeps = transition @ roll_values
+        keeps[: dice.N_ROLLS] = stop
         if stage == rolls_left - 1:
             return keeps
-        best = keeps.copy()
+        best = keeps
         for size in range(1, dice.DICE + 1):  # best sub-keep, growing one die at a time
             rows = dice.SIZE_SLICES[size]
             subs = dice.REMOVE_DIE[rows]
             candidates = np.where(subs >= 0, best[np.maximum(subs, 0)], -np.inf)
             best[rows] = np.maximum(best[rows], candidates.max(axis=1))
         roll_values = best[: dice.N_ROLLS]
-    return final_values
+    return final
+
+
+def _joker_targets(roll, changes):
+    """{target roll: (faces taken, faces given)} reachable from `roll` with 1..changes jokers,
+    each with the fewest jokers."""
+    found = {}
+    frontier = {roll: ((), ())}
+    for _ in range(changes):
+        nxt = {}
+        for current, (taken, given) in frontier.items():
+            for face in set(current):
+                rest = list(current)
+                rest.remove(face)
+                for new in range(1, dice.FACES + 1):
+                    target = tuple(sorted(rest + [new]))
+                    if new != face and target != roll and target not in found and target not in nxt:
+                        nxt[target] = (taken + (face,), given + (new,))
+        found.update(nxt)
+        frontier = nxt
+    return found
 
 
 def advise(position, table, dice=None, rolls_left=None):
@@ -122,24 +169,31 @@ def advise(position, table, dice=None, rolls_left=None):
         rolls_left = max_left
     if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
         raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    values, points, bonus = box_values(state, table, [roll])
+    column = 0
+    options = _score_options(rules, values[:, column], points[:, column], bonus[:, column], base)
+    jokers = state.aux // rules.aux_block
+    if rolls_left == 0 and jokers:  # the joker moves: change dice, then score
+        for target, (taken, given) in _joker_targets(dice_tables.KEEPS[roll], min(jokers, rules.jokers_per_turn)).items():
+            after = replace(state, aux=state.aux - len(taken) * rules.aux_block)
+            v, p, b = box_values(after, table, [dice_tables.KEEP_INDEX[target]])
+            joker = ({"from": taken[0], "to": given[0]} if len(taken) == 1
+                     else {"from": list(taken), "to": list(given)})
+            for option in _score_options(rules, v[:, 0], p[:, 0], b[:, 0], base):
+                options.append(dict(option, joker=joker))
     if rolls_left:
-        values, points, bonus = box_values(state, table)
-        column = roll
-    else:  # only the roll in hand matters
-        values, points, bonus = box_values(state, table, [roll])
-        column = 0
-    options = []
-    for box in np.flatnonzero(np.isfinite(values[:, column])):
-        options.append({"action": "score", "box": rules.boxes[box], "points": int(points[box, column]),
-                        "bonus": int(bonus[box, column]),
-                        "expected_final_score": base + float(values[box, column])})
-    if rolls_left:
-        keeps = keep_values(values.max(axis=0), rolls_left)
+        keeps = keep_values(*final_roll_values(state, table), rolls_left)
         for keep in sub_keeps(dice_tables.KEEPS[roll]):
             options.append({"action": "keep", "keep": list(keep),
                             "expected_final_score": base + float(keeps[dice_tables.KEEP_INDEX[keep]])})
     options.sort(key=lambda o: -o["expected_final_score"])
     return Advice(rules.key, base, options[0]["expected_final_score"], options)
+
+
+def _score_options(rules, values, points, bonus, base):
+    return [{"action": "score", "box": rules.boxes[box], "points": int(points[box]),
+             "bonus": int(bonus[box]), "expected_final_score": base + float(values[box])}
+            for box in np.flatnonzero(np.isfinite(values))]
 
 
 def sub_keeps(roll):

@@ -100,10 +100,10 @@ def solve(rules_name, tables, force, as_json, quiet):
         click.echo(f"table: {path}")
 
 
-def _parse_position(rules, card, kniffel_bonuses):
+def _parse_position(rules, card, kniffel_bonuses, jokers_left):
     from .state import Position, parse_card
     try:
-        return Position(parse_card(card, rules), kniffel_bonuses)
+        return Position(parse_card(card, rules), kniffel_bonuses, jokers_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
 
@@ -115,16 +115,19 @@ def _parse_position(rules, card, kniffel_bonuses):
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
 @click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
 @click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
+@click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
 @click.option("--top", type=click.IntRange(min=1), help="Show only the K best options.")
 @click.option("--batch", type=click.File("r"), help="JSON lines of positions (FILE or -), one result per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def advise(rules_name, tables, card, dice_text, rolls_left, kniffel_bonuses, top, batch, as_json):
+def advise(rules_name, tables, card, dice_text, rolls_left, kniffel_bonuses, jokers_left, top, batch,
+           as_json):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
     Example:
       kniffel advise --card "ones=3,kniffel=50" --dice 1,3,3,5,6 --rolls-left 2
       kniffel advise --card "chance=22" --dice 66653 --rolls-left 0 --json --top 3
+      kniffel advise --rules knobeln --jokers-left 2 --dice 2,3,4,5,5 --rolls-left 0
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
     """
     from .advice import advise as run_advise
@@ -133,7 +136,7 @@ def advise(rules_name, tables, card, dice_text, rolls_left, kniffel_bonuses, top
     if batch is not None:
         _advise_batch(batch, rules, tables, top)
         return
-    position = _parse_position(rules, card, kniffel_bonuses)
+    position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
     try:
         roll = parse_dice(dice_text) if dice_text is not None else None
         if roll is None and rolls_left is not None:
@@ -174,7 +177,12 @@ def _describe(option):
         held = " ".join(map(str, option["keep"])) or "nothing"
         return f"keep {held}, reroll"
     extra = f" +{option['bonus']} bonus" if option["bonus"] else ""
-    return f"score {option['box']} for {option['points']}{extra}"
+    joker = ""
+    if "joker" in option:
+        taken, given = option["joker"]["from"], option["joker"]["to"]
+        pairs = zip(taken, given) if isinstance(taken, list) else [(taken, given)]
+        joker = "joker " + ", ".join(f"{a}->{b}" for a, b in pairs) + ", "
+    return f"{joker}score {option['box']} for {option['points']}{extra}"
 
 
 def _advise_batch(stream, default_rules, tables, top):
@@ -192,14 +200,16 @@ def _advise_batch(stream, default_rules, tables, top):
             query = json.loads(line)
             if not isinstance(query, dict):
                 raise ValueError("each line must be a JSON object")
-            unknown = set(query) - {"rules", "card", "dice", "rolls_left", "kniffel_bonuses"}
+            unknown = set(query) - {"rules", "card", "dice", "rolls_left", "kniffel_bonuses",
+                                    "jokers_left"}
             if unknown:
                 raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
             rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
             card = query.get("card", {})
             if not isinstance(card, dict):
                 raise ValueError("card must be an object of box: points")
-            position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0))
+            position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0),
+                                query.get("jokers_left"))
             roll = validate_dice(query["dice"]) if query.get("dice") is not None else None
             rolls_left = query.get("rolls_left")
             if roll is None and rolls_left is not None:
@@ -217,15 +227,30 @@ def _advise_batch(stream, default_rules, tables, top):
 
 
 @cli.command(name="rules")
+@click.option("--show", "show", metavar="NAME|FILE", help="Print the fully resolved rules of a preset or file.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def rules_command(as_json):
-    """List the rule presets with a one-line description each.
+def rules_command(show, as_json):
+    """List the rule presets with a one-line description each, or show one in full.
 
     \b
     Example:
       kniffel rules --json
+      kniffel rules --show house.toml
     """
     from .rules import PRESETS
+    if show is not None:
+        rules = _rules(show)
+        data = {"name": rules.key, "description": rules.description, "rules": rules.as_dict(),
+                "boxes": list(rules.boxes)}
+        if as_json:
+            _emit_json(data)
+            return
+        click.echo(f"{rules.key}: {rules.description}")
+        width = max(map(len, data["rules"]))
+        for key, value in data["rules"].items():
+            click.echo(f"  {key:<{width}}  {json.dumps(value)}")
+        click.echo(f"  {'boxes':<{width}}  {', '.join(rules.boxes)}")
+        return
     if as_json:
         _emit_json([{"name": name, "description": r.description, "rules": r.as_dict()}
                     for name, r in PRESETS.items()])

@@ -212,21 +212,64 @@ def _turn_start_values(work, roll_prob, expected):
 
 
 @njit(cache=True)
-def _turn_stages(work, moves, rolls_per_turn):
-    """From final-roll values in rows 0..251: keep and best-keep passes for each earlier roll."""
+def _apply_jokers(work, shift, passes, add_die, smaller, n_smaller):
+    """Knobeln jokers: after the last roll, set one die to any face (up to `passes` times).
+
+    Columns are grouped by jokers left, `shift` columns a group, so column j - shift is the same
+    state with one joker fewer.  For each four-dice keep, find the best face to add (in the
+    fewer-jokers columns); a roll may then use the best over its four-dice sub-keeps."""
+    n_cols = work.shape[1]
+    if shift >= n_cols:
+        return
+    n_four = 126  # keeps of four dice
+    best_add = np.empty((n_four, n_cols))
+    for _ in range(passes):
+        before = work[:N_ROLLS].copy()
+        for i in range(n_four):
+            k = N_ROLLS + i  # the four-dice keeps follow the rolls
+            row = best_add[i]
+            for j in range(shift, n_cols):
+                best = before[add_die[k, 0], j - shift]
+                for face in range(1, 6):
+                    best = max(best, before[add_die[k, face], j - shift])
+                row[j] = best
+        for r in range(N_ROLLS):
+            row = work[r]
+            for t in range(n_smaller[r]):
+                other = best_add[smaller[r, t] - N_ROLLS]
+                for j in range(shift, n_cols):
+                    row[j] = max(row[j], other[j])
+
+
+@njit(cache=True)
+def _turn_stages(work, stop, moves, rolls_per_turn):
+    """From final-roll values in rows 0..251: keep and best-keep passes for each earlier roll.
+
+    Keeping all five dice ends the turn at once (`stop`: no further roll and, in Knobeln, no
+    joker, which needs every roll thrown).  Without jokers, stopping is already the value the
+    later stages give a kept roll, so `stop` may be None."""
     add_die, smaller, n_smaller = moves[2], moves[3], moves[4]
     for _ in range(rolls_per_turn - 1):
         _keep_values(work, add_die)
+        if stop is not None:
+            work[:N_ROLLS] = stop
         _best_sub_keeps(work, smaller, n_smaller)
 
 
 @njit(cache=True)
 def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
+    params = game[0]
     col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, game)
     n_cols = col_aux.shape[0]
     work = np.empty((N_KEEPS, n_cols))
     _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
-    _turn_stages(work, moves, rolls_per_turn)
+    if params[scoring.P_JOKERS] > 0:
+        stop = work[:N_ROLLS].copy()
+        _apply_jokers(work, n_cols // (params[scoring.P_JOKERS] + 1),
+                      params[scoring.P_JOKERS_PER_TURN], moves[2], moves[3], moves[4])
+        _turn_stages(work, stop, moves, rolls_per_turn)
+    else:
+        _turn_stages(work, None, moves, rolls_per_turn)
     expected = np.empty(n_cols)
     _turn_start_values(work, moves[5], expected)
     for j in range(n_cols):
@@ -294,40 +337,83 @@ def _best_box(filled, aux, upper, roll, n_open, values, game, kniffel_face):
     return best_box, best_points, best_paid, best_value
 
 
+@njit(cache=True)
+def _joker_moves(roll, col, history, add_die, smaller, n_smaller):
+    """Follow the joker passes back: (final roll, jokers used) that realise history[-1][roll, col].
+
+    history[m] holds the final-roll values with up to m jokers this turn; column col - 1 is the
+    same state with one joker fewer (the simulation keeps one column per joker level)."""
+    used = 0
+    m = history.shape[0] - 1
+    while m > 0 and col > 0 and history[m, roll, col] > history[0, roll, col]:
+        target = history[m, roll, col]
+        found = -1
+        for t in range(n_smaller[roll]):
+            for face in range(6):
+                other = add_die[smaller[roll, t], face]
+                if history[m - 1, other, col - 1] == target:
+                    found = other
+        if found < 0:
+            break  # cannot happen: the value came from one of these rolls
+        roll, col, m, used = found, col - 1, m - 1, used + 1
+    return roll, used
+
+
 @njit(cache=True, parallel=True)
 def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
-              scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
+              scores, upper_bonus_won, extra_bonuses, kniffel_fifty, jokers_used):
     """Play n_games optimal games; game g draws its dice from a generator seeded by (seed, g)."""
     params, box_face = game[0], game[3]
     kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
+    block = params[scoring.P_AUX_BLOCK]
+    n_levels = params[scoring.P_JOKERS] + 1
+    passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
     for g in prange(n_games):
         rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(g))
-        col_aux = np.zeros(1, dtype=np.int64)
-        col_upper = np.zeros(1, dtype=np.int64)
-        work = np.empty((N_KEEPS, 1))
+        # one column per number of jokers left, the rest of the state alike
+        col_aux = np.zeros(n_levels, dtype=np.int64)
+        col_upper = np.zeros(n_levels, dtype=np.int64)
+        work = np.empty((N_KEEPS, n_levels))
+        history = np.empty((passes + 1, N_ROLLS, n_levels))
         stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
-        filled, aux, upper, upper_sum, total, extras = 0, 0, 0, 0, 0, 0
+        filled, upper, upper_sum, total, extras, used = 0, 0, 0, 0, 0, 0
+        aux = params[scoring.P_JOKERS] * block
         for turn in range(n_boxes):
             n_open = n_boxes - turn
-            col_aux[0] = aux
-            col_upper[0] = upper
+            jokers = aux // block
+            for level in range(n_levels):
+                col_aux[level] = level * block + aux % block
+                col_upper[level] = upper
             _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
+            stop = work[:N_ROLLS].copy()
+            history[0] = stop
+            for m in range(1, passes + 1):
+                _apply_jokers(work, 1, 1, add_die, smaller, n_smaller)
+                history[m] = work[:N_ROLLS]
             for left in range(1, rolls_per_turn):
                 _keep_values(work, add_die)
-                stage_keeps[left, :] = work[:, 0]
+                work[:N_ROLLS] = stop
+                stage_keeps[left, :] = work[:, jokers]
                 _best_sub_keeps(work, smaller, n_smaller)
             roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
+            rolled_all = True
             for left in range(rolls_per_turn - 1, 0, -1):
                 best_keep, best_value = roll, -np.inf
                 for s in range(sub_keeps.shape[1]):
                     k = sub_keeps[roll, s]
                     if k >= 0 and stage_keeps[left, k] > best_value:
                         best_keep, best_value = k, stage_keeps[left, k]
-                if best_keep != roll:
-                    roll, rng = _complete_roll(best_keep, rng, add_die, keep_size)
+                if best_keep == roll:  # keeping all five dice ends the turn
+                    rolled_all = False
+                    break
+                roll, rng = _complete_roll(best_keep, rng, add_die, keep_size)
+            if rolled_all and passes > 0:
+                roll, spent = _joker_moves(roll, jokers, history, add_die, smaller, n_smaller)
+                aux -= spent * block
+                used += spent
             box, points, paid, _ = _best_box(filled, aux, upper, roll, n_open, values, game,
                                              kniffel_face)
             total += points + paid * params[P_BONUS]
@@ -344,3 +430,4 @@ def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, emp
         scores[g] = total
         upper_bonus_won[g] = upper_sum >= threshold
         extra_bonuses[g] = extras
+        jokers_used[g] = used

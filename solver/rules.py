@@ -48,6 +48,8 @@ class Rules:
     joker_requires: str = "fifty"
     five_of_a_kind_is_full_house: bool = False
     rolls_per_turn: int = 3
+    jokers: int = 0  # Knobeln jokers per game: after the last roll, set one die to any face
+    jokers_per_turn: int = 1
 
     @property
     def boxes(self):
@@ -80,8 +82,17 @@ class Rules:
         return max(1, self.n_boxes - self.cap_count)
 
     @property
-    def n_aux(self):
+    def aux_block(self):
         return self.n_flag * self.n_deficit
+
+    @property
+    def start_aux(self):
+        """The aux index of the empty card: every joker still in hand."""
+        return self.jokers * self.aux_block
+
+    @property
+    def n_aux(self):
+        return (self.jokers + 1) * self.aux_block
 
     @property
     def description(self):
@@ -133,6 +144,9 @@ class Rules:
         p[scoring.P_N_DEFICIT] = self.n_deficit
         p[scoring.P_THRESHOLD] = self.upper_bonus_threshold
         p[scoring.P_UPPER_BONUS] = self.upper_bonus
+        p[scoring.P_AUX_BLOCK] = self.aux_block
+        p[scoring.P_JOKERS] = self.jokers
+        p[scoring.P_JOKERS_PER_TURN] = self.jokers_per_turn
         return p
 
     def params(self):
@@ -239,6 +253,7 @@ PRESETS = {
     "yahtzee": Rules("yahtzee", extra_bonus=100, joker="forced", joker_requires="filled"),
     "yahtzee-free": Rules("yahtzee-free", extra_bonus=100, joker="free-after-upper",
                           joker_requires="filled"),
+    "knobeln": Rules("knobeln", jokers=3),
     "yatzy": Rules("yatzy", box_set="yatzy", upper_bonus=50),
 }
 PRESET_DESCRIPTIONS = {
@@ -248,6 +263,7 @@ PRESET_DESCRIPTIONS = {
     "kitkniff": "KitKniff: free joker, +100 per extra Kniffel up to 900 points",
     "yahtzee": "Yahtzee, official Hasbro rules: forced joker, +100 per extra Yahtzee",
     "yahtzee-free": "Yahtzee as in the classic published optimum: joker once the matching upper box is filled",
+    "knobeln": "Knobeln Live: plain Kniffel table plus 3 jokers a game (set one die after the last roll)",
     "yatzy": "Scandinavian Yatzy: 15 boxes, one and two pairs, bonus 50 at 63",
 }
 
@@ -258,6 +274,8 @@ OPTION_PRESETS = {
     "upper_bonus_threshold": set(PRESETS),
     "upper_bonus": set(PRESETS),
     "rolls_per_turn": set(PRESETS),
+    "jokers": set(PRESETS),
+    "jokers_per_turn": set(PRESETS),
     "five_of_a_kind_is_full_house": _THIRTEEN,
     "extra_bonus": _THIRTEEN,
     "extra_bonus_requires": _THIRTEEN,
@@ -282,11 +300,11 @@ def get_rules(name, **options):
             raise RulesError(f"option {key!r} does not apply to preset {name!r}")
     rules = replace(PRESETS[name], **options)
     _validate(rules)
+    _check_applicable(rules, options)
     return rules
 
 
 def _validate(rules):
-    types = {f.name: f.type for f in fields(Rules)}
     for key in OPTION_PRESETS:
         value = getattr(rules, key)
         if key == "five_of_a_kind_is_full_house":
@@ -301,15 +319,31 @@ def _validate(rules):
         elif key == "extra_bonus_cap" and value is None:
             continue
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"{key} must be a whole number >= 0, got {value!r} ({types[key]})")
-    if not 1 <= rules.rolls_per_turn <= 5:
-        raise RulesError(f"rolls_per_turn must be 1-5, got {rules.rolls_per_turn}")
-    if not 1 <= rules.upper_bonus_threshold <= 105:
-        raise RulesError(f"upper_bonus_threshold must be 1-105 (the most six upper boxes hold), "
-                         f"got {rules.upper_bonus_threshold}")
-    if rules.extra_bonus_cap is not None:
-        if rules.extra_bonus == 0 or rules.extra_bonus_cap % rules.extra_bonus:
-            raise RulesError("extra_bonus_cap must be a multiple of a non-zero extra_bonus")
+            raise RulesError(f"{key} must be a whole number >= 0, got {value!r}")
+    limits = {"rolls_per_turn": (1, 5), "upper_bonus_threshold": (1, 105), "jokers": (0, 13),
+              "jokers_per_turn": (1, 13)}
+    for key, (low, high) in limits.items():
+        if not low <= getattr(rules, key) <= high:
+            raise RulesError(f"{key} must be {low}-{high}, got {getattr(rules, key)}")
+    if rules.extra_bonus_cap is not None and rules.extra_bonus and rules.extra_bonus_cap % rules.extra_bonus:
+        raise RulesError("extra_bonus_cap must be a multiple of extra_bonus")
+
+
+def _check_applicable(rules, options):
+    """An option set in a rules file that the resolved rules would never use is a mistake."""
+    unused = {
+        "extra_bonus_requires": rules.extra_bonus == 0,
+        "extra_bonus_cap": rules.extra_bonus == 0,
+        "joker_requires": rules.joker in ("none", "must-match"),
+        "jokers_per_turn": rules.jokers == 0,
+    }
+    for key in options:
+        if unused.get(key):
+            needs = {"joker_requires": "a joker mode other than none or must-match",
+                     "jokers_per_turn": "jokers > 0"}.get(key, "a non-zero extra_bonus")
+            raise RulesError(f"option {key!r} has no effect here: it needs {needs}")
+    if rules.jokers and rules.jokers_per_turn > rules.jokers:
+        raise RulesError(f"jokers_per_turn ({rules.jokers_per_turn}) exceeds jokers ({rules.jokers})")
 
 
 def load_rules_file(path):

@@ -5,7 +5,8 @@ live.  The advisor calls them as they are; `kernels.py` compiles the same functi
 so the solver and the advisor cannot disagree about a rule.
 
 The per-state bookkeeping beyond the filled boxes and the upper total is one small integer, `aux`:
-    aux = flag * n_deficit + deficit
+    aux = jokers_left * block + flag * n_deficit + deficit,   block = n_flag * n_deficit
+- jokers_left: Knobeln jokers (set one die to any face after the last roll) still in hand;
 - flag: 1 while the Kniffel box holds 50 (only tracked when a rule depends on it);
 - deficit: for a capped extra-Kniffel bonus, how many of the still open boxes could *not* be paid
   a bonus any more (open boxes - bonuses still allowed, at least 0).  Keeping the deficit rather
@@ -24,7 +25,10 @@ P_N_FLAG = 7
 P_N_DEFICIT = 8
 P_THRESHOLD = 9
 P_UPPER_BONUS = 10
-N_PARAMS = 11
+P_AUX_BLOCK = 11  # n_flag * n_deficit: aux values per number of jokers left
+P_JOKERS = 12  # Knobeln jokers per game
+P_JOKERS_PER_TURN = 13
+N_PARAMS = 14
 
 JOKER_NONE = 0
 JOKER_MAX_ANY = 1  # kniffel: any open box at its maximum
@@ -36,8 +40,10 @@ JOKER_MODES = ("none", "max-any", "free", "forced", "free-after-upper", "must-ma
 
 
 def next_aux(aux, box, points, paid, n_open_after, params):
-    """The aux index after `box` is filled with `points`; `paid` is 1 if a bonus was paid."""
-    flag = aux // params[P_N_DEFICIT]
+    """The aux index after `box` is filled with `points`; `paid` is 1 if a bonus was paid.
+    Jokers left are carried over unchanged (using one is a move of its own)."""
+    jokers = aux // params[P_AUX_BLOCK]
+    flag = (aux % params[P_AUX_BLOCK]) // params[P_N_DEFICIT]
     deficit = aux % params[P_N_DEFICIT]
     if box == params[P_KNIFFEL_BOX]:
         flag = 1 if (points == 50 and params[P_N_FLAG] == 2) else 0
@@ -46,7 +52,7 @@ def next_aux(aux, box, points, paid, n_open_after, params):
         deficit = max(0, deficit + paid - 1)
     if flag == 0 and params[P_BONUS_NEEDS_FIFTY] == 1:
         deficit = 0  # no bonus can ever be paid again: the count is irrelevant
-    return flag * params[P_N_DEFICIT] + deficit
+    return jokers * params[P_AUX_BLOCK] + flag * params[P_N_DEFICIT] + deficit
 
 
 def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joker_score, box_face):
@@ -58,7 +64,7 @@ def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joke
     kniffel_box = params[P_KNIFFEL_BOX]
     if kniffel_box < 0 or (filled >> kniffel_box) & 1 == 0:
         return True, plain_score[box, roll], 0  # a first Kniffel scores by the plain table
-    flag = aux // params[P_N_DEFICIT]
+    flag = (aux % params[P_AUX_BLOCK]) // params[P_N_DEFICIT]
     mode = params[P_JOKER]
     joker = mode != JOKER_NONE and mode != JOKER_MUST_MATCH
     if joker and params[P_JOKER_NEEDS_FIFTY] == 1 and flag == 0:

@@ -26,6 +26,7 @@ class Simulation:
     upper_bonus: np.ndarray  # bool: the upper bonus was earned
     extra_bonuses: np.ndarray  # extra-Kniffel bonuses paid
     kniffel_fifty: np.ndarray  # bool: the Kniffel box got 50
+    jokers_used: np.ndarray  # Knobeln jokers played
 
     @property
     def mean(self):
@@ -43,7 +44,8 @@ def simulate(table, games, seed=0):
     upper_bonus = np.zeros(games, dtype=np.bool_)
     extra = np.zeros(games, dtype=np.int64)
     fifty = np.zeros(games, dtype=np.bool_)
+    jokers = np.zeros(games, dtype=np.int64)
     kernels._simulate(games, seed, table.values, rules.kernel_arrays(), dice.kernel_arrays(),
                       sub_keep_table(), rules.rolls_per_turn, dice.EMPTY_KEEP, scores, upper_bonus,
-                      extra, fifty)
-    return Simulation(seed, scores, upper_bonus, extra, fifty)
+                      extra, fifty, jokers)
+    return Simulation(seed, scores, upper_bonus, extra, fifty, jokers)

@@ -43,6 +43,9 @@ def aux_reachable(rules):
                             if paid <= cap}
             for d in deficits:
                 reach[1, n_filled, flag * rules.n_deficit + d] = True
+    # Any number of jokers may be left (a little more than is reachable early in the game, which
+    # keeps every joker level of a set in the same solve).
+    reach[:, :, :] = np.tile(reach[:, :, : rules.aux_block], (1, 1, rules.jokers + 1))
     return reach
 
 
@@ -63,6 +66,7 @@ class Position:
 
     card: dict = field(default_factory=dict)
     kniffel_bonuses: int = 0
+    jokers_left: int | None = None  # Knobeln jokers still in hand; None: all of them
 
 
 @dataclass(frozen=True)
@@ -133,7 +137,12 @@ def position_state(position, rules):
     deficit = 0
     if kniffel in card and (flag or rules.extra_bonus_requires == "filled") and rules.extra_bonus:
         deficit = max(0, n_open - (rules.cap_count - bonuses))
-    aux = flag * rules.n_deficit + deficit
+    jokers = rules.jokers if position.jokers_left is None else position.jokers_left
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= rules.jokers:
+        if rules.jokers == 0:
+            raise ValueError(f"{rules.preset} has no jokers")
+        raise ValueError(f"jokers left must be 0-{rules.jokers}, got {jokers!r}")
+    aux = jokers * rules.aux_block + flag * rules.n_deficit + deficit
     bonus = rules.upper_bonus if upper_total >= rules.upper_bonus_threshold else 0
     card_total = sum(card.values()) + bonus + bonuses * rules.extra_bonus
     return State(filled, aux, upper, upper_total, card_total, n_open)

@@ -37,7 +37,7 @@ class ValueTable:
     @property
     def expected_score(self):
         """Optimal expected final score from the empty card."""
-        return float(self.values[0, 0, 0])
+        return float(self.values[0, self.rules.start_aux, 0])
 
     def value(self, state):
         """Expected future score of a turn-start State."""

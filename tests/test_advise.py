@@ -4,7 +4,7 @@ import pytest
 from conftest import solved
 
 from solver import dice
-from solver.advice import advise, box_values, keep_values
+from solver.advice import advise, final_roll_values, keep_values
 from solver.state import Position, position_state
 
 
@@ -52,16 +52,41 @@ def test_option_values_are_consistent_with_table(preset):
             extra = option["bonus"] - crossed * rules.upper_bonus
             paid = extra // rules.extra_bonus if rules.extra_bonus else 0
             assert extra == paid * rules.extra_bonus
+            used = 0
+            if "joker" in option:
+                taken = option["joker"]["from"]
+                used = len(taken) if isinstance(taken, list) else 1
             rest = 0.0 if len(after) == rules.n_boxes else \
-                table.value(position_state(Position(after, paid), rules))
+                table.value(position_state(Position(after, paid, rules.jokers - used), rules))
             assert option["expected_final_score"] == pytest.approx(
                 state.card_total + option["points"] + option["bonus"] + rest, abs=1e-9)
         # with one roll left, the best option's value is the best keep value of the next stage
-        values, _, _ = box_values(state, table)
-        keeps = keep_values(values.max(axis=0), 1)
+        keeps = keep_values(*final_roll_values(state, table), 1)
         one_left = advise(Position(card), table, dice=roll, rolls_left=1)
         best_keep = max(keeps[dice.KEEP_INDEX[k]] for k in _all_sub_keeps(roll))
         assert one_left.expected_final_score == pytest.approx(state.card_total + best_keep, abs=1e-9)
+
+
+def test_knobeln_jokers_in_advice():
+    table = solved("knobeln")
+    rng = np.random.default_rng(5)
+    for card in _random_cards(table.rules, rng, 6):
+        for jokers in (0, 1, 3):
+            position = Position(card, jokers_left=jokers)
+            state = position_state(position, table.rules)
+            stop, final = final_roll_values(state, table)
+            r = int(rng.integers(dice.N_ROLLS))
+            last = advise(position, table, dice=dice.KEEPS[r], rolls_left=0)
+            # the best final move, jokers included, is worth the joker-aware roll value
+            assert last.expected_final_score == pytest.approx(state.card_total + final[r], abs=1e-9)
+            assert (final >= stop).all() and (jokers > 0 or (final == stop).all())
+            if jokers == 0:
+                assert not any("joker" in o for o in last.options)
+    # the example: two jokers left, 2,3,4,5,5 -> a joker completes the large straight
+    advice = advise(Position({}, jokers_left=2), table, dice=(2, 3, 4, 5, 5), rolls_left=0)
+    straight = [o for o in advice.options
+                if o.get("joker") and o["box"] == "large_straight" and o["points"] == 40]
+    assert {(o["joker"]["from"], o["joker"]["to"]) for o in straight} == {(5, 1), (5, 6)}
 
 
 def _all_sub_keeps(roll):
