@@ -85,3 +85,31 @@ def test_box_names():
     assert box_key("yahtzee", k) == "kniffel" and box_key("kniffel", PRESETS["yatzy"]) == "yatzy"
     with pytest.raises(ValueError, match="unknown box"):
         box_key("jackpot", k)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"joker_requires": "filled"}, "has no effect here"),  # kniffel-basic has no joker
+    ({"extra_bonus_cap": 100}, "has no effect here"),  # nor an extra bonus
+    ({"jokers_per_turn": 2}, "has no effect here"),  # nor jokers
+    ({"jokers": 2, "jokers_per_turn": 3}, "exceeds jokers"),
+    ({"rolls_per_turn": 0}, "rolls_per_turn must be 1-5"),
+    ({"upper_bonus_threshold": 200}, "upper_bonus_threshold must be 1-105"),
+    ({"upper_bonus": -5}, "whole number >= 0"),
+    ({"joker": "wild"}, "joker must be one of"),
+    ({"extra_bonus": 50, "extra_bonus_cap": 120}, "multiple of extra_bonus"),
+])
+def test_impossible_or_inapplicable_options(options, message):
+    with pytest.raises(RulesError, match=message):
+        get_rules("kniffel-basic", **options)
+
+
+def test_house_rules_file(tmp_path):
+    from solver.rules import load_rules_file
+    path = tmp_path / "house.toml"
+    path.write_text('preset = "kniffel"\nupper_bonus_threshold = 60\nextra_bonus = 100\n'
+                    'extra_bonus_cap = 300\njoker = "free"\njoker_requires = "filled"\n'
+                    'jokers = 1\nrolls_per_turn = 4\n')
+    rules = load_rules_file(path)
+    assert (rules.upper_bonus_threshold, rules.extra_bonus, rules.cap_count, rules.joker,
+            rules.jokers, rules.rolls_per_turn) == (60, 100, 3, "free", 1, 4)
+    assert rules.key != get_rules("kniffel", upper_bonus_threshold=60).key
