@@ -211,34 +211,42 @@ def _turn_start_values(work, roll_prob, expected):
             expected[j] += p * work[r, j]
 
 
-@njit(cache=True)
-def _apply_jokers(work, shift, passes, add_die, smaller, n_smaller):
+@njit(cache=True, fastmath=FAST)
+def _apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
     """Knobeln jokers: after the last roll, set one die to any face (up to `passes` times).
 
-    Columns are grouped by jokers left, `shift` columns a group, so column j - shift is the same
-    state with one joker fewer.  For each four-dice keep, find the best face to add (in the
+    `stop` holds the final-roll values without a joker (rows 0..251 of work on entry).  Columns
+    are grouped by jokers left, `shift` columns a group, so column j - shift is the same state
+    with one joker fewer.  For each four-dice keep, find the best face to add (in the
     fewer-jokers columns); a roll may then use the best over its four-dice sub-keeps."""
-    n_cols = work.shape[1]
-    if shift >= n_cols:
+    width = work.shape[1] - shift
+    if width <= 0:
         return
-    n_four = 126  # keeps of four dice
-    best_add = np.empty((n_four, n_cols))
-    for _ in range(passes):
-        before = work[:N_ROLLS].copy()
-        for i in range(n_four):
-            k = N_ROLLS + i  # the four-dice keeps follow the rolls
+    best_add = np.empty((126, width))  # one row per four-dice keep (they follow the rolls)
+    before = stop
+    for done in range(passes):
+        if done > 0:
+            before = work[:N_ROLLS].copy()
+        for i in range(126):
+            k = N_ROLLS + i
             row = best_add[i]
-            for j in range(shift, n_cols):
-                best = before[add_die[k, 0], j - shift]
-                for face in range(1, 6):
-                    best = max(best, before[add_die[k, face], j - shift])
-                row[j] = best
+            first = before[add_die[k, 0]]
+            for j in range(width):
+                row[j] = first[j]
+            for face in range(1, 6):
+                other = before[add_die[k, face]]
+                for j in range(width):
+                    a = row[j]
+                    b = other[j]
+                    row[j] = a if a >= b else b
         for r in range(N_ROLLS):
-            row = work[r]
+            row = work[r, shift:]
             for t in range(n_smaller[r]):
                 other = best_add[smaller[r, t] - N_ROLLS]
-                for j in range(shift, n_cols):
-                    row[j] = max(row[j], other[j])
+                for j in range(width):
+                    a = row[j]
+                    b = other[j]
+                    row[j] = a if a >= b else b
 
 
 @njit(cache=True)
@@ -265,7 +273,7 @@ def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_tu
     _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
     if params[scoring.P_JOKERS] > 0:
         stop = work[:N_ROLLS].copy()
-        _apply_jokers(work, n_cols // (params[scoring.P_JOKERS] + 1),
+        _apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
                       params[scoring.P_JOKERS_PER_TURN], moves[2], moves[3], moves[4])
         _turn_stages(work, stop, moves, rolls_per_turn)
     else:
@@ -391,7 +399,7 @@ def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, emp
             stop = work[:N_ROLLS].copy()
             history[0] = stop
             for m in range(1, passes + 1):
-                _apply_jokers(work, 1, 1, add_die, smaller, n_smaller)
+                _apply_jokers(work, history[m - 1], 1, 1, add_die, smaller, n_smaller)
                 history[m] = work[:N_ROLLS]
             for left in range(1, rolls_per_turn):
                 _keep_values(work, add_die)

@@ -5,17 +5,25 @@ solver's tests can compare against it on sub-games with a few (1-4) open boxes. 
 standard library only, floats throughout.
 
 Model: a position at the start of a turn is (open boxes, upper total capped at the bonus
-threshold, state of the Kniffel box, extra-Kniffel bonuses already paid).  Its value is the
-expected sum of all future points under optimal play, computed by plain recursion with
-memoisation over the positions that follow it.  A turn is evaluated exhaustively: every sorted
-roll, every sub-multiset that may be kept, every box that may be filled.
+threshold, state of the Kniffel box, extra-Kniffel bonuses already paid, Knobeln jokers left).
+Its value is the expected sum of all future points under optimal play, computed by plain
+recursion with memoisation over the positions that follow it.  A turn is evaluated
+exhaustively: every sorted roll, every sub-multiset that may be kept, every box that may be
+filled, every die a Knobeln joker may change.
+
+Two entry points:
+  state_value_rules(rules, ...)  any fully resolved rules dict (the keys of RULE_KEYS);
+  state_value(preset, ...)       the older per-preset interface, now a thin wrapper.
 """
 
 from functools import lru_cache
 from itertools import combinations, product
 from math import factorial
+from operator import index
+from typing import NamedTuple
 
-__all__ = ["BOXES_13", "BOXES_YATZY", "PRESETS", "state_value", "score_options"]
+__all__ = ["BOXES_13", "BOXES_YATZY", "PRESETS", "PRESET_RULES", "RULE_KEYS", "preset_rules",
+           "state_value", "state_value_rules", "score_options", "rules_score_options"]
 
 UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
 BOXES_13 = UPPER_BOXES + (
@@ -26,6 +34,7 @@ BOXES_YATZY = UPPER_BOXES + (
     "one_pair", "two_pairs", "three_kind", "four_kind", "small_straight",
     "large_straight", "full_house", "chance", "yatzy",
 )
+# Presets accepted by the older `state_value` interface (it has no jokers_left, so no knobeln).
 PRESETS = (
     "kniffel", "kniffel-basic", "kniffel-championship", "kitkniff", "yahtzee",
     "yahtzee-free", "yatzy",
@@ -34,32 +43,149 @@ PRESETS = (
 # Face of each upper box (ones -> 1 ... sixes -> 6).
 UPPER_FACE = {box: face for face, box in enumerate(UPPER_BOXES, start=1)}
 
-UPPER_BONUS_THRESHOLD = 63
-UPPER_BONUS = {"yatzy": 50}           # every other preset: 35
-UPPER_BONUS_DEFAULT = 35
+# ---------------------------------------------------------------------------------------------
+# Rules dicts
+# ---------------------------------------------------------------------------------------------
 
-# Preset `kniffel`: with the joker an extra Kniffel may be entered anywhere at the box's
+JOKER_MODES = ("none", "max-any", "free", "forced", "free-after-upper", "must-match")
+RULE_KEYS = (
+    "preset", "box_set", "upper_bonus_threshold", "upper_bonus", "extra_bonus",
+    "extra_bonus_requires", "extra_bonus_cap", "joker", "joker_requires",
+    "five_of_a_kind_is_full_house", "rolls_per_turn", "jokers", "jokers_per_turn",
+)
+_DEFAULT_RULES = {
+    "box_set": "13", "upper_bonus_threshold": 63, "upper_bonus": 35, "extra_bonus": 0,
+    "extra_bonus_requires": "fifty", "extra_bonus_cap": None, "joker": "none",
+    "joker_requires": "fifty", "five_of_a_kind_is_full_house": False, "rolls_per_turn": 3,
+    "jokers": 0, "jokers_per_turn": 1,
+}
+# RULES.md presets 1-8, as differences from the defaults.
+_PRESET_CHANGES = {
+    "kniffel": {"extra_bonus": 50, "joker": "max-any"},
+    "kniffel-basic": {},
+    "kniffel-championship": {"extra_bonus": 50, "joker": "must-match"},
+    "kitkniff": {"extra_bonus": 100, "extra_bonus_cap": 900, "joker": "free",
+                 "joker_requires": "filled"},
+    "yahtzee": {"extra_bonus": 100, "joker": "forced", "joker_requires": "filled"},
+    "yahtzee-free": {"extra_bonus": 100, "joker": "free-after-upper", "joker_requires": "filled"},
+    "knobeln": {"jokers": 3},
+    "yatzy": {"box_set": "yatzy", "upper_bonus": 50},
+}
+PRESET_RULES = {name: {"preset": name, **_DEFAULT_RULES, **changes}
+                for name, changes in _PRESET_CHANGES.items()}
+
+
+def preset_rules(name, **overrides):
+    """A fresh rules dict for preset `name`, with `overrides` applied (keys of RULE_KEYS)."""
+    if name not in PRESET_RULES:
+        raise ValueError(f"unknown preset {name!r}; expected one of {tuple(PRESET_RULES)}")
+    unknown = set(overrides) - set(RULE_KEYS)
+    if unknown:
+        raise ValueError(f"unknown rule keys {sorted(unknown)}")
+    return {**PRESET_RULES[name], **overrides}
+
+
+# Preset `kniffel` (max-any joker): an extra Kniffel may be entered anywhere at the box's
 # maximum, whatever its face (RULES.md preset 1 lists these numbers).
-KNIFFEL_JOKER_MAX = {
+JOKER_MAX = {
     "ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
     "three_kind": 30, "four_kind": 30, "full_house": 25, "small_straight": 30,
     "large_straight": 40, "chance": 30,
 }
-
-# KitKniff / Yahtzee-style joker scores of the lower boxes for a five of a kind with sum `total`.
-def _joker_lower_score(box, total):
-    if box in ("three_kind", "four_kind", "chance"):
-        return total
-    return {"full_house": 25, "small_straight": 30, "large_straight": 40}[box]
-
-
 LOWER_JOKER_BOXES = ("three_kind", "four_kind", "full_house", "small_straight",
                      "large_straight", "chance")
 
-# Bonus for an extra Kniffel (paid only while the Kniffel box holds 50) and its cap in bonuses.
-EXTRA_KNIFFEL_BONUS = {"kniffel": 50, "kniffel-championship": 50, "kitkniff": 100,
-                       "yahtzee": 100, "yahtzee-free": 100}
-KITKNIFF_MAX_BONUSES = 9   # "maximal 900 Zusatzpunkte" = 9 bonuses of 100
+
+class _Rules(NamedTuple):
+    """The behaviour-relevant part of a rules dict, hashable (memo key).
+
+    The preset name and the per-game joker count are left out: behaviour never depends on the
+    name, and the jokers still in hand are part of the position.
+    """
+    box_set: str
+    threshold: int
+    upper_bonus: int
+    extra_bonus: int
+    extra_requires: str
+    cap_count: object        # max extra-Kniffel bonuses per game, None = unlimited
+    joker: str
+    joker_requires: str
+    five_of_a_kind_is_full_house: bool
+    rolls_per_turn: int
+    jokers_per_turn: int
+
+    @property
+    def boxes(self):
+        return BOXES_YATZY if self.box_set == "yatzy" else BOXES_13
+
+    @property
+    def kniffel_key(self):
+        return "yatzy" if self.box_set == "yatzy" else "kniffel"
+
+    @property
+    def has_extra_rule(self):
+        """Whether a five of a kind while the Kniffel box is filled is anything but plain."""
+        return self.extra_bonus > 0 or self.joker not in ("none", "must-match")
+
+    @property
+    def asks_fifty(self):
+        """Whether some rule distinguishes a Kniffel box holding 50 from one holding 0."""
+        bonus = self.extra_bonus > 0 and self.extra_requires == "fifty"
+        joker = self.joker not in ("none", "must-match") and self.joker_requires == "fifty"
+        return bonus or joker
+
+
+def _int_option(rules, key, low, high=None):
+    value = rules[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+            high is not None and value > high):
+        raise ValueError(f"rules[{key!r}] = {value!r}: expected an int in [{low}, {high or '...'}]")
+    return value
+
+
+def _choice_option(rules, key, choices):
+    if rules[key] not in choices:
+        raise ValueError(f"rules[{key!r}] = {rules[key]!r}: expected one of {choices}")
+    return rules[key]
+
+
+def _resolve_rules(rules):
+    """Validate a rules dict and return its hashable _Rules."""
+    keys = set(rules)
+    if keys != set(RULE_KEYS):
+        raise ValueError(f"rules keys: missing {sorted(set(RULE_KEYS) - keys)}, "
+                         f"unknown {sorted(keys - set(RULE_KEYS))}")
+    box_set = _choice_option(rules, "box_set", ("13", "yatzy"))
+    extra_bonus = _int_option(rules, "extra_bonus", 0)
+    cap = rules["extra_bonus_cap"]
+    if cap is not None:
+        cap = _int_option(rules, "extra_bonus_cap", 0)
+    # "at most cap // extra_bonus bonuses per game"; without a bonus the cap means nothing.
+    cap_count = cap // extra_bonus if cap is not None and extra_bonus > 0 else None
+    joker = _choice_option(rules, "joker", JOKER_MODES)
+    five_fh = rules["five_of_a_kind_is_full_house"]
+    if not isinstance(five_fh, bool):
+        raise ValueError("rules['five_of_a_kind_is_full_house'] must be a bool")
+    if box_set == "yatzy":
+        if five_fh:
+            raise ValueError("five_of_a_kind_is_full_house applies to the 13-box games only")
+        # RULES.md defines joker points for the 13 boxes only; must-match only gates the bonus.
+        if joker not in ("none", "must-match"):
+            raise ValueError(f"joker {joker!r} is not defined for the yatzy box set")
+    _int_option(rules, "jokers", 0)
+    return _Rules(
+        box_set=box_set,
+        threshold=_int_option(rules, "upper_bonus_threshold", 0),
+        upper_bonus=_int_option(rules, "upper_bonus", 0),
+        extra_bonus=extra_bonus,
+        extra_requires=_choice_option(rules, "extra_bonus_requires", ("fifty", "filled")),
+        cap_count=cap_count,
+        joker=joker,
+        joker_requires=_choice_option(rules, "joker_requires", ("fifty", "filled")),
+        five_of_a_kind_is_full_house=five_fh,
+        rolls_per_turn=_int_option(rules, "rolls_per_turn", 1, 5),
+        jokers_per_turn=_int_option(rules, "jokers_per_turn", 1),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,152 +311,224 @@ def plain_score_yatzy(box, roll):
     raise ValueError(f"unknown Yatzy key {box!r}")
 
 
-def score_options(preset, roll, open_boxes, kniffel_box="open", bonuses_paid=0,
-                  five_of_a_kind_is_full_house=False):
-    """All legal ways to fill a box with the final `roll`.
+def _plain_score(r, box, roll):
+    if r.box_set == "yatzy":
+        return plain_score_yatzy(box, roll)
+    return plain_score_13(box, roll, r.five_of_a_kind_is_full_house)
+
+
+def _joker_points(mode, box, face):
+    """Points of box `box` for a five of a kind of `face` played as an active joker."""
+    if mode == "max-any":
+        return JOKER_MAX[box]
+    if box in UPPER_FACE:
+        if mode == "free-after-upper":
+            return 0   # active only when the matching upper box is filled: others score 0
+        return 5 * face if UPPER_FACE[box] == face else 0
+    if box in ("three_kind", "four_kind", "chance"):
+        return 5 * face
+    return {"full_house": 25, "small_straight": 30, "large_straight": 40}[box]
+
+
+def rules_score_options(r, roll, open_boxes, kniffel_box, bonuses_paid):
+    """All legal ways to fill a box with the final `roll` under resolved rules `r`.
 
     Returns a set of (box, points entered in the box, extra-Kniffel bonus paid now).
     Scratching (0) is listed wherever the rules allow it, even when dominated, so that the
     maximisation and not this function decides what is best.  The upper bonus is not included
     here; it follows from the points entered in upper boxes.
     """
+    if isinstance(r, dict):
+        r = _resolve_rules(r)
     open_boxes = frozenset(open_boxes)
-    if preset == "yatzy":
-        return {(box, points, 0) for box in open_boxes
-                for points in (0, plain_score_yatzy(box, roll))}
-
-    def plain():
-        return {(box, points, 0) for box in open_boxes
-                for points in (0, plain_score_13(box, roll, five_of_a_kind_is_full_house))}
-
     face = roll[0]
-    is_five_of_a_kind = all(d == face for d in roll)
     # An extra Kniffel needs the Kniffel box filled; while it is open, five of a kind is an
     # ordinary roll scored by the plain table (Kniffel box 50, straights 0, ...).
-    if preset == "kniffel-basic" or not is_five_of_a_kind or kniffel_box == "open":
-        return plain()
+    if kniffel_box == "open" or any(d != face for d in roll):
+        return {(box, points, 0) for box in open_boxes
+                for points in (0, _plain_score(r, box, roll))}
 
     holds_50 = kniffel_box == "50"
     matching_upper = UPPER_BOXES[face - 1]
-    total = sum(roll)
+    bonus = r.extra_bonus if (
+        r.extra_bonus > 0
+        and (r.extra_requires == "filled" or holds_50)
+        and (r.cap_count is None or bonuses_paid < r.cap_count)) else 0
+    joker_active = (
+        r.joker not in ("none", "must-match")
+        and (r.joker_requires == "filled" or holds_50)
+        and (r.joker != "free-after-upper" or matching_upper not in open_boxes))
 
-    if preset == "kniffel":
-        if not holds_50:
-            return plain()   # default: bonus and joker only while the box holds 50
-        bonus = EXTRA_KNIFFEL_BONUS["kniffel"]
-        # Joker: any open box at its maximum; the plain score is never higher but list it too.
-        return {(box, points, bonus) for box in open_boxes
-                for points in (0, plain_score_13(box, roll, five_of_a_kind_is_full_house),
-                               KNIFFEL_JOKER_MAX[box])}
-
-    if preset == "kniffel-championship":
-        # Plain table; the bonus needs the box to hold 50 and the Kniffel entered in a box it
-        # satisfies (scores > 0 there).  A scratch earns no bonus.
+    if not joker_active:
         options = set()
         for box in open_boxes:
-            options.add((box, 0, 0))
-            points = plain_score_13(box, roll, five_of_a_kind_is_full_house)
-            if points > 0:
-                options.add((box, points, EXTRA_KNIFFEL_BONUS[preset] if holds_50 else 0))
+            points = _plain_score(r, box, roll)
+            # must-match: the bonus needs a box the Kniffel satisfies (plain score > 0).  That
+            # box's scratch is then paid too, but it is dominated by entering the score.
+            paid = bonus if (r.joker != "must-match" or points > 0) else 0
+            options |= {(box, 0, paid), (box, points, paid)}
         return options
 
-    pays = holds_50
-    if preset == "kitkniff":
-        pays = holds_50 and bonuses_paid < KITKNIFF_MAX_BONUSES
-    bonus = EXTRA_KNIFFEL_BONUS[preset] if pays else 0
-
-    if preset == "kitkniff":
-        # Free joker once the box is filled; any box may be scratched; bonus wherever it goes.
-        options = set()
-        for box in open_boxes:
-            candidates = {0, plain_score_13(box, roll, five_of_a_kind_is_full_house)}
-            if box in LOWER_JOKER_BOXES:
-                candidates.add(_joker_lower_score(box, total))
-            elif box == matching_upper:
-                candidates.add(total)
-            options |= {(box, points, bonus) for points in candidates}
-        return options
-
-    if preset == "yahtzee":
-        # Forced joker: matching upper box if open; else any open lower box at joker values;
-        # else 0 in an open upper box.
+    if r.joker == "forced":
+        # Matching upper box if open (only there); else any open lower box; else 0 upstairs.
         if matching_upper in open_boxes:
-            return {(matching_upper, total, bonus)}
+            return {(matching_upper, 5 * face, bonus)}
         open_lower = [box for box in LOWER_JOKER_BOXES if box in open_boxes]
         if open_lower:
-            return {(box, _joker_lower_score(box, total), bonus) for box in open_lower}
+            return {(box, _joker_points("forced", box, face), bonus) for box in open_lower}
         return {(box, 0, bonus) for box in open_boxes}
 
-    if preset == "yahtzee-free":
-        if matching_upper in open_boxes:
-            # No joker: plain table, any box; the +100 is still paid.
-            return {(box, points, bonus) for box, points, _ in plain()}
-        options = set()
-        for box in open_boxes:
-            options.add((box, 0, bonus))
-            if box in LOWER_JOKER_BOXES:
-                options.add((box, _joker_lower_score(box, total), bonus))
-        return options
+    # max-any, free, free-after-upper: any open box at its joker points, or scratched.  The
+    # joker points are never below the plain score here, so the plain score need not be listed.
+    return {(box, points, bonus) for box in open_boxes
+            for points in (0, _joker_points(r.joker, box, face))}
 
-    raise ValueError(f"unknown preset {preset!r}")
+
+def score_options(preset, roll, open_boxes, kniffel_box="open", bonuses_paid=0,
+                  five_of_a_kind_is_full_house=False):
+    """rules_score_options for a preset name (older interface)."""
+    rules = preset_rules(preset, five_of_a_kind_is_full_house=five_of_a_kind_is_full_house)
+    r = _resolve_rules(rules)
+    open_boxes = frozenset(open_boxes)
+    if not r.has_extra_rule:
+        kniffel_box = "open" if r.kniffel_key in open_boxes else "0"
+    return rules_score_options(r, roll, open_boxes, str(kniffel_box), bonuses_paid)
 
 
 # ---------------------------------------------------------------------------------------------
 # Recursion over positions
 # ---------------------------------------------------------------------------------------------
 
-def _after_filling(preset, box, points, upper_total, kniffel_box, bonuses_paid, bonus):
-    """Next position's (upper_total, kniffel_box, bonuses_paid) and the upper bonus earned now."""
-    upper_bonus_now = 0
-    if box in UPPER_FACE:
-        new_upper = min(upper_total + points, UPPER_BONUS_THRESHOLD)
-        if upper_total < UPPER_BONUS_THRESHOLD <= new_upper:
-            upper_bonus_now = UPPER_BONUS.get(preset, UPPER_BONUS_DEFAULT)
-        upper_total = new_upper
-    if box == "kniffel":
-        kniffel_box = "50" if points == 50 else "0"
-    if preset == "kniffel-basic" and kniffel_box != "open":
-        # No extra-Kniffel rule: a box holding 50 and one holding 0 are the same position.
+def _normalise(r, open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left):
+    """Canonical form of a position, so that positions of equal value share one cache entry.
+
+    Each step only forgets information that cannot change the future:
+    - upper total: capped at the threshold; set to 0 when even 5f in every open upper box
+      (the most any rule pays there) cannot reach the threshold any more;
+    - Kniffel box holding 0 or 50: merged when no rule asks for 50;
+    - bonuses paid: only the cap makes them matter;
+    - jokers: at most jokers_per_turn can be played in each remaining turn.
+    """
+    upper_total = min(upper_total, r.threshold)
+    reachable = sum(5 * UPPER_FACE[box] for box in open_boxes if box in UPPER_FACE)
+    if upper_total + reachable < r.threshold:
+        upper_total = 0
+    if kniffel_box != "open" and not r.asks_fifty:
         kniffel_box = "0"
-    if bonus and preset == "kitkniff":
-        bonuses_paid = min(bonuses_paid + 1, KITKNIFF_MAX_BONUSES)
-    return upper_total, kniffel_box, bonuses_paid, upper_bonus_now
+    bonuses_paid = 0 if r.cap_count is None else min(bonuses_paid, r.cap_count)
+    jokers_left = min(jokers_left, len(open_boxes) * r.jokers_per_turn)
+    return open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left
+
+
+def _after_filling(r, box, points, bonus, open_boxes, upper_total, kniffel_box, bonuses_paid,
+                   jokers_left):
+    """Points earned now (box + extra bonus + upper bonus) and the normalised next position."""
+    earned = points + bonus
+    if box in UPPER_FACE:
+        new_upper = upper_total + points
+        if upper_total < r.threshold <= new_upper:
+            earned += r.upper_bonus
+        upper_total = new_upper
+    if box == r.kniffel_key:
+        kniffel_box = "50" if points == 50 else "0"
+    if bonus:
+        bonuses_paid += 1
+    return earned, _normalise(r, open_boxes - {box}, upper_total, kniffel_box, bonuses_paid,
+                              jokers_left)
+
+
+def _one_die_changes(roll):
+    """Sorted rolls that differ from `roll` in exactly one die (what one Knobeln joker does)."""
+    out = set()
+    for i in range(5):
+        for face in range(1, 7):
+            if face != roll[i]:
+                out.add(ROLL_INDEX[tuple(sorted(roll[:i] + (face,) + roll[i + 1:]))])
+    return sorted(out)
+
+
+ROLL_NEIGHBOURS = [_one_die_changes(roll) for roll in ROLLS]
+# Keeps that reroll at least one die.  Keeping all five ends the turn at once (no joker), so
+# it is handled as "stop and score", not as a pass to a later roll.
+ROLL_REROLL_KEEPS = [[k for k in keeps if len(KEEPS[k]) < 5] for keeps in ROLL_KEEPS]
 
 
 @lru_cache(maxsize=None)
-def _value(preset, five_of_a_kind_is_full_house, rolls_per_turn, open_boxes, upper_total,
-           kniffel_box, bonuses_paid):
-    """Memoised value of a normalised position (upper_total capped, bonuses_paid capped)."""
+def _value(r, open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left):
+    """Memoised value of a normalised position at the start of a turn."""
     if not open_boxes:
         return 0.0
+    options = [rules_score_options(r, roll, open_boxes, kniffel_box, bonuses_paid)
+               for roll in ROLLS]
 
-    # Value of the future after each possible filling; few distinct fillings per turn, so cache
-    # them locally instead of recomputing per roll.
+    # Value of the future after each possible filling, keyed by (option, jokers carried); few
+    # distinct ones per turn, so cache them locally instead of recomputing per roll.
     after = {}
 
-    def filling_value(box, points, bonus):
-        key = (box, points, bonus)
+    def filling_value(option, jokers):
+        key = (option, jokers)
         if key not in after:
-            upper, kbox, paid, upper_bonus_now = _after_filling(
-                preset, box, points, upper_total, kniffel_box, bonuses_paid, bonus)
-            after[key] = points + bonus + upper_bonus_now + _value(
-                preset, five_of_a_kind_is_full_house, rolls_per_turn,
-                open_boxes - {box}, upper, kbox, paid)
+            earned, position = _after_filling(r, *option, open_boxes, upper_total, kniffel_box,
+                                              bonuses_paid, jokers)
+            after[key] = earned + _value(r, *position)
         return after[key]
 
-    # After the last roll: best box for each roll.
-    roll_value = [
-        max(filling_value(*option)
-            for option in score_options(preset, roll, open_boxes, kniffel_box, bonuses_paid,
-                                        five_of_a_kind_is_full_house))
-        for roll in ROLLS
-    ]
-    # Each earlier roll: best keep, valued by the expectation over the reroll.  Keeping all five
-    # dice reproduces the roll, so stopping early is included.
-    for _ in range(rolls_per_turn - 1):
+    # best[j][i]: score roll i now, carrying j jokers into the rest of the game.
+    uses = min(r.jokers_per_turn, jokers_left)
+    best = {j: [max(filling_value(o, j) for o in opts) for opts in options]
+            for j in range(jokers_left - uses, jokers_left + 1)}
+
+    # After the last roll: with u jokers already played this turn, either score now or play
+    # one more joker (one die to another face), while the turn's and game's limits allow.
+    roll_value = best[jokers_left - uses]
+    for used in range(uses - 1, -1, -1):
+        now = best[jokers_left - used]
+        roll_value = [max(now[i], max(roll_value[n] for n in ROLL_NEIGHBOURS[i]))
+                      for i in range(len(ROLLS))]
+
+    # Each earlier roll: stop and score now (no joker), or reroll at least one die.
+    stop = best[jokers_left]
+    for _ in range(r.rolls_per_turn - 1):
         keep_value = [sum(p * roll_value[i] for i, p in outcomes) for outcomes in KEEP_OUTCOMES]
-        roll_value = [max(keep_value[k] for k in keeps) for keeps in ROLL_KEEPS]
+        roll_value = [max(stop[i], max(keep_value[k] for k in ROLL_REROLL_KEEPS[i]))
+                      for i in range(len(ROLLS))]
     return sum(p * v for p, v in zip(ROLL_PROBABILITY, roll_value))
+
+
+def state_value_rules(rules: dict, open_boxes, upper_total: int, kniffel_box: str = "open",
+                      bonuses_paid: int = 0, jokers_left: int = 0) -> float:
+    """Expected future score under optimal play from the start of a turn, for a fully
+    resolved rules dict (exactly the keys of RULE_KEYS, as the fast solver's Rules.as_dict()).
+
+    open_boxes: box keys still open.  upper_total: points in the upper boxes so far (>= 0).
+    kniffel_box: "open", "0" or "50" for the Kniffel box (yatzy: the yatzy box); "open" exactly
+    when that box is open, except that with no extra-Kniffel rule a filled box may be given as
+    anything (it cannot matter).  bonuses_paid: extra-Kniffel bonuses paid so far (matters
+    with a cap).  jokers_left: Knobeln die-jokers still in hand (<= rules["jokers"]).
+    Returns the expected sum of all FUTURE points: box scores, the upper bonus if reached in
+    the future, and future extra-Kniffel bonuses.
+    """
+    r = _resolve_rules(rules)
+    # index() accepts numpy integers too, and rejects floats.
+    upper_total, bonuses_paid, jokers_left = index(upper_total), index(bonuses_paid), index(jokers_left)
+    if upper_total < 0 or bonuses_paid < 0:
+        raise ValueError("upper_total and bonuses_paid must be >= 0")
+    if not 0 <= jokers_left <= rules["jokers"]:
+        raise ValueError(f"jokers_left must be in 0..{rules['jokers']}")
+    open_boxes = frozenset(open_boxes)
+    unknown = open_boxes - set(r.boxes)
+    if unknown:
+        raise ValueError(f"unknown boxes for box set {r.box_set}: {sorted(unknown)}")
+    kniffel_box = str(kniffel_box)
+    if not r.has_extra_rule:
+        # A filled box's content cannot matter, so accept e.g. the default "open" there.
+        kniffel_box = "open" if r.kniffel_key in open_boxes else "0"
+    if kniffel_box not in ("open", "0", "50"):
+        raise ValueError('kniffel_box must be "open", "0" or "50"')
+    if (kniffel_box == "open") != (r.kniffel_key in open_boxes):
+        raise ValueError(f'kniffel_box must be "open" exactly when "{r.kniffel_key}" is open')
+    return _value(r, *_normalise(r, open_boxes, upper_total, kniffel_box, bonuses_paid,
+                                 jokers_left))
 
 
 def state_value(preset: str, open_boxes, upper_total: int, kniffel_box: str = "open",
@@ -338,6 +536,7 @@ def state_value(preset: str, open_boxes, upper_total: int, kniffel_box: str = "o
                 rolls_per_turn: int = 3) -> float:
     """Expected score still to be gained under optimal play, from the start of a turn.
 
+    Older per-preset interface (no knobeln: it has no jokers_left); see state_value_rules.
     open_boxes: iterable of box keys still open (e.g. {"fives", "chance"}).
     upper_total: sum of points in the six upper boxes so far (uncapped int, >= 0).
     kniffel_box: "open", "0" (scratched) or "50" (holds 50). Must be "open" iff "kniffel" in
@@ -354,27 +553,10 @@ def state_value(preset: str, open_boxes, upper_total: int, kniffel_box: str = "o
     if upper_total < 0 or bonuses_paid < 0:
         raise ValueError("upper_total and bonuses_paid must be >= 0")
     open_boxes = frozenset(open_boxes)
-    boxes = BOXES_YATZY if preset == "yatzy" else BOXES_13
-    unknown = open_boxes - set(boxes)
-    if unknown:
-        raise ValueError(f"unknown boxes for {preset}: {sorted(unknown)}")
     if preset == "yatzy":
         if five_of_a_kind_is_full_house:
             raise ValueError("five_of_a_kind_is_full_house applies to the 13-box games only")
-        kniffel_box = "n/a"
-    else:
-        kniffel_box = str(kniffel_box)
-        if preset == "kniffel-basic" and "kniffel" not in open_boxes:
-            # No extra-Kniffel rule: whether the filled box holds 0 or 50 cannot matter, so
-            # the default "open" is accepted here (e.g. state_value("kniffel-basic", {"chance"}, 0))
-            # and both fillings share one cache entry.
-            kniffel_box = "0"
-        if kniffel_box not in ("open", "0", "50"):
-            raise ValueError('kniffel_box must be "open", "0" or "50"')
-        if (kniffel_box == "open") != ("kniffel" in open_boxes):
-            raise ValueError('kniffel_box must be "open" exactly when "kniffel" is open')
-    # Only the kitkniff cap makes bonuses_paid matter; normalise it away elsewhere so that
-    # equal positions share one cache entry.
-    bonuses_paid = min(bonuses_paid, KITKNIFF_MAX_BONUSES) if preset == "kitkniff" else 0
-    return _value(preset, bool(five_of_a_kind_is_full_house), rolls_per_turn, open_boxes,
-                  min(upper_total, UPPER_BONUS_THRESHOLD), kniffel_box, bonuses_paid)
+        kniffel_box = "open" if "yatzy" in open_boxes else "0"
+    rules = preset_rules(preset, five_of_a_kind_is_full_house=bool(five_of_a_kind_is_full_house),
+                         rolls_per_turn=rolls_per_turn)
+    return state_value_rules(rules, open_boxes, upper_total, kniffel_box, bonuses_paid)
