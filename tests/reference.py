@@ -510,7 +510,8 @@ def state_value_rules(rules: dict, open_boxes, upper_total: int, kniffel_box: st
     """
     r = _resolve_rules(rules)
     # index() accepts numpy integers too, and rejects floats.
-    upper_total, bonuses_paid, jokers_left = index(upper_total), index(bonuses_paid), index(jokers_left)
+    upper_total, bonuses_paid = index(upper_total), index(bonuses_paid)
+    jokers_left = index(jokers_left)
     if upper_total < 0 or bonuses_paid < 0:
         raise ValueError("upper_total and bonuses_paid must be >= 0")
     if not 0 <= jokers_left <= rules["jokers"]:
