@@ -9,6 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import dice, scoring
+from . import dice as _dice  # `dice` is also a parameter name below
 from .state import Position, position_state
 
 
@@ -154,38 +155,52 @@ def advise(position, table, dice=None, rolls_left=None):
     dice: five faces, or None for the value at the start of the turn.
     rolls_left: rolls still allowed (0 .. rolls_per_turn - 1); default the most there can be.
     """
-    from . import dice as dice_tables
+    state, roll, rolls_left = checked_query(position, table.rules, dice, rolls_left)
+    if roll is None:
+        return Advice(table.rules.key, state.card_total, state.card_total + table.value(state), [])
+    values, points, bonus = box_values(state, table, [roll])
+    keeps = keep_values(*final_roll_values(state, table), rolls_left) if rolls_left else None
+    return assemble(table, state, roll, rolls_left, values[:, 0], points[:, 0], bonus[:, 0], keeps)
 
-    rules = table.rules
+
+def checked_query(position, rules, dice=None, rolls_left=None):
+    """Validate a query: (State, roll index or None, rolls left); ValueError naming the problem."""
     if not isinstance(position, Position):
         position = Position(card=position)
     state = position_state(position, rules)
-    base = state.card_total
     if dice is None:
-        return Advice(rules.key, base, base + table.value(state), [])
-    roll = dice_tables.KEEP_INDEX[dice_tables.validate_dice(dice)]
+        if rolls_left is not None:
+            raise ValueError("rolls left needs dice")
+        return state, None, None
+    roll = _dice.KEEP_INDEX[_dice.validate_dice(dice)]
     max_left = rules.rolls_per_turn - 1
     if rolls_left is None:
         rolls_left = max_left
     if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
         raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
-    values, points, bonus = box_values(state, table, [roll])
-    column = 0
-    options = _score_options(rules, values[:, column], points[:, column], bonus[:, column], base)
+    return state, roll, rolls_left
+
+
+def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
+    """The ranked Advice from the values of each box for the roll in hand and, with rolls left,
+    the value of every keep (462)."""
+    rules = table.rules
+    base = state.card_total
+    options = _score_options(rules, values, points, bonus, base)
     jokers = state.aux // rules.aux_block
     if rolls_left == 0 and jokers:  # the joker moves: change dice, then score
-        for target, (taken, given) in _joker_targets(dice_tables.KEEPS[roll], min(jokers, rules.jokers_per_turn)).items():
+        targets = _joker_targets(_dice.KEEPS[roll], min(jokers, rules.jokers_per_turn))
+        for target, (taken, given) in targets.items():
             after = replace(state, aux=state.aux - len(taken) * rules.aux_block)
-            v, p, b = box_values(after, table, [dice_tables.KEEP_INDEX[target]])
+            v, p, b = box_values(after, table, [_dice.KEEP_INDEX[target]])
             joker = ({"from": taken[0], "to": given[0]} if len(taken) == 1
                      else {"from": list(taken), "to": list(given)})
             for option in _score_options(rules, v[:, 0], p[:, 0], b[:, 0], base):
                 options.append(dict(option, joker=joker))
     if rolls_left:
-        keeps = keep_values(*final_roll_values(state, table), rolls_left)
-        for keep in sub_keeps(dice_tables.KEEPS[roll]):
+        for keep, index in _sub_keeps(roll):
             options.append({"action": "keep", "keep": list(keep),
-                            "expected_final_score": base + float(keeps[dice_tables.KEEP_INDEX[keep]])})
+                            "expected_final_score": base + float(keeps[index])})
     options.sort(key=lambda o: -o["expected_final_score"])
     return Advice(rules.key, base, options[0]["expected_final_score"], options)
 
@@ -196,9 +211,15 @@ def _score_options(rules, values, points, bonus, base):
             for box in np.flatnonzero(np.isfinite(values))]
 
 
+@lru_cache(maxsize=None)
+def _sub_keeps(roll):
+    """(keep, keep index) for the distinct multisets of 0-4 dice that roll `roll` can hold."""
+    return [(keep, _dice.KEEP_INDEX[keep]) for keep in sub_keeps(_dice.KEEPS[roll])]
+
+
 def sub_keeps(roll):
     """Distinct multisets of 0-4 dice that can be held from `roll`."""
     found = {()}
     for die in roll:
-        found |= {tuple(sorted(k + (die,))) for k in found if len(k) < dice.DICE - 1}
+        found |= {tuple(sorted(k + (die,))) for k in found if len(k) < _dice.DICE - 1}
     return sorted(found, key=lambda k: (len(k), k))

@@ -317,32 +317,83 @@ def _complete_roll(keep, rng, add_die, keep_size):
 
 
 @njit(cache=True)
-def _best_box(filled, aux, upper, roll, n_open, values, game, kniffel_face):
-    """The optimal box for a final roll, one box at a time: (box, points, bonus paid, value)."""
+def _box_options(filled, aux, upper, roll, values, game, kniffel_face, value, points, bonus, paid):
+    """For a final roll, every box: value[b] (points + bonuses + next state; -inf where the box
+    is filled or forbidden), points[b], bonus[b] (upper + extra-Kniffel bonus) and paid[b]
+    (1 if an extra-Kniffel bonus is paid)."""
     params, plain_score, joker_score, box_face = game[0], game[1], game[2], game[3]
     threshold = params[P_THRESHOLD]
-    best_box, best_points, best_paid, best_value = -1, 0, 0, -np.inf
+    n_open = params[P_N_BOXES] - _popcount(filled)
     for box in range(params[P_N_BOXES]):
+        value[box], points[box], bonus[box], paid[box] = -np.inf, 0, 0, 0
         if (filled >> box) & 1:
             continue
+        pays = 0
         if kniffel_face[roll] > 0:
-            allowed, points, paid = _kniffel_roll(box, kniffel_face[roll], roll, filled, aux, n_open,
-                                                  params, plain_score, joker_score, box_face)
+            allowed, pts, pays = _kniffel_roll(box, kniffel_face[roll], roll, filled, aux, n_open,
+                                               params, plain_score, joker_score, box_face)
             if not allowed:
                 continue
         else:
-            points, paid = plain_score[box, roll], 0
-        value = points + paid * params[P_BONUS]
+            pts = plain_score[box, roll]
+        extra = pays * params[P_BONUS]
         upper_after = upper
         if box_face[box] > 0:
-            if upper < threshold and upper + points >= threshold:
-                value += params[P_UPPER_BONUS]
-            upper_after = min(threshold, upper + points)
-        value += values[filled | (1 << box), _next_aux(aux, box, points, paid, n_open - 1, params),
-                        upper_after]
-        if value > best_value:
-            best_box, best_points, best_paid, best_value = box, points, paid, value
-    return best_box, best_points, best_paid, best_value
+            if upper < threshold and upper + pts >= threshold:
+                extra += params[P_UPPER_BONUS]
+            upper_after = min(threshold, upper + pts)
+        points[box] = pts
+        bonus[box] = extra
+        paid[box] = pays
+        value[box] = pts + extra + values[filled | (1 << box),
+                                          _next_aux(aux, box, pts, pays, n_open - 1, params),
+                                          upper_after]
+
+
+@njit(cache=True)
+def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work, history,
+                     stage_keeps):
+    """One position's turn, with a column per number of jokers left (the rest of aux alike):
+    history[m] = final-roll values with up to m jokers this turn (history[0]: stop now), and
+    stage_keeps[left] = keep values with `left` rolls to come, for the jokers in hand."""
+    params = game[0]
+    block = params[scoring.P_AUX_BLOCK]
+    n_levels = work.shape[1]
+    col_aux = np.empty(n_levels, dtype=np.int64)
+    col_upper = np.empty(n_levels, dtype=np.int64)
+    for level in range(n_levels):
+        col_aux[level] = level * block + aux % block
+        col_upper[level] = upper
+    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
+    history[0] = work[:N_ROLLS]
+    for m in range(1, history.shape[0]):
+        _apply_jokers(work, history[m - 1], 1, 1, moves[2], moves[3], moves[4])
+        history[m] = work[:N_ROLLS]
+    for left in range(1, rolls_per_turn):
+        _keep_values(work, moves[2])
+        work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
+        stage_keeps[left, :] = work[:, aux // block]
+        _best_sub_keeps(work, moves[3], moves[4])
+
+
+@njit(cache=True, parallel=True)
+def _advise_batch(filled, aux, upper, rolls, rolls_left, values, game, moves, rolls_per_turn,
+                  keeps, box_value, box_points, box_bonus, box_paid):
+    """For each position i: keeps[i] = keep values with rolls_left[i] rolls to come (when > 0)
+    and the box options of its roll in hand (see _box_options)."""
+    params = game[0]
+    n_levels = params[scoring.P_JOKERS] + 1
+    passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
+    for i in prange(filled.shape[0]):
+        _box_options(filled[i], aux[i], upper[i], rolls[i], values, game, moves[1], box_value[i],
+                     box_points[i], box_bonus[i], box_paid[i])
+        if rolls_left[i] > 0:
+            work = np.empty((N_KEEPS, n_levels))
+            history = np.empty((passes + 1, N_ROLLS, n_levels))
+            stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
+            _position_stages(filled[i], aux[i], upper[i], values, game, moves, rolls_per_turn,
+                             work, history, stage_keeps)
+            keeps[i] = stage_keeps[rolls_left[i]]
 
 
 @njit(cache=True)
@@ -381,31 +432,19 @@ def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, emp
     passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
     for g in prange(n_games):
         rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(g))
-        # one column per number of jokers left, the rest of the state alike
-        col_aux = np.zeros(n_levels, dtype=np.int64)
-        col_upper = np.zeros(n_levels, dtype=np.int64)
         work = np.empty((N_KEEPS, n_levels))
         history = np.empty((passes + 1, N_ROLLS, n_levels))
         stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
+        option_value = np.empty(n_boxes)
+        option_points = np.empty(n_boxes, dtype=np.int64)
+        option_bonus = np.empty(n_boxes, dtype=np.int64)
+        option_paid = np.empty(n_boxes, dtype=np.int64)
         filled, upper, upper_sum, total, extras, used = 0, 0, 0, 0, 0, 0
         aux = params[scoring.P_JOKERS] * block
         for turn in range(n_boxes):
             n_open = n_boxes - turn
-            jokers = aux // block
-            for level in range(n_levels):
-                col_aux[level] = level * block + aux % block
-                col_upper[level] = upper
-            _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
-            stop = work[:N_ROLLS].copy()
-            history[0] = stop
-            for m in range(1, passes + 1):
-                _apply_jokers(work, history[m - 1], 1, 1, add_die, smaller, n_smaller)
-                history[m] = work[:N_ROLLS]
-            for left in range(1, rolls_per_turn):
-                _keep_values(work, add_die)
-                work[:N_ROLLS] = stop
-                stage_keeps[left, :] = work[:, jokers]
-                _best_sub_keeps(work, smaller, n_smaller)
+            _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work,
+                             history, stage_keeps)
             roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
             rolled_all = True
             for left in range(rolls_per_turn - 1, 0, -1):
@@ -419,16 +458,16 @@ def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, emp
                     break
                 roll, rng = _complete_roll(best_keep, rng, add_die, keep_size)
             if rolled_all and passes > 0:
-                roll, spent = _joker_moves(roll, jokers, history, add_die, smaller, n_smaller)
+                roll, spent = _joker_moves(roll, aux // block, history, add_die, smaller, n_smaller)
                 aux -= spent * block
                 used += spent
-            box, points, paid, _ = _best_box(filled, aux, upper, roll, n_open, values, game,
-                                             kniffel_face)
-            total += points + paid * params[P_BONUS]
+            _box_options(filled, aux, upper, roll, values, game, kniffel_face, option_value,
+                         option_points, option_bonus, option_paid)
+            box = np.argmax(option_value)
+            points, paid = option_points[box], option_paid[box]
+            total += points + option_bonus[box]
             extras += paid
             if box_face[box] > 0:
-                if upper < threshold and upper + points >= threshold:
-                    total += params[P_UPPER_BONUS]
                 upper = min(threshold, upper + points)
                 upper_sum += points
             if box == kniffel_box and points == 50:

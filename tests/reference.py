@@ -478,8 +478,8 @@ def _value(r, open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left):
     best = {j: [max(filling_value(o, j) for o in opts) for opts in options]
             for j in range(jokers_left - uses, jokers_left + 1)}
 
-    # After the last roll: with u jokers already played this turn, either score now or play
-    # one more joker (one die to another face), while the turn's and game's limits allow.
+    # After the last roll, with `used` jokers already played this turn: score now, or play one
+    # more joker (one die to another face) while the turn's and the game's limits allow.
     roll_value = best[jokers_left - uses]
     for used in range(uses - 1, -1, -1):
         now = best[jokers_left - used]
@@ -503,8 +503,9 @@ def state_value_rules(rules: dict, open_boxes, upper_total: int, kniffel_box: st
     open_boxes: box keys still open.  upper_total: points in the upper boxes so far (>= 0).
     kniffel_box: "open", "0" or "50" for the Kniffel box (yatzy: the yatzy box); "open" exactly
     when that box is open, except that with no extra-Kniffel rule a filled box may be given as
-    anything (it cannot matter).  bonuses_paid: extra-Kniffel bonuses paid so far (matters
-    with a cap).  jokers_left: Knobeln die-jokers still in hand (<= rules["jokers"]).
+    anything, e.g. the default "open" (it cannot matter).  bonuses_paid: extra-Kniffel
+    bonuses paid so far (matters with a cap).  jokers_left: Knobeln die-jokers still in hand
+    (<= rules["jokers"]).
     Returns the expected sum of all FUTURE points: box scores, the upper bonus if reached in
     the future, and future extra-Kniffel bonuses.
     """
@@ -521,9 +522,9 @@ def state_value_rules(rules: dict, open_boxes, upper_total: int, kniffel_box: st
     if unknown:
         raise ValueError(f"unknown boxes for box set {r.box_set}: {sorted(unknown)}")
     kniffel_box = str(kniffel_box)
-    if not r.has_extra_rule:
+    if not r.has_extra_rule and r.kniffel_key not in open_boxes:
         # A filled box's content cannot matter, so accept e.g. the default "open" there.
-        kniffel_box = "open" if r.kniffel_key in open_boxes else "0"
+        kniffel_box = "0"
     if kniffel_box not in ("open", "0", "50"):
         raise ValueError('kniffel_box must be "open", "0" or "50"')
     if (kniffel_box == "open") != (r.kniffel_key in open_boxes):

@@ -8,10 +8,20 @@ from conftest import solved
 from solver.rules import PRESETS, get_rules
 from solver.state import Position, position_state
 
+# every preset, and every option of a rules file at a non-default value somewhere
 RULE_SETS = [(name, {}) for name in PRESETS] + [
     ("kniffel-basic", {"five_of_a_kind_is_full_house": True}),
     ("kniffel", {"five_of_a_kind_is_full_house": True}),
     ("yahtzee", {"rolls_per_turn": 2}),
+    ("kniffel", {"extra_bonus_requires": "filled", "joker_requires": "filled"}),
+    ("kniffel-championship", {"extra_bonus": 0}),
+    ("kitkniff", {"extra_bonus_cap": 200, "rolls_per_turn": 1}),
+    ("kitkniff", {"extra_bonus": 0}),
+    ("yahtzee", {"joker": "none"}),
+    ("yahtzee", {"joker": "max-any", "joker_requires": "fifty", "extra_bonus": 25}),
+    ("knobeln", {"jokers_per_turn": 2}),
+    ("kniffel-basic", {"upper_bonus_threshold": 40, "upper_bonus": 50, "jokers": 2}),
+    ("yatzy", {"jokers": 2, "rolls_per_turn": 4, "upper_bonus_threshold": 45}),
 ]
 
 
@@ -28,22 +38,21 @@ def random_card(rules, rng, n_open, open_must=()):
     if card.get(kniffel) not in (None, 0) and rng.random() < 0.5:
         card[kniffel] = 50  # holding 50 is where the interesting rules live
     bonuses = 0
-    if rules.extra_bonus and card.get(kniffel) == 50:
+    if rules.extra_bonus and (card.get(kniffel) == 50 or
+                              (kniffel in card and rules.extra_bonus_requires == "filled")):
         bonuses = int(rng.integers(0, min(len(card) - 1, rules.cap_count) + 1))
-    return card, bonuses
+    jokers = int(rng.integers(0, min(2, rules.jokers) + 1))
+    return card, bonuses, jokers
 
 
-def reference_value(rules, card, bonuses):
+def reference_value(rules, card, bonuses, jokers=0):
+    """The reference's value of a card, from the resolved rules (Rules.as_dict())."""
     kniffel = rules.boxes[rules.kniffel_box]
     upper = sum(card.get(b, 0) for b in rules.boxes[:6])
-    options = {k: v for k, v in [("five_of_a_kind_is_full_house", rules.five_of_a_kind_is_full_house),
-                                 ("rolls_per_turn", rules.rolls_per_turn)]}
-    if rules.box_set == "yatzy":
-        options.pop("five_of_a_kind_is_full_house")
-    return reference.state_value(
-        rules.preset, [b for b in rules.boxes if b not in card], upper,
+    return reference.state_value_rules(
+        rules.as_dict(), [b for b in rules.boxes if b not in card], upper,
         kniffel_box="open" if kniffel not in card else str(card[kniffel]),
-        bonuses_paid=bonuses, **options)
+        bonuses_paid=bonuses, jokers_left=jokers)
 
 
 @pytest.mark.parametrize("name, options", RULE_SETS, ids=[
@@ -60,12 +69,18 @@ def test_kernels_match_reference_on_sub_games(name, options):
                 must = (rules.boxes[int(rng.integers(6))],)
             if trial % 3 == 2 and n_open >= 2:
                 must = (rules.boxes[int(rng.integers(6))], rules.boxes[rules.kniffel_box])
-            card, bonuses = random_card(rules, rng, n_open, must)
-            state = position_state(Position(card, bonuses), rules)
-            expected = reference_value(rules, card, bonuses)
-            assert table.value(state) == pytest.approx(expected, abs=1e-9), (card, bonuses)
+            card, bonuses, jokers = random_card(rules, rng, n_open, must)
+            state = position_state(Position(card, bonuses, jokers), rules)
+            expected = reference_value(rules, card, bonuses, jokers)
+            assert table.value(state) == pytest.approx(expected, abs=1e-9), (card, bonuses, jokers)
             checked += 1
     assert checked == 40
+
+
+def test_presets_by_name_agree_with_resolved_rules():
+    # the reference's own preset table (written from RULES.md) matches ours, field by field
+    for name in PRESETS:
+        assert reference.PRESET_RULES[name] == get_rules(name).as_dict()
 
 
 def test_kitkniff_cap_against_reference():
