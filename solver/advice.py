@@ -26,11 +26,6 @@ class Advice:
                 "expected_final_score": self.expected_final_score, "options": options}
 
 
-@lru_cache(maxsize=1)
-def _transition():
-    return dice.keep_transition_matrix()
-
-
 def box_values(state, table, rolls=None):
     """(values, points, bonus) for every box and each final roll in `rolls` (default: all 252).
 
@@ -111,22 +106,27 @@ def final_roll_values(state, table):
 
 def keep_values(stop, final, rolls_left):
     """Value of every keep (462) with `rolls_left` rolls to come. Holding all five dice ends the
-    turn (`stop`); a roll thrown with every roll used is worth `final` (jokers included)."""
-    transition = _transition()
-    roll_values = final
+    turn (`stop`); a roll thrown with every roll used is worth `final` (jokers included).
+    Same arithmetic as the kernels (mean of the six keeps one die larger), so the same bits."""
+    keeps = np.empty(dice.N_KEEPS)
+    keeps[: dice.N_ROLLS] = final
     for stage in range(rolls_left):
-        keeps = transition @ roll_values
+        for size in range(dice.DICE - 1, -1, -1):
+            rows = dice.SIZE_SLICES[size]
+            children = dice.ADD_DIE[rows]
+            total = keeps[children[:, 0]].copy()
+            for face in range(1, dice.FACES):
+                total += keeps[children[:, face]]
+            keeps[rows] = total / 6.0
         keeps[: dice.N_ROLLS] = stop
         if stage == rolls_left - 1:
             return keeps
-        best = keeps
         for size in range(1, dice.DICE + 1):  # best sub-keep, growing one die at a time
             rows = dice.SIZE_SLICES[size]
             subs = dice.REMOVE_DIE[rows]
-            candidates = np.where(subs >= 0, best[np.maximum(subs, 0)], -np.inf)
-            best[rows] = np.maximum(best[rows], candidates.max(axis=1))
-        roll_values = best[: dice.N_ROLLS]
-    return final
+            candidates = np.where(subs >= 0, keeps[np.maximum(subs, 0)], -np.inf)
+            keeps[rows] = np.maximum(keeps[rows], candidates.max(axis=1))
+    return keeps
 
 
 def _joker_targets(roll, changes):
@@ -198,23 +198,25 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
             for option in _score_options(rules, v[:, 0], p[:, 0], b[:, 0], base):
                 options.append(dict(option, joker=joker))
     if rolls_left:
-        for keep, index in _sub_keeps(roll):
-            options.append({"action": "keep", "keep": list(keep),
-                            "expected_final_score": base + float(keeps[index])})
+        keep_list, indices = _sub_keeps(roll)
+        for keep, value in zip(keep_list, keeps[indices].tolist()):
+            options.append({"action": "keep", "keep": list(keep), "expected_final_score": base + value})
     options.sort(key=lambda o: -o["expected_final_score"])
     return Advice(rules.key, base, options[0]["expected_final_score"], options)
 
 
 def _score_options(rules, values, points, bonus, base):
-    return [{"action": "score", "box": rules.boxes[box], "points": int(points[box]),
-             "bonus": int(bonus[box]), "expected_final_score": base + float(values[box])}
-            for box in np.flatnonzero(np.isfinite(values))]
+    values, points, bonus = values.tolist(), points.tolist(), bonus.tolist()
+    return [{"action": "score", "box": box, "points": points[b], "bonus": bonus[b],
+             "expected_final_score": base + values[b]}
+            for b, box in enumerate(rules.boxes) if values[b] != -np.inf]
 
 
 @lru_cache(maxsize=None)
 def _sub_keeps(roll):
-    """(keep, keep index) for the distinct multisets of 0-4 dice that roll `roll` can hold."""
-    return [(keep, _dice.KEEP_INDEX[keep]) for keep in sub_keeps(_dice.KEEPS[roll])]
+    """(keeps, their indices) for the distinct multisets of 0-4 dice that roll `roll` can hold."""
+    keeps = sub_keeps(_dice.KEEPS[roll])
+    return keeps, np.array([_dice.KEEP_INDEX[keep] for keep in keeps])
 
 
 def sub_keeps(roll):

@@ -187,43 +187,18 @@ def _describe(option):
 
 def _advise_batch(stream, default_rules, tables, top):
     """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
-    from .advice import advise as run_advise
-    from .dice import validate_dice
-    from .rules import RulesError, resolve_rules
-    from .state import Position, parse_card
-    from .table import TableError, load_table
+    from .batch import advise_lines
     loaded = {}
-    for number, line in enumerate(stream, 1):
-        if not line.strip():
-            continue
-        try:
-            query = json.loads(line)
-            if not isinstance(query, dict):
-                raise ValueError("each line must be a JSON object")
-            unknown = set(query) - {"rules", "card", "dice", "rolls_left", "kniffel_bonuses",
-                                    "jokers_left"}
-            if unknown:
-                raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
-            rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
-            card = query.get("card", {})
-            if not isinstance(card, dict):
-                raise ValueError("card must be an object of box: points")
-            position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0),
-                                query.get("jokers_left"))
-            roll = validate_dice(query["dice"]) if query.get("dice") is not None else None
-            rolls_left = query.get("rolls_left")
-            if roll is None and rolls_left is not None:
-                raise ValueError("rolls_left needs dice")
-            if rules.key not in loaded:
-                try:
-                    loaded[rules.key] = load_table(rules, tables)
-                except TableError:
-                    loaded[rules.key] = _table(rules, tables, quiet=True)
-            advice = run_advise(position, loaded[rules.key], dice=roll, rolls_left=rolls_left)
-            result = advice.as_dict(top)
-        except (ValueError, RulesError, TypeError) as exc:
-            result = {"error": f"line {number}: {exc}"}
-        click.echo(json.dumps(result))
+
+    def table_for(rules):
+        if rules.key not in loaded:
+            loaded[rules.key] = _table(rules, tables, quiet=True)
+        return loaded[rules.key]
+
+    # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
+    chunk = 1 if stream.isatty() else 1024
+    for text in advise_lines(stream, default_rules, table_for, top, chunk=chunk):
+        click.echo(text)
 
 
 @cli.command(name="rules")

@@ -79,16 +79,6 @@ def kernel_arrays():
     return (ROLL_COUNTS, KNIFFEL_FACE, ADD_DIE, SMALLER, N_SMALLER, ROLL_PROB, KEEP_SIZE)
 
 
-def keep_transition_matrix():
-    """P[k, r]: probability that holding keep k and rerolling the rest gives roll r (462 x 252)."""
-    matrix = np.zeros((N_KEEPS, N_ROLLS))
-    matrix[:N_ROLLS] = np.eye(N_ROLLS)
-    for size in range(DICE - 1, -1, -1):
-        rows = SIZE_SLICES[size]
-        matrix[rows] = matrix[ADD_DIE[rows]].mean(axis=1)
-    return matrix
-
-
 def parse_dice(text):
     """Parse '1,3,3,5,6' or '13356' into a sorted tuple of five faces; ValueError if impossible."""
     text = str(text).strip()

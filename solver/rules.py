@@ -51,11 +51,11 @@ class Rules:
     jokers: int = 0  # Knobeln jokers per game: after the last roll, set one die to any face
     jokers_per_turn: int = 1
 
-    @property
+    @cached_property
     def boxes(self):
         return BOX_SETS[self.box_set]
 
-    @property
+    @cached_property
     def n_boxes(self):
         return len(self.boxes)
 
@@ -386,6 +386,8 @@ def resolve_rules(name_or_file):
 
 def box_key(name, rules):
     """The box key for a name a player typed (English key or German name)."""
+    if name in rules.boxes:
+        return name
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     key = BOX_ALIASES.get(key, key)
     if rules.box_set == "yatzy" and key == "kniffel":

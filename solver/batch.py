@@ -1,0 +1,87 @@
+"""Advice for many positions at once (`kniffel advise --batch`).
+
+The turn arithmetic of a chunk of positions runs in one parallel numba call (kernels.py); the
+options are then put together exactly as for a single query (advice.assemble).
+"""
+import json
+from itertools import islice
+
+import numpy as np
+
+from . import dice, kernels
+from .advice import Advice, assemble, checked_query
+from .rules import RulesError, resolve_rules
+from .state import Position
+
+FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left"}
+
+
+def _query(line, default_rules):
+    """One JSON line -> (rules, state, roll, rolls_left); ValueError/RulesError if bad."""
+    query = json.loads(line)
+    if not isinstance(query, dict):
+        raise ValueError("each line must be a JSON object")
+    unknown = set(query) - FIELDS
+    if unknown:
+        raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
+    card = query.get("card", {})
+    if not isinstance(card, dict):
+        raise ValueError("card must be an object of box: points")
+    position = Position(card, query.get("kniffel_bonuses", 0), query.get("jokers_left"))
+    return (rules,) + checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
+
+
+def _answer_chunk(queries, tables):
+    """queries: [(rules, state, roll, rolls_left)] -> [Advice]."""
+    answers = [None] * len(queries)
+    by_rules = {}
+    for i, (rules, state, roll, rolls_left) in enumerate(queries):
+        if roll is None:
+            table = tables(rules)
+            answers[i] = Advice(rules.key, state.card_total, state.card_total + table.value(state), [])
+        else:
+            by_rules.setdefault(rules, []).append(i)
+    for rules, members in by_rules.items():
+        table = tables(rules)
+        n = len(members)
+        filled = np.array([queries[i][1].filled for i in members], dtype=np.int64)
+        aux = np.array([queries[i][1].aux for i in members], dtype=np.int64)
+        upper = np.array([queries[i][1].upper for i in members], dtype=np.int64)
+        rolls = np.array([queries[i][2] for i in members], dtype=np.int64)
+        rolls_left = np.array([queries[i][3] for i in members], dtype=np.int64)
+        keeps = np.empty((n, dice.N_KEEPS))
+        box_value = np.empty((n, rules.n_boxes))
+        box_points = np.empty((n, rules.n_boxes), dtype=np.int64)
+        box_bonus = np.empty((n, rules.n_boxes), dtype=np.int64)
+        box_paid = np.empty((n, rules.n_boxes), dtype=np.int64)
+        kernels._advise_batch(filled, aux, upper, rolls, rolls_left, table.values,
+                              rules.kernel_arrays(), dice.kernel_arrays(), rules.rolls_per_turn,
+                              keeps, box_value, box_points, box_bonus, box_paid)
+        for row, i in enumerate(members):
+            _, state, roll, left = queries[i]
+            answers[i] = assemble(table, state, roll, left, box_value[row], box_points[row],
+                                  box_bonus[row], keeps[row] if left else None)
+    return answers
+
+
+def advise_lines(lines, default_rules, tables, top=None, chunk=1024):
+    """Yield one JSON text per non-blank input line: the advice, or {"error": ...} for a bad
+    line.  tables(rules) returns the ValueTable of a rule set."""
+    numbered = ((n, line) for n, line in enumerate(lines, 1) if line.strip())
+    while True:
+        block = list(islice(numbered, chunk))
+        if not block:
+            return
+        results, queries, where = [], [], []
+        for number, line in block:
+            try:
+                queries.append(_query(line, default_rules))
+                where.append(len(results))
+                results.append(None)
+            except (ValueError, RulesError, TypeError) as exc:
+                results.append({"error": f"line {number}: {exc}"})
+        for slot, advice in zip(where, _answer_chunk(queries, tables)):
+            results[slot] = advice.as_dict(top)
+        for result in results:
+            yield json.dumps(result)
