@@ -1,13 +1,16 @@
-"""Benchmark the full solve and the advisor; writes JSON (default benchmarks/results/solve.json).
+"""Benchmark solving and advising; writes JSON (default benchmarks/results/solve.json).
 
 For each preset, in fresh processes:
   cold_seconds         first solve with an empty numba cache (compiles the kernels)
   first_call_seconds   first solve in a new process with the numba cache present
   warm_seconds         best of --repeat further solves in that same process
+  threads_1_warm_seconds  the same on one thread
   peak_rss_mb          peak resident memory of that process
-and `kniffel advise` from a saved table, timed as whole processes (best of --repeat).
+  scaling              seconds to solve every state with at most k open boxes, k = 1 ..
+  advise_process       `kniffel advise` from a saved table, whole process (best / median)
+  batch_per_second     `kniffel advise --batch` positions per second (5,000 random positions)
 
-    python benchmarks/solve.py --presets yahtzee kniffel --repeat 5
+    python benchmarks/solve.py --presets yahtzee kniffel knobeln yatzy --repeat 5
 """
 import argparse
 import json
@@ -20,40 +23,64 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-PEERS = {"note": "published open-source solvers, same yahtzee solve on this machine, float64 "
-                 "(figures from the issue tracker, not measured by this script)",
+PEERS = {"note": "published open-source solvers, the same yahtzee solve on this machine, float64 "
+                 "(figures quoted in the issue tracker, not measured by this script)",
          "rust_2_threads_seconds": 3.6, "c_1_thread_seconds": 5.3}
 
 SOLVE_SNIPPET = """
 import json, resource, sys, time
 t0 = time.perf_counter()
+import numba
 from solver.dp import solve
 import_seconds = time.perf_counter() - t0
 t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t
-warm = []
+warm, scaling = [], None
 for _ in range(int(sys.argv[2])):
-    t = time.perf_counter(); solve(sys.argv[1], progress=False); warm.append(time.perf_counter() - t)
+    t = time.perf_counter(); again = solve(sys.argv[1], progress=False); warm.append(time.perf_counter() - t)
+    if scaling is None or again.seconds < scaling[0]:
+        scaling = (again.seconds, again.level_seconds)
+one = []
+if warm:
+    numba.set_num_threads(1)
+    for _ in range(max(1, int(sys.argv[2]) // 2)):
+        t = time.perf_counter(); solve(sys.argv[1], progress=False); one.append(time.perf_counter() - t)
 print(json.dumps({"import_seconds": import_seconds, "first_call_seconds": first,
                   "warm_seconds": min(warm) if warm else None, "warm_all": warm,
+                  "threads_1_warm_seconds": min(one) if one else None,
+                  "threads": numba.config.NUMBA_NUM_THREADS,
                   "states": table.states, "expected_score": table.expected_score,
+                  "scaling": [{"open_boxes": k, "seconds": s} for k, s in scaling[1]] if scaling else None,
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
+BATCH_SNIPPET = """
+import json, sys
+import numpy as np
+from solver import dice
+from solver.rules import resolve_rules
+rules = resolve_rules(sys.argv[1])
+rng = np.random.default_rng(1)
+for _ in range(int(sys.argv[2])):
+    n = int(rng.integers(0, rules.n_boxes - 1))
+    boxes = rng.choice(rules.n_boxes, n, replace=False)
+    card = {rules.boxes[b]: int(rules.plain_score[b, rng.integers(dice.N_ROLLS)]) for b in boxes}
+    print(json.dumps({"card": card, "dice": list(dice.KEEPS[int(rng.integers(dice.N_ROLLS))]),
+                      "rolls_left": int(rng.integers(0, rules.rolls_per_turn))}))
+"""
 
-def run_solve(preset, repeat, env):
-    out = subprocess.run([sys.executable, "-c", SOLVE_SNIPPET, preset, str(repeat)], env=env,
-                         capture_output=True, text=True, check=True)
+
+def run_json(snippet, args, env):
+    out = subprocess.run([sys.executable, "-c", snippet, *args], env=env, capture_output=True,
+                         text=True, check=True)
     return json.loads(out.stdout)
 
 
-def time_advise(preset, tables, repeat):
-    cmd = [sys.executable, "-m", "solver.cli", "advise", "--rules", preset, "--tables", tables,
-           "--dice", "1,3,3,5,6", "--rolls-left", "2", "--json"]
-    subprocess.run(cmd, check=True, capture_output=True)  # solves and saves the table if needed
+def time_process(cmd, repeat, stdin=None):
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       stdin=open(stdin) if stdin else None)
         times.append(time.perf_counter() - t)
     return {"best_seconds": min(times), "median_seconds": sorted(times)[len(times) // 2]}
 
@@ -62,6 +89,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", nargs="+", default=["yahtzee"])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--batch-lines", type=int, default=5000)
     parser.add_argument("--no-cold", action="store_true", help="skip the empty-cache compile run")
     parser.add_argument("--out", default=str(HERE / "results" / "solve.json"))
     args = parser.parse_args()
@@ -74,19 +102,38 @@ def main():
                            "numba_threads": numba.config.NUMBA_NUM_THREADS},
                "package_version": __version__, "peers": PEERS, "presets": {}}
     env = dict(os.environ)
+    cli = [sys.executable, "-m", "solver.cli"]
     with tempfile.TemporaryDirectory() as scratch:
+        tables = str(Path(scratch) / "tables")
         for preset in args.presets:
             entry = {}
             if not args.no_cold:
                 cold_env = dict(env, NUMBA_CACHE_DIR=str(Path(scratch) / f"numba-{preset}"))
-                entry["cold_seconds"] = run_solve(preset, 0, cold_env)["first_call_seconds"]
-            entry.update(run_solve(preset, args.repeat, env))
-            entry["advise_process"] = time_advise(preset, str(Path(scratch) / "tables"), args.repeat)
+                entry["cold_seconds"] = run_json(SOLVE_SNIPPET, [preset, "0"], cold_env)["first_call_seconds"]
+            entry.update(run_json(SOLVE_SNIPPET, [preset, str(args.repeat)], env))
+            advise = cli + ["advise", "--rules", preset, "--tables", tables, "--dice", "1,3,3,5,6",
+                            "--rolls-left", "2", "--json"]
+            subprocess.run(advise, check=True, capture_output=True)  # solves and saves the table
+            entry["advise_process"] = time_process(advise, args.repeat)
+            lines = Path(scratch) / f"{preset}.jsonl"
+            lines.write_text(subprocess.run([sys.executable, "-c", BATCH_SNIPPET, preset,
+                                             str(args.batch_lines)], capture_output=True, text=True,
+                                            check=True).stdout)
+            batch = cli + ["advise", "--rules", preset, "--tables", tables, "--batch", str(lines)]
+            start_only = time_process(cli + ["advise", "--rules", preset, "--tables", tables,
+                                             "--batch", os.devnull], 2)
+            whole = time_process(batch, 2)
+            work = whole["best_seconds"] - start_only["best_seconds"]
+            entry["batch"] = {"lines": args.batch_lines, "process_seconds": whole["best_seconds"],
+                              "startup_seconds": start_only["best_seconds"],
+                              "per_second": args.batch_lines / work,
+                              "per_second_with_startup": args.batch_lines / whole["best_seconds"]}
             results["presets"][preset] = entry
-            print(f"{preset:22s} warm {entry['warm_seconds']:.3f} s  first call "
-                  f"{entry['first_call_seconds']:.3f} s  cold {entry.get('cold_seconds', float('nan')):.1f} s  "
-                  f"peak {entry['peak_rss_mb']:.0f} MB  advise {entry['advise_process']['best_seconds']:.3f} s",
-                  file=sys.stderr)
+            print(f"{preset:22s} warm {entry['warm_seconds']:.3f} s (1 thread "
+                  f"{entry['threads_1_warm_seconds']:.3f})  first call {entry['first_call_seconds']:.2f} s"
+                  f"  cold {entry.get('cold_seconds', float('nan')):.1f} s  peak {entry['peak_rss_mb']:.0f} MB"
+                  f"  advise {entry['advise_process']['best_seconds']:.3f} s"
+                  f"  batch {entry['batch']['per_second']:,.0f}/s", file=sys.stderr)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
     print(args.out)

@@ -34,8 +34,11 @@ def solve(rules=None, progress=None):
     moves = dice.kernel_arrays()
     levels = sets_by_level(n)
     disable = None if progress is None else not progress
+    level_seconds = []  # (open boxes, seconds since start) after each level: the cost curve
     for level in tqdm(range(n - 1, -1, -1), desc=f"solving {rules.key}", unit="level",
                       disable=disable, leave=False):
         kernels._solve_level(levels[level], values, upper_reach, aux_reach, game, moves,
                              rules.rolls_per_turn)
-    return ValueTable(rules, values, states=int(reachable.sum()), seconds=time.perf_counter() - start)
+        level_seconds.append((n - level, time.perf_counter() - start))
+    return ValueTable(rules, values, states=int(reachable.sum()),
+                      seconds=time.perf_counter() - start, level_seconds=level_seconds)

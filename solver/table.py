@@ -28,11 +28,12 @@ class TableError(Exception):
 class ValueTable:
     """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable)."""
 
-    def __init__(self, rules, values, states=None, seconds=None):
+    def __init__(self, rules, values, states=None, seconds=None, level_seconds=None):
         self.rules = rules
         self.values = values
         self.states = states if states is not None else int(np.count_nonzero(~np.isnan(values)))
-        self.seconds = seconds
+        self.seconds = seconds  # solve time, when solved in this process
+        self.level_seconds = level_seconds  # [(open boxes, seconds since the solve started)]
 
     @property
     def expected_score(self):
