@@ -85,6 +85,41 @@ def time_process(cmd, repeat, stdin=None):
     return {"best_seconds": min(times), "median_seconds": sorted(times)[len(times) // 2]}
 
 
+def summary_markdown(results):
+    """A Markdown summary of a results JSON (every figure read from it)."""
+    machine = results["machine"]
+    lines = [f"Measured on {machine['cpus']} CPUs ({machine['processor']}), Python {machine['python']}, "
+             f"numba {machine['numba']}, {machine['numba_threads']} threads; kniffel "
+             f"{results['package_version']}. Peers: {results['peers']['note']}: Rust (2 threads) "
+             f"{results['peers']['rust_2_threads_seconds']} s, C (1 thread) "
+             f"{results['peers']['c_1_thread_seconds']} s.", "",
+             "| preset | states | warm solve | 1 thread | first call | cold (compile) | peak RSS | "
+             "advise (process) | batch |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, e in results["presets"].items():
+        cold = f"{e['cold_seconds']:.1f} s" if "cold_seconds" in e else "-"
+        lines.append(f"| `{name}` | {e['states']:,} | {e['warm_seconds']:.3f} s | "
+                     f"{e['threads_1_warm_seconds']:.3f} s | {e['first_call_seconds']:.2f} s | {cold} | "
+                     f"{e['peak_rss_mb']:.0f} MB | {e['advise_process']['best_seconds']:.3f} s | "
+                     f"{e['batch']['per_second']:,.0f}/s |")
+    first = next(iter(results["presets"].values()))
+    if first.get("scaling"):
+        lines += ["", f"Cost curve ({next(iter(results['presets']))}): seconds to solve every state "
+                      "with at most k open boxes.", "",
+                  "| k | " + " | ".join(str(p["open_boxes"]) for p in first["scaling"]) + " |",
+                  "|---|" + "---:|" * len(first["scaling"]),
+                  "| s | " + " | ".join(f"{p['seconds']:.3f}" for p in first["scaling"]) + " |"]
+    return "\n".join(lines)
+
+
+def write_summary(results, readme):
+    begin, end = "<!-- results:begin (benchmarks/solve.py writes this) -->", "<!-- results:end -->"
+    text = readme.read_text() if readme.exists() else f"# Benchmarks\n\n{begin}\n{end}\n"
+    head, _, rest = text.partition(begin)
+    _, _, tail = rest.partition(end)
+    readme.write_text(f"{head}{begin}\n{summary_markdown(results)}\n{end}{tail}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", nargs="+", default=["yahtzee"])
@@ -92,7 +127,12 @@ def main():
     parser.add_argument("--batch-lines", type=int, default=5000)
     parser.add_argument("--no-cold", action="store_true", help="skip the empty-cache compile run")
     parser.add_argument("--out", default=str(HERE / "results" / "solve.json"))
+    parser.add_argument("--summary-only", action="store_true",
+                        help="only rewrite benchmarks/README.md from the JSON in --out")
     args = parser.parse_args()
+    if args.summary_only:
+        write_summary(json.loads(Path(args.out).read_text()), HERE / "README.md")
+        return
 
     from solver import __version__
     import numba
@@ -136,6 +176,7 @@ def main():
                   f"  batch {entry['batch']['per_second']:,.0f}/s", file=sys.stderr)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
+    write_summary(results, HERE / "README.md")
     print(args.out)
 
 

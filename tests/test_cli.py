@@ -100,6 +100,8 @@ def test_advise_text_shows_ranked_choices_with_cost(capsys, store):
     (["--rules", "nope"], "unknown rules 'nope'"),
     (["--kniffel-bonuses", "1"], "needs the kniffel box filled"),
     (["--no-such-option"], "No such option"),
+    (["--jokers-left", "1"], "yahtzee has no jokers"),
+    (["--rules", "missing.toml"], "cannot read rules file"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, store, args, message):
     code, out, err = run(capsys, "advise", "--rules", "yahtzee", "--tables", str(store), *args)
@@ -156,6 +158,36 @@ def test_batch_answers_every_line_and_reports_bad_ones(capsys, store, tmp_path):
     assert json.loads(single) == results[0]
 
 
+def test_knobeln_joker_advice_from_the_command_line(capsys, tmp_path):
+    solved("knobeln").save(tmp_path)
+    code, out, _ = run(capsys, "advise", "--rules", "knobeln", "--tables", str(tmp_path),
+                       "--jokers-left", "2", "--dice", "2,3,4,5,5", "--rolls-left", "0", "--json")
+    options = json.loads(out)["options"]
+    straight = [o for o in options if o.get("joker") and o["box"] == "large_straight" and o["points"] == 40]
+    assert straight and straight[0]["joker"] in ({"from": 5, "to": 1}, {"from": 5, "to": 6})
+    code, _, err = run(capsys, "advise", "--rules", "knobeln", "--tables", str(tmp_path),
+                       "--jokers-left", "4")
+    assert code == 2 and "jokers left must be 0-3" in err
+    query = json.dumps({"card": {}, "dice": [2, 3, 4, 5, 5], "rolls_left": 0, "jokers_left": 2})
+    done = subprocess.run([sys.executable, "-m", "solver.cli", "advise", "--rules", "knobeln",
+                           "--tables", str(tmp_path), "--batch", "-"], input=query + "\n",
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["options"] == options
+
+
+def test_rules_show(capsys, tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('preset = "knobeln"\njokers = 2\n')
+    code, out, _ = run(capsys, "rules", "--show", str(path), "--json")
+    data = json.loads(out)
+    assert data["rules"]["jokers"] == 2 and data["name"].startswith("knobeln-")
+    code, out, _ = run(capsys, "rules", "--show", "yatzy")
+    assert "upper_bonus" in out and "50" in out and "two_pairs" in out
+    path.write_text('preset = "knobeln"\njoker_requires = "filled"\n')
+    code, _, err = run(capsys, "rules", "--show", str(path))
+    assert code == 2 and "has no effect" in err
+
+
 def test_rules_lists_presets(capsys):
     code, out, _ = run(capsys, "rules", "--json")
     names = [p["name"] for p in json.loads(out)]
@@ -164,6 +196,8 @@ def test_rules_lists_presets(capsys):
 
 
 def test_every_command_has_an_example_in_help(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "Example:" in out
     for command in ("solve", "advise", "rules"):
         code, out, _ = run(capsys, command, "--help")
         assert code == 0 and "Example:" in out and "kniffel " + command in out
