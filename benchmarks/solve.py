@@ -32,6 +32,7 @@ import json, resource, sys, time
 t0 = time.perf_counter()
 import numba
 from solver.dp import solve
+from solver.threads import default_threads
 import_seconds = time.perf_counter() - t0
 t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t
 warm, scaling = [], None
@@ -41,13 +42,12 @@ for _ in range(int(sys.argv[2])):
         scaling = (again.seconds, again.level_seconds)
 one = []
 if warm:
-    numba.set_num_threads(1)
     for _ in range(max(1, int(sys.argv[2]) // 2)):
-        t = time.perf_counter(); solve(sys.argv[1], progress=False); one.append(time.perf_counter() - t)
+        t = time.perf_counter(); solve(sys.argv[1], progress=False, threads=1); one.append(time.perf_counter() - t)
 print(json.dumps({"import_seconds": import_seconds, "first_call_seconds": first,
                   "warm_seconds": min(warm) if warm else None, "warm_all": warm,
                   "threads_1_warm_seconds": min(one) if one else None,
-                  "threads": numba.config.NUMBA_NUM_THREADS,
+                  "threads": default_threads(),
                   "states": table.states, "expected_score": table.expected_score,
                   "scaling": [{"open_boxes": k, "seconds": s} for k, s in scaling[1]] if scaling else None,
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
@@ -89,7 +89,7 @@ def summary_markdown(results):
     """A Markdown summary of a results JSON (every figure read from it)."""
     machine = results["machine"]
     lines = [f"Measured on {machine['cpus']} CPUs ({machine['processor']}), Python {machine['python']}, "
-             f"numba {machine['numba']}, {machine['numba_threads']} threads; kniffel "
+             f"numba {machine['numba']}, {machine['threads']} threads; kniffel "
              f"{results['package_version']}. Peers: {results['peers']['note']}: Rust (2 threads) "
              f"{results['peers']['rust_2_threads_seconds']} s, C (1 thread) "
              f"{results['peers']['c_1_thread_seconds']} s.", "",
@@ -135,11 +135,12 @@ def main():
         return
 
     from solver import __version__
+    from solver.threads import default_threads
     import numba
     results = {"machine": {"python": platform.python_version(), "platform": platform.platform(),
                            "processor": platform.processor() or platform.machine(),
                            "cpus": os.cpu_count(), "numba": numba.__version__,
-                           "numba_threads": numba.config.NUMBA_NUM_THREADS},
+                           "threads": default_threads()},
                "package_version": __version__, "peers": PEERS, "presets": {}}
     env = dict(os.environ)
     cli = [sys.executable, "-m", "solver.cli"]

@@ -1,6 +1,6 @@
 """Advice for many positions at once (`kniffel advise --batch`).
 
-The turn arithmetic of a chunk of positions runs in one parallel numba call (kernels.py); the
+The turn arithmetic of a chunk of positions runs in numba (kernels.py), on every CPU; the
 options are then put together exactly as for a single query (advice.assemble).
 """
 import json
@@ -12,6 +12,7 @@ from . import dice, kernels
 from .advice import Advice, assemble, checked_query
 from .rules import RulesError, resolve_rules
 from .state import Position
+from .threads import run_parallel
 
 FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left"}
 
@@ -55,9 +56,14 @@ def _answer_chunk(queries, tables):
         box_points = np.empty((n, rules.n_boxes), dtype=np.int64)
         box_bonus = np.empty((n, rules.n_boxes), dtype=np.int64)
         box_paid = np.empty((n, rules.n_boxes), dtype=np.int64)
-        kernels._advise_batch(filled, aux, upper, rolls, rolls_left, table.values,
-                              rules.kernel_arrays(), dice.kernel_arrays(), rules.rolls_per_turn,
-                              keeps, box_value, box_points, box_bonus, box_paid)
+        game, moves = rules.kernel_arrays(), dice.kernel_arrays()
+
+        def advise_rows(rows):
+            kernels._advise_batch(filled[rows], aux[rows], upper[rows], rolls[rows], rolls_left[rows],
+                                  table.values, game, moves, rules.rolls_per_turn, keeps[rows],
+                                  box_value[rows], box_points[rows], box_bonus[rows], box_paid[rows])
+
+        run_parallel(advise_rows, n, per_thread=1)
         for row, i in enumerate(members):
             _, state, roll, left = queries[i]
             answers[i] = assemble(table, state, roll, left, box_value[row], box_points[row],

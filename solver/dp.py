@@ -1,5 +1,6 @@
 """The backward pass over DP levels (number of filled boxes), one kernel call per level."""
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from tqdm import tqdm
@@ -8,6 +9,7 @@ from . import dice, kernels
 from .rules import resolve_rules
 from .state import aux_reachable, reachable_mask, upper_reachable
 from .table import ValueTable
+from .threads import default_threads
 
 
 def sets_by_level(n_boxes):
@@ -17,10 +19,11 @@ def sets_by_level(n_boxes):
     return [masks[counts == level] for level in range(n_boxes + 1)]
 
 
-def solve(rules=None, progress=None):
+def solve(rules=None, progress=None, threads=None):
     """Solve every reachable turn-start state of `rules`; returns a ValueTable.
 
     progress: True/False to force the tqdm bar on stderr on or off; None shows it on a terminal.
+    threads: kernel calls run at once (default: every CPU); the values are the same for any.
     """
     rules = resolve_rules(rules)
     start = time.perf_counter()
@@ -34,11 +37,17 @@ def solve(rules=None, progress=None):
     moves = dice.kernel_arrays()
     levels = sets_by_level(n)
     disable = None if progress is None else not progress
+    threads = threads or default_threads()
+    n_chunks = 4 * threads  # several chunks a thread, so uneven sets even out
+
+    def solve_chunk(sets):
+        kernels._solve_sets(sets, values, upper_reach, aux_reach, game, moves, rules.rolls_per_turn)
+
     level_seconds = []  # (open boxes, seconds since start) after each level: the cost curve
-    for level in tqdm(range(n - 1, -1, -1), desc=f"solving {rules.key}", unit="level",
-                      disable=disable, leave=False):
-        kernels._solve_level(levels[level], values, upper_reach, aux_reach, game, moves,
-                             rules.rolls_per_turn)
-        level_seconds.append((n - level, time.perf_counter() - start))
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        for level in tqdm(range(n - 1, -1, -1), desc=f"solving {rules.key}", unit="level",
+                          disable=disable, leave=False):
+            list(pool.map(solve_chunk, [levels[level][i::n_chunks] for i in range(n_chunks)]))
+            level_seconds.append((n - level, time.perf_counter() - start))
     return ValueTable(rules, values, states=int(reachable.sum()),
                       seconds=time.perf_counter() - start, level_seconds=level_seconds)

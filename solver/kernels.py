@@ -8,7 +8,7 @@ Kernels take arrays and write into preallocated outputs.  Two tuples of arrays t
 Nothing here does I/O.
 """
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from . import scoring
 from .dice import N_KEEPS, N_ROLLS
@@ -285,10 +285,13 @@ def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_tu
     _copy_hopeless_columns(filled, values, upper_reach, col_aux, col_upper, game)
 
 
-@njit(cache=True, parallel=True)
-def _solve_level(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
-    """Solve every filled-box set in `sets` (all of one level), reading the level above."""
-    for i in prange(sets.shape[0]):
+@njit(cache=True, nogil=True)
+def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
+    """Solve every filled-box set in `sets` (all of one level), reading the level above.
+
+    Releases the GIL: dp.py runs several calls at once on disjoint sets, one per thread.  Each
+    set is solved by one call alone, so the values do not depend on the number of threads."""
+    for i in range(sets.shape[0]):
         _solve_set(sets[i], values, upper_reach, aux_reach, game, moves, rolls_per_turn)
 
 
@@ -376,7 +379,7 @@ def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, wo
         _best_sub_keeps(work, moves[3], moves[4])
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _advise_batch(filled, aux, upper, rolls, rolls_left, values, game, moves, rolls_per_turn,
                   keeps, box_value, box_points, box_bonus, box_paid):
     """For each position i: keeps[i] = keep values with rolls_left[i] rolls to come (when > 0)
@@ -384,7 +387,7 @@ def _advise_batch(filled, aux, upper, rolls, rolls_left, values, game, moves, ro
     params = game[0]
     n_levels = params[scoring.P_JOKERS] + 1
     passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
-    for i in prange(filled.shape[0]):
+    for i in range(filled.shape[0]):
         _box_options(filled[i], aux[i], upper[i], rolls[i], values, game, moves[1], box_value[i],
                      box_points[i], box_bonus[i], box_paid[i])
         if rolls_left[i] > 0:
@@ -418,10 +421,11 @@ def _joker_moves(roll, col, history, add_die, smaller, n_smaller):
     return roll, used
 
 
-@njit(cache=True, parallel=True)
-def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
+@njit(cache=True, nogil=True)
+def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
               scores, upper_bonus_won, extra_bonuses, kniffel_fifty, jokers_used):
-    """Play n_games optimal games; game g draws its dice from a generator seeded by (seed, g)."""
+    """Play games first_game, first_game + 1, ... (one per row of the outputs) optimally; game g
+    draws its dice from a generator seeded by (seed, g), whatever call or thread plays it."""
     params, box_face = game[0], game[3]
     kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]
     n_boxes = params[P_N_BOXES]
@@ -430,8 +434,8 @@ def _simulate(n_games, seed, values, game, moves, sub_keeps, rolls_per_turn, emp
     block = params[scoring.P_AUX_BLOCK]
     n_levels = params[scoring.P_JOKERS] + 1
     passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
-    for g in prange(n_games):
-        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(g))
+    for g in range(scores.shape[0]):
+        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first_game + g))
         work = np.empty((N_KEEPS, n_levels))
         history = np.empty((passes + 1, N_ROLLS, n_levels))
         stage_keeps = np.empty((rolls_per_turn, N_KEEPS))

@@ -5,6 +5,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import dice, kernels
+from .threads import run_parallel
 
 
 @lru_cache(maxsize=1)
@@ -37,15 +38,21 @@ class Simulation:
         return float(self.scores.std(ddof=1) / np.sqrt(len(self.scores)))
 
 
-def simulate(table, games, seed=0):
-    """Play `games` games with optimal decisions from `table`; reproducible for a given seed."""
+def simulate(table, games, seed=0, threads=None):
+    """Play `games` games with optimal decisions from `table`; reproducible for a given seed
+    (whatever the number of threads)."""
     rules = table.rules
     scores = np.zeros(games, dtype=np.int64)
     upper_bonus = np.zeros(games, dtype=np.bool_)
     extra = np.zeros(games, dtype=np.int64)
     fifty = np.zeros(games, dtype=np.bool_)
     jokers = np.zeros(games, dtype=np.int64)
-    kernels._simulate(games, seed, table.values, rules.kernel_arrays(), dice.kernel_arrays(),
-                      sub_keep_table(), rules.rolls_per_turn, dice.EMPTY_KEEP, scores, upper_bonus,
-                      extra, fifty, jokers)
+    game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
+
+    def play(block):
+        kernels._simulate(block.start, seed, table.values, game, moves, sub_keeps,
+                          rules.rolls_per_turn, dice.EMPTY_KEEP, scores[block], upper_bonus[block],
+                          extra[block], fifty[block], jokers[block])
+
+    run_parallel(play, games, threads)
     return Simulation(seed, scores, upper_bonus, extra, fifty, jokers)

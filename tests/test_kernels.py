@@ -3,26 +3,26 @@ import json
 import subprocess
 import sys
 
-import numba
 import numpy as np
 import pytest
 
 from solver.dp import solve
+from solver.simulate import simulate
 
 
-@pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs 2 threads")
 @pytest.mark.parametrize("name", ["yahtzee", "knobeln"])
 def test_values_bit_identical_on_one_and_two_threads(name):
-    previous = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        one = solve(name, progress=False).values
-        numba.set_num_threads(2)
-        two = solve(name, progress=False).values
-    finally:
-        numba.set_num_threads(previous)
+    one = solve(name, progress=False, threads=1).values
+    two = solve(name, progress=False, threads=2).values
     assert np.array_equal(one, two, equal_nan=True)
     assert one.tobytes() == two.tobytes()
+
+
+def test_simulation_identical_on_one_and_two_threads():
+    table = solve("kniffel", progress=False)
+    one = simulate(table, 300, seed=9, threads=1)
+    two = simulate(table, 300, seed=9, threads=2)
+    assert (one.scores == two.scores).all() and (one.jokers_used == two.jokers_used).all()
 
 
 CHECK_CACHE = """
@@ -30,9 +30,10 @@ import json
 from solver import kernels
 from solver.dp import solve
 from solver.simulate import simulate
+from solver.simulate import simulate
 table = solve("kniffel", progress=False)
 simulate(table, 10, seed=1)
-stats = [kernels._solve_level.stats, kernels._simulate.stats]
+stats = [kernels._solve_sets.stats, kernels._simulate.stats]
 print(json.dumps({"misses": sum(sum(s.cache_misses.values()) for s in stats),
                   "hits": sum(sum(s.cache_hits.values()) for s in stats)}))
 """
@@ -42,4 +43,4 @@ def test_second_process_compiles_nothing():
     runs = [json.loads(subprocess.run([sys.executable, "-c", CHECK_CACHE], capture_output=True,
                                       text=True, check=True).stdout) for _ in range(2)]
     # the first run may compile (and save) or already find the cache; the second must only load
-    assert runs[1] == {"misses": 0, "hits": 2}
+    assert runs[1]["misses"] == 0 and runs[1]["hits"] >= 2
