@@ -89,8 +89,9 @@ def _copy_hopeless_columns(filled, values, upper_reach, col_aux, col_upper, game
 
 
 @njit(cache=True)
-def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves):
-    """out[r, j]: best box value for final roll r in column j (score + bonuses + next state)."""
+def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, successor):
+    """out[r, j]: best box value for final roll r in column j (score + bonuses + next state).
+    successor: scratch of shape (n_boxes, 6, n_cols)."""
     params, plain_score, joker_score, box_face, scoring_rolls, n_scoring_rolls = game
     roll_counts, kniffel_face = moves[0], moves[1]
     n_boxes = params[P_N_BOXES]
@@ -101,7 +102,6 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves):
     # successor[box, c]: value of entering `box` with c dice of its face (lower boxes: c = 0 and
     # the points are added per roll).  Entering 0 anywhere ("scratch") is the same for every roll,
     # so each box then only visits the rolls it scores points for.
-    successor = np.empty((n_boxes, 6, n_cols))
     scratch = np.full(n_cols, -np.inf)
     aux_after = np.empty(n_cols, dtype=np.int64)
     for box in range(n_boxes):
@@ -265,20 +265,24 @@ def _turn_stages(work, stop, moves, rolls_per_turn):
 
 
 @njit(cache=True)
-def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
+def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers):
+    """Solve the turn-start states of one filled-box set; `buffers` is reused scratch space
+    (fresh large allocations per set cost more than the arithmetic of small sets)."""
     params = game[0]
     col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, game)
     n_cols = col_aux.shape[0]
-    work = np.empty((N_KEEPS, n_cols))
-    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
+    work = buffers[0][: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
+    successor = buffers[1][: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
+    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
     if params[scoring.P_JOKERS] > 0:
-        stop = work[:N_ROLLS].copy()
+        stop = buffers[2][: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
+        stop[:, :] = work[:N_ROLLS]
         _apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
                       params[scoring.P_JOKERS_PER_TURN], moves[2], moves[3], moves[4])
         _turn_stages(work, stop, moves, rolls_per_turn)
     else:
         _turn_stages(work, None, moves, rolls_per_turn)
-    expected = np.empty(n_cols)
+    expected = buffers[3][:n_cols]
     _turn_start_values(work, moves[5], expected)
     for j in range(n_cols):
         values[filled, col_aux[j], col_upper[j]] = expected[j]
@@ -291,8 +295,11 @@ def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_tur
 
     Releases the GIL: dp.py runs several calls at once on disjoint sets, one per thread.  Each
     set is solved by one call alone, so the values do not depend on the number of threads."""
+    max_cols = values.shape[1] * values.shape[2]
+    buffers = (np.empty(N_KEEPS * max_cols), np.empty(game[0][P_N_BOXES] * 6 * max_cols),
+               np.empty(N_ROLLS * max_cols), np.empty(max_cols))
     for i in range(sets.shape[0]):
-        _solve_set(sets[i], values, upper_reach, aux_reach, game, moves, rolls_per_turn)
+        _solve_set(sets[i], values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers)
 
 
 # --- simulation of whole games under the optimal strategy ----------------------------------
@@ -367,7 +374,8 @@ def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, wo
     for level in range(n_levels):
         col_aux[level] = level * block + aux % block
         col_upper[level] = upper
-    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves)
+    successor = np.empty((game[0][P_N_BOXES], 6, n_levels))
+    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
     history[0] = work[:N_ROLLS]
     for m in range(1, history.shape[0]):
         _apply_jokers(work, history[m - 1], 1, 1, moves[2], moves[3], moves[4])
