@@ -5,6 +5,7 @@ rule logic for five of a kind is the same code the kernels compile (scoring.py).
 """
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import itemgetter
 
 import numpy as np
 
@@ -201,8 +202,11 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
         keep_list, indices = _sub_keeps(roll)
         for keep, value in zip(keep_list, keeps[indices].tolist()):
             options.append({"action": "keep", "keep": list(keep), "expected_final_score": base + value})
-    options.sort(key=lambda o: -o["expected_final_score"])
+    options.sort(key=_by_value, reverse=True)  # stable: ties keep boxes, then keeps, in order
     return Advice(rules.key, base, options[0]["expected_final_score"], options)
+
+
+_by_value = itemgetter("expected_final_score")
 
 
 def _score_options(rules, values, points, bonus, base):

@@ -3,23 +3,25 @@
 The turn arithmetic of a chunk of positions runs in numba (kernels.py), on every CPU; the
 options are then put together exactly as for a single query (advice.assemble).
 """
-import json
-from itertools import islice
+import multiprocessing
+import os
+from itertools import chain, islice
 
 import numpy as np
+import orjson
 
 from . import dice, kernels
 from .advice import Advice, assemble, checked_query
 from .rules import RulesError, resolve_rules
 from .state import Position
-from .threads import run_parallel
+from .threads import default_threads, run_parallel
 
 FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left"}
 
 
 def _query(line, default_rules):
     """One JSON line -> (rules, state, roll, rolls_left); ValueError/RulesError if bad."""
-    query = json.loads(line)
+    query = orjson.loads(line)
     if not isinstance(query, dict):
         raise ValueError("each line must be a JSON object")
     unknown = set(query) - FIELDS
@@ -33,7 +35,7 @@ def _query(line, default_rules):
     return (rules,) + checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
 
 
-def _answer_chunk(queries, tables):
+def _answer_chunk(queries, tables, threads=None):
     """queries: [(rules, state, roll, rolls_left)] -> [Advice]."""
     answers = [None] * len(queries)
     by_rules = {}
@@ -63,7 +65,7 @@ def _answer_chunk(queries, tables):
                                   table.values, game, moves, rules.rolls_per_turn, keeps[rows],
                                   box_value[rows], box_points[rows], box_bonus[rows], box_paid[rows])
 
-        run_parallel(advise_rows, n, per_thread=1)
+        run_parallel(advise_rows, n, threads, per_thread=1)
         for row, i in enumerate(members):
             _, state, roll, left = queries[i]
             answers[i] = assemble(table, state, roll, left, box_value[row], box_points[row],
@@ -71,23 +73,48 @@ def _answer_chunk(queries, tables):
     return answers
 
 
-def advise_lines(lines, default_rules, tables, top=None, chunk=1024):
+def _answer_lines(block, default_rules, tables, top, threads=None):
+    """[(line number, text)] -> [JSON text]: the advice, or {"error": ...} for a bad line."""
+    results, queries, where = [], [], []
+    for number, line in block:
+        try:
+            queries.append(_query(line, default_rules))
+            where.append(len(results))
+            results.append(None)
+        except (ValueError, RulesError, TypeError, orjson.JSONDecodeError) as exc:
+            results.append({"error": f"line {number}: {exc}"})
+    for slot, advice in zip(where, _answer_chunk(queries, tables, threads)):
+        results[slot] = advice.as_dict(top)
+    return [orjson.dumps(result).decode() for result in results]
+
+
+_WORKER = {}  # what forked worker processes inherit: (default_rules, tables, top)
+
+
+def _worker_lines(block):
+    default_rules, tables, top = _WORKER["job"]
+    return _answer_lines(block, default_rules, tables, top, threads=1)
+
+
+def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None):
     """Yield one JSON text per non-blank input line: the advice, or {"error": ...} for a bad
-    line.  tables(rules) returns the ValueTable of a rule set."""
+    line.  tables(rules) returns the ValueTable of a rule set.
+
+    Input of more than one chunk is shared out among `processes` worker processes (default:
+    one per CPU), each answering whole chunks; the answers keep the input order."""
     numbered = ((n, line) for n, line in enumerate(lines, 1) if line.strip())
-    while True:
-        block = list(islice(numbered, chunk))
-        if not block:
-            return
-        results, queries, where = [], [], []
-        for number, line in block:
-            try:
-                queries.append(_query(line, default_rules))
-                where.append(len(results))
-                results.append(None)
-            except (ValueError, RulesError, TypeError) as exc:
-                results.append({"error": f"line {number}: {exc}"})
-        for slot, advice in zip(where, _answer_chunk(queries, tables)):
-            results[slot] = advice.as_dict(top)
-        for result in results:
-            yield json.dumps(result)
+    blocks = iter(lambda: list(islice(numbered, chunk)), [])
+    first = next(blocks, None)
+    if first is None:
+        return
+    processes = processes or default_threads()
+    if len(first) < chunk or processes == 1 or not hasattr(os, "fork"):
+        yield from _answer_lines(first, default_rules, tables, top)
+        for block in blocks:
+            yield from _answer_lines(block, default_rules, tables, top)
+        return
+    tables(default_rules)  # load (or solve) once, before the workers are forked
+    _WORKER["job"] = (default_rules, tables, top)
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        for texts in pool.imap(_worker_lines, chain([first], blocks)):
+            yield from texts

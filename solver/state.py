@@ -97,10 +97,13 @@ def parse_card(spec, rules):
         box = box_key(str(name), rules)
         if box in card:
             raise ValueError(f"box {box!r} is given twice")
-        try:
-            points = int(str(value).strip()) if not isinstance(value, bool) else None
-        except ValueError:
-            points = None
+        if isinstance(value, int) and not isinstance(value, bool):
+            points = value
+        else:
+            try:
+                points = int(str(value).strip()) if not isinstance(value, bool) else None
+            except ValueError:
+                points = None
         if points is None:
             raise ValueError(f"points for {box!r} must be a whole number, got {value!r}")
         if points not in rules.possible_points(box):

@@ -3,6 +3,7 @@ import json
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 from conftest import solved
 
@@ -220,3 +221,23 @@ def test_console_script_errors_without_traceback(store):
                            "--card", "ones=7"], capture_output=True, text=True)
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_batch_worker_processes_answer_like_one_process():
+    from solver.batch import advise_lines
+    from solver.rules import get_rules
+    rules = get_rules("yahtzee")
+    table = solved(rules)
+    rng = np.random.default_rng(3)
+    lines = []
+    for i in range(2500):
+        n = int(rng.integers(0, 12))
+        boxes = rng.choice(13, n, replace=False)
+        card = {rules.boxes[b]: int(rules.plain_score[b, rng.integers(252)]) for b in boxes}
+        roll = [int(d) for d in rng.integers(1, 7, 5)]
+        lines.append(json.dumps({"card": card, "dice": roll, "rolls_left": int(rng.integers(0, 3))})
+                     if i % 500 else "{bad json")
+    one = list(advise_lines(lines, rules, lambda r: table, processes=1))
+    two = list(advise_lines(lines, rules, lambda r: table, processes=2, chunk=600))
+    assert one == two and len(one) == 2500
+    assert sum("error" in json.loads(t) for t in one) == 5
