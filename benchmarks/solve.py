@@ -8,7 +8,7 @@ For each preset, in fresh processes:
   peak_rss_mb          peak resident memory of that process
   scaling              seconds to solve every state with at most k open boxes, k = 1 ..
   advise_process       `kniffel advise` from a saved table, whole process (best / median)
-  batch_per_second     `kniffel advise --batch` positions per second (5,000 random positions)
+  batch                `kniffel advise --batch` positions per second (30,000 random positions)
 
     python benchmarks/solve.py --presets yahtzee kniffel knobeln yatzy --repeat 5
 """
@@ -124,7 +124,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presets", nargs="+", default=["yahtzee"])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--batch-lines", type=int, default=5000)
+    parser.add_argument("--batch-lines", type=int, default=30000)
     parser.add_argument("--no-cold", action="store_true", help="skip the empty-cache compile run")
     parser.add_argument("--out", default=str(HERE / "results" / "solve.json"))
     parser.add_argument("--summary-only", action="store_true",

@@ -3,6 +3,7 @@
 Plain numpy on one state: this path runs from a saved table and must not import numba.  The
 rule logic for five of a kind is the same code the kernels compile (scoring.py).
 """
+import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import itemgetter
@@ -200,8 +201,8 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
                 options.append(dict(option, joker=joker))
     if rolls_left:
         keep_list, indices = _sub_keeps(roll)
-        for keep, value in zip(keep_list, keeps[indices].tolist()):
-            options.append({"action": "keep", "keep": list(keep), "expected_final_score": base + value})
+        options += [{"action": "keep", "keep": list(keep), "expected_final_score": base + value}
+                    for keep, value in zip(keep_list, keeps[indices].tolist())]
     options.sort(key=_by_value, reverse=True)  # stable: ties keep boxes, then keeps, in order
     return Advice(rules.key, base, options[0]["expected_final_score"], options)
 
@@ -210,10 +211,9 @@ _by_value = itemgetter("expected_final_score")
 
 
 def _score_options(rules, values, points, bonus, base):
-    values, points, bonus = values.tolist(), points.tolist(), bonus.tolist()
-    return [{"action": "score", "box": box, "points": points[b], "bonus": bonus[b],
-             "expected_final_score": base + values[b]}
-            for b, box in enumerate(rules.boxes) if values[b] != -np.inf]
+    return [{"action": "score", "box": box, "points": p, "bonus": b, "expected_final_score": base + v}
+            for box, v, p, b in zip(rules.boxes, values.tolist(), points.tolist(), bonus.tolist())
+            if v != -math.inf]
 
 
 @lru_cache(maxsize=None)
