@@ -93,12 +93,13 @@ _WORKER = {}  # what forked worker processes inherit: (default_rules, tables, to
 
 def _worker_lines(block):
     default_rules, tables, top = _WORKER["job"]
-    return _answer_lines(block, default_rules, tables, top, threads=1)
+    return "\n".join(_answer_lines(block, default_rules, tables, top, threads=1))
 
 
 def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None):
-    """Yield one JSON text per non-blank input line: the advice, or {"error": ...} for a bad
-    line.  tables(rules) returns the ValueTable of a rule set.
+    """Yield texts of JSON lines (one line per non-blank input line, several lines a text):
+    the advice, or {"error": ...} for a bad line.  tables(rules) returns the ValueTable of a
+    rule set.
 
     Input of more than one chunk is shared out among `processes` worker processes (default:
     one per CPU), each answering whole chunks; the answers keep the input order."""
@@ -109,12 +110,10 @@ def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=N
         return
     processes = processes or default_threads()
     if len(first) < chunk or processes == 1 or not hasattr(os, "fork"):
-        yield from _answer_lines(first, default_rules, tables, top)
-        for block in blocks:
-            yield from _answer_lines(block, default_rules, tables, top)
+        for block in chain([first], blocks):
+            yield "\n".join(_answer_lines(block, default_rules, tables, top))
         return
     tables(default_rules)  # load (or solve) once, before the workers are forked
     _WORKER["job"] = (default_rules, tables, top)
     with multiprocessing.get_context("fork").Pool(processes) as pool:
-        for texts in pool.imap(_worker_lines, chain([first], blocks)):
-            yield from texts
+        yield from pool.imap(_worker_lines, chain([first], blocks))

@@ -237,7 +237,7 @@ def test_batch_worker_processes_answer_like_one_process():
         roll = [int(d) for d in rng.integers(1, 7, 5)]
         lines.append(json.dumps({"card": card, "dice": roll, "rolls_left": int(rng.integers(0, 3))})
                      if i % 500 else "{bad json")
-    one = list(advise_lines(lines, rules, lambda r: table, processes=1))
-    two = list(advise_lines(lines, rules, lambda r: table, processes=2, chunk=600))
+    one = "\n".join(advise_lines(lines, rules, lambda r: table, processes=1)).splitlines()
+    two = "\n".join(advise_lines(lines, rules, lambda r: table, processes=2, chunk=600)).splitlines()
     assert one == two and len(one) == 2500
     assert sum("error" in json.loads(t) for t in one) == 5
