@@ -130,7 +130,7 @@ def advise(rules_name, tables, card, dice_text, rolls_left, kniffel_bonuses, jok
       kniffel advise --rules knobeln --jokers-left 2 --dice 2,3,4,5,5 --rolls-left 0
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
     """
-    from .advice import advise as run_advise
+    from .advice import advise as run_advise, checked_query
     from .dice import parse_dice
     rules = _rules(rules_name)
     if batch is not None:
@@ -141,10 +141,7 @@ def advise(rules_name, tables, card, dice_text, rolls_left, kniffel_bonuses, jok
         roll = parse_dice(dice_text) if dice_text is not None else None
         if roll is None and rolls_left is not None:
             raise ValueError("--rolls-left needs --dice")
-        from .state import position_state
-        position_state(position, rules)  # validate before any solving
-        if rolls_left is not None and not 0 <= rolls_left < rules.rolls_per_turn:
-            raise ValueError(f"rolls left must be 0-{rules.rolls_per_turn - 1}, got {rolls_left}")
+        checked_query(position, rules, roll, rolls_left)  # validate before any solving
     except ValueError as exc:
         raise InputError(str(exc)) from None
     table = _table(rules, tables, quiet=as_json)

@@ -1,4 +1,5 @@
-"""numba kernels: one DP level of the turn "widget", batched over the columns of a filled-box set.
+"""numba kernels: the turn "widget" (final roll -> keeps -> turn start) batched over the states
+of a filled-box set for the solver, and one position at a time for batch advice and simulation.
 
 Kernels take arrays and write into preallocated outputs.  Two tuples of arrays travel together:
 - `game`: the rules as data, from Rules.kernel_arrays(): (params, plain_score, joker_score,
