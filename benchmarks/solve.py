@@ -109,6 +109,13 @@ def summary_markdown(results):
                   "| k | " + " | ".join(str(p["open_boxes"]) for p in first["scaling"]) + " |",
                   "|---|" + "---:|" * len(first["scaling"]),
                   "| s | " + " | ".join(f"{p['seconds']:.3f}" for p in first["scaling"]) + " |"]
+    first_run = HERE / "results" / "first_run.json"
+    if first_run.exists():  # written by benchmarks/first_run.py
+        f = json.loads(first_run.read_text())
+        lines += ["", f"First run on a fresh virtual environment (benchmarks/first_run.py): install "
+                      f"{f['install_seconds']:.1f} s + first `kniffel advise` {f['first_advise_seconds']:.1f} s "
+                      f"(compiles, solves, saves) = {f['install_plus_first_advise_seconds']:.1f} s; "
+                      f"the second advise {f['second_advise_seconds']:.2f} s."]
     return "\n".join(lines)
 
 
