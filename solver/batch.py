@@ -3,15 +3,18 @@
 The turn arithmetic of a chunk of positions runs in numba (kernels.py), on every CPU; the
 options are then put together exactly as for a single query (advice.assemble).
 """
+import math
 import multiprocessing
 import os
+from functools import lru_cache
 from itertools import chain, islice
+from operator import itemgetter
 
 import numpy as np
 import orjson
 
 from . import dice, kernels
-from .advice import Advice, assemble, checked_query
+from .advice import Advice, _sub_keeps, assemble, checked_query
 from .rules import RulesError, resolve_rules
 from .state import Position
 from .threads import default_threads, run_parallel
@@ -35,14 +38,15 @@ def _query(line, default_rules):
     return (rules,) + checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
 
 
-def _answer_chunk(queries, tables, threads=None):
-    """queries: [(rules, state, roll, rolls_left)] -> [Advice]."""
+def _answer_chunk(queries, tables, top=None, threads=None):
+    """queries: [(rules, state, roll, rolls_left)] -> [JSON text of the advice]."""
     answers = [None] * len(queries)
     by_rules = {}
     for i, (rules, state, roll, rolls_left) in enumerate(queries):
         if roll is None:
             table = tables(rules)
-            answers[i] = Advice(rules.key, state.card_total, state.card_total + table.value(state), [])
+            advice = Advice(rules.key, state.card_total, state.card_total + table.value(state), [])
+            answers[i] = orjson.dumps(advice.as_dict(top)).decode()
         else:
             by_rules.setdefault(rules, []).append(i)
     for rules, members in by_rules.items():
@@ -68,9 +72,51 @@ def _answer_chunk(queries, tables, threads=None):
         run_parallel(advise_rows, n, threads, per_thread=1)
         for row, i in enumerate(members):
             _, state, roll, left = queries[i]
-            answers[i] = assemble(table, state, roll, left, box_value[row], box_points[row],
-                                  box_bonus[row], keeps[row] if left else None)
+            if left == 0 and state.aux >= rules.aux_block:  # Knobeln jokers in hand: joker moves too
+                advice = assemble(table, state, roll, left, box_value[row], box_points[row],
+                                  box_bonus[row], None)
+                answers[i] = orjson.dumps(advice.as_dict(top)).decode()
+            else:
+                answers[i] = _advice_json(rules, state.card_total, roll, left, box_value[row],
+                                          box_points[row], box_bonus[row], keeps[row], top)
     return answers
+
+
+# The JSON of an advice without building its dicts: option texts from cached prefixes.  It must
+# equal orjson.dumps(assemble(...).as_dict(top)) byte for byte (tests/test_cli.py checks it).
+_SCORE_PREFIX = {}
+
+
+def _score_prefix(box, points, bonus):
+    key = (box, points, bonus)
+    if key not in _SCORE_PREFIX:
+        _SCORE_PREFIX[key] = (f'{{"action":"score","box":"{box}","points":{points},"bonus":{bonus},'
+                              '"expected_final_score":')
+    return _SCORE_PREFIX[key]
+
+
+@lru_cache(maxsize=None)
+def _keep_prefixes(roll):
+    keeps, indices = _sub_keeps(roll)
+    return [f'{{"action":"keep","keep":{orjson.dumps(list(k)).decode()},"expected_final_score":'
+            for k in keeps], indices
+
+
+def _advice_json(rules, base, roll, rolls_left, values, points, bonus, keeps, top):
+    options = [(base + v, _score_prefix(box, p, b))
+               for box, v, p, b in zip(rules.boxes, values.tolist(), points.tolist(), bonus.tolist())
+               if v != -math.inf]
+    if rolls_left:
+        prefixes, indices = _keep_prefixes(roll)
+        options += [(base + v, prefix) for prefix, v in zip(prefixes, keeps[indices].tolist())]
+    options.sort(key=_first, reverse=True)  # stable, as in advice.assemble
+    shown = options if top is None else options[:top]
+    texts = ",".join([f"{prefix}{orjson.dumps(value).decode()}}}" for value, prefix in shown])
+    return (f'{{"rules":{orjson.dumps(rules.key).decode()},"card_total":{base},'
+            f'"expected_final_score":{orjson.dumps(options[0][0]).decode()},"options":[{texts}]}}')
+
+
+_first = itemgetter(0)
 
 
 def _answer_lines(block, default_rules, tables, top, threads=None):
@@ -83,9 +129,9 @@ def _answer_lines(block, default_rules, tables, top, threads=None):
             results.append(None)
         except (ValueError, RulesError, TypeError, orjson.JSONDecodeError) as exc:
             results.append({"error": f"line {number}: {exc}"})
-    for slot, advice in zip(where, _answer_chunk(queries, tables, threads)):
-        results[slot] = advice.as_dict(top)
-    return [orjson.dumps(result).decode() for result in results]
+    for slot, text in zip(where, _answer_chunk(queries, tables, top, threads)):
+        results[slot] = text
+    return [orjson.dumps(r).decode() if isinstance(r, dict) else r for r in results]
 
 
 _WORKER = {}  # what forked worker processes inherit: (default_rules, tables, top)

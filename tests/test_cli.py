@@ -241,3 +241,28 @@ def test_batch_worker_processes_answer_like_one_process():
     two = "\n".join(advise_lines(lines, rules, lambda r: table, processes=2, chunk=600)).splitlines()
     assert one == two and len(one) == 2500
     assert sum("error" in json.loads(t) for t in one) == 5
+
+
+@pytest.mark.parametrize("name, top", [("yahtzee", None), ("kniffel", 3), ("knobeln", None)])
+def test_batch_text_is_the_advice_json_byte_for_byte(name, top):
+    import orjson
+
+    from solver.advice import advise
+    from solver.batch import advise_lines
+    from solver.rules import get_rules
+    from solver.state import Position
+    rules = get_rules(name)
+    table = solved(rules)
+    rng = np.random.default_rng(8)
+    queries = []
+    for _ in range(300):
+        n = int(rng.integers(0, 12))
+        boxes = rng.choice(13, n, replace=False)
+        card = {rules.boxes[b]: int(rules.plain_score[b, rng.integers(252)]) for b in boxes}
+        queries.append({"card": card, "dice": [int(d) for d in rng.integers(1, 7, 5)],
+                        "rolls_left": int(rng.integers(0, 3))})
+    texts = "\n".join(advise_lines([json.dumps(q) for q in queries], rules, lambda r: table, top,
+                                   processes=1)).splitlines()
+    for query, text in zip(queries, texts):
+        advice = advise(Position(query["card"]), table, dice=query["dice"], rolls_left=query["rolls_left"])
+        assert text == orjson.dumps(advice.as_dict(top)).decode()
