@@ -10,8 +10,8 @@ from operator import itemgetter
 
 import numpy as np
 
-from . import dice, scoring
-from . import dice as _dice  # `dice` is also a parameter name below
+from . import dice as _dice  # `dice` is a parameter name of advise()
+from . import scoring
 from .state import Position, position_state
 
 
@@ -35,7 +35,7 @@ def box_values(state, table, rolls=None):
     bonuses + the next state's value); -inf where the box is filled or the rules forbid it."""
     rules = table.rules
     params = rules.params()
-    rolls = np.arange(dice.N_ROLLS) if rolls is None else np.asarray(rolls)
+    rolls = np.arange(_dice.N_ROLLS) if rolls is None else np.asarray(rolls)
     threshold = rules.upper_bonus_threshold
     shape = (rules.n_boxes, len(rolls))
     values = np.full(shape, -np.inf)
@@ -64,7 +64,7 @@ def box_values(state, table, rolls=None):
         aux = scoring.next_aux(state.aux, box, pts, paid, n_after, params)
         return pts + extra + float(table.values[state.filled | (1 << box), aux, upper]), extra
 
-    kniffel_columns = np.flatnonzero(dice.KNIFFEL_FACE[rolls]).tolist()
+    kniffel_columns = np.flatnonzero(_dice.KNIFFEL_FACE[rolls]).tolist()
     for box in range(rules.n_boxes):
         if state.filled >> box & 1:
             continue
@@ -72,7 +72,7 @@ def box_values(state, table, rolls=None):
         values[box], bonus[box] = enter(box, points[box])
         for i in kniffel_columns:
             r = int(rolls[i])
-            allowed, pts, paid = scoring.kniffel_roll(box, dice.KNIFFEL_FACE[r], r, state.filled,
+            allowed, pts, paid = scoring.kniffel_roll(box, _dice.KNIFFEL_FACE[r], r, state.filled,
                                                       state.aux, state.n_open, params,
                                                       rules.plain_score, rules.joker_score,
                                                       rules.box_face)
@@ -83,10 +83,10 @@ def box_values(state, table, rolls=None):
 
 def _best_one_die_change(roll_values):
     """For every roll, the best value among the rolls one die different (a Knobeln joker)."""
-    four = dice.SIZE_SLICES[4]
-    best_add = roll_values[dice.ADD_DIE[four]].max(axis=1)
-    present = np.arange(dice.DICE) < dice.N_SMALLER[: dice.N_ROLLS, None]
-    subs = np.where(present, dice.SMALLER[: dice.N_ROLLS] - four.start, 0)
+    four = _dice.SIZE_SLICES[4]
+    best_add = roll_values[_dice.ADD_DIE[four]].max(axis=1)
+    present = np.arange(_dice.DICE) < _dice.N_SMALLER[: _dice.N_ROLLS, None]
+    subs = np.where(present, _dice.SMALLER[: _dice.N_ROLLS] - four.start, 0)
     return np.where(present, best_add[subs], -np.inf).max(axis=1)
 
 
@@ -110,22 +110,22 @@ def keep_values(stop, final, rolls_left):
     """Value of every keep (462) with `rolls_left` rolls to come. Holding all five dice ends the
     turn (`stop`); a roll thrown with every roll used is worth `final` (jokers included).
     Same arithmetic as the kernels (mean of the six keeps one die larger), so the same bits."""
-    keeps = np.empty(dice.N_KEEPS)
-    keeps[: dice.N_ROLLS] = final
+    keeps = np.empty(_dice.N_KEEPS)
+    keeps[: _dice.N_ROLLS] = final
     for stage in range(rolls_left):
-        for size in range(dice.DICE - 1, -1, -1):
-            rows = dice.SIZE_SLICES[size]
-            children = dice.ADD_DIE[rows]
+        for size in range(_dice.DICE - 1, -1, -1):
+            rows = _dice.SIZE_SLICES[size]
+            children = _dice.ADD_DIE[rows]
             total = keeps[children[:, 0]].copy()
-            for face in range(1, dice.FACES):
+            for face in range(1, _dice.FACES):
                 total += keeps[children[:, face]]
             keeps[rows] = total / 6.0
-        keeps[: dice.N_ROLLS] = stop
+        keeps[: _dice.N_ROLLS] = stop
         if stage == rolls_left - 1:
             return keeps
-        for size in range(1, dice.DICE + 1):  # best sub-keep, growing one die at a time
-            rows = dice.SIZE_SLICES[size]
-            subs = dice.REMOVE_DIE[rows]
+        for size in range(1, _dice.DICE + 1):  # best sub-keep, growing one die at a time
+            rows = _dice.SIZE_SLICES[size]
+            subs = _dice.REMOVE_DIE[rows]
             candidates = np.where(subs >= 0, keeps[np.maximum(subs, 0)], -np.inf)
             keeps[rows] = np.maximum(keeps[rows], candidates.max(axis=1))
     return keeps
@@ -142,7 +142,7 @@ def _joker_targets(roll, changes):
             for face in set(current):
                 rest = list(current)
                 rest.remove(face)
-                for new in range(1, dice.FACES + 1):
+                for new in range(1, _dice.FACES + 1):
                     target = tuple(sorted(rest + [new]))
                     if new != face and target != roll and target not in found and target not in nxt:
                         nxt[target] = (taken + (face,), given + (new,))

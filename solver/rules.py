@@ -5,7 +5,7 @@ integer parameter vector (see scoring.py for its layout).
 """
 import hashlib
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from functools import cached_property
 from pathlib import Path
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import dice, scoring
+from . import dice
 from .rules import UPPER, box_key
 
 
