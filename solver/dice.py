@@ -29,7 +29,6 @@ KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 KEEP_SIZE = np.array([len(k) for k in KEEPS], dtype=np.int64)
 KEEP_COUNTS = np.array([[k.count(f) for f in range(1, FACES + 1)] for k in KEEPS], dtype=np.int64)
 ROLL_COUNTS = KEEP_COUNTS[:N_ROLLS]
-ROLL_SUM = np.array([sum(k) for k in KEEPS[:N_ROLLS]], dtype=np.int64)
 
 
 def _roll_probability(roll):
@@ -43,7 +42,6 @@ ROLL_PROB = np.array([_roll_probability(r) for r in KEEPS[:N_ROLLS]])
 
 KNIFFEL_FACE = np.array([r[0] if len(set(r)) == 1 else 0 for r in KEEPS[:N_ROLLS]], dtype=np.int64)
 """Face of a five-of-a-kind roll, 0 for every other roll."""
-KNIFFEL_ROLLS = np.flatnonzero(KNIFFEL_FACE)
 
 ADD_DIE = np.full((N_KEEPS, FACES), -1, dtype=np.int64)
 """ADD_DIE[k, f-1]: the keep k plus one die showing f (-1 for rolls, which hold five dice)."""

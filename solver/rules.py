@@ -269,7 +269,6 @@ PRESET_DESCRIPTIONS = {
 
 # Options a rules file may set, and the presets on which each one has a meaning.
 _THIRTEEN = {name for name, r in PRESETS.items() if r.box_set == "13"}
-_EXTRA = {name for name in _THIRTEEN if name != "kniffel-basic"}
 OPTION_PRESETS = {
     "upper_bonus_threshold": set(PRESETS),
     "upper_bonus": set(PRESETS),

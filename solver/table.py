@@ -16,7 +16,6 @@ from pathlib import Path
 import numpy as np
 
 from . import __version__
-from .rules import Rules
 
 FORMAT_VERSION = 1
 
@@ -128,7 +127,3 @@ def _atomic_write(path, data):
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def expected_shape(rules: Rules):
-    return (1 << rules.n_boxes, rules.n_aux, rules.upper_bonus_threshold + 1)
