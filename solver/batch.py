@@ -14,7 +14,7 @@ import numpy as np
 import orjson
 
 from . import dice, kernels
-from .advice import Advice, _sub_keeps, assemble, checked_query
+from .advice import Advice, _joker_targets, _sub_keeps, checked_query
 from .rules import RulesError, resolve_rules
 from .state import Position
 from .threads import default_threads, run_parallel
@@ -50,36 +50,59 @@ def _answer_chunk(queries, tables, top=None, threads=None):
         else:
             by_rules.setdefault(rules, []).append(i)
     for rules, members in by_rules.items():
-        table = tables(rules)
-        n = len(members)
-        filled = np.array([queries[i][1].filled for i in members], dtype=np.int64)
-        aux = np.array([queries[i][1].aux for i in members], dtype=np.int64)
-        upper = np.array([queries[i][1].upper for i in members], dtype=np.int64)
-        rolls = np.array([queries[i][2] for i in members], dtype=np.int64)
-        rolls_left = np.array([queries[i][3] for i in members], dtype=np.int64)
-        keeps = np.empty((n, dice.N_KEEPS))
-        box_value = np.empty((n, rules.n_boxes))
-        box_points = np.empty((n, rules.n_boxes), dtype=np.int64)
-        box_bonus = np.empty((n, rules.n_boxes), dtype=np.int64)
-        box_paid = np.empty((n, rules.n_boxes), dtype=np.int64)
-        game, moves = rules.kernel_arrays(), dice.kernel_arrays()
-
-        def advise_rows(rows):
-            kernels._advise_batch(filled[rows], aux[rows], upper[rows], rolls[rows], rolls_left[rows],
-                                  table.values, game, moves, rules.rolls_per_turn, keeps[rows],
-                                  box_value[rows], box_points[rows], box_bonus[rows], box_paid[rows])
-
-        run_parallel(advise_rows, n, threads, per_thread=1)
-        for row, i in enumerate(members):
+        # One kernel row per query, plus one per Knobeln joker move (the roll it makes, scored
+        # with the jokers it leaves) when a query has no rolls left and jokers in hand.
+        rows = []  # (filled, aux, upper, roll, rolls_left)
+        row_of = {}  # query -> its row
+        jokers = {}  # query -> [(row, joker json)] of its joker moves
+        for i in members:
             _, state, roll, left = queries[i]
-            if left == 0 and state.aux >= rules.aux_block:  # Knobeln jokers in hand: joker moves too
-                advice = assemble(table, state, roll, left, box_value[row], box_points[row],
-                                  box_bonus[row], None)
-                answers[i] = orjson.dumps(advice.as_dict(top)).decode()
-            else:
-                answers[i] = _advice_json(rules, state.card_total, roll, left, box_value[row],
-                                          box_points[row], box_bonus[row], keeps[row], top)
+            row_of[i] = len(rows)
+            rows.append((state.filled, state.aux, state.upper, roll, left))
+            in_hand = state.aux // rules.aux_block
+            if left == 0 and in_hand:
+                moves = _joker_moves(roll, min(in_hand, rules.jokers_per_turn))
+                jokers[i] = [(len(rows) + k, text) for k, (_, text) in enumerate(moves)]
+                rows += [(state.filled, state.aux - used * rules.aux_block, state.upper, target, 0)
+                         for (target, used), _ in moves]
+        results = _kernel_rows(rules, tables(rules), np.array(rows, dtype=np.int64), threads)
+        values, points, bonus, keeps = results
+        for i in members:
+            _, state, roll, left = queries[i]
+            answers[i] = _advice_json(rules, state.card_total, roll, left, values, points, bonus,
+                                      keeps, row_of[i], jokers.get(i, []), top)
     return answers
+
+
+def _kernel_rows(rules, table, rows, threads):
+    """Box options (and keep values when rolls are left) for each row of
+    (filled, aux, upper, roll, rolls_left)."""
+    n = len(rows)
+    keeps = np.empty((n, dice.N_KEEPS))
+    values = np.empty((n, rules.n_boxes))
+    points = np.empty((n, rules.n_boxes), dtype=np.int64)
+    bonus = np.empty((n, rules.n_boxes), dtype=np.int64)
+    paid = np.empty((n, rules.n_boxes), dtype=np.int64)
+    filled, aux, upper, rolls, rolls_left = (np.ascontiguousarray(column) for column in rows.T)
+    game, moves = rules.kernel_arrays(), dice.kernel_arrays()
+
+    def advise_rows(part):
+        kernels._advise_batch(filled[part], aux[part], upper[part], rolls[part], rolls_left[part],
+                              table.values, game, moves, rules.rolls_per_turn, keeps[part],
+                              values[part], points[part], bonus[part], paid[part])
+
+    run_parallel(advise_rows, n, threads, per_thread=1)
+    return values, points, bonus, keeps
+
+
+@lru_cache(maxsize=None)
+def _joker_moves(roll, changes):
+    """[((target roll, jokers used), joker json)] in advice.assemble's order."""
+    targets = _joker_targets(dice.KEEPS[roll], changes)
+    return [((dice.KEEP_INDEX[target], len(taken)),
+             orjson.dumps({"from": taken[0], "to": given[0]} if len(taken) == 1
+                          else {"from": list(taken), "to": list(given)}).decode())
+            for target, (taken, given) in targets.items()]
 
 
 # The JSON of an advice without building its dicts: option texts from cached prefixes.  It must
@@ -102,16 +125,24 @@ def _keep_prefixes(roll):
             for k in keeps], indices
 
 
-def _advice_json(rules, base, roll, rolls_left, values, points, bonus, keeps, top):
-    options = [(base + v, _score_prefix(box, p, b))
-               for box, v, p, b in zip(rules.boxes, values.tolist(), points.tolist(), bonus.tolist())
-               if v != -math.inf]
+def _score_texts(rules, base, values, points, bonus, suffix="}"):
+    return [(base + v, _score_prefix(box, p, b), suffix)
+            for box, v, p, b in zip(rules.boxes, values.tolist(), points.tolist(), bonus.tolist())
+            if v != -math.inf]
+
+
+def _advice_json(rules, base, roll, rolls_left, values, points, bonus, keeps, row, jokers, top):
+    """The advice JSON for kernel row `row`; jokers: [(kernel row, joker json)] of its moves."""
+    options = _score_texts(rules, base, values[row], points[row], bonus[row])
+    for joker_row, joker in jokers:
+        options += _score_texts(rules, base, values[joker_row], points[joker_row], bonus[joker_row],
+                                f',"joker":{joker}}}')
     if rolls_left:
         prefixes, indices = _keep_prefixes(roll)
-        options += [(base + v, prefix) for prefix, v in zip(prefixes, keeps[indices].tolist())]
+        options += [(base + v, prefix, "}") for prefix, v in zip(prefixes, keeps[row][indices].tolist())]
     options.sort(key=_first, reverse=True)  # stable, as in advice.assemble
     shown = options if top is None else options[:top]
-    texts = ",".join([f"{prefix}{orjson.dumps(value).decode()}}}" for value, prefix in shown])
+    texts = ",".join([f"{prefix}{orjson.dumps(value).decode()}{suffix}" for value, prefix, suffix in shown])
     return (f'{{"rules":{orjson.dumps(rules.key).decode()},"card_total":{base},'
             f'"expected_final_score":{orjson.dumps(options[0][0]).decode()},"options":[{texts}]}}')
 

@@ -249,15 +249,17 @@ def test_batch_worker_processes_answer_like_one_process():
     assert sum("error" in json.loads(t) for t in one) == 5
 
 
-@pytest.mark.parametrize("name, top", [("yahtzee", None), ("kniffel", 3), ("knobeln", None)])
-def test_batch_text_is_the_advice_json_byte_for_byte(name, top):
+@pytest.mark.parametrize("name, options, top", [
+    ("yahtzee", {}, None), ("kniffel", {}, 3), ("knobeln", {}, None),
+    ("knobeln", {"jokers_per_turn": 2}, 10)])
+def test_batch_text_is_the_advice_json_byte_for_byte(name, options, top):
     import orjson
 
     from solver.advice import advise
     from solver.batch import advise_lines
     from solver.rules import get_rules
     from solver.state import Position
-    rules = get_rules(name)
+    rules = get_rules(name, **options)
     table = solved(rules)
     queries = random_queries(rules, 300, seed=8)
     texts = "\n".join(advise_lines([json.dumps(q) for q in queries], rules, lambda r: table, top,
