@@ -198,6 +198,67 @@ def _advise_batch(stream, default_rules, tables, top):
         click.echo(text)
 
 
+@cli.command()
+@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--games", type=click.IntRange(min=1), default=100_000, show_default=True,
+              help="Games to play.")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random seed: the same seed plays the same games.")
+@click.option("--strategy", type=click.Choice(["optimal", "greedy"]), default="optimal",
+              show_default=True, help="optimal: the solved strategy; greedy: keep the most common "
+              "face, fill the box with the most points now.")
+@click.option("--compare", type=click.Choice(["greedy", "optimal"]),
+              help="Also play this strategy on the same dice seed and show both.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet):
+    """Play many games by computer and report the scores, with 95% confidence intervals.
+
+    \b
+    Example:
+      kniffel simulate --games 100000 --seed 1 --compare greedy
+      kniffel simulate --rules yahtzee --games 20000 --json
+    """
+    from .simulate import simulate as run
+    from .stats import summarize
+    rules = _rules(rules_name)
+    table = _table(rules, tables, quiet=quiet or as_json)
+    strategies = [strategy] + ([compare] if compare and compare != strategy else [])
+    progress = False if (quiet or as_json) else None
+    results = {name: summarize(run(table, games, seed, strategy=name, progress=progress))
+               for name in strategies}
+    if as_json:
+        _emit_json({"rules": rules.key, "expected_score": table.expected_score,
+                    "strategies": results})
+        return
+    _print_simulation(rules, table, results)
+
+
+def _print_simulation(rules, table, results):
+    names = list(results)
+    first = results[names[0]]
+    click.echo(f"{rules.key}: {first['games']:,} games a strategy, seed {first['seed']}; "
+               f"solved expected score {table.expected_score:.4f}")
+    rows = [("mean (95% CI)", lambda r: f"{r['mean']:.2f} ± {r['mean_ci95']:.2f}"),
+            ("standard deviation", lambda r: f"{r['sd']:.2f}")]
+    rows += [(f"percentile {q}", lambda r, q=q: str(r["percentiles"][q])) for q in first["percentiles"]]
+    rows += [("upper bonus", lambda r: _percent(r["upper_bonus"])),
+             ("Kniffel box 50", lambda r: _percent(r["kniffel_box_50"])),
+             ("extra-Kniffel bonus", lambda r: _percent(r["extra_kniffel_bonus"]))]
+    rows += [(f"score >= {t}", lambda r, t=t: _percent(r["at_least"][t])) for t in first["at_least"]]
+    if rules.jokers:
+        rows.append(("jokers used", lambda r: f"{r['jokers_used_mean']:.2f}"))
+    width = max(len(label) for label, _ in rows)
+    click.echo(f"  {'':<{width}}  " + "  ".join(f"{n:>16}" for n in names))
+    for label, cell in rows:
+        click.echo(f"  {label:<{width}}  " + "  ".join(f"{cell(results[n]):>16}" for n in names))
+
+
+def _percent(proportion):
+    return f"{100 * proportion['p']:.2f}% ± {100 * proportion['ci95']:.2f}"
+
+
 @cli.command(name="rules")
 @click.option("--show", "show", metavar="NAME|FILE", help="Print the fully resolved rules of a preset or file.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")

@@ -409,6 +409,36 @@ def _advise_batch(filled, aux, upper, rolls, rolls_left, values, game, moves, ro
 
 
 @njit(cache=True)
+def _after_box(box, points, bonus, paid, total, upper, upper_sum, extras, box_face, threshold):
+    """Running totals after a box is filled: (total, capped upper, upper sum, bonuses paid)."""
+    total += points + bonus
+    extras += paid
+    if box_face[box] > 0:
+        upper = min(threshold, upper + points)
+        upper_sum += points
+    return total, upper, upper_sum, extras
+
+
+@njit(cache=True)
+def _greedy_turn(rng, moves, rolls_per_turn, empty_keep):
+    """The baseline's turn: keep the most common face (the higher on a tie), reroll the rest."""
+    roll_counts, add_die, keep_size = moves[0], moves[2], moves[6]
+    roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
+    for _ in range(rolls_per_turn - 1):
+        face = 0
+        for f in range(6):
+            if roll_counts[roll, f] >= roll_counts[roll, face]:
+                face = f
+        if roll_counts[roll, face] == 5:
+            break
+        keep = empty_keep
+        for _ in range(roll_counts[roll, face]):
+            keep = add_die[keep, face]
+        roll, rng = _complete_roll(keep, rng, add_die, keep_size)
+    return roll, rng
+
+
+@njit(cache=True)
 def _joker_moves(roll, col, history, add_die, smaller, n_smaller):
     """Follow the joker passes back: (final roll, jokers used) that realise history[-1][roll, col].
 
@@ -431,10 +461,13 @@ def _joker_moves(roll, col, history, add_die, smaller, n_smaller):
 
 
 @njit(cache=True, nogil=True)
-def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
+def _simulate(first_game, seed, greedy, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
               scores, upper_bonus_won, extra_bonuses, kniffel_fifty, jokers_used):
-    """Play games first_game, first_game + 1, ... (one per row of the outputs) optimally; game g
-    draws its dice from a generator seeded by (seed, g), whatever call or thread plays it."""
+    """Play games first_game, first_game + 1, ... (one per row of the outputs); game g draws its
+    dice from a generator seeded by (seed, g), whatever call or thread plays it.
+
+    greedy = False: the optimal strategy of `values`.  greedy = True: the baseline that keeps the
+    most common face (the higher one on a tie) and fills the box with the most points now."""
     params, box_face = game[0], game[3]
     kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]
     n_boxes = params[P_N_BOXES]
@@ -456,6 +489,23 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
         aux = params[scoring.P_JOKERS] * block
         for turn in range(n_boxes):
             n_open = n_boxes - turn
+            if greedy:
+                roll, rng = _greedy_turn(rng, moves, rolls_per_turn, empty_keep)
+                _box_options(filled, aux, upper, roll, values, game, kniffel_face, option_value,
+                             option_points, option_bonus, option_paid)
+                box, best = -1, -1
+                for b in range(n_boxes):  # most points now; the first such box on a tie
+                    if option_value[b] > -np.inf and option_points[b] + option_bonus[b] > best:
+                        box, best = b, option_points[b] + option_bonus[b]
+                points, paid = option_points[box], option_paid[box]
+                total, upper, upper_sum, extras = _after_box(box, points, option_bonus[box], paid,
+                                                             total, upper, upper_sum, extras,
+                                                             box_face, threshold)
+                if box == kniffel_box and points == 50:
+                    kniffel_fifty[g] = True
+                aux = _next_aux(aux, box, points, paid, n_open - 1, params)
+                filled |= 1 << box
+                continue
             _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work,
                              history, stage_keeps)
             roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
@@ -478,11 +528,8 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
                          option_points, option_bonus, option_paid)
             box = np.argmax(option_value)
             points, paid = option_points[box], option_paid[box]
-            total += points + option_bonus[box]
-            extras += paid
-            if box_face[box] > 0:
-                upper = min(threshold, upper + points)
-                upper_sum += points
+            total, upper, upper_sum, extras = _after_box(box, points, option_bonus[box], paid, total,
+                                                         upper, upper_sum, extras, box_face, threshold)
             if box == kniffel_box and points == 50:
                 kniffel_fifty[g] = True
             aux = _next_aux(aux, box, points, paid, n_open - 1, params)

@@ -3,6 +3,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from tqdm import tqdm
 
 from . import dice, kernels
 from .threads import run_parallel
@@ -38,9 +39,15 @@ class Simulation:
         return float(self.scores.std(ddof=1) / np.sqrt(len(self.scores)))
 
 
-def simulate(table, games, seed=0, threads=None):
-    """Play `games` games with optimal decisions from `table`; reproducible for a given seed
-    (whatever the number of threads)."""
+STRATEGIES = ("optimal", "greedy")
+
+
+def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=False):
+    """Play `games` games under `strategy` ("optimal": the decisions of `table`; "greedy": keep
+    the most common face, fill the box with the most points now).  Reproducible for a given
+    seed, whatever the number of threads.  progress: a tqdm bar on stderr (None: on a terminal)."""
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
     rules = table.rules
     scores = np.zeros(games, dtype=np.int64)
     upper_bonus = np.zeros(games, dtype=np.bool_)
@@ -48,11 +55,19 @@ def simulate(table, games, seed=0, threads=None):
     fifty = np.zeros(games, dtype=np.bool_)
     jokers = np.zeros(games, dtype=np.int64)
     game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
+    greedy = strategy == "greedy"
 
     def play(block):
-        kernels._simulate(block.start, seed, table.values, game, moves, sub_keeps,
+        kernels._simulate(block.start, seed, greedy, table.values, game, moves, sub_keeps,
                           rules.rolls_per_turn, dice.EMPTY_KEEP, scores[block], upper_bonus[block],
                           extra[block], fifty[block], jokers[block])
 
-    run_parallel(play, games, threads)
+    chunk = 20_000  # games between progress updates
+    with tqdm(total=games, unit="game", desc=f"{strategy} play", disable=None if progress is None
+              else not progress, leave=False) as bar:
+        for start in range(0, games, chunk):
+            stop = min(games, start + chunk)
+            run_parallel(lambda part: play(slice(start + part.start, start + part.stop)),
+                         stop - start, threads)
+            bar.update(stop - start)
     return Simulation(seed, scores, upper_bonus, extra, fifty, jokers)

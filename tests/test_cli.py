@@ -200,7 +200,7 @@ def test_rules_lists_presets(capsys):
 def test_every_command_has_an_example_in_help(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0 and "Example:" in out
-    for command in ("solve", "advise", "rules"):
+    for command in ("solve", "advise", "simulate", "rules"):
         code, out, _ = run(capsys, command, "--help")
         assert code == 0 and "Example:" in out and "kniffel " + command in out
 
@@ -267,3 +267,25 @@ def test_batch_text_is_the_advice_json_byte_for_byte(name, options, top):
     for query, text in zip(queries, texts):
         advice = advise(Position(query["card"]), table, dice=query["dice"], rolls_left=query["rolls_left"])
         assert text == orjson.dumps(advice.as_dict(top)).decode()
+
+
+def test_simulate_reports_optimal_and_greedy(capsys, store):
+    code, out, _ = run(capsys, "simulate", "--rules", "yahtzee", "--tables", str(store), "--games",
+                       "20000", "--seed", "7", "--compare", "greedy", "--json")
+    assert code == 0
+    data = json.loads(out)
+    optimal, greedy = data["strategies"]["optimal"], data["strategies"]["greedy"]
+    se = optimal["sd"] / 20000 ** 0.5
+    assert abs(optimal["mean"] - 254.5877287) < 4 * se  # the solved value
+    assert optimal["mean_ci95"] == pytest.approx(1.959964 * se, rel=1e-6)
+    assert greedy["mean"] < optimal["mean"] - 50  # what optimal play is worth
+    assert optimal["percentiles"]["1"] <= optimal["percentiles"]["50"] <= optimal["percentiles"]["99"]
+    assert 0.6 < optimal["upper_bonus"]["p"] < 0.75 and optimal["at_least"]["200"]["p"] > 0.8
+    code, again, _ = run(capsys, "simulate", "--rules", "yahtzee", "--tables", str(store), "--games",
+                         "20000", "--seed", "7", "--json", "--quiet")
+    assert json.loads(again)["strategies"]["optimal"] == optimal  # same seed, same games
+    code, text, _ = run(capsys, "simulate", "--rules", "yahtzee", "--tables", str(store), "--games",
+                        "500", "--compare", "greedy")
+    assert code == 0 and "mean (95% CI)" in text and "greedy" in text
+    code, _, err = run(capsys, "simulate", "--games", "0")
+    assert code == 2 and err.startswith("kniffel: error:")
