@@ -22,14 +22,18 @@ def load_table(rules=None, directory=None):
     return _load(resolve_rules(rules), directory)
 
 
-def get_table(rules=None, directory=None, progress=None):
-    """Load the saved table for `rules`, solving and saving it first when it is missing or invalid."""
+def get_table(rules=None, directory=None, progress=None, announce=None):
+    """Load the saved table for `rules`, solving and saving it first when it is missing or invalid.
+
+    announce(reason): called before solving, with why the saved table could not be used."""
     from .rules import resolve_rules
     from .table import TableError, load_table as _load
     rules = resolve_rules(rules)
     try:
         return _load(rules, directory)
-    except TableError:
+    except TableError as exc:
+        if announce:
+            announce(str(exc))
         table = solve(rules, progress=progress)
         table.save(directory)
         return table

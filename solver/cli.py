@@ -29,17 +29,14 @@ def _rules(name):
 
 def _table(rules, tables, quiet=False):
     """Load the table, solving it first (with progress on stderr) when missing or invalid."""
-    from .table import TableError, load_table
-    try:
-        return load_table(rules, tables)
-    except TableError as exc:
+    from . import get_table
+
+    def announce(reason):
         if not quiet:
-            reason = "" if str(exc).startswith("no table") else f" ({exc})"
-            click.echo(f"kniffel: solving the {rules.key} table, once{reason}...", err=True)
-    from .dp import solve
-    table = solve(rules, progress=False if quiet else None)
-    table.save(tables)
-    return table
+            why = "" if reason.startswith("no table") else f" ({reason})"
+            click.echo(f"kniffel: solving the {rules.key} table, once{why}...", err=True)
+
+    return get_table(rules, tables, progress=False if quiet else None, announce=announce)
 
 
 def _emit_json(data):
