@@ -131,7 +131,7 @@ def keep_values(stop, final, rolls_left):
     return keeps
 
 
-def _joker_targets(roll, changes):
+def joker_targets(roll, changes):
     """{target roll: (faces taken, faces given)} reachable from `roll` with 1..changes jokers,
     each with the fewest jokers."""
     found = {}
@@ -191,7 +191,7 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
     options = _score_options(rules, values, points, bonus, base)
     jokers = state.aux // rules.aux_block
     if rolls_left == 0 and jokers:  # the joker moves: change dice, then score
-        targets = _joker_targets(_dice.KEEPS[roll], min(jokers, rules.jokers_per_turn))
+        targets = joker_targets(_dice.KEEPS[roll], min(jokers, rules.jokers_per_turn))
         for target, (taken, given) in targets.items():
             after = replace(state, aux=state.aux - len(taken) * rules.aux_block)
             v, p, b = box_values(after, table, [_dice.KEEP_INDEX[target]])
@@ -200,7 +200,7 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
             for option in _score_options(rules, v[:, 0], p[:, 0], b[:, 0], base):
                 options.append(dict(option, joker=joker))
     if rolls_left:
-        keep_list, indices = _sub_keeps(roll)
+        keep_list, indices = sub_keep_indices(roll)
         options += [{"action": "keep", "keep": list(keep), "expected_final_score": base + value}
                     for keep, value in zip(keep_list, keeps[indices].tolist())]
     options.sort(key=_by_value, reverse=True)  # stable: ties keep boxes, then keeps, in order
@@ -217,7 +217,7 @@ def _score_options(rules, values, points, bonus, base):
 
 
 @lru_cache(maxsize=None)
-def _sub_keeps(roll):
+def sub_keep_indices(roll):
     """(keeps, their indices) for the distinct multisets of 0-4 dice that roll `roll` can hold."""
     keeps = sub_keeps(_dice.KEEPS[roll])
     return keeps, np.array([_dice.KEEP_INDEX[keep] for keep in keeps])

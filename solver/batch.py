@@ -1,7 +1,9 @@
 """Advice for many positions at once (`kniffel advise --batch`).
 
-The turn arithmetic of a chunk of positions runs in numba (kernels.py), on every CPU; the
-options are then put together exactly as for a single query (advice.assemble).
+The turn arithmetic of a chunk of positions runs in numba (kernels.py), on every CPU, and each
+answer's JSON is written from cached option texts: the same bytes as orjson gives for the single
+query's advice (advice.assemble), which tests/test_cli.py checks.  Input larger than one chunk is
+shared out among worker processes.
 """
 import math
 import multiprocessing
@@ -14,7 +16,7 @@ import numpy as np
 import orjson
 
 from . import dice, kernels
-from .advice import Advice, _joker_targets, _sub_keeps, checked_query
+from .advice import Advice, checked_query, joker_targets, sub_keep_indices
 from .rules import RulesError, resolve_rules
 from .state import Position
 from .threads import default_threads, run_parallel
@@ -98,7 +100,7 @@ def _kernel_rows(rules, table, rows, threads):
 @lru_cache(maxsize=None)
 def _joker_moves(roll, changes):
     """[((target roll, jokers used), joker json)] in advice.assemble's order."""
-    targets = _joker_targets(dice.KEEPS[roll], changes)
+    targets = joker_targets(dice.KEEPS[roll], changes)
     return [((dice.KEEP_INDEX[target], len(taken)),
              orjson.dumps({"from": taken[0], "to": given[0]} if len(taken) == 1
                           else {"from": list(taken), "to": list(given)}).decode())
@@ -120,7 +122,7 @@ def _score_prefix(box, points, bonus):
 
 @lru_cache(maxsize=None)
 def _keep_prefixes(roll):
-    keeps, indices = _sub_keeps(roll)
+    keeps, indices = sub_keep_indices(roll)
     return [f'{{"action":"keep","keep":{orjson.dumps(list(k)).decode()},"expected_final_score":'
             for k in keeps], indices
 
