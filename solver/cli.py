@@ -305,6 +305,9 @@ def main(argv=None):
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as exc:  # e.g. a table store that cannot be written
+        click.echo(f"kniffel: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), err=True)
+        sys.exit(1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
 

@@ -289,3 +289,12 @@ def test_simulate_reports_optimal_and_greedy(capsys, store):
     assert code == 0 and "mean (95% CI)" in text and "greedy" in text
     code, _, err = run(capsys, "simulate", "--games", "0")
     assert code == 2 and err.startswith("kniffel: error:")
+
+
+def test_unwritable_table_store_is_one_line(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, out, err = run(capsys, "solve", "--rules", "kniffel-basic", "--tables", str(blocker / "x"),
+                         "--quiet")
+    assert code == 1 and out == "" and len(err.strip().splitlines()) == 1
+    assert err.startswith("kniffel: error: ") and "Traceback" not in err
