@@ -1,4 +1,4 @@
-"""Monte-Carlo play of whole games under the optimal strategy of a solved table."""
+"""Monte-Carlo play of whole games: the optimal strategy of a solved table, or a greedy baseline."""
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -6,6 +6,7 @@ import numpy as np
 from tqdm import tqdm
 
 from . import dice, kernels
+from .advice import sub_keep_indices
 from .threads import run_parallel
 
 
@@ -13,11 +14,9 @@ from .threads import run_parallel
 def sub_keep_table():
     """sub_keeps[r, i]: the distinct keeps (0-5 dice) that roll r can hold, padded with -1."""
     table = np.full((dice.N_ROLLS, 32), -1, dtype=np.int64)
-    for r, roll in enumerate(dice.KEEPS[: dice.N_ROLLS]):
-        found = {()}
-        for die in roll:
-            found |= {tuple(sorted(k + (die,))) for k in found}
-        table[r, : len(found)] = sorted(dice.KEEP_INDEX[k] for k in found)
+    for r in range(dice.N_ROLLS):
+        found = sorted(sub_keep_indices(r)[1].tolist() + [r])  # holding all five: stop
+        table[r, : len(found)] = found
     return table
 
 
