@@ -201,9 +201,11 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
                 options.append(dict(option, joker=joker))
     if rolls_left:
         keep_list, indices = sub_keep_indices(roll)
-        options += [{"action": "keep", "keep": list(keep), "expected_final_score": base + value}
-                    for keep, value in zip(keep_list, keeps[indices].tolist())]
-    options.sort(key=_by_value, reverse=True)  # stable: ties keep boxes, then keeps, in order
+        options = [{"action": "keep", "keep": list(keep), "expected_final_score": base + value}
+                   for keep, value in zip(keep_list, keeps[indices].tolist())] + options
+    # Stable: among equal values, rerolling the most dice comes first and stopping last, the
+    # order in which simulate and distribution choose.
+    options.sort(key=_by_value, reverse=True)
     return Advice(rules.key, base, options[0]["expected_final_score"], options)
 
 

@@ -139,9 +139,9 @@ def _advice_json(rules, base, roll, rolls_left, values, points, bonus, keeps, ro
     for joker_row, joker in jokers:
         options += _score_texts(rules, base, values[joker_row], points[joker_row], bonus[joker_row],
                                 f',"joker":{joker}}}')
-    if rolls_left:
+    if rolls_left:  # keeps first, as in advice.assemble
         prefixes, indices = _keep_prefixes(roll)
-        options += [(base + v, prefix, "}") for prefix, v in zip(prefixes, keeps[row][indices].tolist())]
+        options = [(base + v, prefix, "}") for prefix, v in zip(prefixes, keeps[row][indices].tolist())] + options
     options.sort(key=_first, reverse=True)  # stable, as in advice.assemble
     shown = options if top is None else options[:top]
     texts = ",".join([f"{prefix}{orjson.dumps(value).decode()}{suffix}" for value, prefix, suffix in shown])

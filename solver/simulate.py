@@ -12,10 +12,14 @@ from .threads import run_parallel
 
 @lru_cache(maxsize=1)
 def sub_keep_table():
-    """sub_keeps[r, i]: the distinct keeps (0-5 dice) that roll r can hold, padded with -1."""
+    """sub_keeps[r, i]: the distinct keeps (0-5 dice) that roll r can hold, padded with -1.
+
+    The order is the preference among keeps of equal value, the same as the advisor's: fewest
+    dice first, holding all five (stopping) last.  It matters: equal expected values can hide
+    different score distributions."""
     table = np.full((dice.N_ROLLS, 32), -1, dtype=np.int64)
     for r in range(dice.N_ROLLS):
-        found = sorted(sub_keep_indices(r)[1].tolist() + [r])  # holding all five: stop
+        found = sub_keep_indices(r)[1].tolist() + [r]  # holding all five: stop
         table[r, : len(found)] = found
     return table
 

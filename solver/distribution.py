@@ -1,0 +1,237 @@
+"""The exact probability distribution of the final score under the optimal strategy.
+
+Two passes over the states the optimal player can reach from a position:
+- forward, turn by turn: every way each turn can end (successor, points, flags) and how likely
+  each state is to be met; this also gives the event probabilities (upper bonus, Kniffel, ...)
+  and which box is filled in which turn;
+- backward: for each of those states, the distribution of the points still to come, as a
+  mixture of its successors' distributions shifted by the points gained.
+The distribution's mean equals the table's expected value up to rounding.
+"""
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm import tqdm
+
+from . import dice, policy_kernels as pk
+from .simulate import sub_keep_table
+from .state import Position, parse_card, position_state
+from .stats import PERCENTILES, THRESHOLDS
+from .threads import default_threads, run_parallel
+
+_BATCH = 2048  # states per outcome-kernel call (rows of MAX_OUTCOMES scratch each)
+
+
+@dataclass
+class TurnLevel:
+    """The reachable states met at the start of one turn and the ways their turns end (CSR)."""
+    states: np.ndarray  # flat state indices, ascending
+    weight: np.ndarray  # probability of meeting each state
+    offsets: np.ndarray  # outcomes of state i: offsets[i]..offsets[i+1]
+    successor: np.ndarray  # flat index of the state after the turn
+    gain: np.ndarray  # points scored in the turn (box + bonuses)
+    flags: np.ndarray  # policy_kernels flag bits
+    probs: np.ndarray  # probability of the outcome given the state
+
+
+@dataclass
+class ForwardPass:
+    rules: object
+    start: object  # the State of the position
+    levels: list  # TurnLevel per turn still to play
+
+    @property
+    def states(self):
+        """How many states the optimal player meets with positive probability."""
+        return sum(len(level.states) for level in self.levels)
+
+    def probability(self, flag):
+        """P(a turn ending with `flag` happens), for events that happen at most once a game."""
+        return float(sum(np.dot(np.repeat(level.weight, np.diff(level.offsets)),
+                                level.probs * ((level.flags & flag) != 0))
+                         for level in self.levels))
+
+    def probability_never(self, flag):
+        """P(no turn ends with `flag`): the mass left when such outcomes are dropped."""
+        occupancy = np.zeros(_n_flat(self.rules))
+        occupancy[self.levels[0].states] = self.levels[0].weight
+        for level in self.levels:
+            pk._push_forward(occupancy[level.states], level.offsets, level.successor, level.probs,
+                             level.flags, flag, occupancy)
+        final = self.levels[-1]
+        return float(occupancy[np.unique(final.successor)].sum())
+
+    def box_by_turn(self):
+        """fill[t, b]: probability that box b is filled in turn t (0 = the position's turn)."""
+        n_boxes = self.rules.n_boxes
+        per_filled = _n_flat(self.rules) // (1 << n_boxes)
+        fill = np.zeros((len(self.levels), n_boxes))
+        for t, level in enumerate(self.levels):
+            before = np.repeat(level.states // per_filled, np.diff(level.offsets))
+            box = np.log2((level.successor // per_filled) ^ before).astype(np.int64)
+            np.add.at(fill[t], box, np.repeat(level.weight, np.diff(level.offsets)) * level.probs)
+        return fill
+
+
+def _n_flat(rules):
+    return (1 << rules.n_boxes) * rules.n_aux * (rules.upper_bonus_threshold + 1)
+
+
+def forward(table, position=None, threads=None, progress=False):
+    """Follow the optimal strategy of `table` from `position` (default: the empty card)."""
+    rules = table.rules
+    start = position_state(position or Position(), rules)
+    values = table.values
+    n_upper, n_aux = values.shape[2], values.shape[1]
+    game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
+    occupancy = np.zeros(values.size)
+    first = (start.filled * n_aux + start.aux) * n_upper + start.upper
+    occupancy[first] = 1.0
+    states = np.array([first], dtype=np.int64)
+    levels = []
+    for _ in tqdm(range(start.n_open), desc="following the strategy", unit="turn",
+                  disable=None if progress is None else not progress, leave=False):
+        counts = np.zeros(len(states), dtype=np.int64)
+        keys = np.empty((len(states), pk.MAX_OUTCOMES), dtype=np.int64)
+        probs = np.empty((len(states), pk.MAX_OUTCOMES))
+
+        def work(part):
+            for lo in range(part.start, part.stop, _BATCH):
+                hi = min(part.stop, lo + _BATCH)
+                pk._outcomes_batch(states[lo:hi], values, game, moves, sub_keeps,
+                                   rules.rolls_per_turn, counts[lo:hi], keys[lo:hi], probs[lo:hi])
+
+        run_parallel(work, len(states), threads)
+        used = np.arange(pk.MAX_OUTCOMES) < counts[:, None]
+        keys, probs = keys[used], probs[used]
+        flags = keys % pk.N_FLAG_VALUES
+        gain = (keys // pk.N_FLAG_VALUES) % pk.GAIN_RANGE
+        successor = keys // (pk.N_FLAG_VALUES * pk.GAIN_RANGE)
+        offsets = np.zeros(len(states) + 1, dtype=np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        weight = occupancy[states]
+        levels.append(TurnLevel(states, weight, offsets, successor, gain, flags, probs))
+        pk._push_forward(weight, offsets, successor, probs, flags, 0, occupancy)
+        states = np.unique(successor)
+        del keys
+    return ForwardPass(rules, start, levels)
+
+
+@dataclass
+class ScoreDistribution:
+    """P(final score = offset + i) = probs[i] under the optimal strategy from a position."""
+    rules: object
+    offset: int  # points already on the card
+    probs: np.ndarray
+    expected_value: float  # the table's value of the position, for comparison
+    upper_bonus: float
+    kniffel_box_50: float
+    extra_kniffel_bonus: float
+    kniffel_rolled: float
+    box_by_turn: np.ndarray
+    states: int  # states met with positive probability
+
+    @property
+    def scores(self):
+        return np.arange(self.offset, self.offset + len(self.probs))
+
+    @property
+    def mean(self):
+        return float(np.dot(self.scores, self.probs))
+
+    @property
+    def sd(self):
+        deviation = self.scores - self.mean
+        return math.sqrt(float(np.dot(deviation * deviation, self.probs)))
+
+    def percentile(self, q):
+        """The smallest score s with P(score <= s) >= q/100 (inverted CDF, as numpy's)."""
+        cdf = np.cumsum(self.probs)
+        return int(self.offset + np.searchsorted(cdf, q / 100.0 - 1e-12))
+
+    def at_least(self, points):
+        return float(self.probs[max(0, points - self.offset):].sum())
+
+    def summary(self):
+        """The figures `kniffel distribution` prints, as a dict."""
+        nonzero = np.flatnonzero(self.probs)
+        return {
+            "rules": self.rules.key,
+            "mean": self.mean,
+            "expected_value": self.expected_value,
+            "sd": self.sd,
+            "median": self.percentile(50),
+            "min": int(self.offset + nonzero[0]),
+            "max": int(self.offset + nonzero[-1]),
+            "percentiles": {str(q): self.percentile(q) for q in PERCENTILES},
+            "upper_bonus": self.upper_bonus,
+            "kniffel_box_50": self.kniffel_box_50,
+            "extra_kniffel_bonus": self.extra_kniffel_bonus,
+            "kniffel_rolled": self.kniffel_rolled,
+            "at_least": {str(t): self.at_least(t) for t in THRESHOLDS},
+            "states": self.states,
+        }
+
+
+def score_distribution(table, position=None, threads=None, progress=False):
+    """The exact final-score distribution of optimal play from `position` (default: empty card)."""
+    rules = table.rules
+    position = position or Position()
+    passed = forward(table, position, threads, progress)
+    start = passed.start
+    threads = threads or default_threads()
+    # Backward: the game is over after the last level, with nothing more to score.
+    next_states = np.unique(passed.levels[-1].successor)
+    next_max = np.zeros(len(next_states), dtype=np.int64)
+    next_start = np.arange(len(next_states) + 1, dtype=np.int64)
+    next_dist = np.ones(len(next_states))
+    for level in tqdm(passed.levels[::-1], desc="score distribution", unit="turn",
+                      disable=None if progress is None else not progress, leave=False):
+        position_of = np.searchsorted(next_states, level.successor)
+        maxima = np.empty(len(level.states), dtype=np.int64)
+        pk._remaining_maxima(level.offsets, position_of, level.gain, next_max, maxima)
+        dist_start = np.zeros(len(level.states) + 1, dtype=np.int64)
+        np.cumsum(maxima + 1, out=dist_start[1:])
+        dist = np.empty(dist_start[-1])
+        run_parallel(lambda part: pk._gather_distributions(
+            part.start, part.stop, level.offsets, position_of, level.gain, level.probs,
+            next_dist, next_start, dist, dist_start), len(level.states), threads, per_thread=16)
+        next_states, next_max, next_start, next_dist = level.states, maxima, dist_start, dist
+    probs = next_dist.copy()  # the one state of the position
+    kniffel = rules.boxes[rules.kniffel_box] if rules.kniffel_box >= 0 else None
+    had_fifty = kniffel is not None and parse_card(position.card, rules).get(kniffel) == 50
+    had_bonus = position.kniffel_bonuses > 0
+    return ScoreDistribution(
+        rules=rules,
+        offset=start.card_total,
+        probs=probs,
+        expected_value=start.card_total + table.value(start),
+        upper_bonus=1.0 if start.upper_total >= rules.upper_bonus_threshold
+        else passed.probability(pk.UPPER_BONUS),
+        kniffel_box_50=1.0 if had_fifty else passed.probability(pk.KNIFFEL_FIFTY),
+        extra_kniffel_bonus=1.0 if had_bonus else 1.0 - passed.probability_never(pk.EXTRA_BONUS),
+        kniffel_rolled=1.0 - passed.probability_never(pk.KNIFFEL_ROLLED),
+        box_by_turn=passed.box_by_turn(),
+        states=passed.states,
+    )
+
+
+def histogram(dist, width=10, tail=0.001):
+    """[(low, high, probability)] in bins of `width` points from the `tail` quantile to the
+    1 - `tail` quantile; the scores beyond either end are counted in the end bins."""
+    low = dist.percentile(100 * tail)
+    low -= low % width
+    n_bins = (dist.percentile(100 * (1 - tail)) - low) // width + 1
+    index = np.clip((dist.scores - low) // width, 0, n_bins - 1)
+    mass = np.bincount(index, weights=dist.probs, minlength=n_bins)
+    return [(low + b * width, low + (b + 1) * width - 1, float(mass[b])) for b in range(n_bins)]
+
+
+def write_csv(dist, path):
+    """score,probability,cdf for every score with a positive probability."""
+    cdf = np.cumsum(dist.probs)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("score,probability,cdf\n")
+        for i in np.flatnonzero(dist.probs):
+            out.write(f"{dist.offset + i},{float(dist.probs[i])!r},{float(min(1.0, cdf[i]))!r}\n")
