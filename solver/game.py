@@ -303,12 +303,17 @@ class Game:
 def save_record(record, path):
     """Write a game record atomically (temporary file, then rename): never half a file."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     data = record_text(record).encode()
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}", str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

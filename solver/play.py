@@ -40,6 +40,7 @@ def play(game, table, record_path, terminal=None, coach=False, rng=None):
     game.real_dice.  The record is written to `record_path` after every decision."""
     terminal = terminal or Terminal()
     session = _Session(game, table, record_path, terminal, coach, rng)
+    save_record(game.record(), record_path)  # an unwritable path fails now, not after a turn
     try:
         session.run()
         status = "finished"

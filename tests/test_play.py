@@ -414,6 +414,15 @@ def test_random_games_score_as_the_reference_says(name):
             assert record["scores"][column.name] == total
         assert replay(record).totals() == record["scores"]
         assert record_rules(record["rules"]) == rules
+    # the analysis of the last game: a loss for every decision, and each player's last box
+    # (nothing left to come) is worth exactly the final score
+    result = analyze(record, solved(name))
+    assert len(result["decisions"]) == sum(len(t["decisions"]) for t in record["turns"])
+    assert all(d["loss"] >= 0 and d["expected_best"] >= d["expected_choice"] - 1e-9 for d in result["decisions"])
+    for player in result["players"]:
+        last = [d for d in result["decisions"] if d["name"] == player["name"]][-1]
+        assert last["expected_choice"] == pytest.approx(record["scores"][player["name"]], abs=1e-9)
+        assert player["score"] == record["scores"][player["name"]]
 
 
 def test_parsing_helpers():
