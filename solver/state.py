@@ -146,6 +146,12 @@ def position_state(position, rules):
             raise ValueError(f"{rules.preset} has no jokers")
         raise ValueError(f"jokers left must be 0-{rules.jokers}, got {jokers!r}")
     aux = jokers * rules.aux_block + flag * rules.n_deficit + deficit
+    return State(filled, aux, upper, upper_total, card_total(card, bonuses, rules), n_open)
+
+
+def card_total(card, kniffel_bonuses, rules):
+    """Points on a validated card {box: points}: the boxes, the upper bonus once earned and the
+    extra-Kniffel bonuses paid (a full card too, which has no State)."""
+    upper_total = sum(card.get(b, 0) for b in UPPER)
     bonus = rules.upper_bonus if upper_total >= rules.upper_bonus_threshold else 0
-    card_total = sum(card.values()) + bonus + bonuses * rules.extra_bonus
-    return State(filled, aux, upper, upper_total, card_total, n_open)
+    return sum(card.values()) + bonus + kniffel_bonuses * rules.extra_bonus

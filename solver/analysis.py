@@ -1,0 +1,121 @@
+"""What each decision of a game cost: the optimal choice, the choice made and the difference.
+
+The loss of a decision is the expected final score of the best choice at that point minus the
+expected final score of the choice made, both from the solved table (a keep with rolls left is
+worth the keep's value, a box the points, bonuses and the value of the card it leaves).  Only the
+recorded dice are used, never the program's random numbers.
+"""
+from dataclasses import replace
+
+from .advice import advise, box_values
+from .dice import KEEP_INDEX
+from .game import parse_box, record_players, record_rules, replay
+
+OPTIMAL_TOLERANCE = 1e-9  # ties in the table are equal to float rounding
+
+
+def choice_value(table, state, dice, decision, advice):
+    """Expected final score of `decision` ({"keep": faces} or {"box", "jokers"?}) taken on `dice`
+    at a turn that started in `state`; `advice` is advise() at that decision point."""
+    if "keep" in decision:
+        keep = sorted(decision["keep"])
+        for option in advice.options:
+            if option["action"] == "keep" and option["keep"] == keep:
+                return option["expected_final_score"]
+        raise ValueError(f"keep {keep} is not among the options")  # replay checked it: a bug
+    # A box, after any jokers: the value of entering the changed roll with fewer jokers left.
+    hand = list(dice)
+    for old, new in decision.get("jokers") or []:
+        hand.remove(old)
+        hand.append(new)
+    used = len(decision.get("jokers") or [])
+    if used:
+        state = replace(state, aux=state.aux - used * table.rules.aux_block)
+    values, _, _ = box_values(state, table, [KEEP_INDEX[tuple(sorted(hand))]])
+    box = table.rules.boxes.index(parse_box(decision["box"], table.rules))
+    return state.card_total + float(values[box, 0])
+
+
+def describe_choice(decision):
+    """A short text for a recorded decision or an advice option."""
+    if "keep" in decision:
+        held = " ".join(map(str, decision["keep"])) or "nothing"
+        return f"keep {held}"
+    jokers = decision.get("jokers")
+    if jokers is None and "joker" in decision:  # an advice option
+        taken, given = decision["joker"]["from"], decision["joker"]["to"]
+        jokers = list(zip(taken, given)) if isinstance(taken, list) else [(taken, given)]
+    prefix = "joker " + ", ".join(f"{a}->{b}" for a, b in jokers) + ", " if jokers else ""
+    points = f" ({decision['points']})" if "points" in decision else ""
+    return f"{prefix}{decision['box']}{points}"
+
+
+def option_as_decision(option):
+    """An advice option in the record's decision form ({"keep"} or {"box", "jokers"})."""
+    if option["action"] == "keep":
+        return {"keep": option["keep"]}
+    jokers = []
+    if "joker" in option:
+        taken, given = option["joker"]["from"], option["joker"]["to"]
+        jokers = [list(p) for p in zip(taken, given)] if isinstance(taken, list) else [[taken, given]]
+    return {"box": option["box"], "jokers": jokers, "points": option["points"]}
+
+
+def analyze(record, table):
+    """Every decision of a game record with its loss, and totals per player.
+
+    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal"}],
+    "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
+    "expected_choice", "expected_best", "loss", "optimal"}]}.  ValueError (GameError) when the
+    record cannot be replayed; the table must be for the record's rules."""
+    decisions = []
+
+    def visit(point, decision):
+        advice = advise(point.position, table, dice=point.dice, rolls_left=point.rolls_left)
+        chosen = choice_value(table, point.state, point.dice, decision, advice)
+        loss = advice.expected_final_score - chosen
+        choice = {k: decision[k] for k in ("keep", "box", "jokers", "points") if k in decision}
+        decisions.append({"player": point.player, "name": players[point.player], "round": point.round,
+                          "dice": list(point.dice), "rolls_left": point.rolls_left, "choice": choice,
+                          "best": option_as_decision(advice.options[0]), "expected_choice": chosen,
+                          "expected_best": advice.expected_final_score, "loss": max(0.0, loss),
+                          "optimal": loss <= OPTIMAL_TOLERANCE})
+        if loss < -1e-6:  # the best option is the maximum: a negative loss would be a bug
+            raise ValueError(f"choice worth more than the best option at {point}")
+
+    rules = record_rules(record["rules"])
+    if rules != table.rules:
+        raise ValueError(f"the table is for {table.rules.key}, the record for {rules.key}")
+    players = record_players(record)
+    game = replay(record, visit)
+    summary = []
+    for index, column in enumerate(game.columns):
+        mine = [d for d in decisions if d["player"] == index]
+        summary.append({"name": column.name, "score": column.total(rules),
+                        "finished": len(column.card) == rules.n_boxes,
+                        "loss": sum(d["loss"] for d in mine), "decisions": len(mine),
+                        "optimal": sum(d["optimal"] for d in mine)})
+    return {"rules": rules.key, "players": summary, "decisions": decisions}
+
+
+def report_lines(result):
+    """The analysis as text: one line per decision, then a summary line per player."""
+    several = len(result["players"]) > 1
+    name_width = max(len(p["name"]) for p in result["players"]) if several else 0
+    count = sum(p["decisions"] for p in result["players"])
+    lines = [f"{result['rules']}: {count} decision{'s' if count != 1 else ''}; "
+             f"loss = expected final score of the best choice minus that of the choice made"]
+    for d in result["decisions"]:
+        who = f"{d['name']:<{name_width}}  " if several else ""
+        dice = " ".join(map(str, d["dice"]))
+        text = (f"  round {d['round']:>2}  {who}{dice}  {d['rolls_left']} left  "
+                f"{describe_choice(d['choice']):<26}")
+        if d["optimal"]:
+            lines.append(text + "  optimal")
+        else:
+            lines.append(text + f"  loss {d['loss']:6.2f}  best: {describe_choice(d['best'])}")
+    for p in result["players"]:
+        score = f"score {p['score']}" + ("" if p["finished"] else " (unfinished)")
+        lines.append(f"{p['name']}: {score}; gave away {p['loss']:.1f} points, "
+                     f"{p['optimal']} decision{'s' if p['optimal'] != 1 else ''} of {p['decisions']} optimal")
+    return lines

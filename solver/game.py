@@ -1,0 +1,473 @@
+"""A game of Kniffel on one card: the players' columns, the moves of a turn, and the game record.
+
+No terminal I/O and no randomness here: the dice come from the caller (a seeded roller or the
+dice thrown at the table), so a recorded game replays through exactly the same checks as a live
+one.  Points come from the rules' score tables and `scoring.kniffel_roll` (extra-Kniffel bonus,
+jokers), the same code the solver and the advisor use.
+
+The record (a JSON object, documented in README.md) holds the rules, the seed, the players and,
+for every turn, each roll with the decision taken on it.
+"""
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__, scoring
+from .dice import DICE, KEEP_INDEX, KNIFFEL_FACE, validate_dice
+from .rules import PRESETS, RulesError, box_key, get_rules, resolve_rules
+from .state import Position, card_total, position_state
+
+RECORD_FORMAT = "kniffel-game"
+RECORD_VERSION = 1
+
+
+class GameError(ValueError):
+    """A move the rules do not allow, or a record that cannot be replayed."""
+
+
+@dataclass
+class Column:
+    """One player's column on the card."""
+
+    name: str
+    card: dict  # box -> points, in the order filled
+    kniffel_bonuses: int = 0
+    jokers_left: int = 0
+
+    def position(self):
+        return Position(dict(self.card), self.kniffel_bonuses, self.jokers_left)
+
+    def total(self, rules):
+        return card_total(self.card, self.kniffel_bonuses, rules)
+
+
+def parse_players(text):
+    """'3' -> ["P1", "P2", "P3"] ('1' -> ["you"]); 'Anna,Ben' -> ["Anna", "Ben"]."""
+    text = str(text).strip()
+    if text.isdigit():
+        count = int(text)
+        if not 1 <= count <= 10:
+            raise GameError(f"players must be 1-10, got {count}")
+        return ["you"] if count == 1 else [f"P{i + 1}" for i in range(count)]
+    names = [name.strip() for name in text.split(",")]
+    if not all(names) or len(names) > 10:
+        raise GameError(f"players must be a number or 1-10 names separated by commas, got {text!r}")
+    if len(set(names)) != len(names):
+        raise GameError("player names must differ")
+    return names
+
+
+def parse_box(text, rules):
+    """A box typed by key, German/English alias or number (1 = the first box) -> box key."""
+    text = str(text).strip()
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= rules.n_boxes:
+            raise GameError(f"box number must be 1-{rules.n_boxes}, got {number}")
+        return rules.boxes[number - 1]
+    try:
+        return box_key(text, rules)
+    except ValueError as exc:
+        raise GameError(str(exc)) from None
+
+
+def parse_faces(text):
+    """'335', '3 3 5' or '3,3,5' -> a sorted tuple of faces 1-6 (any number of dice)."""
+    text = str(text).strip()
+    parts = text.replace(",", " ").split() if ("," in text or " " in text) else list(text)
+    faces = []
+    for part in parts:
+        if not part.isdigit() or not 1 <= int(part) <= 6:
+            raise GameError(f"{part!r} is not a die face 1-6")
+        faces.append(int(part))
+    return tuple(sorted(faces))
+
+
+def is_sub_multiset(part, whole):
+    rest = list(whole)
+    for face in part:
+        if face not in rest:
+            return False
+        rest.remove(face)
+    return True
+
+
+def score_box(rules, state, roll, box):
+    """(allowed, points, extra bonuses paid) for entering the roll `roll` (five faces) in `box`
+    (an index) at the turn-start `state`; a five of a kind follows the rules' joker and bonus."""
+    r = KEEP_INDEX[tuple(roll)]
+    face = int(KNIFFEL_FACE[r])
+    if face:
+        allowed, points, paid = scoring.kniffel_roll(box, face, r, state.filled, state.aux, state.n_open,
+                                                     rules.params(), rules.plain_score, rules.joker_score,
+                                                     rules.box_face)
+        return bool(allowed), int(points), int(paid)
+    return True, int(rules.plain_score[box, r]), 0
+
+
+class Turn:
+    """One player's turn: rolls, keeps, Knobeln jokers after the last roll, then a box.
+
+    Every method checks the move and raises GameError (the turn is unchanged) when it is not
+    allowed.  `record` is the turn as stored in the game record, kept up to date move by move."""
+
+    def __init__(self, game, player, round_number):
+        self.game = game
+        self.rules = game.rules
+        self.player = player
+        self.column = game.columns[player]
+        self.position = self.column.position()
+        self.state = position_state(self.position, self.rules)
+        self.dice = None  # the dice in hand as rolled (before jokers)
+        self.kept = ()  # dice held for the next roll
+        self.rolls_left = self.rules.rolls_per_turn
+        self.jokers = []  # (from, to) changes made this turn, after the last roll
+        self.done = False
+        self.record = {"player": player, "round": round_number,
+                       "start": {"card": dict(self.position.card),
+                                 "kniffel_bonuses": self.position.kniffel_bonuses,
+                                 "jokers_left": self.position.jokers_left},
+                       "decisions": []}
+
+    @property
+    def awaiting_roll(self):
+        return not self.done and self.dice is None
+
+    @property
+    def n_to_roll(self):
+        return DICE - len(self.kept)
+
+    @property
+    def hand(self):
+        """The dice in hand after any jokers (what a box would score)."""
+        hand = list(self.dice)
+        for old, new in self.jokers:
+            hand.remove(old)
+            hand.append(new)
+        return tuple(sorted(hand))
+
+    def roll(self, faces):
+        """The dice thrown: the `n_to_roll` new faces, or all five (holding the kept dice)."""
+        if not self.awaiting_roll:
+            raise GameError("no dice to roll now")
+        faces = list(faces)
+        if len(faces) == DICE and self.kept:
+            if not is_sub_multiset(self.kept, sorted(faces)):
+                raise GameError(f"the roll must hold the kept dice {_faces(self.kept)}")
+            full = faces
+        elif len(faces) == self.n_to_roll:
+            full = list(self.kept) + faces
+        else:
+            raise GameError(f"roll {self.n_to_roll} {'die' if self.n_to_roll == 1 else 'dice'}"
+                            + (" (or all five)" if self.kept else "")
+                            + f", got {len(faces)}")
+        try:
+            self.dice = validate_dice(full)
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
+        self.rolls_left -= 1
+        self.kept = ()
+
+    def keep(self, keep):
+        """Hold `keep` (faces from the dice in hand, 0-4 of them) and roll the rest again."""
+        self._need_decision()
+        keep = tuple(sorted(int(f) for f in keep))
+        if self.rolls_left == 0:
+            raise GameError("no rolls left: choose a box")
+        if not is_sub_multiset(keep, self.dice):
+            raise GameError(f"cannot keep {_faces(keep)}: the dice are {_faces(self.dice)}")
+        if len(keep) == DICE:
+            raise GameError("keeping all five dice ends the roll: choose a box")
+        self.record["decisions"].append({"dice": list(self.dice), "rolls_left": self.rolls_left,
+                                         "keep": list(keep)})
+        self.kept = keep
+        self.dice = None
+
+    def joker(self, old, new):
+        """Play a Knobeln joker: turn one die showing `old` into `new` (after the last roll)."""
+        self._need_decision()
+        rules = self.rules
+        if not rules.jokers:
+            raise GameError(f"{rules.key} has no jokers")
+        if self.rolls_left:
+            raise GameError("a joker may be played only after the last roll")
+        if len(self.jokers) >= min(rules.jokers_per_turn, self.column.jokers_left):
+            raise GameError("no joker left" if not self.column.jokers_left - len(self.jokers)
+                            else f"at most {rules.jokers_per_turn} joker{'s' if rules.jokers_per_turn > 1 else ''}"
+                                 " a turn")
+        if old not in self.hand:
+            raise GameError(f"no die shows {old}: the dice are {_faces(self.hand)}")
+        if not 1 <= new <= 6 or new == old:
+            raise GameError(f"a joker turns a die into another face 1-6, got {old} -> {new}")
+        self.jokers.append((old, new))
+
+    def undo_jokers(self):
+        self.jokers = []
+
+    def options(self):
+        """{box: (points, extra bonuses paid)} for every box the dice in hand may go into now."""
+        self._need_decision()
+        state = self._state_after_jokers()
+        found = {}
+        for b, box in enumerate(self.rules.boxes):
+            if not state.filled >> b & 1:
+                allowed, points, paid = score_box(self.rules, state, self.hand, b)
+                if allowed:
+                    found[box] = (points, paid)
+        return found
+
+    def score(self, box):
+        """Fill `box` (a key) with the dice in hand; ends the turn. Returns (points, bonuses paid)."""
+        self._need_decision()
+        options = self.options()
+        if box not in options:
+            if box in self.column.card:
+                raise GameError(f"{box} is already filled ({self.column.card[box]})")
+            raise GameError(f"the rules do not allow {_faces(self.hand)} in {box} now; "
+                            f"allowed: {', '.join(options)}")
+        points, paid = options[box]
+        self.record["decisions"].append({"dice": list(self.dice), "rolls_left": self.rolls_left,
+                                         "jokers": [list(j) for j in self.jokers], "box": box,
+                                         "points": points, "extra_bonuses": paid})
+        column = self.column
+        column.card[box] = points
+        column.kniffel_bonuses += paid
+        column.jokers_left -= len(self.jokers)
+        self.record["card_total"] = column.total(self.rules)
+        self.done = True
+        return points, paid
+
+    def _state_after_jokers(self):
+        if not self.jokers:
+            return self.state
+        position = Position(self.position.card, self.position.kniffel_bonuses,
+                            self.position.jokers_left - len(self.jokers))
+        return position_state(position, self.rules)
+
+    def _need_decision(self):
+        if self.done:
+            raise GameError("the turn is over")
+        if self.dice is None:
+            raise GameError("roll the dice first")
+
+
+class Game:
+    """Players taking turns on one card until every column is full."""
+
+    def __init__(self, rules, players, seed=None, real_dice=False):
+        self.rules = resolve_rules(rules)
+        if not players:
+            raise GameError("a game needs at least one player")
+        if len(set(players)) != len(players):
+            raise GameError("player names must differ")
+        self.columns = [Column(name, {}, 0, self.rules.jokers) for name in players]
+        self.seed = seed
+        self.real_dice = real_dice
+        self.turns = []  # finished Turn objects, then the current one
+        self.current = None
+
+    @property
+    def players(self):
+        return [c.name for c in self.columns]
+
+    @property
+    def over(self):
+        return all(len(c.card) == self.rules.n_boxes for c in self.columns)
+
+    def next_turn(self):
+        """Start the next player's turn (players in order, one turn each per round)."""
+        if self.current is not None and not self.current.done:
+            return self.current
+        if self.over:
+            raise GameError("the game is over")
+        index = len(self.turns)
+        self.current = Turn(self, index % len(self.columns), index // len(self.columns) + 1)
+        self.turns.append(self.current)
+        return self.current
+
+    def totals(self):
+        return {c.name: c.total(self.rules) for c in self.columns}
+
+    def record(self):
+        """The game record: a JSON-ready dict (see README.md, "Game records")."""
+        rules = self.rules
+        return {"format": RECORD_FORMAT, "format_version": RECORD_VERSION,
+                "package_version": __version__, "rules_key": rules.key, "rules": rules.as_dict(),
+                "seed": self.seed, "real_dice": self.real_dice, "players": self.players,
+                "finished": self.over, "scores": self.totals(),
+                "turns": [t.record for t in self.turns if t.record["decisions"]]}
+
+
+def save_record(record, path):
+    """Write a game record atomically (temporary file, then rename): never half a file."""
+    path = Path(path)
+    data = record_text(record).encode()
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}", str(path)) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def record_text(record):
+    """The record as JSON text: one line per key, one line per turn (readable, and diffs well)."""
+    head = json.dumps({k: v for k, v in record.items() if k != "turns"}, indent=1)
+    turns = ",\n  ".join(json.dumps(turn) for turn in record.get("turns", []))
+    return head[:-2] + ',\n "turns": [' + (f"\n  {turns}\n ]" if turns else "]") + "\n}\n"
+
+
+def load_record(path):
+    """Read a game record file (GameError when it cannot be read or is not one)."""
+    try:
+        record = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise GameError(f"cannot read {path}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise GameError(f"{path} is not valid JSON: {exc}") from None
+    if not isinstance(record, dict) or "turns" not in record or "rules" not in record:
+        raise GameError(f"{path} is not a game record (it needs \"rules\" and \"turns\")")
+    if record.get("format_version", RECORD_VERSION) != RECORD_VERSION:
+        raise GameError(f"{path} has record format version {record.get('format_version')}, "
+                        f"this kniffel reads {RECORD_VERSION}")
+    return record
+
+
+def record_players(record):
+    """The player names of a record (one player, "you", when it names none)."""
+    players = record.get("players", ["you"])
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
+        raise GameError(f"players must be a list of names, got {players!r}")
+    return players
+
+
+def record_rules(value):
+    """The Rules of a record: a preset name or the full rules dict `Rules.as_dict()` writes."""
+    try:
+        if isinstance(value, str):
+            return resolve_rules(value)
+        if not isinstance(value, dict) or value.get("preset") not in PRESETS:
+            raise GameError(f"record rules must be a preset name or a rules object, got {value!r}")
+        preset = PRESETS[value["preset"]]
+        options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
+        rules = get_rules(value["preset"], **options)
+    except RulesError as exc:
+        raise GameError(f"record rules: {exc}") from None
+    return rules
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """Where a decision was taken: the turn start (Position and State), the dice as rolled."""
+
+    player: int
+    round: int
+    position: Position
+    state: object  # state.State
+    dice: tuple
+    rolls_left: int
+
+
+def replay(record, visit=None):
+    """Replay a record through the game's checks and return the Game.
+
+    visit(point, decision) is called for each decision once it is checked, with the
+    DecisionPoint it was taken at and the decision as the game records it.  GameError names the
+    first decision that is impossible or disagrees with the record (a start card or points that
+    do not match the moves before it)."""
+    rules = record_rules(record["rules"])
+    game = Game(rules, record_players(record), record.get("seed"), bool(record.get("real_dice")))
+    turns = record["turns"]
+    if not isinstance(turns, list):
+        raise GameError("\"turns\" must be a list")
+    for number, turn_record in enumerate(turns, 1):
+        try:
+            turn = game.next_turn()
+            _check_turn_start(turn, turn_record, game)
+        except GameError as exc:
+            raise GameError(f"turn {number}: {exc}") from None
+        for step, decision in enumerate(turn_record["decisions"], 1):
+            try:
+                _take_dice(turn, decision)
+                point = DecisionPoint(turn.player, turn.record["round"], turn.position, turn.state,
+                                      turn.dice, turn.rolls_left)
+                _decide(turn, decision)
+                if visit is not None:  # the game's own copy: box keys, points filled in
+                    visit(point, turn.record["decisions"][-1])
+            except GameError as exc:
+                raise GameError(f"turn {number}, decision {step}: {exc}") from None
+        if not turn.done and number != len(turns):
+            raise GameError(f"turn {number} ends without a box but more turns follow")
+    return game
+
+
+def _check_turn_start(turn, turn_record, game):
+    if not isinstance(turn_record, dict) or not isinstance(turn_record.get("decisions"), list) \
+            or not turn_record["decisions"]:
+        raise GameError("a turn needs a list of \"decisions\"")
+    if turn_record.get("player", turn.player) != turn.player:
+        raise GameError(f"it is {game.players[turn.player]}'s turn (player {turn.player}), "
+                        f"the record has player {turn_record.get('player')!r}")
+    start = turn_record.get("start")
+    if start is None:
+        return
+    expected = {"card": turn.position.card, "kniffel_bonuses": turn.position.kniffel_bonuses,
+                "jokers_left": turn.position.jokers_left}
+    for key, value in expected.items():
+        if key in start and start[key] != value:
+            raise GameError(f"the recorded start {key} {start[key]!r} is not what the moves before "
+                            f"it give, {value!r}")
+
+
+def _take_dice(turn, decision):
+    """Put the decision's dice in hand, checking them against the dice kept before."""
+    if not isinstance(decision, dict) or "dice" not in decision:
+        raise GameError("a decision needs \"dice\"")
+    if ("keep" in decision) == ("box" in decision):
+        raise GameError("a decision needs exactly one of \"keep\" and \"box\"")
+    try:
+        faces = validate_dice(decision["dice"])
+    except (ValueError, TypeError) as exc:
+        raise GameError(str(exc)) from None
+    turn.roll(faces)
+    rolls_left = decision.get("rolls_left", turn.rolls_left)
+    if rolls_left != turn.rolls_left:
+        raise GameError(f"{turn.rolls_left} rolls are left here, the record says {rolls_left!r}")
+
+
+def _decide(turn, decision):
+    """Apply the decision's keep, or its jokers and box."""
+    if "keep" in decision:
+        turn.keep(_int_faces(decision["keep"]))
+        return
+    for change in decision.get("jokers") or []:
+        if not isinstance(change, list) or len(change) != 2:
+            raise GameError(f"a joker is [from, to], got {change!r}")
+        turn.joker(*_int_faces(change, sort=False))
+    if not isinstance(decision["box"], str):
+        raise GameError(f"box must be a box name, got {decision['box']!r}")
+    points, _ = turn.score(parse_box(decision["box"], turn.rules))
+    if decision.get("points", points) != points:
+        raise GameError(f"{decision['box']} scores {points} with these dice, the record says "
+                        f"{decision['points']!r}")
+
+
+def _int_faces(values, sort=True):
+    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                               and 1 <= v <= 6 for v in values):
+        raise GameError(f"dice must be a list of faces 1-6, got {values!r}")
+    return tuple(sorted(values)) if sort else tuple(values)
+
+
+def _faces(faces):
+    return " ".join(map(str, faces)) or "nothing"

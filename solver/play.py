@@ -1,0 +1,280 @@
+"""The terminal side of `kniffel play`: show the card and dice, read the player's moves, coach.
+
+The game itself (moves, points, the record) is solver/game.py; this module only talks.  Every
+answer a player types is checked by the game; a mistake is explained and asked again, never the
+end of the game.  The record is saved after every decision and when the game stops (q, Ctrl-C,
+end of input), so nothing is lost.
+"""
+import click
+import numpy as np
+
+from .advice import advise
+from .analysis import OPTIMAL_TOLERANCE, choice_value, describe_choice, option_as_decision
+from .game import GameError, is_sub_multiset, parse_box, parse_faces, save_record
+
+COACH_TOP = 5  # options --coach shows before each decision; `?` shows them all
+
+KEEP_HELP = ("type the dice to keep (e.g. 335), Enter = reroll all, a = keep all and score, "
+             "a box name to score now, ? = coach, q = save and quit")
+BOX_HELP = "type a box (name, German name or number), ? = coach, q = save and quit"
+JOKER_HELP = ", j 5 6 = joker: turn a 5 into a 6, u = undo jokers"
+
+
+class Quit(Exception):
+    """The player typed q."""
+
+
+class Terminal:
+    """Reads and writes through click (works with a terminal and with CliRunner's input)."""
+
+    def ask(self, prompt):
+        return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
+
+    def say(self, text=""):
+        click.echo(text)
+
+
+def play(game, table, record_path, terminal=None, coach=False, rng=None):
+    """Play `game` to its end or until the player stops; returns "finished", "quit" or
+    "interrupted".  The dice come from `rng` (numpy Generator), or are typed when
+    game.real_dice.  The record is written to `record_path` after every decision."""
+    terminal = terminal or Terminal()
+    session = _Session(game, table, record_path, terminal, coach, rng)
+    save_record(game.record(), record_path)  # an unwritable path fails now, not after a turn
+    try:
+        session.run()
+        status = "finished"
+    except Quit:
+        status = "quit"
+    except (KeyboardInterrupt, EOFError, click.exceptions.Abort):
+        terminal.say()
+        status = "interrupted"
+    save_record(game.record(), record_path)
+    if status == "finished":
+        session.show_card()
+        totals = game.totals()
+        if len(totals) > 1:
+            best = max(totals.values())
+            winners = [name for name, total in totals.items() if total == best]
+            terminal.say(f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best}.")
+        else:
+            terminal.say(f"Final score: {next(iter(totals.values()))}.")
+    terminal.say(f"game {'saved' if status == 'finished' else 'saved (unfinished)'} to {record_path}"
+                 f"; see what each decision cost: kniffel analyze {record_path}")
+    return status
+
+
+class _Session:
+    def __init__(self, game, table, record_path, terminal, coach, rng):
+        self.game = game
+        self.rules = game.rules
+        self.table = table
+        self.record_path = record_path
+        self.terminal = terminal
+        self.coach = coach
+        self.rng = rng
+
+    def run(self):
+        game, say = self.game, self.terminal.say
+        say(f"{self.rules.key}: {self.rules.description}")
+        say(KEEP_HELP)
+        while not game.over:
+            turn = game.next_turn()
+            self.show_card()
+            name = game.players[turn.player]
+            say(f"Round {turn.record['round']}, {name}" + ("" if len(game.columns) == 1 else "'s turn")
+                + (f" ({turn.column.jokers_left} joker{'s' if turn.column.jokers_left != 1 else ''} left)"
+                   if self.rules.jokers else ""))
+            self.play_turn(turn)
+
+    def play_turn(self, turn):
+        while not turn.done:
+            self.roll(turn)
+            advice = None
+            stopping = False
+            while not turn.done and turn.dice is not None:
+                if self.coach and advice is None:
+                    advice = self.advice(turn)
+                    self.show_coach(turn, advice, COACH_TOP)
+                choose_box = stopping or turn.rolls_left == 0
+                if choose_box:
+                    self.show_boxes(turn)
+                prompt = "box?" if choose_box else "keep?"
+                answer = self.terminal.ask(prompt).strip()
+                try:
+                    if answer.lower() in ("q", "quit"):
+                        raise Quit
+                    if answer == "?":
+                        advice = advice or self.advice(turn)
+                        self.show_coach(turn, advice, None)
+                    elif choose_box:
+                        stopping = self.box_answer(turn, answer, stopping, advice)
+                    else:
+                        stopping = self.keep_answer(turn, answer, advice)
+                except GameError as exc:
+                    self.terminal.say(f"  ! {exc}")
+
+    def roll(self, turn):
+        """Roll the dice not kept (or ask for the dice thrown at the table)."""
+        say = self.terminal.say
+        number = self.rules.rolls_per_turn - turn.rolls_left + 1
+        if self.game.real_dice:
+            kept = " ".join(map(str, turn.kept))
+            while True:
+                dice = "the die" if turn.n_to_roll == 1 else f"the {turn.n_to_roll} dice"
+                prompt = f"roll {number}: {dice} thrown" + (f" (holding {kept})" if kept else "") + "?"
+                answer = self.terminal.ask(prompt).strip()
+                if answer.lower() in ("q", "quit"):
+                    raise Quit
+                try:
+                    turn.roll(parse_faces(answer))
+                    break
+                except GameError as exc:
+                    say(f"  ! {exc}")
+        else:
+            turn.roll(self.rng.integers(1, 7, size=turn.n_to_roll).tolist())
+        left = turn.rolls_left
+        say(f"  roll {number}: {' '.join(map(str, turn.dice))}"
+            f"   ({left} roll{'s' if left != 1 else ''} left)")
+
+    def keep_answer(self, turn, answer, advice):
+        """Apply an answer at the keep prompt; returns True when the player stops rolling."""
+        if answer.lower() == "a":
+            return True
+        if answer == "" or answer[0].isdigit():
+            keep = parse_faces(answer)
+            if len(keep) == 5 and is_sub_multiset(keep, turn.dice):
+                return True
+            dice = turn.dice
+            decision_advice = advice or (self.advice(turn) if self.coach else None)
+            turn.keep(keep)
+            self.saved()
+            self.feedback(turn, dice, {"keep": list(keep)}, decision_advice)
+            return False
+        try:
+            box = parse_box(answer, self.rules)
+        except GameError:
+            raise GameError(f"{answer!r} is neither dice nor a box: {KEEP_HELP}") from None
+        self.score(turn, box, advice)
+        return False
+
+    def box_answer(self, turn, answer, stopping, advice):
+        """Apply an answer at the box prompt; returns whether the player still stops rolling."""
+        lowered = answer.lower()
+        if answer == "":
+            if turn.rolls_left:
+                return False  # back to the keep prompt
+            raise GameError(BOX_HELP + (JOKER_HELP if self.rules.jokers else ""))
+        if lowered == "u" and self.rules.jokers:
+            turn.undo_jokers()
+            self.terminal.say(f"  dice: {' '.join(map(str, turn.hand))}")
+            return stopping
+        if lowered.startswith("j") and self.rules.jokers:
+            parts = lowered[1:].replace("->", " ").replace(",", " ").split()
+            if len(parts) == 1 and len(parts[0]) == 2:
+                parts = list(parts[0])
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise GameError("a joker is j FROM TO, e.g. j 5 6 turns a 5 into a 6")
+            turn.joker(int(parts[0]), int(parts[1]))
+            self.terminal.say(f"  joker: dice now {' '.join(map(str, turn.hand))}")
+            return stopping
+        self.score(turn, parse_box(answer, self.rules), advice)
+        return stopping
+
+    def score(self, turn, box, advice):
+        dice = turn.dice
+        decision_advice = advice or (self.advice(turn) if self.coach else None)
+        before = turn.column.total(self.rules)
+        points, paid = turn.score(box)
+        self.saved()
+        gained = turn.column.total(self.rules) - before - points
+        extra = []
+        if paid:
+            extra.append(f"+{paid * self.rules.extra_bonus} extra-Kniffel bonus")
+        if gained - paid * self.rules.extra_bonus:
+            extra.append(f"+{gained - paid * self.rules.extra_bonus} upper bonus")
+        self.terminal.say(f"  {self.game.players[turn.player]}: {points} in {box}"
+                          + (f" ({', '.join(extra)})" if extra else "")
+                          + f", total {turn.column.total(self.rules)}")
+        self.feedback(turn, dice, turn.record["decisions"][-1], decision_advice)
+
+    def saved(self):
+        save_record(self.game.record(), self.record_path)
+
+    def advice(self, turn):
+        return advise(turn.position, self.table, dice=turn.dice, rolls_left=turn.rolls_left)
+
+    def feedback(self, turn, dice, decision, advice):
+        """With --coach: what the decision just taken cost."""
+        if advice is None:
+            return
+        loss = advice.expected_final_score - choice_value(self.table, turn.state, dice, decision, advice)
+        if loss <= OPTIMAL_TOLERANCE:
+            self.terminal.say("  coach: optimal")
+        else:
+            best = describe_choice(option_as_decision(advice.options[0]))
+            self.terminal.say(f"  coach: that cost {loss:.2f} points; best was {best}")
+
+    def show_coach(self, turn, advice, top):
+        say = self.terminal.say
+        shown = advice.options if top is None else advice.options[:top]
+        best = advice.expected_final_score
+        say(f"  coach ({turn.rolls_left} roll{'s' if turn.rolls_left != 1 else ''} left, "
+            f"dice {' '.join(map(str, turn.dice))}): expected final score, cost against the best")
+        for rank, option in enumerate(shown, 1):
+            value = option["expected_final_score"]
+            text = describe_choice(option_as_decision(option))
+            if option["action"] == "keep":
+                text += ", reroll"
+            say(f"  {rank:>3}. {text:<34} {value:9.2f}  {'best' if rank == 1 else f'-{best - value:.2f}':>7}")
+        if len(shown) < len(advice.options):
+            say(f"       ({len(advice.options) - len(shown)} more: type ?)")
+
+    def show_boxes(self, turn):
+        options = turn.options()
+        cells = [f"{self.rules.boxes.index(box) + 1} {box} {points}" + (f"+{paid * self.rules.extra_bonus}" if paid else "")
+                 for box, (points, paid) in options.items()]
+        line = "  open:"
+        for cell in cells:  # wrapped for an 80-column terminal
+            if len(line) + len(cell) > 78:
+                self.terminal.say(line)
+                line = "       "
+            line += f" {cell} ·" if cell != cells[-1] else f" {cell}"
+        self.terminal.say(line)
+        if self.rules.jokers and turn.rolls_left == 0 and turn.column.jokers_left > len(turn.jokers):
+            self.terminal.say("  (j 5 6 = joker: turn a 5 into a 6)")
+
+    def show_card(self):
+        for line in card_lines(self.game):
+            self.terminal.say(line)
+
+
+def card_lines(game):
+    """The card as on the paper pad: a row per box, a column per player, sums and bonuses."""
+    rules = game.rules
+    columns = game.columns
+    width = max(6, *(len(c.name) for c in columns))
+    label = max(len(b) for b in rules.boxes) + 4
+
+    def row(text, cells):
+        return f"  {text:<{label}}" + "".join(f" {c:>{width}}" for c in cells)
+
+    lines = [row("", [c.name for c in columns])]
+    for b, box in enumerate(rules.boxes):
+        lines.append(row(f"{b + 1:>2} {box}", [str(c.card.get(box, "-")) for c in columns]))
+        if b == 5:
+            upper = [sum(c.card.get(x, 0) for x in rules.boxes[:6]) for c in columns]
+            lines.append(row("   upper total", [str(u) for u in upper]))
+            lines.append(row(f"   bonus ({rules.upper_bonus_threshold}+)",
+                             [str(rules.upper_bonus if u >= rules.upper_bonus_threshold else 0) for u in upper]))
+    if rules.extra_bonus:
+        lines.append(row("   extra Kniffel", [str(c.kniffel_bonuses * rules.extra_bonus) for c in columns]))
+    if rules.jokers:
+        lines.append(row("   jokers left", [str(c.jokers_left) for c in columns]))
+    lines.append(row("   total", [str(c.total(rules)) for c in columns]))
+    return lines
+
+
+def seeded_rng(seed):
+    """The dice of a seeded game: numpy's default generator (PCG64) from `seed`."""
+    return np.random.default_rng(seed)
