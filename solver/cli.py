@@ -415,6 +415,83 @@ def analyze(record_file, tables, as_json):
         click.echo(line)
 
 
+@cli.command(name="tables")
+@click.option("--rules", "rules_names", multiple=True, metavar="NAME|FILE",
+              help=RULES_HELP + " Repeat for several (default: kniffel).")
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--out", type=click.Path(file_okay=False), default="tables", show_default=True,
+              help="Directory to write into, one subdirectory per rule set.")
+@click.option("--format", "formats", type=click.Choice(["md", "csv", "json"]), multiple=True,
+              help="File format; repeat for several (default: md).")
+@click.option("--values", is_flag=True, help="Also export the whole value table: values.csv, "
+              "values.npy and values.json (tens of MB).")
+@click.option("--json", "as_json", is_flag=True, help="Print the written files as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def tables_command(rules_names, tables, out, formats, values, as_json, quiet):
+    """Write strategy tables: the opening turn and a box-choice cheat sheet.
+
+    \b
+    Example:
+      kniffel tables --rules kniffel --rules yahtzee --out my-tables
+      kniffel tables --rules kniffel-basic --format csv --values
+    """
+    from pathlib import Path
+    from .strategy_tables import export_values, write_tables
+    rule_sets = [_rules(name) for name in rules_names or ("kniffel",)]
+    progress = not (quiet or as_json)
+    written = []
+    for rules in rule_sets:
+        table = _table(rules, tables, quiet=not progress)
+        directory = Path(out) / rules.key
+        written += write_tables(table, directory, formats or ("md",), progress=progress)
+        if values:
+            written += export_values(table, directory, progress=progress)
+    if as_json:
+        _emit_json([{"path": str(p), "bytes": p.stat().st_size} for p in written])
+        return
+    for path in written:
+        click.echo(f"{path.stat().st_size:>12,}  {path}")
+
+
+@cli.command()
+@click.option("--rules", "rules_names", multiple=True, metavar="PRESET",
+              help="Preset to measure; repeat for several (default: kniffel).")
+@click.option("--all", "all_presets", is_flag=True, help="Measure every preset (several minutes).")
+@click.option("--quick", is_flag=True, help="Fewer repeats, games and positions (about half a minute).")
+@click.option("--repeat", type=click.IntRange(min=1), help="Repeats of each timing (best is kept).")
+@click.option("--games", type=click.IntRange(min=1), help="Games a simulation timing.")
+@click.option("--batch-lines", type=click.IntRange(min=1), help="Positions for the batch timing.")
+@click.option("--cold", is_flag=True, help="Also time a solve with an empty numba cache (compiles, ~15 s).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def bench(rules_names, all_presets, quick, repeat, games, batch_lines, cold, as_json, quiet):
+    """Benchmark solving, advising, batch advice and simulation on this machine.
+
+    \b
+    Example:
+      kniffel bench
+      kniffel bench --quick --json
+      kniffel bench --rules yahtzee --rules yatzy --cold
+    """
+    from .bench import DEFAULTS, QUICK, BenchError, run_suite, text_table
+    from .rules import PRESETS
+    presets = list(PRESETS) if all_presets else list(rules_names or ("kniffel",))
+    for name in presets:
+        if name not in PRESETS:
+            raise InputError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+    settings = dict(QUICK if quick else DEFAULTS)
+    settings.update({k: v for k, v in (("repeat", repeat), ("games", games), ("batch_lines", batch_lines))
+                     if v is not None})
+    try:
+        results = run_suite(presets, cold=cold, progress=False if (quiet or as_json) else None, **settings)
+    except BenchError as exc:
+        raise CommandError(f"benchmark failed: {exc}") from None
+    if as_json:
+        _emit_json(results)
+    else:
+        click.echo(text_table(results))
+
+
 @cli.command(name="rules")
 @click.option("--show", "show", metavar="NAME|FILE", help="Print the fully resolved rules of a preset or file.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
