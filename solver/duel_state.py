@@ -75,9 +75,9 @@ def unrank(index, plate, aside):
 
 
 def all_states():
-    """(plate, aside): int64 arrays (N_STATES x 7) of every state, in index order."""
-    plate = np.zeros((N_STATES, N_TYPES), dtype=np.int64)
-    aside = np.zeros((N_STATES, N_TYPES), dtype=np.int64)
+    """(plate, aside): int8 arrays (N_STATES x 7) of every state, in index order."""
+    plate = np.zeros((N_STATES, N_TYPES), dtype=np.int8)
+    aside = np.zeros((N_STATES, N_TYPES), dtype=np.int8)
     digits = np.arange(N_PLAIN)
     for t in range(N_TYPES):
         plate[:N_PLAIN, t] = digits % RADIX
