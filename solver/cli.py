@@ -70,6 +70,7 @@ def solve(rules_name, tables, force, as_json, quiet):
     \b
     Example:
       kniffel solve --rules yahtzee --json
+      kniffel solve --rules dice-duel
     """
     from .table import TableError, load_table, table_paths
     rules = _rules(rules_name)

@@ -180,6 +180,11 @@ def test_options_change_the_game():
     assert 800 < base.expected_score < 1000
 
 
+def test_values_do_not_depend_on_threads():
+    from solver.duel import solve
+    assert np.array_equal(solve("dice-duel", progress=False, threads=1).values, solved("dice-duel").values)
+
+
 # --- advice ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("spec", ["", "ls=0/1/3,4k=2/0/2,fh=1/0/3"])
