@@ -33,9 +33,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check README.md is current")
     args = parser.parse_args()
-    from solver.dp import solve
-    from solver.rules import PRESETS
-    block = table_markdown([solve(name, progress=False) for name in PRESETS])
+    from solver import solve
+    from solver.rules import all_presets
+    block = table_markdown([solve(name, progress=False) for name in all_presets()])
     text = README.read_text()
     if BEGIN not in text or END not in text:
         sys.exit(f"README.md lacks the markers {BEGIN} ... {END}")

@@ -11,7 +11,12 @@ __version__ = "0.1.0"
 
 def solve(rules=None, progress=None):
     """Solve all reachable states of `rules` (a preset name, rules file or Rules)."""
-    from .dp import solve as _solve
+    from .rules import resolve_rules
+    rules = resolve_rules(rules)
+    if rules.game == "dice-duel":
+        from .duel import solve as _solve
+    else:
+        from .dp import solve as _solve
     return _solve(rules, progress=progress)
 
 

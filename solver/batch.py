@@ -33,6 +33,8 @@ def _query(line, default_rules):
     if unknown:
         raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
     rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
+    if rules.game != "scorecard":
+        raise ValueError(f"{rules.key} has no scorecard; ask with --rules {rules.key}")
     card = query.get("card", {})
     if not isinstance(card, dict):
         raise ValueError("card must be an object of box: points")

@@ -51,6 +51,8 @@ class Rules:
     jokers: int = 0  # Knobeln jokers per game: after the last roll, set one die to any face
     jokers_per_turn: int = 1
 
+    game = "scorecard"  # not a field; Dice Duel rules (duel_rules.py) say "dice-duel"
+
     @cached_property
     def boxes(self):
         return BOX_SETS[self.box_set]
@@ -93,6 +95,11 @@ class Rules:
     @property
     def n_aux(self):
         return (self.jokers + 1) * self.aux_block
+
+    @property
+    def start_index(self):
+        """Where the table holds the value of the empty card."""
+        return (0, self.start_aux, 0)
 
     @property
     def description(self):
@@ -288,11 +295,26 @@ class RulesError(ValueError):
     """A preset name, rules file or option that cannot be used."""
 
 
+def _duel():
+    """Kniffel Dice Duel: another game on the same dice, with its rules in their own module."""
+    from . import duel_rules
+    return duel_rules
+
+
+def all_presets():
+    """Every preset by name: the scorecard games, then the Dice Duel."""
+    return {**PRESETS, **_duel().PRESETS}
+
+
 def get_rules(name, **options):
     """The preset `name` with `options` applied (RulesError on anything unknown or impossible)."""
+    if name in _duel().PRESETS:
+        return _duel().get_rules(name, **options)
     if name not in PRESETS:
-        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(PRESETS)}")
+        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(all_presets())}")
     for key in options:
+        if key in _duel().OPTIONS and key not in OPTION_PRESETS:
+            raise RulesError(f"option {key!r} is a Dice Duel option; it does not apply to preset {name!r}")
         if key not in OPTION_PRESETS:
             raise RulesError(f"unknown rules option {key!r}; options: {', '.join(OPTION_PRESETS)}")
         if name not in OPTION_PRESETS[key]:
@@ -373,11 +395,11 @@ def resolve_rules(name_or_file):
     """A preset name or the path of a rules file -> Rules."""
     if name_or_file is None:
         return PRESETS["kniffel"]
-    if isinstance(name_or_file, Rules):
+    if isinstance(name_or_file, (Rules, _duel().DuelRules)):
         return name_or_file
     text = str(name_or_file)
-    if text in PRESETS:
-        return PRESETS[text]
+    if text in all_presets():
+        return all_presets()[text]
     if text.lower().endswith((".json", ".toml")) or Path(text).is_file():
         return load_rules_file(text)
     return get_rules(text)

@@ -25,7 +25,10 @@ class TableError(Exception):
 
 
 class ValueTable:
-    """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable)."""
+    """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable).
+
+    Dice Duel tables (duel.py) are one-dimensional: values[state index] is the expected final
+    score at the start of a turn."""
 
     def __init__(self, rules, values, states=None, seconds=None, level_seconds=None):
         self.rules = rules
@@ -36,8 +39,8 @@ class ValueTable:
 
     @property
     def expected_score(self):
-        """Optimal expected final score from the empty card."""
-        return float(self.values[0, self.rules.start_aux, 0])
+        """Optimal expected final score of a new game (the empty card, or every chip on the plate)."""
+        return float(self.values[self.rules.start_index])
 
     def value(self, state):
         """Expected future score of a turn-start State."""

@@ -12,7 +12,7 @@ _SOLVED = {}
 
 def solved(rules):
     """The solved table of `rules` (a name or Rules), solved once per test session."""
-    from solver.dp import solve
+    from solver import solve  # the scorecard games or the Dice Duel
     rules = resolve_rules(rules)
     if rules not in _SOLVED:
         _SOLVED[rules] = solve(rules, progress=False)

@@ -1,0 +1,107 @@
+"""Dice Duel: solve every state (one backward pass), and play games with the solved strategy.
+
+Each turn ends in a state with fewer plate chips, or as many plate chips and fewer set aside
+(taking a chip lowers the plate count; setting one aside moves it from plate to aside).  So
+level = 2 * plate chips + set-aside chips falls by at least one every turn, and solving the
+levels in rising order finds every state's successors already solved.
+"""
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm import tqdm
+
+from . import dice, duel_kernels
+from .duel_rules import CHIPS_PER_TYPE, N_TYPES, DuelRules, final_score
+from .duel_state import N_STATES, all_states
+from .rules import RulesError, resolve_rules
+from .simulate import sub_keep_table
+from .table import ValueTable
+from .threads import run_parallel
+
+
+def duel_rules(rules):
+    """`rules` resolved, and checked to be a Dice Duel rule set."""
+    rules = resolve_rules(rules)
+    if not isinstance(rules, DuelRules):
+        raise RulesError(f"{rules.key} is not a Dice Duel rule set")
+    return rules
+
+
+def solve(rules="dice-duel", progress=None, threads=None):
+    """Solve every state of the solo Dice Duel; returns a ValueTable whose values[index] is the
+    expected final score (chips, bonuses) at the start of a turn in state `index`.
+
+    progress: True/False to force the tqdm bar on stderr on or off; None shows it on a terminal.
+    threads: kernel calls run at once (default: every CPU); the values are the same for any."""
+    rules = duel_rules(rules)
+    start = time.perf_counter()
+    plate, aside = all_states()
+    plate_chips = plate.sum(axis=1)
+    values = np.full(N_STATES, np.nan)
+    over = plate_chips == 0
+    values[over] = final_score(CHIPS_PER_TYPE - aside[over], rules)
+    level = 2 * plate_chips + aside.sum(axis=1)
+    live = np.flatnonzero(~over)
+    live = live[np.argsort(level[live], kind="stable")]
+    bounds = np.searchsorted(level[live], np.arange(level.max() + 2))
+    del plate, aside, plate_chips
+    game, moves = rules.kernel_arrays(), dice.kernel_arrays()
+    level_seconds = []
+    disable = None if progress is None else not progress
+    for lev in tqdm(range(1, level.max() + 1), desc=f"solving {rules.key}", unit="level",
+                    disable=disable, leave=False):
+        states = live[bounds[lev]:bounds[lev + 1]]
+
+        def solve_part(part, states=states):
+            duel_kernels._solve_states(states[part], values, game, moves, rules.rolls_per_turn)
+
+        run_parallel(solve_part, len(states), threads)
+        level_seconds.append((lev, time.perf_counter() - start))
+    return ValueTable(rules, values, states=N_STATES, seconds=time.perf_counter() - start,
+                      level_seconds=level_seconds)
+
+
+@dataclass
+class DuelSimulation:
+    seed: int
+    scores: np.ndarray  # final score of each game
+    mine: np.ndarray  # chips held at the end, per type
+    last_chip: np.ndarray  # bool: the game's last move took the last plate chip
+    turns: np.ndarray
+    kniffels: np.ndarray
+
+    @property
+    def mean(self):
+        return float(self.scores.mean())
+
+    @property
+    def standard_error(self):
+        return float(self.scores.std(ddof=1) / np.sqrt(len(self.scores)))
+
+
+def simulate(table, games, seed=0, threads=None, progress=False):
+    """Play `games` solo games with the optimal strategy of `table` (reproducible for a seed,
+    whatever the number of threads)."""
+    rules = duel_rules(table.rules)
+    mine = np.zeros((games, N_TYPES), dtype=np.int64)
+    last_chip = np.zeros(games, dtype=np.int64)
+    turns = np.zeros(games, dtype=np.int64)
+    kniffels = np.zeros(games, dtype=np.int64)
+    game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
+
+    def play(block):
+        duel_kernels._simulate(block.start, seed, table.values, game, moves, sub_keeps,
+                               rules.rolls_per_turn, dice.EMPTY_KEEP, mine[block], last_chip[block],
+                               turns[block], kniffels[block])
+
+    chunk = 5_000  # games between progress updates
+    with tqdm(total=games, unit="game", desc="optimal play", leave=False,
+              disable=None if progress is None else not progress) as bar:
+        for first in range(0, games, chunk):
+            stop = min(games, first + chunk)
+            run_parallel(lambda part: play(slice(first + part.start, first + part.stop)),
+                         stop - first, threads)
+            bar.update(stop - first)
+    scores = final_score(mine, rules) + rules.last_chip_bonus * last_chip
+    return DuelSimulation(seed, scores, mine, last_chip.astype(bool), turns, kniffels)

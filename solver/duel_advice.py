@@ -1,0 +1,140 @@
+"""Dice Duel advice for one position: which dice to keep, when to stop, which chips to take.
+
+Plain numpy from a saved table (no numba): the end-of-turn moves come from the same rule code
+the kernels compile (duel_rules.chip_moves / apply_move), the keep arithmetic from advice.py.
+"""
+from dataclasses import dataclass
+from operator import itemgetter
+
+import numpy as np
+import orjson
+
+from . import dice as _dice  # `dice` is a parameter name of advise()
+from .advice import keep_values, sub_keep_indices
+from .duel_rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
+from .duel_state import Chips, parse_chips, rank, validate_chips
+from .rules import RulesError, resolve_rules
+
+
+@dataclass
+class DuelAdvice:
+    rules: str
+    chips: Chips
+    expected_final_score: float
+    options: list
+
+    def as_dict(self, top=None):
+        options = self.options if top is None else self.options[:top]
+        return {"rules": self.rules, "chips": self.chips.as_dict(),
+                "chips_value": self.chips.chips_value, "over": self.chips.over,
+                "expected_final_score": self.expected_final_score, "options": options}
+
+
+def end_moves(chips, table, roll):
+    """Every legal move after final roll `roll` (a roll index), as option dicts with their
+    expected final score, in rule order (not ranked)."""
+    rules = table.rules
+    roll_category, category_mask = rules.categories
+    category = int(roll_category[roll])
+    plate, aside = list(chips.plate), list(chips.aside)
+    moves = np.empty((MAX_MOVES, 3), dtype=np.int64)
+    new_plate, new_aside = [0] * N_TYPES, [0] * N_TYPES
+    options = []
+    for move in moves[:chip_moves(plate, aside, category == 0, int(category_mask[category]),
+                                  rules.may_decline_chip, moves)].tolist():
+        last = apply_move(plate, aside, move, new_plate, new_aside)
+        value = float(table.values[rank(new_plate, new_aside)]) + last * rules.last_chip_bonus
+        if move[2] >= 0:
+            option = {"action": "no_chip", "set_aside": TYPES[move[2]]}
+        else:
+            option = {"action": "take",
+                      "chips": [{"type": TYPES[c // 2], "from": "aside" if c % 2 == ASIDE else "plate"}
+                                for c in move[:2] if c >= 0],
+                      "last_chip_bonus": last * rules.last_chip_bonus}
+        option["expected_final_score"] = value
+        options.append(option)
+    return options
+
+
+def final_roll_values(chips, table):
+    """Value of each of the 252 rolls when the turn ends with it (best move taken)."""
+    categories = table.rules.categories[0]
+    best = {}
+    for c in np.unique(categories).tolist():
+        roll = int(np.argmax(categories == c))  # any roll of the category: same moves
+        best[c] = max(o["expected_final_score"] for o in end_moves(chips, table, roll))
+    return np.array([best[c] for c in categories.tolist()])
+
+
+def checked_query(chips, rules, dice=None, rolls_left=None):
+    """Validate a query: (Chips, roll index or None, rolls left); ValueError naming the problem."""
+    if not isinstance(chips, Chips):
+        chips = parse_chips(chips)
+    validate_chips(chips)
+    if dice is None:
+        if rolls_left is not None:
+            raise ValueError("rolls left needs dice")
+        return chips, None, None
+    if chips.over:
+        raise ValueError("the game is over: the plate is empty")
+    roll = _dice.KEEP_INDEX[_dice.validate_dice(dice)]
+    max_left = rules.rolls_per_turn - 1
+    if rolls_left is None:
+        rolls_left = max_left
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
+        raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    return chips, roll, rolls_left
+
+
+def advise(chips, table, dice=None, rolls_left=None):
+    """Every choice for `chips` (a Chips or SPEC) with its expected final score, best first.
+
+    dice: five faces, or None for the value at the start of the turn.  With rolls left: every
+    distinct keep and "stop" (end the turn now, best move); with none: every legal move."""
+    chips, roll, rolls_left = checked_query(chips, table.rules, dice, rolls_left)
+    if roll is None:
+        return DuelAdvice(table.rules.key, chips, float(table.values[chips.index]), [])
+    moves = sorted(end_moves(chips, table, roll), key=_by_value, reverse=True)
+    if rolls_left == 0:
+        options = moves
+    else:
+        final = final_roll_values(chips, table)
+        keeps = keep_values(final, final, rolls_left)
+        stop = {"action": "stop", "then": {k: v for k, v in moves[0].items() if k != "expected_final_score"},
+                "expected_final_score": moves[0]["expected_final_score"]}
+        keep_list, indices = sub_keep_indices(roll)
+        options = [stop] + [{"action": "keep", "keep": list(keep), "expected_final_score": value}
+                            for keep, value in zip(keep_list, keeps[indices].tolist())]
+        options.sort(key=_by_value, reverse=True)  # stable: stopping first on a tie
+    return DuelAdvice(table.rules.key, chips, options[0]["expected_final_score"], options)
+
+
+_by_value = itemgetter("expected_final_score")
+
+FIELDS = {"rules", "chips", "dice", "rolls_left"}
+
+
+def advise_lines(lines, default_rules, tables, top=None):
+    """Yield one JSON text per non-blank line of JSON queries {"rules"?, "chips"?, "dice"?,
+    "rolls_left"?}: the advice, or {"error": "line N: ..."}.  tables(rules) gives the table."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            query = orjson.loads(line)
+            if not isinstance(query, dict):
+                raise ValueError("each line must be a JSON object")
+            unknown = set(query) - FIELDS
+            if unknown:
+                raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+            rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
+            if rules.game != "dice-duel":
+                raise ValueError(f"{rules.key} is not Dice Duel; give such lines their own run")
+            dice = query.get("dice")
+            if dice is not None and not isinstance(dice, list):
+                raise ValueError("dice must be a list of five faces")
+            chips = checked_query(query.get("chips", ""), rules, dice, query.get("rolls_left"))[0]
+            advice = advise(chips, tables(rules), dice, query.get("rolls_left"))
+            yield orjson.dumps(advice.as_dict(top)).decode()
+        except (ValueError, RulesError, TypeError, orjson.JSONDecodeError) as exc:
+            yield orjson.dumps({"error": f"line {number}: {exc}"}).decode()
