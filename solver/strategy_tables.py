@@ -5,7 +5,8 @@ Markdown text for people and flat records (one dict per row) for CSV and JSON.  
 the builders in the order they are written; adding a section is adding a builder to it.
 
 - opening: every first roll of the game, the best choice with each number of rolls left;
-- cheatsheet: for typical cards, what each open box costs, to choose a box for the final roll.
+- cheatsheet: for typical cards, what each open box costs, to choose a box for the final roll;
+- box_by_turn: how often the optimal player fills each box in each turn (exact).
 
 The whole value table is exported on demand (export_values): too large to keep in the repository.
 Every number comes from the table through solver.advice, so it is what `kniffel advise` says.
@@ -280,8 +281,43 @@ def _cheatsheet_markdown(number, sheet, rules):
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------------------------------------
+# Which box in which turn
+
+
+def box_turn_section(table):
+    """How often the optimal player fills each box in each turn, exactly (from the forward pass
+    over every state the strategy meets from the empty card)."""
+    from .distribution import forward  # numba: only when the tables are built
+    rules = table.rules
+    fill = forward(table).box_by_turn()
+    records = []
+    ranked_lines = []
+    for turn, row in enumerate(fill, 1):
+        order = sorted(range(rules.n_boxes), key=lambda b: (-row[b], b))
+        for rank, box in enumerate(order, 1):
+            records.append({"turn": turn, "rank": rank, "box": rules.boxes[box],
+                            "probability": _round(row[box])})
+        top = [f"{rules.boxes[b]} {100 * row[b]:.1f}%" for b in order if row[b] >= 0.0005][:5]
+        ranked_lines.append(_md_row([turn, ", ".join(top)]))
+    head = [f"# Which box in which turn: {rules.key}", "",
+            f"{rules.description}. The probability that the optimal player fills each box in each "
+            "turn of a game, computed exactly over every way the dice can fall (not simulated). "
+            "Each row and each column sums to 100%.", "",
+            _md_row(["turn", "most likely boxes"]), _md_row(["---:", "---"])]
+    matrix = ["", "All boxes, percent:", "",
+              _md_row(["turn"] + list(rules.boxes)), _md_row(["---:"] * (rules.n_boxes + 1))]
+    for turn, row in enumerate(fill, 1):
+        matrix.append(_md_row([turn] + [f"{100 * p:.1f}" for p in row]))
+    notes = {"turn": "turn of the game, 1 = first", "rank": "1 = the box filled most often in this turn",
+             "box": "the box", "probability": "probability that the box is filled in this turn"}
+    return Section("box_by_turn", f"Which box in which turn ({rules.key})",
+                   "\n".join(head + ranked_lines + matrix) + "\n", records, notes)
+
+
 # The sections of `kniffel tables`, in order: name -> builder(table) -> Section.
-SECTIONS = {"opening": opening_section, "cheatsheet": cheatsheet_section}
+SECTIONS = {"opening": opening_section, "cheatsheet": cheatsheet_section,
+            "box_by_turn": box_turn_section}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -218,3 +218,51 @@ def test_upper_boxes_in_the_sheet_are_by_dice_count():
     for box in UPPER:
         face = UPPER.index(box) + 1
         assert sorted(sheet.costs[box]) == [face * c for c in range(dice.DICE + 1)]
+
+
+def test_box_by_turn_section_is_the_exact_forward_pass():
+    from solver.strategy_tables import box_turn_section
+    table = solved("kniffel-basic")
+    section = box_turn_section(table)
+    n = table.rules.n_boxes
+    assert len(section.records) == n * n
+    by_turn = {}
+    for record in section.records:
+        by_turn.setdefault(record["turn"], []).append(record)
+    for turn, records in by_turn.items():
+        assert [r["rank"] for r in records] == list(range(1, n + 1))
+        probabilities = [r["probability"] for r in records]
+        assert probabilities == sorted(probabilities, reverse=True)
+        assert sum(probabilities) == pytest.approx(1, abs=1e-5)
+    for box in table.rules.boxes:
+        assert sum(r["probability"] for r in section.records if r["box"] == box) == pytest.approx(1, abs=1e-5)
+    # Turn 1 again, by following advise's best option over every dice outcome in plain Python.
+    first = {r["box"]: r["probability"] for r in by_turn[1]}
+    for box, p in turn_one_by_advice(table).items():
+        assert first[box] == pytest.approx(p, abs=2e-6), box
+
+
+def turn_one_by_advice(table):
+    """P(box filled in the first turn) when every decision is advise's first option."""
+    from itertools import product
+
+    def completions(keep):
+        found = {}
+        for faces in product(range(1, 7), repeat=dice.DICE - len(keep)):
+            roll = tuple(sorted(keep + faces))
+            found[roll] = found.get(roll, 0) + 6.0 ** -len(faces)
+        return found
+
+    mass = completions(())
+    boxes = {}
+    for left in (2, 1, 0):
+        after = {}
+        for roll, p in mass.items():
+            best = advise(Position(), table, dice=roll, rolls_left=left).options[0]
+            if best["action"] == "score":
+                boxes[best["box"]] = boxes.get(best["box"], 0) + p
+                continue
+            for new, q in completions(tuple(best["keep"])).items():
+                after[new] = after.get(new, 0) + p * q
+        mass = after
+    return boxes
