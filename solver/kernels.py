@@ -439,35 +439,111 @@ def _greedy_turn(rng, moves, rolls_per_turn, empty_keep):
 
 
 @njit(cache=True)
-def _joker_moves(roll, col, history, add_die, smaller, n_smaller):
+def _joker_moves(roll, col, shift, history, add_die, smaller, n_smaller):
     """Follow the joker passes back: (final roll, jokers used) that realise history[-1][roll, col].
 
-    history[m] holds the final-roll values with up to m jokers this turn; column col - 1 is the
-    same state with one joker fewer (the simulation keeps one column per joker level)."""
+    history[m] holds the final-roll values with up to m jokers this turn; column col - shift is
+    the same state with one joker fewer."""
     used = 0
     m = history.shape[0] - 1
-    while m > 0 and col > 0 and history[m, roll, col] > history[0, roll, col]:
+    while m > 0 and col >= shift and history[m, roll, col] > history[0, roll, col]:
         target = history[m, roll, col]
         found = -1
         for t in range(n_smaller[roll]):
             for face in range(6):
                 other = add_die[smaller[roll, t], face]
-                if history[m - 1, other, col - 1] == target:
+                if history[m - 1, other, col - shift] == target:
                     found = other
         if found < 0:
             break  # cannot happen: the value came from one of these rolls
-        roll, col, m, used = found, col - 1, m - 1, used + 1
+        roll, col, m, used = found, col - shift, m - 1, used + 1
     return roll, used
 
 
-@njit(cache=True, nogil=True)
-def _simulate(first_game, seed, greedy, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
-              scores, upper_bonus_won, extra_bonuses, kniffel_fifty, jokers_used):
-    """Play games first_game, first_game + 1, ... (one per row of the outputs); game g draws its
-    dice from a generator seeded by (seed, g), whatever call or thread plays it.
+@njit(cache=True)
+def _seed_games(first_game, seed, rng):
+    """rng[i]: the generator state of game first_game + i, seeded by (seed, game number) only."""
+    for i in range(rng.shape[0]):
+        rng[i], _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first_game + i))
 
-    greedy = False: the optimal strategy of `values`.  greedy = True: the baseline that keeps the
-    most common face (the higher one on a tie) and fills the box with the most points now."""
+
+@njit(cache=True, nogil=True)
+def _simulate_greedy(rng, values, game, moves, rolls_per_turn, empty_keep, scores, upper_bonus_won,
+                     extra_bonuses, kniffel_fifty):
+    """Whole games of the baseline: keep the most common face (the higher one on a tie) and fill
+    the box with the most points now (the first such box on a tie).  One game per entry of rng."""
+    params, box_face = game[0], game[3]
+    kniffel_face = moves[1]
+    n_boxes = params[P_N_BOXES]
+    threshold = params[P_THRESHOLD]
+    kniffel_box = params[scoring.P_KNIFFEL_BOX]
+    option_value = np.empty(n_boxes)
+    option_points = np.empty(n_boxes, dtype=np.int64)
+    option_bonus = np.empty(n_boxes, dtype=np.int64)
+    option_paid = np.empty(n_boxes, dtype=np.int64)
+    for g in range(rng.shape[0]):
+        state = rng[g]
+        filled, upper, upper_sum, total, extras = 0, 0, 0, 0, 0
+        aux = params[scoring.P_JOKERS] * params[scoring.P_AUX_BLOCK]
+        for turn in range(n_boxes):
+            roll, state = _greedy_turn(state, moves, rolls_per_turn, empty_keep)
+            _box_options(filled, aux, upper, roll, values, game, kniffel_face, option_value,
+                         option_points, option_bonus, option_paid)
+            box, best = -1, -1
+            for b in range(n_boxes):
+                if option_value[b] > -np.inf and option_points[b] + option_bonus[b] > best:
+                    box, best = b, option_points[b] + option_bonus[b]
+            points, paid = option_points[box], option_paid[box]
+            total, upper, upper_sum, extras = _after_box(box, points, option_bonus[box], paid,
+                                                         total, upper, upper_sum, extras,
+                                                         box_face, threshold)
+            if box == kniffel_box and points == 50:
+                kniffel_fifty[g] = True
+            aux = _next_aux(aux, box, points, paid, n_boxes - turn - 1, params)
+            filled |= 1 << box
+        scores[g] = total
+        upper_bonus_won[g] = upper_sum >= threshold
+        extra_bonuses[g] = extras
+
+
+# --- simulation of whole games, many at once ---------------------------------------------------
+
+@njit(cache=True)
+def _group_columns(games, aux, upper, block, n_levels, n_upper):
+    """Columns for the games of one filled-box set: one per (aux without jokers, upper) met,
+    repeated for every number of jokers left (joker-major, as _apply_jokers wants them).
+    Returns (col_aux, col_upper, column of each game, columns per joker level)."""
+    slot = np.full(block * n_upper, -1, dtype=np.int64)
+    base_aux = np.empty(games.shape[0], dtype=np.int64)
+    base_upper = np.empty(games.shape[0], dtype=np.int64)
+    n_base = 0
+    for i in range(games.shape[0]):
+        g = games[i]
+        key = (aux[g] % block) * n_upper + upper[g]
+        if slot[key] < 0:
+            slot[key] = n_base
+            base_aux[n_base] = aux[g] % block
+            base_upper[n_base] = upper[g]
+            n_base += 1
+    # a game's column: its joker level's block of n_base columns, then its (aux, upper)
+    game_column = np.empty(games.shape[0], dtype=np.int64)
+    for i in range(games.shape[0]):
+        g = games[i]
+        game_column[i] = (aux[g] // block) * n_base + slot[(aux[g] % block) * n_upper + upper[g]]
+    col_aux = np.empty(n_levels * n_base, dtype=np.int64)
+    col_upper = np.empty(n_levels * n_base, dtype=np.int64)
+    for level in range(n_levels):
+        for b in range(n_base):
+            col_aux[level * n_base + b] = level * block + base_aux[b]
+            col_upper[level * n_base + b] = base_upper[b]
+    return col_aux, col_upper, game_column, n_base
+
+
+@njit(cache=True)
+def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
+                all_filled, aux, upper, upper_sum, total, extras, used, rng, kniffel_fifty):
+    """One turn of every game in `games` (all with the filled boxes `filled`): the turn's keep
+    values are computed once per distinct state, as columns, then each game plays its turn."""
     params, box_face = game[0], game[3]
     kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]
     n_boxes = params[P_N_BOXES]
@@ -476,65 +552,75 @@ def _simulate(first_game, seed, greedy, values, game, moves, sub_keeps, rolls_pe
     block = params[scoring.P_AUX_BLOCK]
     n_levels = params[scoring.P_JOKERS] + 1
     passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
-    for g in range(scores.shape[0]):
-        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first_game + g))
-        work = np.empty((N_KEEPS, n_levels))
-        history = np.empty((passes + 1, N_ROLLS, n_levels))
-        stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
-        option_value = np.empty(n_boxes)
-        option_points = np.empty(n_boxes, dtype=np.int64)
-        option_bonus = np.empty(n_boxes, dtype=np.int64)
-        option_paid = np.empty(n_boxes, dtype=np.int64)
-        filled, upper, upper_sum, total, extras, used = 0, 0, 0, 0, 0, 0
-        aux = params[scoring.P_JOKERS] * block
-        for turn in range(n_boxes):
-            n_open = n_boxes - turn
-            if greedy:
-                roll, rng = _greedy_turn(rng, moves, rolls_per_turn, empty_keep)
-                _box_options(filled, aux, upper, roll, values, game, kniffel_face, option_value,
-                             option_points, option_bonus, option_paid)
-                box, best = -1, -1
-                for b in range(n_boxes):  # most points now; the first such box on a tie
-                    if option_value[b] > -np.inf and option_points[b] + option_bonus[b] > best:
-                        box, best = b, option_points[b] + option_bonus[b]
-                points, paid = option_points[box], option_paid[box]
-                total, upper, upper_sum, extras = _after_box(box, points, option_bonus[box], paid,
-                                                             total, upper, upper_sum, extras,
-                                                             box_face, threshold)
-                if box == kniffel_box and points == 50:
-                    kniffel_fifty[g] = True
-                aux = _next_aux(aux, box, points, paid, n_open - 1, params)
-                filled |= 1 << box
-                continue
-            _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work,
-                             history, stage_keeps)
-            roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
-            rolled_all = True
-            for left in range(rolls_per_turn - 1, 0, -1):
-                best_keep, best_value = roll, -np.inf
-                for s in range(sub_keeps.shape[1]):
-                    k = sub_keeps[roll, s]
-                    if k >= 0 and stage_keeps[left, k] > best_value:
-                        best_keep, best_value = k, stage_keeps[left, k]
-                if best_keep == roll:  # keeping all five dice ends the turn
-                    rolled_all = False
-                    break
-                roll, rng = _complete_roll(best_keep, rng, add_die, keep_size)
-            if rolled_all and passes > 0:
-                roll, spent = _joker_moves(roll, aux // block, history, add_die, smaller, n_smaller)
-                aux -= spent * block
-                used += spent
-            _box_options(filled, aux, upper, roll, values, game, kniffel_face, option_value,
-                         option_points, option_bonus, option_paid)
-            box = np.argmax(option_value)
-            points, paid = option_points[box], option_paid[box]
-            total, upper, upper_sum, extras = _after_box(box, points, option_bonus[box], paid, total,
-                                                         upper, upper_sum, extras, box_face, threshold)
-            if box == kniffel_box and points == 50:
-                kniffel_fifty[g] = True
-            aux = _next_aux(aux, box, points, paid, n_open - 1, params)
-            filled |= 1 << box
-        scores[g] = total
-        upper_bonus_won[g] = upper_sum >= threshold
-        extra_bonuses[g] = extras
-        jokers_used[g] = used
+    n_open = n_boxes - _popcount(filled)
+    col_aux, col_upper, game_column, n_base = _group_columns(games, aux, upper, block, n_levels,
+                                                             values.shape[2])
+    n_cols = col_aux.shape[0]
+    work = np.empty((N_KEEPS, n_cols))
+    successor = np.empty((n_boxes, 6, n_cols))
+    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
+    history = np.empty((passes + 1, N_ROLLS, n_cols))
+    history[0] = work[:N_ROLLS]
+    for m in range(1, passes + 1):
+        _apply_jokers(work, history[m - 1], n_base, 1, add_die, smaller, n_smaller)
+        history[m] = work[:N_ROLLS]
+    stage_keeps = np.empty((rolls_per_turn, N_KEEPS, n_cols))
+    for left in range(1, rolls_per_turn):
+        _keep_values(work, add_die)
+        work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
+        stage_keeps[left] = work
+        _best_sub_keeps(work, smaller, n_smaller)
+    option_value = np.empty(n_boxes)
+    option_points = np.empty(n_boxes, dtype=np.int64)
+    option_bonus = np.empty(n_boxes, dtype=np.int64)
+    option_paid = np.empty(n_boxes, dtype=np.int64)
+    for i in range(games.shape[0]):
+        g = games[i]
+        col = game_column[i]
+        state = rng[g]
+        roll, state = _complete_roll(empty_keep, state, add_die, keep_size)
+        rolled_all = True
+        for left in range(rolls_per_turn - 1, 0, -1):
+            best_keep, best_value = roll, -np.inf
+            for s in range(sub_keeps.shape[1]):
+                k = sub_keeps[roll, s]
+                if k >= 0 and stage_keeps[left, k, col] > best_value:
+                    best_keep, best_value = k, stage_keeps[left, k, col]
+            if best_keep == roll:  # keeping all five dice ends the turn
+                rolled_all = False
+                break
+            roll, state = _complete_roll(best_keep, state, add_die, keep_size)
+        rng[g] = state
+        a = aux[g]
+        if rolled_all and passes > 0:
+            roll, spent = _joker_moves(roll, col, n_base, history, add_die, smaller, n_smaller)
+            a -= spent * block
+            used[g] += spent
+        _box_options(filled, a, upper[g], roll, values, game, kniffel_face, option_value,
+                     option_points, option_bonus, option_paid)
+        box = np.argmax(option_value)
+        points, paid = option_points[box], option_paid[box]
+        total[g], upper[g], upper_sum[g], extras[g] = _after_box(
+            box, points, option_bonus[box], paid, total[g], upper[g], upper_sum[g], extras[g],
+            box_face, threshold)
+        if box == kniffel_box and points == 50:
+            kniffel_fifty[g] = True
+        aux[g] = _next_aux(a, box, points, paid, n_open - 1, params)
+        all_filled[g] = filled | (1 << box)
+
+
+@njit(cache=True, nogil=True)
+def _simulate_turn(values, game, moves, sub_keeps, rolls_per_turn, empty_keep, filled, aux, upper,
+                   upper_sum, total, extras, used, rng, kniffel_fifty):
+    """Play the next turn of every game in the arrays (one entry per game) optimally.  Games
+    are grouped by their filled boxes, so each distinct state's turn is computed once."""
+    order = np.argsort(filled, kind="mergesort")
+    start = 0
+    while start < order.shape[0]:
+        stop = start
+        while stop < order.shape[0] and filled[order[stop]] == filled[order[start]]:
+            stop += 1
+        _play_group(filled[order[start]], order[start:stop], values, game, moves, sub_keeps,
+                    rolls_per_turn, empty_keep, filled, aux, upper, upper_sum, total, extras, used,
+                    rng, kniffel_fifty)
+        start = stop

@@ -142,7 +142,7 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
                 continue
             final, spent = r, 0
             if thrown and passes > 0:  # jokers need every roll thrown
-                final, spent = _joker_moves(r, aux // block, history, add_die, smaller, n_smaller)
+                final, spent = _joker_moves(r, aux // block, 1, history, add_die, smaller, n_smaller)
             aux_now = aux - spent * block
             if not ready[spent]:
                 _best_boxes(filled, aux_now, upper, values, game, moves, n_open, best[spent])

@@ -57,20 +57,44 @@ def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=Fa
     extra = np.zeros(games, dtype=np.int64)
     fifty = np.zeros(games, dtype=np.bool_)
     jokers = np.zeros(games, dtype=np.int64)
-    game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
-    greedy = strategy == "greedy"
+    rng = np.empty(games, dtype=np.uint64)
+    kernels._seed_games(0, seed, rng)
+    game, moves = rules.kernel_arrays(), dice.kernel_arrays()
+    disable = None if progress is None else not progress
+    bar = tqdm(total=games, unit="game", desc=f"{strategy} play", disable=disable, leave=False)
+    with bar:
+        if strategy == "greedy":
+            def play(part):
+                kernels._simulate_greedy(rng[part], table.values, game, moves, rules.rolls_per_turn,
+                                         dice.EMPTY_KEEP, scores[part], upper_bonus[part],
+                                         extra[part], fifty[part])
+                bar.update(part.stop - part.start)
 
-    def play(block):
-        kernels._simulate(block.start, seed, greedy, table.values, game, moves, sub_keeps,
-                          rules.rolls_per_turn, dice.EMPTY_KEEP, scores[block], upper_bonus[block],
-                          extra[block], fifty[block], jokers[block])
-
-    chunk = 20_000  # games between progress updates
-    with tqdm(total=games, unit="game", desc=f"{strategy} play", disable=None if progress is None
-              else not progress, leave=False) as bar:
-        for start in range(0, games, chunk):
-            stop = min(games, start + chunk)
-            run_parallel(lambda part: play(slice(start + part.start, start + part.stop)),
-                         stop - start, threads)
-            bar.update(stop - start)
+            run_parallel(play, games, threads)
+        else:
+            _play_optimal(table, rng, scores, upper_bonus, extra, fifty, jokers, threads, bar)
     return Simulation(seed, scores, upper_bonus, extra, fifty, jokers)
+
+
+def _play_optimal(table, rng, scores, upper_bonus, extra, fifty, jokers, threads, bar):
+    """All games in step, turn by turn: games with the same filled boxes share the turn's keep
+    values (one column per distinct state), which is most of the work.  Each thread plays its
+    own block of games, so sharing stays within a block."""
+    rules = table.rules
+    game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
+    games = len(rng)
+    filled = np.zeros(games, dtype=np.int64)
+    aux = np.full(games, rules.start_aux, dtype=np.int64)
+    upper = np.zeros(games, dtype=np.int64)
+    upper_sum = np.zeros(games, dtype=np.int64)
+    per_turn = games / rules.n_boxes
+    for _ in range(rules.n_boxes):
+        def play(part):
+            kernels._simulate_turn(table.values, game, moves, sub_keeps, rules.rolls_per_turn,
+                                   dice.EMPTY_KEEP, filled[part], aux[part], upper[part],
+                                   upper_sum[part], scores[part], extra[part], jokers[part],
+                                   rng[part], fifty[part])
+
+        run_parallel(play, games, threads, per_thread=1)
+        bar.update(per_turn)
+    upper_bonus[:] = upper_sum >= rules.upper_bonus_threshold
