@@ -1,6 +1,6 @@
 """Independent, slow, obviously-correct reference solver for small sub-games.
 
-Written from /work/shared/RULES.md alone (not from the code in ``solver/``) so that the fast
+Written from the rules text (RULES.md) alone (not from the code in ``solver/``) so that the fast
 solver's tests can compare against it on sub-games with a few (1-4) open boxes.  Plain Python,
 standard library only, floats throughout.
 
