@@ -93,28 +93,32 @@ def forward(table, position=None, threads=None, progress=False):
     for _ in tqdm(range(start.n_open), desc="following the strategy", unit="turn",
                   disable=None if progress is None else not progress, leave=False):
         counts = np.zeros(len(states), dtype=np.int64)
-        keys = np.empty((len(states), pk.MAX_OUTCOMES), dtype=np.int64)
-        probs = np.empty((len(states), pk.MAX_OUTCOMES))
+        found = {}  # first state of a batch -> its outcomes (keys, probabilities), compacted
 
         def work(part):
+            keys = np.empty((_BATCH, pk.MAX_OUTCOMES), dtype=np.int64)
+            probs = np.empty((_BATCH, pk.MAX_OUTCOMES))
             for lo in range(part.start, part.stop, _BATCH):
                 hi = min(part.stop, lo + _BATCH)
                 pk._outcomes_batch(states[lo:hi], values, game, moves, sub_keeps,
-                                   rules.rolls_per_turn, counts[lo:hi], keys[lo:hi], probs[lo:hi])
+                                   rules.rolls_per_turn, counts[lo:hi], keys, probs)
+                used = np.arange(pk.MAX_OUTCOMES) < counts[lo:hi, None]
+                found[lo] = (keys[: hi - lo][used], probs[: hi - lo][used])
 
         run_parallel(work, len(states), threads)
-        used = np.arange(pk.MAX_OUTCOMES) < counts[:, None]
-        keys, probs = keys[used], probs[used]
-        flags = keys % pk.N_FLAG_VALUES
-        gain = (keys // pk.N_FLAG_VALUES) % pk.GAIN_RANGE
-        successor = keys // (pk.N_FLAG_VALUES * pk.GAIN_RANGE)
+        keys = np.concatenate([found[lo][0] for lo in sorted(found)])
+        probs = np.concatenate([found[lo][1] for lo in sorted(found)])
+        # Small types: the outcomes of every turn are kept for the backward pass.
+        flags = (keys % pk.N_FLAG_VALUES).astype(np.int8)
+        gain = ((keys // pk.N_FLAG_VALUES) % pk.GAIN_RANGE).astype(np.int16)
+        successor = (keys // (pk.N_FLAG_VALUES * pk.GAIN_RANGE)).astype(np.int32)
+        del keys
         offsets = np.zeros(len(states) + 1, dtype=np.int64)
         np.cumsum(counts, out=offsets[1:])
         weight = occupancy[states]
         levels.append(TurnLevel(states, weight, offsets, successor, gain, flags, probs))
         pk._push_forward(weight, offsets, successor, probs, flags, 0, occupancy)
-        states = np.unique(successor)
-        del keys
+        states = np.unique(successor).astype(np.int64)
     return ForwardPass(rules, start, levels)
 
 

@@ -19,6 +19,18 @@ def solved(rules):
     return _SOLVED[rules]
 
 
+def run(capsys, *args):
+    """Run the kniffel CLI in-process; returns (exit code, stdout, stderr)."""
+    from solver.cli import main
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code or 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 @pytest.fixture(params=list(PRESETS))
 def preset(request):
     return request.param

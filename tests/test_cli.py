@@ -5,9 +5,8 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import solved
+from conftest import run, solved
 
-from solver.cli import main
 
 
 @pytest.fixture(scope="module")
@@ -18,16 +17,6 @@ def store(tmp_path_factory):
         solved(name).save(directory)
     return directory
 
-
-def run(capsys, *args):
-    """Run the CLI in-process; returns (exit code, stdout, stderr)."""
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_solve_json_reports_the_table(capsys, tmp_path):

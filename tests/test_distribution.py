@@ -5,11 +5,10 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-from conftest import solved
+from conftest import run, solved
 
-from solver.cli import main
 from solver.distribution import histogram, score_distribution, write_csv
-from solver.rules import BOXES_13, get_rules
+from solver.rules import BOXES_13
 from solver.simulate import simulate
 from solver.state import Position
 
@@ -148,15 +147,6 @@ def test_histogram_and_csv(tmp_path):
     assert sum(float(p) for _, p, _ in rows) == pytest.approx(1, abs=1e-12)
     assert float(rows[-1][2]) == pytest.approx(1, abs=1e-12)
 
-
-def run(capsys, *args):
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")

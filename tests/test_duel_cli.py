@@ -5,9 +5,8 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import solved
+from conftest import run, solved
 
-from solver.cli import main
 from solver.duel_state import N_STATES, START, parse_chips
 from solver.rules import get_rules
 from solver.table import TableError, load_table, table_paths
@@ -19,15 +18,6 @@ def store(tmp_path_factory):
     solved("dice-duel").save(directory)
     return directory
 
-
-def run(capsys, *args):
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_solve_reports_and_saves_the_table(capsys, store):

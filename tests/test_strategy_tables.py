@@ -8,11 +8,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import solved
+from conftest import run, solved
 
 from solver import dice
 from solver.advice import advise
-from solver.cli import main
 from solver.rules import UPPER
 from solver.state import Position, position_state
 from solver.strategy_tables import (SITUATIONS, box_costs, export_values, opening_advice,
@@ -180,15 +179,6 @@ def test_value_rows_fields_rebuild_the_table(name, fields):
     first = rows[(rows["filled_mask"] == 0) & (rows["upper_total"] == 0)]
     assert table.expected_score in first["expected_remaining"]
 
-
-def run(capsys, *args):
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_writes_the_committed_tables(capsys, tmp_path, table_dir):
