@@ -29,11 +29,17 @@ CHECK_CACHE = """
 import json
 from solver import kernels
 from solver.dp import solve
+from solver import policy_kernels
+from solver.distribution import score_distribution
 from solver.simulate import simulate
-from solver.simulate import simulate
+from solver.state import Position
 table = solve("kniffel", progress=False)
 simulate(table, 10, seed=1)
-stats = [kernels._solve_sets.stats, kernels._simulate.stats]
+simulate(table, 10, seed=1, strategy="greedy")
+card = {box: 0 for box in table.rules.boxes[:-1]}  # one box open: a small distribution
+score_distribution(table, Position(card))
+stats = [kernels._solve_sets.stats, kernels._simulate_turn.stats, kernels._simulate_greedy.stats,
+         policy_kernels._outcomes_batch.stats, policy_kernels._gather_distributions.stats]
 print(json.dumps({"misses": sum(sum(s.cache_misses.values()) for s in stats),
                   "hits": sum(sum(s.cache_hits.values()) for s in stats)}))
 """

@@ -188,7 +188,8 @@ def test_cli_writes_the_committed_tables(capsys, tmp_path, table_dir):
     assert code == 0
     written = json.loads(out)
     names = sorted(Path(w["path"]).name for w in written)
-    assert names == ["cheatsheet.json", "cheatsheet.md", "opening.json", "opening.md"]
+    assert names == ["box_by_turn.json", "box_by_turn.md", "cheatsheet.json", "cheatsheet.md",
+                     "opening.json", "opening.md"]
     for entry in written:
         path = Path(entry["path"])
         assert path.parent == tmp_path / "kniffel-basic" and entry["bytes"] == path.stat().st_size
