@@ -34,6 +34,15 @@ def _rules(name):
         raise InputError(str(exc)) from None
 
 
+def _scorecard_rules(name, command):
+    """Rules for a command that plays on a scorecard (not the Dice Duel)."""
+    rules = _rules(name)
+    if rules.game != "scorecard":
+        raise InputError(f"kniffel {command} is for the scorecard games, not {rules.key} "
+                         f"(which has solve and advise)")
+    return rules
+
+
 def _table(rules, tables, quiet=False):
     """Load the table, solving it first (with progress on stderr) when missing or invalid."""
     from . import get_table
@@ -292,9 +301,7 @@ def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet)
     """
     from .simulate import simulate as run
     from .stats import summarize
-    rules = _rules(rules_name)
-    if rules.game != "scorecard":
-        raise InputError(f"simulate plays the scorecard games; {rules.key} is not one of them")
+    rules = _scorecard_rules(rules_name, "simulate")
     table = _table(rules, tables, quiet=quiet or as_json)
     strategies = [strategy] + ([compare] if compare and compare != strategy else [])
     progress = False if (quiet or as_json) else None
@@ -357,7 +364,7 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
     """
     from .distribution import histogram, score_distribution, write_csv
     from .plot import PlotUnavailable, plot_distribution
-    rules = _rules(rules_name)
+    rules = _scorecard_rules(rules_name, "distribution")
     position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
     _check_position(position, rules)
     table = _table(rules, tables, quiet=quiet or as_json)
@@ -435,7 +442,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path):
     import random
     from .game import Game, GameError, parse_players
     from .play import play as run, seeded_rng
-    rules = _rules(rules_name)
+    rules = _scorecard_rules(rules_name, "play")
     if real_dice and seed is not None:
         raise InputError("--seed has no use with --real-dice")
     try:
@@ -505,7 +512,7 @@ def tables_command(rules_names, tables, out, formats, values, as_json, quiet):
     """
     from pathlib import Path
     from .strategy_tables import export_values, write_tables
-    rule_sets = [_rules(name) for name in rules_names or ("kniffel",)]
+    rule_sets = [_scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     progress = not (quiet or as_json)
     written = []
     for rules in rule_sets:

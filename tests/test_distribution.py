@@ -192,3 +192,11 @@ def test_cli_bad_card_is_exit_2(capsys, store):
     code, _, err = run(capsys, "distribution", "--rules", "kniffel-basic", "--tables", str(store),
                        "--card", "ones=7")
     assert code == 2 and err.startswith("kniffel: error:") and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["distribution"], ["simulate", "--games", "10"],
+                                     ["tables", "--out", "unused"], ["play"]])
+def test_scorecard_commands_refuse_the_dice_duel(capsys, command):
+    code, _, err = run(capsys, *command, "--rules", "dice-duel")
+    assert code == 2
+    assert err == f"kniffel: error: kniffel {command[0]} is for the scorecard games, not dice-duel (which has solve and advise)\n"
