@@ -15,7 +15,7 @@ from . import dice, duel_kernels
 from .duel_rules import CHIPS_PER_TYPE, N_TYPES, DuelRules, final_score
 from .duel_state import N_STATES, all_states
 from .rules import RulesError, resolve_rules
-from .simulate import sub_keep_table
+from .simulate import Games, sub_keep_table
 from .table import ValueTable
 from .threads import run_parallel
 
@@ -63,21 +63,11 @@ def solve(rules="dice-duel", progress=None, threads=None):
 
 
 @dataclass
-class DuelSimulation:
-    seed: int
-    scores: np.ndarray  # final score of each game
+class DuelSimulation(Games):
     mine: np.ndarray  # chips held at the end, per type
     last_chip: np.ndarray  # bool: the game's last move took the last plate chip
     turns: np.ndarray
     kniffels: np.ndarray
-
-    @property
-    def mean(self):
-        return float(self.scores.mean())
-
-    @property
-    def standard_error(self):
-        return float(self.scores.std(ddof=1) / np.sqrt(len(self.scores)))
 
 
 def simulate(table, games, seed=0, threads=None, progress=False):

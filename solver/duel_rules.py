@@ -9,15 +9,13 @@ sets the most valuable plate chip aside.  The game ends when the plate is empty.
 `chip_moves` and `apply_move` are plain Python on small integer arrays: the numba kernels compile
 them (duel_kernels.py) and the advisor calls them as they are, so both use the same rules.
 """
-import hashlib
-import json
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 
 import numpy as np
 
 from . import dice
-from .rules import RulesError
+from .rules import RulesError, preset_key
 
 TYPES = ("two_pairs", "three_kind", "small_straight", "flush", "full_house", "four_kind",
          "large_straight")
@@ -71,10 +69,7 @@ class DuelRules:
     @property
     def key(self):
         """A name for this exact rule set: the preset name, plus a hash when options differ."""
-        if self == PRESETS[self.preset]:
-            return self.preset
-        blob = json.dumps(self.as_dict(), sort_keys=True).encode()
-        return f"{self.preset}-{hashlib.sha256(blob).hexdigest()[:12]}"
+        return preset_key(self, PRESETS)
 
     @property
     def start_index(self):

@@ -111,10 +111,7 @@ class Rules:
     @property
     def key(self):
         """A name for this exact rule set: the preset name, plus a hash when options differ."""
-        if self == PRESETS[self.preset]:
-            return self.preset
-        blob = json.dumps(self.as_dict(), sort_keys=True).encode()
-        return f"{self.preset}-{hashlib.sha256(blob).hexdigest()[:12]}"
+        return preset_key(self, PRESETS)
 
     @cached_property
     def plain_score(self):
@@ -289,6 +286,15 @@ OPTION_PRESETS = {
     "joker": _THIRTEEN,
     "joker_requires": _THIRTEEN,
 }
+
+
+def preset_key(rules, presets):
+    """The preset name of `rules` if it is that preset unchanged, else the name plus a hash of
+    its options (tables of different rules never share a name)."""
+    if rules == presets[rules.preset]:
+        return rules.preset
+    blob = json.dumps(rules.as_dict(), sort_keys=True).encode()
+    return f"{rules.preset}-{hashlib.sha256(blob).hexdigest()[:12]}"
 
 
 class RulesError(ValueError):

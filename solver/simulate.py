@@ -25,13 +25,10 @@ def sub_keep_table():
 
 
 @dataclass
-class Simulation:
+class Games:
+    """Simulated games: the seed that played them and each game's final score."""
     seed: int
     scores: np.ndarray  # final score of each game
-    upper_bonus: np.ndarray  # bool: the upper bonus was earned
-    extra_bonuses: np.ndarray  # extra-Kniffel bonuses paid
-    kniffel_fifty: np.ndarray  # bool: the Kniffel box got 50
-    jokers_used: np.ndarray  # Knobeln jokers played
 
     @property
     def mean(self):
@@ -40,6 +37,14 @@ class Simulation:
     @property
     def standard_error(self):
         return float(self.scores.std(ddof=1) / np.sqrt(len(self.scores)))
+
+
+@dataclass
+class Simulation(Games):
+    upper_bonus: np.ndarray  # bool: the upper bonus was earned
+    extra_bonuses: np.ndarray  # extra-Kniffel bonuses paid
+    kniffel_fifty: np.ndarray  # bool: the Kniffel box got 50
+    jokers_used: np.ndarray  # Knobeln jokers played
 
 
 STRATEGIES = ("optimal", "greedy")
