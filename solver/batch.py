@@ -17,7 +17,8 @@ import orjson
 
 from . import dice, kernels
 from .advice import Advice, checked_query, joker_targets, sub_keep_indices
-from .rules import RulesError, resolve_rules
+from .rules import RulesError
+from .query import read_query
 from .state import Position
 from .threads import default_threads, run_parallel
 
@@ -26,15 +27,8 @@ FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left
 
 def _query(line, default_rules):
     """One JSON line -> (rules, state, roll, rolls_left); ValueError/RulesError if bad."""
-    query = orjson.loads(line)
-    if not isinstance(query, dict):
-        raise ValueError("each line must be a JSON object")
-    unknown = set(query) - FIELDS
-    if unknown:
-        raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
-    rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
-    if rules.game != "scorecard":
-        raise ValueError(f"{rules.key} has no scorecard; ask with --rules {rules.key}")
+    query, rules = read_query(line, FIELDS, default_rules, "scorecard",
+                              lambda r: f"{r.key} has no scorecard; ask with --rules {r.key}")
     card = query.get("card", {})
     if not isinstance(card, dict):
         raise ValueError("card must be an object of box: points")

@@ -13,7 +13,8 @@ from . import dice as _dice  # `dice` is a parameter name of advise()
 from .advice import keep_values, sub_keep_indices
 from .duel_rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
 from .duel_state import Chips, parse_chips, rank, validate_chips
-from .rules import RulesError, resolve_rules
+from .query import read_query
+from .rules import RulesError
 
 
 @dataclass
@@ -121,15 +122,9 @@ def advise_lines(lines, default_rules, tables, top=None):
         if not line.strip():
             continue
         try:
-            query = orjson.loads(line)
-            if not isinstance(query, dict):
-                raise ValueError("each line must be a JSON object")
-            unknown = set(query) - FIELDS
-            if unknown:
-                raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
-            rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
-            if rules.game != "dice-duel":
-                raise ValueError(f"{rules.key} is not Dice Duel; give such lines their own run")
+            query, rules = read_query(
+                line, FIELDS, default_rules, "dice-duel",
+                lambda r: f"{r.key} is not Dice Duel; give such lines their own run")
             dice = query.get("dice")
             if dice is not None and not isinstance(dice, list):
                 raise ValueError("dice must be a list of five faces")
