@@ -121,7 +121,7 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
                 _keep_values(work, add_die)
                 work[:N_ROLLS, 0] = stop  # keeping all five dice ends the turn
                 stage_keeps[left, :] = work[:, 0]
-                _best_sub_keeps(work, smaller, n_smaller)
+                _best_sub_keeps(work, smaller, n_smaller, None)
             roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
             for left in range(rolls_per_turn - 1, 0, -1):
                 best_keep, best_value = roll, -np.inf

@@ -16,6 +16,7 @@ from .dice import N_KEEPS, N_ROLLS
 
 _kniffel_roll = njit(cache=True)(scoring.kniffel_roll)
 _next_aux = njit(cache=True)(scoring.next_aux)
+_fives_score_plain = njit(cache=True)(scoring.fives_score_plain)
 
 # Lets LLVM use vector max instructions; sums keep their order (no reassociation), so values
 # do not depend on how the compiler vectorises.
@@ -47,29 +48,58 @@ def _upper_still_possible(filled, box_face):
 
 
 @njit(cache=True)
-def _state_columns(filled, upper_reach, aux_reach, game):
-    """The (aux, upper) columns of one filled-box set to solve, aux-major.
+def _bonus_classes(filled, game):
+    """class_of[u] for every upper total u: totals of one class have the same future.
 
-    Upper totals that can no longer reach the bonus threshold all have the same future, so only
-    the smallest of them is solved (see _copy_hopeless_columns)."""
+    The upper total matters only for the bonus, and only through which sums s of the points
+    the open upper boxes can still add would reach it (u + s >= threshold).  That is decided by
+    the smallest reachable s >= threshold - u, which is the class (one past the most the boxes
+    can add when no s reaches: the "hopeless" totals).  Classes are runs of consecutive totals,
+    and filling a box keeps two totals of one class in one class, so one solve per class will do.
+    """
     params, box_face = game[0], game[3]
+    threshold = params[P_THRESHOLD]
+    most = _upper_still_possible(filled, box_face)
+    reach = np.zeros(most + 1, dtype=np.bool_)
+    reach[0] = True
+    for box in range(box_face.shape[0]):
+        face = box_face[box]
+        if face > 0 and (filled >> box) & 1 == 0:
+            for s in range(most, -1, -1):  # downwards, so each box is used once
+                if reach[s]:
+                    for count in range(1, 6):
+                        if s + count * face <= most:
+                            reach[s + count * face] = True
+    class_of = np.empty(threshold + 1, dtype=np.int64)
+    smallest = most + 1
+    for u in range(threshold + 1):  # need = threshold - u falls as u rises
+        need = threshold - u
+        if need <= most:
+            smallest = need
+            while not reach[smallest]:
+                smallest += 1
+        class_of[u] = smallest
+    return class_of
+
+
+@njit(cache=True)
+def _state_columns(filled, upper_reach, aux_reach, class_of, game):
+    """The (aux, upper) columns of one filled-box set to solve, aux-major: per aux, the smallest
+    reachable upper total of each bonus class (see _bonus_classes and _copy_class_columns)."""
+    params = game[0]
     threshold = params[P_THRESHOLD]
     kniffel_filled = (filled >> params[scoring.P_KNIFFEL_BOX]) & 1
     n_filled = _popcount(filled)
-    hopeless_below = threshold - _upper_still_possible(filled, box_face)
     n_aux = aux_reach.shape[2]
     col_aux = np.empty(n_aux * (threshold + 1), dtype=np.int64)
     col_upper = np.empty(n_aux * (threshold + 1), dtype=np.int64)
     n_cols = 0
     for aux in range(n_aux):
         if aux_reach[kniffel_filled, n_filled, aux]:
-            hopeless_seen = False
+            last_class = -1
             for upper in range(threshold + 1):
-                if upper_reach[filled & 63, upper]:
-                    if upper < hopeless_below:
-                        if hopeless_seen:
-                            continue
-                        hopeless_seen = True
+                if upper_reach[filled & 63, upper] and class_of[upper] != last_class:
+                    last_class = class_of[upper]
                     col_aux[n_cols] = aux
                     col_upper[n_cols] = upper
                     n_cols += 1
@@ -77,16 +107,15 @@ def _state_columns(filled, upper_reach, aux_reach, game):
 
 
 @njit(cache=True)
-def _copy_hopeless_columns(filled, values, upper_reach, col_aux, col_upper, game):
-    """Give every unsolved hopeless upper total the value of the one that was solved."""
-    threshold = game[0][P_THRESHOLD]
-    hopeless_below = threshold - _upper_still_possible(filled, game[3])
+def _copy_class_columns(filled, values, upper_reach, col_aux, col_upper, class_of):
+    """Give every unsolved upper total the value of the solved total of its class."""
     for j in range(col_aux.shape[0]):
         solved = col_upper[j]
-        if solved < hopeless_below:
-            for upper in range(solved + 1, hopeless_below):
-                if upper_reach[filled & 63, upper]:
-                    values[filled, col_aux[j], upper] = values[filled, col_aux[j], solved]
+        upper = solved + 1
+        while upper < class_of.shape[0] and class_of[upper] == class_of[solved]:
+            if upper_reach[filled & 63, upper]:
+                values[filled, col_aux[j], upper] = values[filled, col_aux[j], solved]
+            upper += 1
 
 
 @njit(cache=True)
@@ -140,8 +169,9 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
                 for j in range(n_cols):
                     row[j] = max(row[j], best[j] + points)
     # Five of a kind: bonus and joker rules depend on aux, so go one aux group at a time
-    # (columns are aux-major, so each group is a contiguous run of upper totals).
-    start = 0
+    # (columns are aux-major, so each group is a contiguous run of upper totals).  Without a
+    # bonus or a joker a five of a kind scores by the plain table, done above.
+    start = n_cols if _fives_score_plain(params) else 0
     while start < n_cols:
         aux = col_aux[start]
         stop = start
@@ -186,12 +216,24 @@ def _keep_values(work, add_die):
 
 
 @njit(cache=True, fastmath=FAST)
-def _best_sub_keeps(work, smaller, n_smaller):
-    """Every row := the best keep value over its sub-multisets (remove one die at a time)."""
+def _best_sub_keeps(work, smaller, n_smaller, stop):
+    """Every row := the best keep value over its sub-multisets (remove one die at a time).
+
+    With `stop`, a roll's own value (keeping all five dice ends the turn) is read from stop[r]
+    instead of its row, which saves copying `stop` into the rows first."""
     n_cols = work.shape[1]
     for k in range(N_KEEPS - 1, -1, -1):  # smaller keeps have larger indices
         row = work[k]
-        for t in range(n_smaller[k]):
+        first = 0
+        if stop is not None and k < N_ROLLS:
+            own = stop[k]
+            other = work[smaller[k, 0]]
+            for j in range(n_cols):
+                a = own[j]
+                b = other[j]
+                row[j] = a if a >= b else b
+            first = 1
+        for t in range(first, n_smaller[k]):
             other = work[smaller[k, t]]
             for j in range(n_cols):
                 a = row[j]
@@ -214,15 +256,14 @@ def _turn_start_values(work, roll_prob, expected):
 
 @njit(cache=True, fastmath=FAST)
 def _apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
-    """Knobeln jokers: after the last roll, set one die to any face (up to `passes` times).
+    """Knobeln jokers: rows 0..251 of work := the final-roll values when, after the last roll,
+    one die may be set to any face (up to `passes` times); `stop` holds them without a joker.
 
-    `stop` holds the final-roll values without a joker (rows 0..251 of work on entry).  Columns
-    are grouped by jokers left, `shift` columns a group, so column j - shift is the same state
-    with one joker fewer.  For each four-dice keep, find the best face to add (in the
+    Columns are grouped by jokers left, `shift` columns a group, so column j - shift is the same
+    state with one joker fewer.  For each four-dice keep, find the best face to add (in the
     fewer-jokers columns); a roll may then use the best over its four-dice sub-keeps."""
-    width = work.shape[1] - shift
-    if width <= 0:
-        return
+    n_cols = work.shape[1]
+    width = max(0, n_cols - shift)
     best_add = np.empty((126, width))  # one row per four-dice keep (they follow the rolls)
     before = stop
     for done in range(passes):
@@ -231,23 +272,28 @@ def _apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
         for i in range(126):
             k = N_ROLLS + i
             row = best_add[i]
-            first = before[add_die[k, 0]]
+            r0, r1, r2 = before[add_die[k, 0]], before[add_die[k, 1]], before[add_die[k, 2]]
+            r3, r4, r5 = before[add_die[k, 3]], before[add_die[k, 4]], before[add_die[k, 5]]
             for j in range(width):
-                row[j] = first[j]
-            for face in range(1, 6):
-                other = before[add_die[k, face]]
-                for j in range(width):
-                    a = row[j]
-                    b = other[j]
-                    row[j] = a if a >= b else b
+                row[j] = max(max(max(r0[j], r1[j]), max(r2[j], r3[j])), max(r4[j], r5[j]))
         for r in range(N_ROLLS):
-            row = work[r, shift:]
-            for t in range(n_smaller[r]):
+            row = work[r]
+            own = before[r]
+            for j in range(min(shift, n_cols)):  # no joker left: the roll stands
+                row[j] = own[j]
+            if width == 0:
+                continue
+            other = best_add[smaller[r, 0] - N_ROLLS]
+            for j in range(width):
+                a = own[shift + j]
+                b = other[j]
+                row[shift + j] = a if a >= b else b
+            for t in range(1, n_smaller[r]):
                 other = best_add[smaller[r, t] - N_ROLLS]
                 for j in range(width):
-                    a = row[j]
+                    a = row[shift + j]
                     b = other[j]
-                    row[j] = a if a >= b else b
+                    row[shift + j] = a if a >= b else b
 
 
 @njit(cache=True)
@@ -260,9 +306,7 @@ def _turn_stages(work, stop, moves, rolls_per_turn):
     add_die, smaller, n_smaller = moves[2], moves[3], moves[4]
     for _ in range(rolls_per_turn - 1):
         _keep_values(work, add_die)
-        if stop is not None:
-            work[:N_ROLLS] = stop
-        _best_sub_keeps(work, smaller, n_smaller)
+        _best_sub_keeps(work, smaller, n_smaller, stop)
 
 
 @njit(cache=True)
@@ -270,24 +314,25 @@ def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_tu
     """Solve the turn-start states of one filled-box set; `buffers` is reused scratch space
     (fresh large allocations per set cost more than the arithmetic of small sets)."""
     params = game[0]
-    col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, game)
+    class_of = _bonus_classes(filled, game)
+    col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, class_of, game)
     n_cols = col_aux.shape[0]
     work = buffers[0][: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
     successor = buffers[1][: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
-    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
     if params[scoring.P_JOKERS] > 0:
         stop = buffers[2][: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
-        stop[:, :] = work[:N_ROLLS]
+        _final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
         _apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
                       params[scoring.P_JOKERS_PER_TURN], moves[2], moves[3], moves[4])
         _turn_stages(work, stop, moves, rolls_per_turn)
     else:
+        _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
         _turn_stages(work, None, moves, rolls_per_turn)
     expected = buffers[3][:n_cols]
     _turn_start_values(work, moves[5], expected)
     for j in range(n_cols):
         values[filled, col_aux[j], col_upper[j]] = expected[j]
-    _copy_hopeless_columns(filled, values, upper_reach, col_aux, col_upper, game)
+    _copy_class_columns(filled, values, upper_reach, col_aux, col_upper, class_of)
 
 
 @njit(cache=True, nogil=True)
@@ -385,7 +430,7 @@ def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, wo
         _keep_values(work, moves[2])
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
         stage_keeps[left, :] = work[:, aux // block]
-        _best_sub_keeps(work, moves[3], moves[4])
+        _best_sub_keeps(work, moves[3], moves[4], None)
 
 
 @njit(cache=True, nogil=True)
@@ -569,7 +614,7 @@ def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, e
         _keep_values(work, add_die)
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
         stage_keeps[left] = work
-        _best_sub_keeps(work, smaller, n_smaller)
+        _best_sub_keeps(work, smaller, n_smaller, None)
     option_value = np.empty(n_boxes)
     option_points = np.empty(n_boxes, dtype=np.int64)
     option_bonus = np.empty(n_boxes, dtype=np.int64)

@@ -159,9 +159,12 @@ class Rules:
 
     @cached_property
     def scoring_rolls(self):
-        """(rolls, counts): rolls[b, :counts[b]] are the rolls, five of a kind aside, for which
-        box b scores points (the solver treats every other roll as a scratch)."""
-        scores = (self.plain_score > 0) & (dice.KNIFFEL_FACE == 0)
+        """(rolls, counts): rolls[b, :counts[b]] are the rolls for which box b scores points (the
+        solver treats every other roll as a scratch).  Five of a kind is left out where a bonus
+        or a joker gives it rules of its own (the solver then scores it in a pass of its own)."""
+        scores = self.plain_score > 0
+        if not scoring.fives_score_plain(self.params()):
+            scores &= dice.KNIFFEL_FACE == 0
         rolls = np.zeros((self.n_boxes, dice.N_ROLLS), dtype=np.int64)
         for b in range(self.n_boxes):
             found = np.flatnonzero(scores[b])

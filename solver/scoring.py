@@ -39,6 +39,12 @@ JOKER_MUST_MATCH = 5  # championship: plain table; the bonus only in a box the K
 JOKER_MODES = ("none", "max-any", "free", "forced", "free-after-upper", "must-match")
 
 
+def fives_score_plain(params):
+    """True when a five of a kind always scores by the plain table (no extra-Kniffel bonus and
+    no joker), so the solver needs no special pass for it."""
+    return params[P_BONUS] == 0 and params[P_JOKER] == JOKER_NONE
+
+
 def next_aux(aux, box, points, paid, n_open_after, params):
     """The aux index after `box` is filled with `points`; `paid` is 1 if a bonus was paid.
     Jokers left are carried over unchanged (using one is a move of its own)."""

@@ -50,3 +50,35 @@ def test_second_process_compiles_nothing():
                                       text=True, check=True).stdout) for _ in range(2)]
     # the first run may compile (and save) or already find the cache; the second must only load
     assert runs[1]["misses"] == 0 and runs[1]["hits"] >= 2
+
+
+def test_bonus_classes_with_only_the_sixes_open():
+    """Worked by hand: the sixes box can still add 0, 6, ..., 30, so the upper totals that need
+    the same number of sixes for the bonus (63) have the same future."""
+    from solver import kernels
+    from solver.rules import get_rules
+    rules = get_rules("yahtzee")
+    filled = ((1 << rules.n_boxes) - 1) & ~(1 << rules.boxes.index("sixes"))
+    class_of = kernels._bonus_classes(filled, rules.kernel_arrays())
+    expected = [31] * 33 + [30] * 6 + [24] * 6 + [18] * 6 + [12] * 6 + [6] * 6 + [0]
+    assert class_of.tolist() == expected
+
+
+def test_every_upper_total_matches_the_reference():
+    """The solver solves one upper total per bonus class and copies it to the others; the plain
+    reference solves every total on its own.  Twos and sixes open: odd shortfalls and the gaps
+    between the sums they can add make classes of several totals."""
+    import reference
+    from solver import kernels
+    from solver.rules import get_rules
+    from solver.state import upper_reachable
+    rules = get_rules("kniffel-basic")
+    table = solve(rules, progress=False)
+    open_boxes = ["twos", "sixes", "chance"]
+    filled = ((1 << rules.n_boxes) - 1) & ~sum(1 << rules.boxes.index(b) for b in open_boxes)
+    reachable = np.flatnonzero(upper_reachable(rules)[filled & 63])
+    class_of = kernels._bonus_classes(filled, rules.kernel_arrays())
+    assert len(set(class_of[reachable].tolist())) < len(reachable) - 10  # many totals share a class
+    for upper in reachable:
+        expected = reference.state_value_rules(rules.as_dict(), open_boxes, int(upper), kniffel_box="0")
+        assert table.values[filled, 0, upper] == pytest.approx(expected, abs=1e-9), upper
