@@ -10,7 +10,6 @@ import multiprocessing
 import os
 from functools import lru_cache
 from itertools import chain, islice
-from operator import itemgetter
 
 import numpy as np
 import orjson
@@ -37,38 +36,44 @@ def _query(line, default_rules):
 
 
 def _answer_chunk(queries, tables, top=None, threads=None):
-    """queries: [(rules, state, roll, rolls_left)] -> [JSON text of the advice]."""
+    """queries: [(rules, state, roll, rolls_left)] -> [JSON of the advice, as bytes]."""
     answers = [None] * len(queries)
     by_rules = {}
     for i, (rules, state, roll, rolls_left) in enumerate(queries):
         if roll is None:
             table = tables(rules)
             advice = Advice(rules.key, state.card_total, state.card_total + table.value(state), [])
-            answers[i] = orjson.dumps(advice.as_dict(top)).decode()
+            answers[i] = orjson.dumps(advice.as_dict(top))
         else:
             by_rules.setdefault(rules, []).append(i)
     for rules, members in by_rules.items():
         # One kernel row per query, plus one per Knobeln joker move (the roll it makes, scored
-        # with the jokers it leaves) when a query has no rolls left and jokers in hand.
+        # with the jokers it leaves) when a query has no rolls left and jokers in hand.  A
+        # query's rows are consecutive: its own, then its joker moves.
         rows = []  # (filled, aux, upper, roll, rolls_left)
-        row_of = {}  # query -> its row
-        jokers = {}  # query -> [(row, joker json)] of its joker moves
+        first_row = []  # per member
+        closes = []  # per row: what follows the number of its score options
+        bases = []  # per row: the query's card total
         for i in members:
             _, state, roll, left = queries[i]
-            row_of[i] = len(rows)
+            first_row.append(len(rows))
             rows.append((state.filled, state.aux, state.upper, roll, left))
+            closes.append(b"}")
             in_hand = state.aux // rules.aux_block
             if left == 0 and in_hand:
                 moves = _joker_moves(roll, min(in_hand, rules.jokers_per_turn))
-                jokers[i] = [(len(rows) + k, text) for k, (_, text) in enumerate(moves)]
                 rows += [(state.filled, state.aux - used * rules.aux_block, state.upper, target, 0)
                          for (target, used), _ in moves]
-        results = _kernel_rows(rules, tables(rules), np.array(rows, dtype=np.int64), threads)
-        values, points, bonus, keeps = results
-        for i in members:
+                closes += [close for _, close in moves]
+            bases += [state.card_total] * (len(rows) - len(bases))
+        first_row.append(len(rows))
+        values, points, bonus, keeps = _kernel_rows(rules, tables(rules), np.array(rows, dtype=np.int64), threads)
+        options = _score_options(rules, values, points, bonus, np.array(bases, dtype=np.float64),
+                                 np.array(closes, dtype=object))
+        for m, i in enumerate(members):
             _, state, roll, left = queries[i]
-            answers[i] = _advice_json(rules, state.card_total, roll, left, values, points, bonus,
-                                      keeps, row_of[i], jokers.get(i, []), top)
+            answers[i] = _advice_json(rules, state.card_total, roll, left, keeps[first_row[m]],
+                                      options, first_row[m], first_row[m + 1], top)
     return answers
 
 
@@ -95,61 +100,78 @@ def _kernel_rows(rules, table, rows, threads):
 
 @lru_cache(maxsize=None)
 def _joker_moves(roll, changes):
-    """[((target roll, jokers used), joker json)] in advice.assemble's order."""
+    """[((target roll, jokers used), text closing a score option)] in advice.assemble's order."""
     targets = joker_targets(dice.KEEPS[roll], changes)
     return [((dice.KEEP_INDEX[target], len(taken)),
-             orjson.dumps({"from": taken[0], "to": given[0]} if len(taken) == 1
-                          else {"from": list(taken), "to": list(given)}).decode())
+             b',"joker":' + orjson.dumps({"from": taken[0], "to": given[0]} if len(taken) == 1
+                                         else {"from": list(taken), "to": list(given)}) + b"}")
             for target, (taken, given) in targets.items()]
 
 
-# The JSON of an advice without building its dicts: option texts from cached prefixes.  It must
-# equal orjson.dumps(assemble(...).as_dict(top)) byte for byte (tests/test_cli.py checks it).
-_SCORE_PREFIX = {}
+# The JSON of an advice without building its dicts: option texts (bytes) looked up by arrays for
+# a whole chunk at once, each answer's options ordered by one stable argsort and their numbers
+# formatted by one orjson call.  It must equal orjson.dumps(assemble(...).as_dict(top)) byte for
+# byte (tests/test_cli.py checks it).
+_SCORE_PREFIXES = {}  # rules -> object array [box, points, bonus] of option texts (None: not yet)
 
 
-def _score_prefix(box, points, bonus):
-    key = (box, points, bonus)
-    if key not in _SCORE_PREFIX:
-        _SCORE_PREFIX[key] = (f'{{"action":"score","box":"{box}","points":{points},"bonus":{bonus},'
-                              '"expected_final_score":')
-    return _SCORE_PREFIX[key]
+def _score_prefixes(rules, box, points, bonus):
+    """The text before the number of each score option (arrays of box, points, bonus)."""
+    table = _SCORE_PREFIXES.get(rules)
+    if table is None:
+        most = max(max(rules.possible_points(b)) for b in rules.boxes)
+        table = _SCORE_PREFIXES[rules] = np.full(
+            (rules.n_boxes, most + 1, rules.upper_bonus + rules.extra_bonus + 1), None, dtype=object)
+    found = table[box, points, bonus]
+    for i in np.flatnonzero(np.equal(found, None)):
+        found[i] = table[box[i], points[i], bonus[i]] = (
+            f'{{"action":"score","box":"{rules.boxes[box[i]]}","points":{points[i]},'
+            f'"bonus":{bonus[i]},"expected_final_score":').encode()
+    return found
+
+
+def _score_options(rules, values, points, bonus, bases, closes):
+    """The score options of every kernel row, row by row and box by box: (offsets, expected final
+    scores, texts before and after the number); row r's are [offsets[r], offsets[r + 1])."""
+    allowed = values != -math.inf
+    offsets = np.zeros(len(values) + 1, dtype=np.int64)
+    np.cumsum(allowed.sum(axis=1), out=offsets[1:])
+    row, box = np.nonzero(allowed)
+    prefixes = _score_prefixes(rules, box, points[row, box], bonus[row, box])
+    return offsets, bases[row] + values[row, box], prefixes, closes[row]
 
 
 @lru_cache(maxsize=None)
 def _keep_prefixes(roll):
     keeps, indices = sub_keep_indices(roll)
-    return [f'{{"action":"keep","keep":{orjson.dumps(list(k)).decode()},"expected_final_score":'
-            for k in keeps], indices
+    texts = np.array([f'{{"action":"keep","keep":{orjson.dumps(list(k)).decode()},'
+                      '"expected_final_score":'.encode() for k in keeps], dtype=object)
+    return texts, indices, np.full(len(keeps), b"}", dtype=object)
 
 
-def _score_texts(rules, base, values, points, bonus, suffix="}"):
-    return [(base + v, _score_prefix(box, p, b), suffix)
-            for box, v, p, b in zip(rules.boxes, values.tolist(), points.tolist(), bonus.tolist())
-            if v != -math.inf]
-
-
-def _advice_json(rules, base, roll, rolls_left, values, points, bonus, keeps, row, jokers, top):
-    """The advice JSON for kernel row `row`; jokers: [(kernel row, joker json)] of its moves."""
-    options = _score_texts(rules, base, values[row], points[row], bonus[row])
-    for joker_row, joker in jokers:
-        options += _score_texts(rules, base, values[joker_row], points[joker_row], bonus[joker_row],
-                                f',"joker":{joker}}}')
+def _advice_json(rules, base, roll, rolls_left, keeps, options, first, stop, top):
+    """The advice JSON (bytes) of the query whose kernel rows are first..stop-1: its own row's
+    score options, then its joker moves' (see _score_options), after its keeps when rolls are
+    left (keeps: the keep values of its own row)."""
+    offsets, values, prefixes, closes = options
+    a, b = offsets[first], offsets[stop]
+    value, prefix, close = values[a:b], prefixes[a:b], closes[a:b]
     if rolls_left:  # keeps first, as in advice.assemble
-        prefixes, indices = _keep_prefixes(roll)
-        options = [(base + v, prefix, "}") for prefix, v in zip(prefixes, keeps[row][indices].tolist())] + options
-    options.sort(key=_first, reverse=True)  # stable, as in advice.assemble
-    shown = options if top is None else options[:top]
-    texts = ",".join([f"{prefix}{orjson.dumps(value).decode()}{suffix}" for value, prefix, suffix in shown])
+        keep_prefix, indices, keep_close = _keep_prefixes(roll)
+        value = np.concatenate([base + keeps[indices], value])
+        prefix = np.concatenate([keep_prefix, prefix])
+        close = np.concatenate([keep_close, close])
+    order = np.argsort(-value, kind="stable")  # best first, ties in the order above
+    shown = order if top is None else order[:top]
+    numbers = orjson.dumps(value[shown].tolist())[1:-1].split(b",")
+    texts = b",".join(map(b"".join, zip(prefix[shown], numbers, close[shown])))
     return (f'{{"rules":{orjson.dumps(rules.key).decode()},"card_total":{base},'
-            f'"expected_final_score":{orjson.dumps(options[0][0]).decode()},"options":[{texts}]}}')
-
-
-_first = itemgetter(0)
+            f'"expected_final_score":{orjson.dumps(float(value[order[0]])).decode()},"options":[').encode() \
+        + texts + b"]}"
 
 
 def _answer_lines(block, default_rules, tables, top, threads=None):
-    """[(line number, text)] -> [JSON text]: the advice, or {"error": ...} for a bad line."""
+    """[(line number, text)] -> [JSON bytes]: the advice, or {"error": ...} for a bad line."""
     results, queries, where = [], [], []
     for number, line in block:
         try:
@@ -160,7 +182,7 @@ def _answer_lines(block, default_rules, tables, top, threads=None):
             results.append({"error": f"line {number}: {exc}"})
     for slot, text in zip(where, _answer_chunk(queries, tables, top, threads)):
         results[slot] = text
-    return [orjson.dumps(r).decode() if isinstance(r, dict) else r for r in results]
+    return [orjson.dumps(r) if isinstance(r, dict) else r for r in results]
 
 
 _WORKER = {}  # what forked worker processes inherit: (default_rules, tables, top)
@@ -168,12 +190,13 @@ _WORKER = {}  # what forked worker processes inherit: (default_rules, tables, to
 
 def _worker_lines(block):
     default_rules, tables, top = _WORKER["job"]
-    return "\n".join(_answer_lines(block, default_rules, tables, top, threads=1))
+    return b"\n".join(_answer_lines(block, default_rules, tables, top, threads=1))
 
 
 def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None):
-    """Yield texts of JSON lines (one line per non-blank input line, several lines a text):
-    the advice, or {"error": ...} for a bad line.  tables(rules) returns the ValueTable of a
+    """Yield UTF-8 texts (bytes) of JSON lines, one line per non-blank input line and several
+    lines a text: the advice, or {"error": ...} for a bad line.  Bytes, because a batch can be
+    hundreds of megabytes: they go to the output as they are.  tables(rules) returns the ValueTable of a
     rule set.
 
     Input of more than one chunk is shared out among `processes` worker processes (default:
@@ -186,7 +209,7 @@ def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=N
     processes = processes or default_threads()
     if len(first) < chunk or processes == 1 or not hasattr(os, "fork"):
         for block in chain([first], blocks):
-            yield "\n".join(_answer_lines(block, default_rules, tables, top))
+            yield b"\n".join(_answer_lines(block, default_rules, tables, top))
         return
     tables(default_rules)  # load (or solve) once, before the workers are forked
     _WORKER["job"] = (default_rules, tables, top)

@@ -11,8 +11,7 @@ from numba import njit
 
 from . import duel_rules, duel_state
 from .dice import N_KEEPS, N_ROLLS
-from .kernels import _best_sub_keeps, _complete_roll, _keep_values, _random_next, _turn_stages, \
-    _turn_start_values
+from .kernels import _best_sub_keeps, _complete_roll, _keep_values, _random_next, _turn_stages
 
 _rank = njit(cache=True)(duel_state.rank)
 _unrank = njit(cache=True)(duel_state.unrank)
@@ -67,8 +66,7 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
             else:  # padding of the last block
                 for r in range(N_ROLLS):
                     work[r, j] = 0.0
-        _turn_stages(work, None, moves, rolls_per_turn)
-        _turn_start_values(work, moves[5], expected)
+        _turn_stages(work, None, moves, rolls_per_turn, expected)
         for j in range(count):
             values[states[start + j]] = expected[j]
 

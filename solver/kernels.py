@@ -216,29 +216,42 @@ def _keep_values(work, add_die):
 
 
 @njit(cache=True, fastmath=FAST)
-def _best_sub_keeps(work, smaller, n_smaller, stop):
+def _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob=None, expected=None):
     """Every row := the best keep value over its sub-multisets (remove one die at a time).
 
     With `stop`, a roll's own value (keeping all five dice ends the turn) is read from stop[r]
-    instead of its row, which saves copying `stop` into the rows first."""
+    instead of its row, which saves copying `stop` into the rows first.  With `expected`, also
+    expected[j] := sum over rolls of roll_prob[r] * work[r, j], while each row is at hand (the
+    value before the turn's first roll, as _turn_start_values gives it)."""
     n_cols = work.shape[1]
-    for k in range(N_KEEPS - 1, -1, -1):  # smaller keeps have larger indices
+    for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):  # smaller keeps have larger indices
         row = work[k]
-        first = 0
-        if stop is not None and k < N_ROLLS:
-            own = stop[k]
-            other = work[smaller[k, 0]]
-            for j in range(n_cols):
-                a = own[j]
-                b = other[j]
-                row[j] = a if a >= b else b
-            first = 1
-        for t in range(first, n_smaller[k]):
+        for t in range(n_smaller[k]):
             other = work[smaller[k, t]]
             for j in range(n_cols):
                 a = row[j]
                 b = other[j]
                 row[j] = a if a >= b else b
+    if expected is not None:
+        expected[:] = 0.0
+    for r in range(N_ROLLS):  # the rolls need only the keeps above, in any order
+        row = work[r]
+        own = row if stop is None else stop[r]
+        other = work[smaller[r, 0]]
+        for j in range(n_cols):
+            a = own[j]
+            b = other[j]
+            row[j] = a if a >= b else b
+        for t in range(1, n_smaller[r]):
+            other = work[smaller[r, t]]
+            for j in range(n_cols):
+                a = row[j]
+                b = other[j]
+                row[j] = a if a >= b else b
+        if expected is not None:
+            p = roll_prob[r]
+            for j in range(n_cols):
+                expected[j] += p * row[j]
 
 
 @njit(cache=True)
@@ -275,7 +288,12 @@ def _apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
             r0, r1, r2 = before[add_die[k, 0]], before[add_die[k, 1]], before[add_die[k, 2]]
             r3, r4, r5 = before[add_die[k, 3]], before[add_die[k, 4]], before[add_die[k, 5]]
             for j in range(width):
-                row[j] = max(max(max(r0[j], r1[j]), max(r2[j], r3[j])), max(r4[j], r5[j]))
+                a, b, c, d, e, f = r0[j], r1[j], r2[j], r3[j], r4[j], r5[j]
+                ab = a if a >= b else b
+                cd = c if c >= d else d
+                ef = e if e >= f else f
+                abcd = ab if ab >= cd else cd
+                row[j] = abcd if abcd >= ef else ef
         for r in range(N_ROLLS):
             row = work[r]
             own = before[r]
@@ -283,30 +301,38 @@ def _apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
                 row[j] = own[j]
             if width == 0:
                 continue
+            # views from column `shift` on: LLVM vectorises these loops, not row[shift + j]
+            row, own = row[shift:], own[shift:]
             other = best_add[smaller[r, 0] - N_ROLLS]
             for j in range(width):
-                a = own[shift + j]
+                a = own[j]
                 b = other[j]
-                row[shift + j] = a if a >= b else b
+                row[j] = a if a >= b else b
             for t in range(1, n_smaller[r]):
                 other = best_add[smaller[r, t] - N_ROLLS]
                 for j in range(width):
-                    a = row[shift + j]
+                    a = row[j]
                     b = other[j]
-                    row[shift + j] = a if a >= b else b
+                    row[j] = a if a >= b else b
 
 
 @njit(cache=True)
-def _turn_stages(work, stop, moves, rolls_per_turn):
+def _turn_stages(work, stop, moves, rolls_per_turn, expected):
     """From final-roll values in rows 0..251: keep and best-keep passes for each earlier roll.
 
     Keeping all five dice ends the turn at once (`stop`: no further roll and, in Knobeln, no
     joker, which needs every roll thrown).  Without jokers, stopping is already the value the
-    later stages give a kept roll, so `stop` may be None."""
-    add_die, smaller, n_smaller = moves[2], moves[3], moves[4]
-    for _ in range(rolls_per_turn - 1):
+    later stages give a kept roll, so `stop` may be None.  expected[j] := the value before the
+    first roll."""
+    add_die, smaller, n_smaller, roll_prob = moves[2], moves[3], moves[4], moves[5]
+    if rolls_per_turn == 1:
+        _turn_start_values(work, roll_prob, expected)
+    for stage in range(rolls_per_turn - 1):
         _keep_values(work, add_die)
-        _best_sub_keeps(work, smaller, n_smaller, stop)
+        if stage < rolls_per_turn - 2:
+            _best_sub_keeps(work, smaller, n_smaller, stop)
+        else:  # the turn's first roll: weight the rolls on the way
+            _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected)
 
 
 @njit(cache=True)
@@ -319,17 +345,16 @@ def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_tu
     n_cols = col_aux.shape[0]
     work = buffers[0][: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
     successor = buffers[1][: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
+    expected = buffers[3][:n_cols]
     if params[scoring.P_JOKERS] > 0:
         stop = buffers[2][: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
         _final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
         _apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
                       params[scoring.P_JOKERS_PER_TURN], moves[2], moves[3], moves[4])
-        _turn_stages(work, stop, moves, rolls_per_turn)
+        _turn_stages(work, stop, moves, rolls_per_turn, expected)
     else:
         _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
-        _turn_stages(work, None, moves, rolls_per_turn)
-    expected = buffers[3][:n_cols]
-    _turn_start_values(work, moves[5], expected)
+        _turn_stages(work, None, moves, rolls_per_turn, expected)
     for j in range(n_cols):
         values[filled, col_aux[j], col_upper[j]] = expected[j]
     _copy_class_columns(filled, values, upper_reach, col_aux, col_upper, class_of)
@@ -407,13 +432,10 @@ def _box_options(filled, aux, upper, roll, values, game, kniffel_face, value, po
 
 
 @njit(cache=True)
-def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work, history,
-                     stage_keeps):
-    """One position's turn, with a column per number of jokers left (the rest of aux alike):
-    history[m] = final-roll values with up to m jokers this turn (history[0]: stop now), and
-    stage_keeps[left] = keep values with `left` rolls to come, for the jokers in hand."""
-    params = game[0]
-    block = params[scoring.P_AUX_BLOCK]
+def _position_final(filled, aux, upper, values, game, moves, work, history):
+    """One position's final-roll values, with a column per number of jokers left (the rest of
+    aux alike): history[m] = the values with up to m jokers this turn (history[0]: stop now)."""
+    block = game[0][scoring.P_AUX_BLOCK]
     n_levels = work.shape[1]
     col_aux = np.empty(n_levels, dtype=np.int64)
     col_upper = np.empty(n_levels, dtype=np.int64)
@@ -426,6 +448,15 @@ def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, wo
     for m in range(1, history.shape[0]):
         _apply_jokers(work, history[m - 1], 1, 1, moves[2], moves[3], moves[4])
         history[m] = work[:N_ROLLS]
+
+
+@njit(cache=True)
+def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work, history,
+                     stage_keeps):
+    """One position's turn (see _position_final for work and history): stage_keeps[left] = keep
+    values with `left` rolls to come, for the jokers in hand."""
+    block = game[0][scoring.P_AUX_BLOCK]
+    _position_final(filled, aux, upper, values, game, moves, work, history)
     for left in range(1, rolls_per_turn):
         _keep_values(work, moves[2])
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
@@ -433,24 +464,52 @@ def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, wo
         _best_sub_keeps(work, moves[3], moves[4], None)
 
 
+GROUP = 32  # positions whose keep stages _advise_batch runs as the columns of one array
+
+
 @njit(cache=True, nogil=True)
 def _advise_batch(filled, aux, upper, rolls, rolls_left, values, game, moves, rolls_per_turn,
                   keeps, box_value, box_points, box_bonus, box_paid):
     """For each position i: keeps[i] = keep values with rolls_left[i] rolls to come (when > 0)
-    and the box options of its roll in hand (see _box_options)."""
+    and the box options of its roll in hand (see _box_options).
+
+    The keep stages of GROUP positions run together, each position's columns (one per number of
+    jokers left) side by side: one position alone has too few columns for the vector units."""
     params = game[0]
+    block = params[scoring.P_AUX_BLOCK]
     n_levels = params[scoring.P_JOKERS] + 1
     passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
+    staged = np.empty(filled.shape[0], dtype=np.int64)
+    n_staged = 0
     for i in range(filled.shape[0]):
         _box_options(filled[i], aux[i], upper[i], rolls[i], values, game, moves[1], box_value[i],
                      box_points[i], box_bonus[i], box_paid[i])
         if rolls_left[i] > 0:
-            work = np.empty((N_KEEPS, n_levels))
-            history = np.empty((passes + 1, N_ROLLS, n_levels))
-            stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
-            _position_stages(filled[i], aux[i], upper[i], values, game, moves, rolls_per_turn,
-                             work, history, stage_keeps)
-            keeps[i] = stage_keeps[rolls_left[i]]
+            staged[n_staged] = i
+            n_staged += 1
+    final = np.empty((N_KEEPS, n_levels))
+    history = np.empty((passes + 1, N_ROLLS, n_levels))
+    for start in range(0, n_staged, GROUP):
+        group = staged[start:min(start + GROUP, n_staged)]
+        work = np.empty((N_KEEPS, group.shape[0] * n_levels))
+        stop = np.empty((N_ROLLS, group.shape[0] * n_levels))
+        for q in range(group.shape[0]):
+            i = group[q]
+            _position_final(filled[i], aux[i], upper[i], values, game, moves, final, history)
+            for r in range(N_ROLLS):
+                for level in range(n_levels):
+                    stop[r, q * n_levels + level] = history[0, r, level]
+                    work[r, q * n_levels + level] = history[passes, r, level]
+        for left in range(1, rolls_per_turn):
+            _keep_values(work, moves[2])
+            work[:N_ROLLS] = stop  # keeping all five dice ends the turn
+            for q in range(group.shape[0]):
+                i = group[q]
+                if rolls_left[i] == left:
+                    column = q * n_levels + aux[i] // block
+                    for k in range(N_KEEPS):
+                        keeps[i, k] = work[k, column]
+            _best_sub_keeps(work, moves[3], moves[4], None)
 
 
 @njit(cache=True)

@@ -61,38 +61,38 @@ class Rules:
     def n_boxes(self):
         return len(self.boxes)
 
-    @property
+    @cached_property
     def kniffel_box(self):
         return self.boxes.index("yatzy" if self.box_set == "yatzy" else "kniffel")
 
-    @property
+    @cached_property
     def cap_count(self):
         """How many extra-Kniffel bonuses may be paid in a game (n_boxes when unlimited)."""
         if self.extra_bonus == 0 or self.extra_bonus_cap is None:
             return self.n_boxes
         return min(self.n_boxes, self.extra_bonus_cap // self.extra_bonus)
 
-    @property
+    @cached_property
     def n_flag(self):
         """2 when some rule asks whether the Kniffel box holds 50, else 1."""
         bonus = self.extra_bonus > 0 and self.extra_bonus_requires == "fifty"
         joker = self.joker not in ("none", "must-match") and self.joker_requires == "fifty"
         return 2 if (bonus or joker) else 1
 
-    @property
+    @cached_property
     def n_deficit(self):
         return max(1, self.n_boxes - self.cap_count)
 
-    @property
+    @cached_property
     def aux_block(self):
         return self.n_flag * self.n_deficit
 
-    @property
+    @cached_property
     def start_aux(self):
         """The aux index of the empty card: every joker still in hand."""
         return self.jokers * self.aux_block
 
-    @property
+    @cached_property
     def n_aux(self):
         return (self.jokers + 1) * self.aux_block
 
@@ -108,7 +108,7 @@ class Rules:
     def as_dict(self):
         return asdict(self)
 
-    @property
+    @cached_property
     def key(self):
         """A name for this exact rule set: the preset name, plus a hash when options differ."""
         return preset_key(self, PRESETS)

@@ -232,8 +232,8 @@ def test_batch_worker_processes_answer_like_one_process():
     table = solved(rules)
     lines = [json.dumps(q) if i % 500 else "{bad json"
              for i, q in enumerate(random_queries(rules, 2500, seed=3))]
-    one = "\n".join(advise_lines(lines, rules, lambda r: table, processes=1)).splitlines()
-    two = "\n".join(advise_lines(lines, rules, lambda r: table, processes=2, chunk=600)).splitlines()
+    one = b"\n".join(advise_lines(lines, rules, lambda r: table, processes=1)).decode().splitlines()
+    two = b"\n".join(advise_lines(lines, rules, lambda r: table, processes=2, chunk=600)).decode().splitlines()
     assert one == two and len(one) == 2500
     assert sum("error" in json.loads(t) for t in one) == 5
 
@@ -251,8 +251,8 @@ def test_batch_text_is_the_advice_json_byte_for_byte(name, options, top):
     rules = get_rules(name, **options)
     table = solved(rules)
     queries = random_queries(rules, 300, seed=8)
-    texts = "\n".join(advise_lines([json.dumps(q) for q in queries], rules, lambda r: table, top,
-                                   processes=1)).splitlines()
+    texts = b"\n".join(advise_lines([json.dumps(q) for q in queries], rules, lambda r: table, top,
+                                    processes=1)).decode().splitlines()
     for query, text in zip(queries, texts):
         advice = advise(Position(query["card"]), table, dice=query["dice"], rolls_left=query["rolls_left"])
         assert text == orjson.dumps(advice.as_dict(top)).decode()
