@@ -335,29 +335,73 @@ def _turn_stages(work, stop, moves, rolls_per_turn, expected):
             _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected)
 
 
+WIDE = 64  # columns: narrower filled-box sets are solved side by side until they fill this many
+
+
 @njit(cache=True)
-def _solve_set(filled, values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers):
-    """Solve the turn-start states of one filled-box set; `buffers` is reused scratch space
-    (fresh large allocations per set cost more than the arithmetic of small sets)."""
-    params = game[0]
+def _set_columns(filled, upper_reach, aux_reach, game):
+    """(class_of, col_aux, col_upper) of one filled-box set (see _bonus_classes)."""
     class_of = _bonus_classes(filled, game)
     col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, class_of, game)
+    return class_of, col_aux, col_upper
+
+
+@njit(cache=True)
+def _final_columns(filled, values, col_aux, col_upper, game, moves, work, stop, buffers):
+    """The final-roll values of one filled-box set into rows 0..251 of `work` (after Knobeln
+    jokers; `stop`: without one); work and stop have the set's columns."""
+    params = game[0]
     n_cols = col_aux.shape[0]
-    work = buffers[0][: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
     successor = buffers[1][: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
-    expected = buffers[3][:n_cols]
     if params[scoring.P_JOKERS] > 0:
-        stop = buffers[2][: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
         _final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
         _apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
                       params[scoring.P_JOKERS_PER_TURN], moves[2], moves[3], moves[4])
-        _turn_stages(work, stop, moves, rolls_per_turn, expected)
     else:
         _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
+
+
+@njit(cache=True)
+def _solve_group(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers):
+    """Solve the turn-start states of the filled-box sets `sets` together: each set's final-roll
+    values fill its own columns, then the keep stages run once over all of them (they treat
+    every column alike, and wide rows keep the vector units busy).  `buffers` is reused scratch
+    space (fresh large allocations per set cost more than the arithmetic of small sets)."""
+    jokers = game[0][scoring.P_JOKERS] > 0
+    n_cols = 0
+    for filled in sets:
+        n_cols += _set_columns(filled, upper_reach, aux_reach, game)[1].shape[0]
+    work = buffers[0][: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
+    stop = buffers[2][: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
+    expected = buffers[3][:n_cols]
+    if sets.shape[0] == 1:  # wide enough alone: no copies
+        class_of, col_aux, col_upper = _set_columns(sets[0], upper_reach, aux_reach, game)
+        _final_columns(sets[0], values, col_aux, col_upper, game, moves, work, stop, buffers)
+    else:
+        offset = 0
+        for filled in sets:
+            class_of, col_aux, col_upper = _set_columns(filled, upper_reach, aux_reach, game)
+            n = col_aux.shape[0]
+            own = buffers[4][: N_KEEPS * n].reshape((N_KEEPS, n))
+            own_stop = buffers[5][: N_ROLLS * n].reshape((N_ROLLS, n))
+            _final_columns(filled, values, col_aux, col_upper, game, moves, own, own_stop, buffers)
+            for r in range(N_ROLLS):
+                for j in range(n):
+                    work[r, offset + j] = own[r, j]
+                    if jokers:
+                        stop[r, offset + j] = own_stop[r, j]
+            offset += n
+    if jokers:
+        _turn_stages(work, stop, moves, rolls_per_turn, expected)
+    else:
         _turn_stages(work, None, moves, rolls_per_turn, expected)
-    for j in range(n_cols):
-        values[filled, col_aux[j], col_upper[j]] = expected[j]
-    _copy_class_columns(filled, values, upper_reach, col_aux, col_upper, class_of)
+    offset = 0
+    for filled in sets:
+        class_of, col_aux, col_upper = _set_columns(filled, upper_reach, aux_reach, game)
+        for j in range(col_aux.shape[0]):
+            values[filled, col_aux[j], col_upper[j]] = expected[offset + j]
+        _copy_class_columns(filled, values, upper_reach, col_aux, col_upper, class_of)
+        offset += col_aux.shape[0]
 
 
 @njit(cache=True, nogil=True)
@@ -365,12 +409,22 @@ def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_tur
     """Solve every filled-box set in `sets` (all of one level), reading the level above.
 
     Releases the GIL: dp.py runs several calls at once on disjoint sets, one per thread.  Each
-    set is solved by one call alone, so the values do not depend on the number of threads."""
+    column's arithmetic does not depend on which sets are solved beside it, so the values do
+    not depend on the number of threads."""
     max_cols = values.shape[1] * values.shape[2]
-    buffers = (np.empty(N_KEEPS * max_cols), np.empty(game[0][P_N_BOXES] * 6 * max_cols),
-               np.empty(N_ROLLS * max_cols), np.empty(max_cols))
-    for i in range(sets.shape[0]):
-        _solve_set(sets[i], values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers)
+    wide = max_cols + WIDE
+    buffers = (np.empty(N_KEEPS * wide), np.empty(game[0][P_N_BOXES] * 6 * max_cols),
+               np.empty(N_ROLLS * wide), np.empty(wide), np.empty(N_KEEPS * max_cols),
+               np.empty(N_ROLLS * max_cols))
+    start = 0
+    while start < sets.shape[0]:
+        stop, n_cols = start, 0
+        while stop < sets.shape[0] and n_cols < WIDE:
+            n_cols += _set_columns(sets[stop], upper_reach, aux_reach, game)[1].shape[0]
+            stop += 1
+        _solve_group(sets[start:stop], values, upper_reach, aux_reach, game, moves, rolls_per_turn,
+                     buffers)
+        start = stop
 
 
 # --- simulation of whole games under the optimal strategy ----------------------------------
