@@ -47,7 +47,10 @@ def solve(rules=None, progress=None, threads=None):
     with ThreadPoolExecutor(max_workers=threads) as pool:
         for level in tqdm(range(n - 1, -1, -1), desc=f"solving {rules.key}", unit="level",
                           disable=disable, leave=False):
-            list(pool.map(solve_chunk, [levels[level][i::n_chunks] for i in range(n_chunks)]))
+            # contiguous copies: strided and one-element slices would make numba compile the
+            # kernel twice, once for each memory layout
+            list(pool.map(solve_chunk, [np.ascontiguousarray(levels[level][i::n_chunks])
+                                        for i in range(n_chunks)]))
             level_seconds.append((n - level, time.perf_counter() - start))
     return ValueTable(rules, values, states=int(reachable.sum()),
                       seconds=time.perf_counter() - start, level_seconds=level_seconds)

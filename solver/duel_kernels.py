@@ -66,7 +66,7 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
             else:  # padding of the last block
                 for r in range(N_ROLLS):
                     work[r, j] = 0.0
-        _turn_stages(work, None, moves, rolls_per_turn, expected)
+        _turn_stages(work, work, moves, rolls_per_turn, expected)
         for j in range(count):
             values[states[start + j]] = expected[j]
 
@@ -119,7 +119,7 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
                 _keep_values(work, add_die)
                 work[:N_ROLLS, 0] = stop  # keeping all five dice ends the turn
                 stage_keeps[left, :] = work[:, 0]
-                _best_sub_keeps(work, smaller, n_smaller, None)
+                _best_sub_keeps(work, smaller, n_smaller, work, moves[5], work[0, :0])
             roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
             for left in range(rolls_per_turn - 1, 0, -1):
                 best_keep, best_value = roll, -np.inf

@@ -216,13 +216,14 @@ def _keep_values(work, add_die):
 
 
 @njit(cache=True, fastmath=FAST)
-def _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob=None, expected=None):
+def _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected):
     """Every row := the best keep value over its sub-multisets (remove one die at a time).
 
-    With `stop`, a roll's own value (keeping all five dice ends the turn) is read from stop[r]
-    instead of its row, which saves copying `stop` into the rows first.  With `expected`, also
-    expected[j] := sum over rolls of roll_prob[r] * work[r, j], while each row is at hand (the
-    value before the turn's first roll, as _turn_start_values gives it)."""
+    A roll's own value (keeping all five dice ends the turn) is read from stop[r]: `stop` may be
+    `work` itself, or the stop values, which saves copying them into the rows first.  Unless
+    `expected` is empty, also expected[j] := sum over rolls of roll_prob[r] * work[r, j], while
+    each row is at hand (the value before the turn's first roll, as _turn_start_values gives).
+    Every argument is always an array, so numba compiles this once."""
     n_cols = work.shape[1]
     for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):  # smaller keeps have larger indices
         row = work[k]
@@ -232,11 +233,11 @@ def _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob=None, expected=Non
                 a = row[j]
                 b = other[j]
                 row[j] = a if a >= b else b
-    if expected is not None:
-        expected[:] = 0.0
+    total = expected.shape[0] > 0
+    expected[:] = 0.0
     for r in range(N_ROLLS):  # the rolls need only the keeps above, in any order
         row = work[r]
-        own = row if stop is None else stop[r]
+        own = stop[r]
         other = work[smaller[r, 0]]
         for j in range(n_cols):
             a = own[j]
@@ -248,7 +249,7 @@ def _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob=None, expected=Non
                 a = row[j]
                 b = other[j]
                 row[j] = a if a >= b else b
-        if expected is not None:
+        if total:
             p = roll_prob[r]
             for j in range(n_cols):
                 expected[j] += p * row[j]
@@ -322,17 +323,16 @@ def _turn_stages(work, stop, moves, rolls_per_turn, expected):
 
     Keeping all five dice ends the turn at once (`stop`: no further roll and, in Knobeln, no
     joker, which needs every roll thrown).  Without jokers, stopping is already the value the
-    later stages give a kept roll, so `stop` may be None.  expected[j] := the value before the
-    first roll."""
+    later stages give a kept roll, so `stop` may be `work` itself.  expected[j] := the value
+    before the first roll."""
     add_die, smaller, n_smaller, roll_prob = moves[2], moves[3], moves[4], moves[5]
     if rolls_per_turn == 1:
         _turn_start_values(work, roll_prob, expected)
     for stage in range(rolls_per_turn - 1):
         _keep_values(work, add_die)
-        if stage < rolls_per_turn - 2:
-            _best_sub_keeps(work, smaller, n_smaller, stop)
-        else:  # the turn's first roll: weight the rolls on the way
-            _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected)
+        # the turn's first roll (the last stage) weights the rolls on the way
+        last = stage == rolls_per_turn - 2
+        _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected if last else expected[:0])
 
 
 WIDE = 64  # columns: narrower filled-box sets are solved side by side until they fill this many
@@ -391,10 +391,7 @@ def _solve_group(sets, values, upper_reach, aux_reach, game, moves, rolls_per_tu
                     if jokers:
                         stop[r, offset + j] = own_stop[r, j]
             offset += n
-    if jokers:
-        _turn_stages(work, stop, moves, rolls_per_turn, expected)
-    else:
-        _turn_stages(work, None, moves, rolls_per_turn, expected)
+    _turn_stages(work, stop if jokers else work, moves, rolls_per_turn, expected)
     offset = 0
     for filled in sets:
         class_of, col_aux, col_upper = _set_columns(filled, upper_reach, aux_reach, game)
@@ -515,7 +512,7 @@ def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, wo
         _keep_values(work, moves[2])
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
         stage_keeps[left, :] = work[:, aux // block]
-        _best_sub_keeps(work, moves[3], moves[4], None)
+        _best_sub_keeps(work, moves[3], moves[4], work, moves[5], work[0, :0])
 
 
 GROUP = 32  # positions whose keep stages _advise_batch runs as the columns of one array
@@ -563,7 +560,7 @@ def _advise_batch(filled, aux, upper, rolls, rolls_left, values, game, moves, ro
                     column = q * n_levels + aux[i] // block
                     for k in range(N_KEEPS):
                         keeps[i, k] = work[k, column]
-            _best_sub_keeps(work, moves[3], moves[4], None)
+            _best_sub_keeps(work, moves[3], moves[4], work, moves[5], work[0, :0])
 
 
 @njit(cache=True)
@@ -727,7 +724,7 @@ def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, e
         _keep_values(work, add_die)
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
         stage_keeps[left] = work
-        _best_sub_keeps(work, smaller, n_smaller, None)
+        _best_sub_keeps(work, smaller, n_smaller, work, moves[5], work[0, :0])
     option_value = np.empty(n_boxes)
     option_points = np.empty(n_boxes, dtype=np.int64)
     option_bonus = np.empty(n_boxes, dtype=np.int64)
