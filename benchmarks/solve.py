@@ -4,7 +4,7 @@ benchmarks/results/solve.json) and the summary table in benchmarks/README.md.
 The measurements are those of `kniffel bench` (solver/bench.py describes each), here for many
 presets, with the compile (cold) run and more repeats:
 
-    python benchmarks/solve.py --presets yahtzee kniffel knobeln yatzy --repeat 5
+    python benchmarks/solve.py --presets yahtzee kniffel knobeln yatzy --repeat 5 --rounds 3
 """
 import argparse
 import json
@@ -20,10 +20,14 @@ PEERS = {"note": "published open-source solvers, the same yahtzee solve on this 
 def summary_markdown(results):
     """A Markdown summary of a results JSON (every figure read from it)."""
     from solver.bench import summary_rows
-    machine = results["machine"]
+    machine, settings = results["machine"], results["settings"]
+    rounds = settings.get("rounds", 1)
     lines = [f"Measured on {machine['cpus']} CPUs ({machine['processor']}), Python {machine['python']}, "
              f"numba {machine['numba']}, {machine['threads']} threads; kniffel "
-             f"{results['package_version']}. Peers: {results['peers']['note']}: Rust (2 threads) "
+             f"{results['package_version']}; best of {settings['repeat']} repeats"
+             + (f" in each of {rounds} rounds (solve, advise and batch; every preset once a round)"
+                if rounds > 1 else "") +
+             f". Peers: {results['peers']['note']}: Rust (2 threads) "
              f"{results['peers']['rust_2_threads_seconds']} s, C (1 thread) "
              f"{results['peers']['c_1_thread_seconds']} s.", ""]
     rows = {name: summary_rows(entry) for name, entry in results["presets"].items()}
@@ -62,6 +66,9 @@ def main():
     parser.add_argument("--batch-lines", type=int, default=30000)
     parser.add_argument("--games", type=int, default=100000, help="games a simulation")
     parser.add_argument("--no-cold", action="store_true", help="skip the empty-cache compile run")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="time solve, advise and batch this many times, every preset once a "
+                             "round, and keep the best (a shared machine has slow minutes)")
     parser.add_argument("--out", default=str(HERE / "results" / "solve.json"))
     parser.add_argument("--summary-only", action="store_true",
                         help="only rewrite benchmarks/README.md from the JSON in --out")
@@ -71,7 +78,7 @@ def main():
         return
     from solver.bench import run_suite, text_table
     results = run_suite(args.presets, repeat=args.repeat, batch_lines=args.batch_lines,
-                        games=args.games, cold=not args.no_cold)
+                        games=args.games, cold=not args.no_cold, rounds=args.rounds)
     results["peers"] = PEERS
     print(text_table(results), file=sys.stderr)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_suite_measures_every_step(table_dir):
     results = run_suite(["kniffel-basic"], repeat=1, batch_lines=40, games=300, progress=False)
     entry = results["presets"]["kniffel-basic"]
-    assert results["settings"] == {"repeat": 1, "batch_lines": 40, "games": 300, "cold": False}
+    assert results["settings"] == {"repeat": 1, "batch_lines": 40, "games": 300, "cold": False,
+                                   "rounds": 1}
     assert entry["states"] == 357_632
     assert entry["expected_score"] == pytest.approx(245.8707745, abs=1e-6)
     assert [p["open_boxes"] for p in entry["scaling"]] == list(range(1, 14))
@@ -29,6 +30,16 @@ def test_suite_measures_every_step(table_dir):
     text = text_table(results)
     assert "kniffel-basic" in text and "357,632" in text and "simulate optimal" in text
     json.dumps(results)  # --json can print it
+
+
+def test_rounds_keep_the_best_figures(table_dir):
+    results = run_suite(["kniffel-basic"], repeat=1, batch_lines=40, games=100, progress=False,
+                        rounds=2)
+    entry = results["presets"]["kniffel-basic"]
+    assert results["settings"]["rounds"] == 2 and entry["rounds"] == 2
+    assert len(entry["warm_all"]) == 2 and entry["warm_seconds"] == min(entry["warm_all"])
+    assert entry["batch"]["lines"] == 40 and entry["advise_process"]["best_seconds"] > 0
+    assert "in each of 2 rounds" in text_table(results)
 
 
 def test_benchmark_script_summarizes_old_results():
