@@ -362,43 +362,44 @@ def _final_columns(filled, values, col_aux, col_upper, game, moves, work, stop, 
 
 
 @njit(cache=True)
-def _solve_group(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers):
-    """Solve the turn-start states of the filled-box sets `sets` together: each set's final-roll
-    values fill its own columns, then the keep stages run once over all of them (they treat
-    every column alike, and wide rows keep the vector units busy).  `buffers` is reused scratch
-    space (fresh large allocations per set cost more than the arithmetic of small sets)."""
+def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers):
+    """Solve the turn-start states of the filled-box sets `sets` (n_cols columns in all)
+    together: each set's final-roll values fill its own columns, then the keep stages run once
+    over all of them (they treat every column alike, and wide rows keep the vector units busy).
+    `buffers` is reused scratch space (fresh large allocations per set cost more than the
+    arithmetic of small sets)."""
     jokers = game[0][scoring.P_JOKERS] > 0
-    n_cols = 0
-    for filled in sets:
-        n_cols += _set_columns(filled, upper_reach, aux_reach, game)[1].shape[0]
     work = buffers[0][: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
     stop = buffers[2][: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
     expected = buffers[3][:n_cols]
-    if sets.shape[0] == 1:  # wide enough alone: no copies
-        class_of, col_aux, col_upper = _set_columns(sets[0], upper_reach, aux_reach, game)
-        _final_columns(sets[0], values, col_aux, col_upper, game, moves, work, stop, buffers)
-    else:
-        offset = 0
-        for filled in sets:
-            class_of, col_aux, col_upper = _set_columns(filled, upper_reach, aux_reach, game)
-            n = col_aux.shape[0]
-            own = buffers[4][: N_KEEPS * n].reshape((N_KEEPS, n))
-            own_stop = buffers[5][: N_ROLLS * n].reshape((N_ROLLS, n))
-            _final_columns(filled, values, col_aux, col_upper, game, moves, own, own_stop, buffers)
-            for r in range(N_ROLLS):
-                for j in range(n):
-                    work[r, offset + j] = own[r, j]
-                    if jokers:
-                        stop[r, offset + j] = own_stop[r, j]
-            offset += n
+    col_aux = np.empty(n_cols, dtype=np.int64)  # every set's columns, one set after another
+    col_upper = np.empty(n_cols, dtype=np.int64)
+    class_of = np.empty((sets.shape[0], game[0][P_THRESHOLD] + 1), dtype=np.int64)
+    bounds = np.zeros(sets.shape[0] + 1, dtype=np.int64)
+    for s in range(sets.shape[0]):
+        classes, aux_s, upper_s = _set_columns(sets[s], upper_reach, aux_reach, game)
+        start, n = bounds[s], aux_s.shape[0]
+        bounds[s + 1] = start + n
+        class_of[s] = classes
+        col_aux[start:start + n] = aux_s
+        col_upper[start:start + n] = upper_s
+        if sets.shape[0] == 1:  # wide enough alone: no copies
+            _final_columns(sets[s], values, aux_s, upper_s, game, moves, work, stop, buffers)
+            continue
+        own = buffers[4][: N_KEEPS * n].reshape((N_KEEPS, n))
+        own_stop = buffers[5][: N_ROLLS * n].reshape((N_ROLLS, n))
+        _final_columns(sets[s], values, aux_s, upper_s, game, moves, own, own_stop, buffers)
+        for r in range(N_ROLLS):
+            for j in range(n):
+                work[r, start + j] = own[r, j]
+                if jokers:
+                    stop[r, start + j] = own_stop[r, j]
     _turn_stages(work, stop if jokers else work, moves, rolls_per_turn, expected)
-    offset = 0
-    for filled in sets:
-        class_of, col_aux, col_upper = _set_columns(filled, upper_reach, aux_reach, game)
-        for j in range(col_aux.shape[0]):
-            values[filled, col_aux[j], col_upper[j]] = expected[offset + j]
-        _copy_class_columns(filled, values, upper_reach, col_aux, col_upper, class_of)
-        offset += col_aux.shape[0]
+    for s in range(sets.shape[0]):
+        for j in range(bounds[s], bounds[s + 1]):
+            values[sets[s], col_aux[j], col_upper[j]] = expected[j]
+        _copy_class_columns(sets[s], values, upper_reach, col_aux[bounds[s]:bounds[s + 1]],
+                            col_upper[bounds[s]:bounds[s + 1]], class_of[s])
 
 
 @njit(cache=True, nogil=True)
@@ -419,8 +420,8 @@ def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_tur
         while stop < sets.shape[0] and n_cols < WIDE:
             n_cols += _set_columns(sets[stop], upper_reach, aux_reach, game)[1].shape[0]
             stop += 1
-        _solve_group(sets[start:stop], values, upper_reach, aux_reach, game, moves, rolls_per_turn,
-                     buffers)
+        _solve_group(sets[start:stop], n_cols, values, upper_reach, aux_reach, game, moves,
+                     rolls_per_turn, buffers)
         start = stop
 
 
