@@ -27,7 +27,7 @@ TARGET_SECONDS = 60  # the issue's target for a 13-box preset on 2 cores
 SNIPPET = """
 import json, resource, sys, time
 from solver import load_table
-from solver.distribution import forward, score_distribution
+from solver.stats.distribution import forward, score_distribution
 table = load_table(sys.argv[1], sys.argv[2])
 t = time.perf_counter(); dist = score_distribution(table); first = time.perf_counter() - t
 warm, fwd = [], []

@@ -27,9 +27,9 @@ TARGET_SECONDS = 60  # the issue's target for the solve on 2 cores
 
 SOLVE_SNIPPET = """
 import json, resource, sys, time
-from solver.duel import simulate, solve
-from solver.duel_state import all_states
-from solver.threads import default_threads
+from solver.duel.solve import simulate, solve
+from solver.duel.states import all_states
+from solver.engine.threads import default_threads
 t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t
 warm = []
 for _ in range(int(sys.argv[2])):
@@ -75,7 +75,7 @@ def main():
     args = parser.parse_args()
 
     from solver import __version__
-    from solver.threads import default_threads
+    from solver.engine.threads import default_threads
     import numba
     results = {"machine": {"python": platform.python_version(), "platform": platform.platform(),
                            "processor": platform.processor() or platform.machine(),

@@ -34,7 +34,7 @@ def main():
     parser.add_argument("--check", action="store_true", help="only check README.md is current")
     args = parser.parse_args()
     from solver import solve
-    from solver.rules import all_presets
+    from solver.presets import all_presets
     block = table_markdown([solve(name, progress=False) for name in all_presets()])
     text = README.read_text()
     if BEGIN not in text or END not in text:

@@ -60,7 +60,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check tables/ is current")
     args = parser.parse_args()
-    from solver.dp import solve
+    from solver.engine.backward import solve
     tables = [solve(name, progress=False) for name in PRESETS]
     if args.check:
         with tempfile.TemporaryDirectory() as scratch:

@@ -11,19 +11,19 @@ __version__ = "0.1.0"
 
 def solve(rules=None, progress=None):
     """Solve all reachable states of `rules` (a preset name, rules file or Rules)."""
-    from .rules import resolve_rules
+    from .presets import resolve_rules
     rules = resolve_rules(rules)
     if rules.game == "dice-duel":
-        from .duel import solve as _solve
+        from .duel.solve import solve as _solve
     else:
-        from .dp import solve as _solve
+        from .engine.backward import solve as _solve
     return _solve(rules, progress=progress)
 
 
 def load_table(rules=None, directory=None):
     """The saved table for `rules` (TableError if missing or failing a check)."""
-    from .rules import resolve_rules
-    from .table import load_table as _load
+    from .presets import resolve_rules
+    from .engine.store import load_table as _load
     return _load(resolve_rules(rules), directory)
 
 
@@ -31,8 +31,8 @@ def get_table(rules=None, directory=None, progress=None, announce=None):
     """Load the saved table for `rules`, solving and saving it first when it is missing or invalid.
 
     announce(reason): called before solving, with why the saved table could not be used."""
-    from .rules import resolve_rules
-    from .table import TableError, load_table as _load
+    from .presets import resolve_rules
+    from .engine.store import TableError, load_table as _load
     rules = resolve_rules(rules)
     try:
         return _load(rules, directory)
@@ -46,5 +46,5 @@ def get_table(rules=None, directory=None, progress=None, announce=None):
 
 def advise(position, table, dice=None, rolls_left=None):
     """Ranked options for `position` (see solver.advise.advise)."""
-    from .advice import advise as _advise
+    from .advice.position import advise as _advise
     return _advise(position, table, dice=dice, rolls_left=rolls_left)

@@ -36,8 +36,8 @@ SOLVE_SNIPPET = """
 import json, resource, sys, time
 t0 = time.perf_counter()
 import numba
-from solver.dp import solve
-from solver.threads import default_threads
+from solver.engine.backward import solve
+from solver.engine.threads import default_threads
 import_seconds = time.perf_counter() - t0
 t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t
 warm, scaling = [], None
@@ -62,7 +62,7 @@ BATCH_SNIPPET = """
 import json, sys
 import numpy as np
 from solver import dice
-from solver.rules import resolve_rules
+from solver.presets import resolve_rules
 rules = resolve_rules(sys.argv[1])
 rng = np.random.default_rng(1)
 for _ in range(int(sys.argv[2])):
@@ -76,7 +76,7 @@ for _ in range(int(sys.argv[2])):
 SIMULATE_SNIPPET = """
 import json, sys, time
 from solver import load_table
-from solver.simulate import simulate
+from solver.stats.simulate import simulate
 preset, store, games, repeat, strategy = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 table = load_table(preset, store)
 t = time.perf_counter(); simulate(table, games, seed=0, strategy=strategy); first = time.perf_counter() - t
@@ -99,7 +99,7 @@ class BenchError(RuntimeError):
 def machine():
     """What the figures were measured on."""
     import numba
-    from .threads import default_threads
+    from .engine.threads import default_threads
     return {"python": platform.python_version(), "platform": platform.platform(),
             "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
             "numba": numba.__version__, "threads": default_threads()}

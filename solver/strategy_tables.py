@@ -22,11 +22,12 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from . import __version__, dice
-from .advice import advise, assemble, box_values, final_roll_values, keep_values
+from . import __version__
+from . import dice
+from .advice.position import advise, assemble, box_values, final_roll_values, keep_values
 from .rules import UPPER
-from .state import Position, position_state
-from .table import _atomic_write
+from .engine.states import Position, position_state
+from .engine.store import _atomic_write
 
 FORMATS = ("md", "csv", "json")
 SAME = 1e-9  # futures equal up to the rounding of (points + future) - points
@@ -288,7 +289,7 @@ def _cheatsheet_markdown(number, sheet, rules):
 def box_turn_section(table):
     """How often the optimal player fills each box in each turn, exactly (from the forward pass
     over every state the strategy meets from the empty card)."""
-    from .distribution import forward  # numba: only when the tables are built
+    from .stats.distribution import forward  # numba: only when the tables are built
     rules = table.rules
     fill = forward(table).box_by_turn()
     records = []

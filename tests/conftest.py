@@ -5,7 +5,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # tests/reference.py
 
-from solver.rules import PRESETS, resolve_rules  # noqa: E402
+from solver.rules import PRESETS
+from solver.presets import resolve_rules  # noqa: E402
 
 _SOLVED = {}
 

@@ -4,8 +4,8 @@ import pytest
 from conftest import solved
 
 from solver import dice
-from solver.advice import advise, final_roll_values, keep_values
-from solver.state import Position, position_state
+from solver.advice.position import advise, final_roll_values, keep_values
+from solver.engine.states import Position, position_state
 
 
 def _random_cards(rules, rng, count):

@@ -226,8 +226,8 @@ def random_queries(rules, count, seed):
 
 
 def test_batch_worker_processes_answer_like_one_process():
-    from solver.batch import advise_lines
-    from solver.rules import get_rules
+    from solver.advice.batch import advise_lines
+    from solver.presets import get_rules
     rules = get_rules("yahtzee")
     table = solved(rules)
     lines = [json.dumps(q) if i % 500 else "{bad json"
@@ -244,10 +244,10 @@ def test_batch_worker_processes_answer_like_one_process():
 def test_batch_text_is_the_advice_json_byte_for_byte(name, options, top):
     import orjson
 
-    from solver.advice import advise
-    from solver.batch import advise_lines
-    from solver.rules import get_rules
-    from solver.state import Position
+    from solver.advice.position import advise
+    from solver.advice.batch import advise_lines
+    from solver.presets import get_rules
+    from solver.engine.states import Position
     rules = get_rules(name, **options)
     table = solved(rules)
     queries = random_queries(rules, 300, seed=8)

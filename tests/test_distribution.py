@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from conftest import run, solved
 
-from solver.distribution import histogram, score_distribution, write_csv
+from solver.stats.distribution import histogram, score_distribution, write_csv
 from solver.rules import BOXES_13
-from solver.simulate import simulate
-from solver.state import Position
+from solver.stats.simulate import simulate
+from solver.engine.states import Position
 
 
 @lru_cache(maxsize=None)

@@ -8,12 +8,13 @@ from conftest import solved
 
 import duel_reference as reference
 from solver import dice
-from solver.duel import simulate
-from solver.duel_advice import advise
-from solver.duel_rules import CHIPS_PER_TYPE, TYPES, get_rules
-from solver.duel_state import N_STATES, START, Chips, all_states, parse_chips, rank, unrank
-from solver.rules import RulesError, resolve_rules
-from solver.rules import get_rules as preset_rules
+from solver.duel.solve import simulate
+from solver.duel.advice import advise
+from solver.duel.rules import CHIPS_PER_TYPE, TYPES, get_rules
+from solver.duel.states import N_STATES, START, Chips, all_states, parse_chips, rank, unrank
+from solver.rules import RulesError
+from solver.presets import resolve_rules
+from solver.presets import get_rules as preset_rules
 
 # Options under which declining a chip pays even in small end games (a big last-chip bonus).
 DECLINE = {"may_decline_chip": True, "last_chip_bonus": 100, "gold_bonus": 0, "silver_bonus": 40}
@@ -181,7 +182,7 @@ def test_options_change_the_game():
 
 
 def test_values_do_not_depend_on_threads():
-    from solver.duel import solve
+    from solver.duel.solve import solve
     assert np.array_equal(solve("dice-duel", progress=False, threads=1).values, solved("dice-duel").values)
 
 

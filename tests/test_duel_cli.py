@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from conftest import run, solved
 
-from solver.duel_state import N_STATES, START, parse_chips
-from solver.rules import get_rules
-from solver.table import TableError, load_table, table_paths
+from solver.duel.states import N_STATES, START, parse_chips
+from solver.presets import get_rules
+from solver.engine.store import TableError, load_table, table_paths
 
 
 @pytest.fixture(scope="module")

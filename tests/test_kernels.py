@@ -6,8 +6,8 @@ import sys
 import numpy as np
 import pytest
 
-from solver.dp import solve
-from solver.simulate import simulate
+from solver.engine.backward import solve
+from solver.stats.simulate import simulate
 
 
 @pytest.mark.parametrize("name", ["yahtzee", "knobeln"])
@@ -27,18 +27,19 @@ def test_simulation_identical_on_one_and_two_threads():
 
 CHECK_CACHE = """
 import json
-from solver import kernels
-from solver.dp import solve
-from solver import policy_kernels
-from solver.distribution import score_distribution
-from solver.simulate import simulate
-from solver.state import Position
+from solver.engine import expected as kernels
+from solver.engine.backward import solve
+from solver.stats import simulate_kernels
+from solver.stats import distribution_kernels as policy_kernels
+from solver.stats.distribution import score_distribution
+from solver.stats.simulate import simulate
+from solver.engine.states import Position
 table = solve("kniffel", progress=False)
 simulate(table, 10, seed=1)
 simulate(table, 10, seed=1, strategy="greedy")
 card = {box: 0 for box in table.rules.boxes[:-1]}  # one box open: a small distribution
 score_distribution(table, Position(card))
-stats = [kernels._solve_sets.stats, kernels._simulate_turn.stats, kernels._simulate_greedy.stats,
+stats = [kernels._solve_sets.stats, simulate_kernels._simulate_turn.stats, simulate_kernels._simulate_greedy.stats,
          policy_kernels._outcomes_batch.stats, policy_kernels._gather_distributions.stats]
 print(json.dumps({"misses": sum(sum(s.cache_misses.values()) for s in stats),
                   "hits": sum(sum(s.cache_hits.values()) for s in stats)}))
@@ -55,8 +56,8 @@ def test_second_process_compiles_nothing():
 def test_bonus_classes_with_only_the_sixes_open():
     """Worked by hand: the sixes box can still add 0, 6, ..., 30, so the upper totals that need
     the same number of sixes for the bonus (63) have the same future."""
-    from solver import kernels
-    from solver.rules import get_rules
+    from solver.engine import expected as kernels
+    from solver.presets import get_rules
     rules = get_rules("yahtzee")
     filled = ((1 << rules.n_boxes) - 1) & ~(1 << rules.boxes.index("sixes"))
     class_of = kernels._bonus_classes(filled, rules.kernel_arrays())
@@ -69,9 +70,9 @@ def test_every_upper_total_matches_the_reference():
     reference solves every total on its own.  Twos and sixes open: odd shortfalls and the gaps
     between the sums they can add make classes of several totals."""
     import reference
-    from solver import kernels
-    from solver.rules import get_rules
-    from solver.state import upper_reachable
+    from solver.engine import expected as kernels
+    from solver.presets import get_rules
+    from solver.engine.states import upper_reachable
     rules = get_rules("kniffel-basic")
     table = solve(rules, progress=False)
     open_boxes = ["twos", "sixes", "chance"]

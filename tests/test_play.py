@@ -9,13 +9,14 @@ from click.testing import CliRunner
 from conftest import solved
 from reference import rules_score_options
 
-from solver.advice import advise
-from solver.analysis import analyze
+from solver.advice.position import advise
+from solver.game.analysis import analyze
 from solver.cli import cli
-from solver.game import Game, GameError, parse_box, parse_players, record_rules, replay
-from solver.play import play
-from solver.rules import PRESETS, get_rules
-from solver.state import Position
+from solver.game.card import Game, GameError, parse_box, parse_players, record_rules, replay
+from solver.game.terminal import play
+from solver.rules import PRESETS
+from solver.presets import get_rules
+from solver.engine.states import Position
 
 
 @pytest.fixture(scope="module")

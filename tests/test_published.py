@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 from conftest import solved
 
-from solver.rules import get_rules
-from solver.state import reachable_mask
+from solver.presets import get_rules
+from solver.engine.states import reachable_mask
 
 
 @pytest.mark.parametrize("name, options, expected", [

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from conftest import solved
 
-from solver.rules import all_presets
+from solver.presets import all_presets
 
 ROOT = Path(__file__).resolve().parent.parent
 

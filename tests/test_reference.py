@@ -5,8 +5,9 @@ import pytest
 import reference
 from conftest import solved
 
-from solver.rules import PRESETS, get_rules
-from solver.state import Position, position_state
+from solver.rules import PRESETS
+from solver.presets import get_rules
+from solver.engine.states import Position, position_state
 
 # every preset, and every option of a rules file at a non-default value somewhere
 RULE_SETS = [(name, {}) for name in PRESETS] + [

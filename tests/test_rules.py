@@ -2,7 +2,8 @@
 import pytest
 
 from solver import dice
-from solver.rules import PRESETS, RulesError, box_key, get_rules, resolve_rules
+from solver.rules import PRESETS, RulesError, box_key
+from solver.presets import get_rules, resolve_rules
 
 
 def points(rules, box, roll):
@@ -104,7 +105,7 @@ def test_impossible_or_inapplicable_options(options, message):
 
 
 def test_house_rules_file(tmp_path):
-    from solver.rules import load_rules_file
+    from solver.presets import load_rules_file
     path = tmp_path / "house.toml"
     path.write_text('preset = "kniffel"\nupper_bonus_threshold = 60\nextra_bonus = 100\n'
                     'extra_bonus_cap = 300\njoker = "free"\njoker_requires = "filled"\n'

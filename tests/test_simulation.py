@@ -2,8 +2,8 @@
 import pytest
 from conftest import solved
 
-from solver.rules import get_rules
-from solver.simulate import simulate
+from solver.presets import get_rules
+from solver.stats.simulate import simulate
 
 GAMES = 20_000
 

@@ -11,9 +11,9 @@ import pytest
 from conftest import run, solved
 
 from solver import dice
-from solver.advice import advise
+from solver.advice.position import advise
 from solver.rules import UPPER
-from solver.state import Position, position_state
+from solver.engine.states import Position, position_state
 from solver.strategy_tables import (SITUATIONS, box_costs, export_values, opening_advice,
                                     opening_section, value_rows)
 

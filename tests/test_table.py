@@ -6,8 +6,8 @@ import pytest
 from conftest import solved
 
 import solver
-from solver.rules import get_rules
-from solver.table import TableError, load_table, table_paths
+from solver.presets import get_rules
+from solver.engine.store import TableError, load_table, table_paths
 
 
 @pytest.fixture

@@ -14,12 +14,13 @@ from itertools import chain, islice
 import numpy as np
 import orjson
 
-from . import dice, kernels
-from .advice import Advice, checked_query, joker_targets, sub_keep_indices
-from .rules import RulesError
+from .. import dice
+from . import batch_kernels as kernels
+from .position import Advice, checked_query, joker_targets, sub_keep_indices
+from ..rules import RulesError
 from .query import read_query
-from .state import Position
-from .threads import default_threads, run_parallel
+from ..engine.states import Position
+from ..engine.threads import default_threads, run_parallel
 
 FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left"}
 

@@ -10,9 +10,9 @@ from operator import itemgetter
 
 import numpy as np
 
-from . import dice as _dice  # `dice` is a parameter name of advise()
-from . import scoring
-from .state import Position, position_state
+from .. import dice as _dice  # `dice` is a parameter name of advise()
+from ..rules import scoring
+from ..engine.states import Position, position_state
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """One line of `kniffel advise --batch` input, read and checked the same way for every game."""
 import orjson
 
-from .rules import resolve_rules
+from ..presets import resolve_rules
 
 
 def read_query(line, fields, default_rules, game, wrong_game):

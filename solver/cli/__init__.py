@@ -5,7 +5,7 @@ import time
 
 import click
 
-from . import __version__
+from .. import __version__
 
 EXIT_USAGE = 2
 
@@ -27,7 +27,8 @@ class CommandError(click.ClickException):
 
 
 def _rules(name):
-    from .rules import RulesError, resolve_rules
+    from ..presets import resolve_rules
+    from ..rules import RulesError
     try:
         return resolve_rules(name)
     except RulesError as exc:
@@ -45,7 +46,7 @@ def _scorecard_rules(name, command):
 
 def _table(rules, tables, quiet=False):
     """Load the table, solving it first (with progress on stderr) when missing or invalid."""
-    from . import get_table
+    from .. import get_table
 
     def announce(reason):
         if not quiet:
@@ -88,7 +89,7 @@ def solve(rules_name, tables, force, as_json, quiet):
       kniffel solve --rules yahtzee --json
       kniffel solve --rules dice-duel
     """
-    from .table import TableError, load_table, table_paths
+    from ..engine.store import TableError, load_table, table_paths
     rules = _rules(rules_name)
     start = time.perf_counter()
     table = None
@@ -99,7 +100,7 @@ def solve(rules_name, tables, force, as_json, quiet):
             table = None
     solved = table is None
     if solved:
-        from . import solve as run_solve
+        from .. import solve as run_solve
         table = run_solve(rules, progress=False if (quiet or as_json) else None)
         table.save(tables)
     seconds = time.perf_counter() - start
@@ -115,7 +116,7 @@ def solve(rules_name, tables, force, as_json, quiet):
 
 
 def _parse_position(rules, card, kniffel_bonuses, jokers_left):
-    from .state import Position, parse_card
+    from ..engine.states import Position, parse_card
     try:
         return Position(parse_card(card, rules), kniffel_bonuses, jokers_left)
     except ValueError as exc:
@@ -147,8 +148,8 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
       kniffel advise --rules dice-duel --chips "ls=0/1/3,4k=2/0/2" --dice 23456 --rolls-left 0
     """
-    from .advice import advise as run_advise, checked_query
-    from .dice import parse_dice
+    from ..advice.position import advise as run_advise, checked_query
+    from ..dice import parse_dice
     rules = _rules(rules_name)
     if rules.game == "dice-duel" or chips is not None:
         if card or kniffel_bonuses or jokers_left is not None:
@@ -175,8 +176,8 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
 
 
 def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, batch, as_json):
-    from .dice import parse_dice
-    from .duel_advice import advise as run_advise, advise_lines, checked_query
+    from ..dice import parse_dice
+    from ..duel.advice import advise as run_advise, advise_lines, checked_query
     if rules.game != "dice-duel":
         raise InputError("--chips needs --rules dice-duel (or a Dice Duel rules file)")
     if batch is not None:
@@ -263,7 +264,7 @@ def _describe(option):
 
 def _advise_batch(stream, default_rules, tables, top):
     """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
-    from .batch import advise_lines
+    from ..advice.batch import advise_lines
     loaded = {}
 
     def table_for(rules):
@@ -299,8 +300,8 @@ def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet)
       kniffel simulate --games 100000 --seed 1 --compare greedy
       kniffel simulate --rules yahtzee --games 20000 --json
     """
-    from .simulate import simulate as run
-    from .stats import summarize
+    from ..stats.simulate import simulate as run
+    from ..stats.summary import summarize
     rules = _scorecard_rules(rules_name, "simulate")
     table = _table(rules, tables, quiet=quiet or as_json)
     strategies = [strategy] + ([compare] if compare and compare != strategy else [])
@@ -362,8 +363,8 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
       kniffel distribution --rules yahtzee --csv yahtzee.csv
       kniffel distribution --card "kniffel=50,sixes=24" --json
     """
-    from .distribution import histogram, score_distribution, write_csv
-    from .plot import PlotUnavailable, plot_distribution
+    from ..stats.distribution import histogram, score_distribution, write_csv
+    from ..stats.plot import PlotUnavailable, plot_distribution
     rules = _scorecard_rules(rules_name, "distribution")
     position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
     _check_position(position, rules)
@@ -389,7 +390,7 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
 
 
 def _check_position(position, rules):
-    from .state import position_state
+    from ..engine.states import position_state
     try:
         position_state(position, rules)
     except ValueError as exc:
@@ -440,8 +441,8 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path):
       kniffel play --players "Anna,Ben" --real-dice --rules yahtzee
     """
     import random
-    from .game import Game, GameError, parse_players
-    from .play import play as run, seeded_rng
+    from ..game.card import Game, GameError, parse_players
+    from ..game.terminal import play as run, seeded_rng
     rules = _scorecard_rules(rules_name, "play")
     if real_dice and seed is not None:
         raise InputError("--seed has no use with --real-dice")
@@ -471,8 +472,8 @@ def analyze(record_file, tables, as_json):
       kniffel analyze kniffel-game-20250101-200000.json
       kniffel analyze game.json --json
     """
-    from .analysis import analyze as run, report_lines
-    from .game import GameError, load_record, record_rules
+    from ..game.analysis import analyze as run, report_lines
+    from ..game.card import GameError, load_record, record_rules
     try:
         record = load_record(record_file)
         rules = record_rules(record["rules"])
@@ -511,7 +512,7 @@ def tables_command(rules_names, tables, out, formats, values, as_json, quiet):
       kniffel tables --rules kniffel-basic --format csv --values
     """
     from pathlib import Path
-    from .strategy_tables import export_values, write_tables
+    from ..strategy_tables import export_values, write_tables
     rule_sets = [_scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     progress = not (quiet or as_json)
     written = []
@@ -548,8 +549,8 @@ def bench(rules_names, all_presets, quick, repeat, games, batch_lines, cold, as_
       kniffel bench --quick --json
       kniffel bench --rules yahtzee --rules yatzy --cold
     """
-    from .bench import DEFAULTS, QUICK, BenchError, run_suite, text_table
-    from .rules import PRESETS
+    from ..bench import DEFAULTS, QUICK, BenchError, run_suite, text_table
+    from ..rules import PRESETS
     presets = list(PRESETS) if all_presets else list(rules_names or ("kniffel",))
     for name in presets:
         if name not in PRESETS:
@@ -578,12 +579,12 @@ def rules_command(show, as_json):
       kniffel rules --json
       kniffel rules --show house.toml
     """
-    from .rules import all_presets
+    from ..presets import all_presets
     if show is not None:
         rules = _rules(show)
         data = {"name": rules.key, "description": rules.description, "rules": rules.as_dict()}
         if rules.game == "dice-duel":
-            from .duel_rules import TYPES, VALUES
+            from ..duel.rules import TYPES, VALUES
             data["chips"] = dict(zip(TYPES, VALUES))
         else:
             data["boxes"] = list(rules.boxes)

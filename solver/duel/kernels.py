@@ -7,11 +7,13 @@ DuelRules.kernel_arrays(): (params, roll_category, category_mask); `moves` is
 dice.kernel_arrays().  Nothing here does I/O.
 """
 import numpy as np
-from numba import njit
+from ..engine.jit import njit
 
-from . import duel_rules, duel_state
-from .dice import N_KEEPS, N_ROLLS
-from .kernels import _best_sub_keeps, _complete_roll, _keep_values, _random_next, _turn_stages
+from . import rules as duel_rules
+from . import states as duel_state
+from ..dice import N_KEEPS, N_ROLLS
+from ..engine.rolls import _complete_roll, _random_next
+from ..engine.turn import _best_sub_keeps, _keep_values, _turn_stages
 
 _rank = njit(cache=True)(duel_state.rank)
 _unrank = njit(cache=True)(duel_state.unrank)

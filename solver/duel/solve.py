@@ -11,21 +11,23 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm import tqdm
 
-from . import dice, duel_kernels
-from .duel_rules import CHIPS_PER_TYPE, N_TYPES, DuelRules, final_score
-from .duel_state import N_STATES, all_states
-from .rules import RulesError, resolve_rules
-from .simulate import Games, sub_keep_table
-from .table import ValueTable
-from .threads import run_parallel
+from .. import dice
+from . import kernels as duel_kernels
+from .rules import CHIPS_PER_TYPE, N_TYPES, PRESETS, DuelRules, final_score
+from .states import N_STATES, all_states
+from ..rules import RulesError
+from ..stats.simulate import Games, sub_keep_table
+from ..engine.store import ValueTable
+from ..engine.threads import run_parallel
 
 
 def duel_rules(rules):
-    """`rules` resolved, and checked to be a Dice Duel rule set."""
-    rules = resolve_rules(rules)
-    if not isinstance(rules, DuelRules):
-        raise RulesError(f"{rules.key} is not a Dice Duel rule set")
-    return rules
+    """DuelRules or a Dice Duel preset name -> DuelRules (RulesError for anything else)."""
+    if isinstance(rules, DuelRules):
+        return rules
+    if isinstance(rules, str) and rules in PRESETS:
+        return PRESETS[rules]
+    raise RulesError(f"{getattr(rules, 'key', rules)} is not a Dice Duel rule set")
 
 
 def solve(rules="dice-duel", progress=None, threads=None):

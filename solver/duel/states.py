@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .duel_rules import CHIPS_PER_TYPE, N_TYPES, TYPES, VALUES, type_key
+from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, VALUES, type_key
 
 RADIX = CHIPS_PER_TYPE + 1  # 0-4 chips of a type in one place
 PAIRS = CHIPS_PER_TYPE * (CHIPS_PER_TYPE + 1) // 2  # (plate, aside) with aside >= 1: 10

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import dice
-from .rules import UPPER, box_key
+from .. import dice
+from ..rules import UPPER, box_key
 
 
 def upper_reachable(rules):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import __version__
+from .. import __version__
 
 FORMAT_VERSION = 1
 
@@ -71,10 +71,8 @@ class ValueTable:
         return npy
 
 
-def default_table_dir():
-    """KNIFFEL_TABLES, else the user cache directory of this platform."""
-    if os.environ.get("KNIFFEL_TABLES"):
-        return Path(os.environ["KNIFFEL_TABLES"])
+def user_cache_dir():
+    """This platform's user cache directory for kniffel (tables and compiled kernels)."""
     if sys.platform == "win32":
         base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
     elif sys.platform == "darwin":
@@ -82,6 +80,13 @@ def default_table_dir():
     else:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return base / "kniffel"
+
+
+def default_table_dir():
+    """KNIFFEL_TABLES, else the user cache directory of this platform."""
+    if os.environ.get("KNIFFEL_TABLES"):
+        return Path(os.environ["KNIFFEL_TABLES"])
+    return user_cache_dir()
 
 
 def table_dir(directory=None):

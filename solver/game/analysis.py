@@ -7,9 +7,9 @@ recorded dice are used, never the program's random numbers.
 """
 from dataclasses import replace
 
-from .advice import advise, box_values
-from .dice import KEEP_INDEX
-from .game import parse_box, record_players, record_rules, replay
+from ..advice.position import advise, box_values
+from ..dice import KEEP_INDEX
+from .card import parse_box, record_players, record_rules, replay
 
 OPTIMAL_TOLERANCE = 1e-9  # ties in the table are equal to float rounding
 

@@ -14,10 +14,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import __version__, scoring
-from .dice import DICE, KEEP_INDEX, KNIFFEL_FACE, validate_dice
-from .rules import PRESETS, RulesError, box_key, get_rules, resolve_rules
-from .state import Position, card_total, position_state
+from .. import __version__
+from ..rules import scoring
+from ..dice import DICE, KEEP_INDEX, KNIFFEL_FACE, validate_dice
+from ..presets import get_rules, resolve_rules
+from ..rules import PRESETS, RulesError, box_key
+from ..engine.states import Position, card_total, position_state
 
 RECORD_FORMAT = "kniffel-game"
 RECORD_VERSION = 1

@@ -8,9 +8,9 @@ end of input), so nothing is lost.
 import click
 import numpy as np
 
-from .advice import advise
+from ..advice.position import advise
 from .analysis import OPTIMAL_TOLERANCE, choice_value, describe_choice, option_as_decision
-from .game import GameError, is_sub_multiset, parse_box, parse_faces, save_record
+from .card import GameError, is_sub_multiset, parse_box, parse_faces, save_record
 
 COACH_TOP = 5  # options --coach shows before each decision; `?` shows them all
 

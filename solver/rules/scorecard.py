@@ -1,17 +1,17 @@
-"""Rule systems as data: the Rules dataclass, the presets, score tables, and rules files.
+"""The scorecard games' rules as data: the Rules dataclass, the presets and their options, the
+score tables, and box names.
 
 Kernels never see a Rules object: `Rules.kernel_arrays()` turns it into score tables and a small
 integer parameter vector (see scoring.py for its layout).
 """
-import hashlib
-import json
 from dataclasses import asdict, dataclass, replace
 from functools import cached_property
-from pathlib import Path
 
 import numpy as np
 
-from . import dice, scoring
+from .. import dice
+from . import scoring
+from .base import RulesError, preset_key
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 BOXES_13 = UPPER + ("three_kind", "four_kind", "full_house", "small_straight", "large_straight",
@@ -51,7 +51,7 @@ class Rules:
     jokers: int = 0  # Knobeln jokers per game: after the last roll, set one die to any face
     jokers_per_turn: int = 1
 
-    game = "scorecard"  # not a field; Dice Duel rules (duel_rules.py) say "dice-duel"
+    game = "scorecard"  # not a field; Dice Duel rules (duel/rules.py) say "dice-duel"
 
     @cached_property
     def boxes(self):
@@ -291,39 +291,12 @@ OPTION_PRESETS = {
 }
 
 
-def preset_key(rules, presets):
-    """The preset name of `rules` if it is that preset unchanged, else the name plus a hash of
-    its options (tables of different rules never share a name)."""
-    if rules == presets[rules.preset]:
-        return rules.preset
-    blob = json.dumps(rules.as_dict(), sort_keys=True).encode()
-    return f"{rules.preset}-{hashlib.sha256(blob).hexdigest()[:12]}"
-
-
-class RulesError(ValueError):
-    """A preset name, rules file or option that cannot be used."""
-
-
-def _duel():
-    """Kniffel Dice Duel: another game on the same dice, with its rules in their own module."""
-    from . import duel_rules
-    return duel_rules
-
-
-def all_presets():
-    """Every preset by name: the scorecard games, then the Dice Duel."""
-    return {**PRESETS, **_duel().PRESETS}
-
-
 def get_rules(name, **options):
-    """The preset `name` with `options` applied (RulesError on anything unknown or impossible)."""
-    if name in _duel().PRESETS:
-        return _duel().get_rules(name, **options)
+    """The scorecard preset `name` with `options` applied (RulesError on anything unknown or
+    impossible).  presets.get_rules takes the names of both games."""
     if name not in PRESETS:
-        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(all_presets())}")
+        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(PRESETS)}")
     for key in options:
-        if key in _duel().OPTIONS and key not in OPTION_PRESETS:
-            raise RulesError(f"option {key!r} is a Dice Duel option; it does not apply to preset {name!r}")
         if key not in OPTION_PRESETS:
             raise RulesError(f"unknown rules option {key!r}; options: {', '.join(OPTION_PRESETS)}")
         if name not in OPTION_PRESETS[key]:
@@ -374,44 +347,6 @@ def _check_applicable(rules, options):
             raise RulesError(f"option {key!r} has no effect here: it needs {needs}")
     if rules.jokers and rules.jokers_per_turn > rules.jokers:
         raise RulesError(f"jokers_per_turn ({rules.jokers_per_turn}) exceeds jokers ({rules.jokers})")
-
-
-def load_rules_file(path):
-    """Read a JSON or TOML rules file: {"preset": NAME, option: value, ...}."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(f"cannot read rules file {path}: {exc.strerror}") from None
-    try:
-        if path.suffix.lower() == ".toml":
-            try:
-                import tomllib
-            except ModuleNotFoundError:  # Python 3.10
-                import tomli as tomllib
-            data = tomllib.loads(text)
-        else:
-            data = json.loads(text)
-    except ValueError as exc:
-        raise RulesError(f"rules file {path} is not valid {path.suffix.lstrip('.').upper() or 'JSON'}: {exc}") from None
-    if not isinstance(data, dict) or "preset" not in data:
-        raise RulesError(f"rules file {path} must name a preset, e.g. {{\"preset\": \"kniffel\"}}")
-    data = dict(data)
-    return get_rules(data.pop("preset"), **data)
-
-
-def resolve_rules(name_or_file):
-    """A preset name or the path of a rules file -> Rules."""
-    if name_or_file is None:
-        return PRESETS["kniffel"]
-    if isinstance(name_or_file, (Rules, _duel().DuelRules)):
-        return name_or_file
-    text = str(name_or_file)
-    if text in all_presets():
-        return all_presets()[text]
-    if text.lower().endswith((".json", ".toml")) or Path(text).is_file():
-        return load_rules_file(text)
-    return get_rules(text)
 
 
 def box_key(name, rules):

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm import tqdm
 
-from . import dice, policy_kernels as pk
+from .. import dice
+from . import distribution_kernels as pk
 from .simulate import sub_keep_table
-from .state import Position, parse_card, position_state
-from .stats import PERCENTILES, THRESHOLDS
-from .threads import default_threads, run_parallel
+from ..engine.states import Position, parse_card, position_state
+from .summary import PERCENTILES, THRESHOLDS
+from ..engine.threads import default_threads, run_parallel
 
 _BATCH = 2048  # states per outcome-kernel call (rows of MAX_OUTCOMES scratch each)
 

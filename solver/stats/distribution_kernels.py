@@ -5,11 +5,12 @@ The decisions are taken exactly as the simulation takes them (same keep order, f
 so the simulated games are samples of the distribution computed here.
 """
 import numpy as np
-from numba import njit
+from ..engine.jit import njit
 
-from . import scoring
-from .dice import N_KEEPS, N_ROLLS
-from .kernels import P_N_BOXES, P_THRESHOLD, _box_options, _joker_moves, _next_aux, _position_stages
+from ..rules import scoring
+from ..dice import N_KEEPS, N_ROLLS
+from ..engine.expected import P_N_BOXES, P_THRESHOLD, _next_aux
+from ..engine.positions import _box_options, _joker_moves, _position_stages
 
 # Bits of an outcome's flags: what happened in the turn besides the points.
 UPPER_BONUS = 1  # the upper total reached the bonus threshold

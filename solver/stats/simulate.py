@@ -5,9 +5,11 @@ from functools import lru_cache
 import numpy as np
 from tqdm import tqdm
 
-from . import dice, kernels
-from .advice import sub_keep_indices
-from .threads import run_parallel
+from .. import dice
+from ..engine.rolls import _seed_games
+from . import simulate_kernels as kernels
+from ..advice.position import sub_keep_indices
+from ..engine.threads import run_parallel
 
 
 @lru_cache(maxsize=1)
@@ -63,7 +65,7 @@ def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=Fa
     fifty = np.zeros(games, dtype=np.bool_)
     jokers = np.zeros(games, dtype=np.int64)
     rng = np.empty(games, dtype=np.uint64)
-    kernels._seed_games(0, seed, rng)
+    _seed_games(0, seed, rng)
     game, moves = rules.kernel_arrays(), dice.kernel_arrays()
     disable = None if progress is None else not progress
     bar = tqdm(total=games, unit="game", desc=f"{strategy} play", disable=disable, leave=False)

@@ -1,0 +1,1 @@
+"""Advice: the ranked options of one position, and of many positions at once (batch)."""

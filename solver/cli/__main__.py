@@ -1,0 +1,4 @@
+"""python -m solver.cli"""
+from . import main
+
+main()

@@ -1,0 +1,56 @@
+"""What the backward pass maximises.  An objective says what a state's values are and solves the
+filled-box sets of one level from the level above; the level loop, the threads and the turn
+widget's keep lattice (turn.py) are shared by every objective.
+
+Today's objective is the expected final score: one value per turn-start state.  A second one
+(the chance of reaching a target score) has a vector per state, over the points still needed: a
+box's points shift that vector instead of being added.  It plugs in here as another Objective
+whose kernel fills the final-roll rows of its columns and runs turn._turn_stages over them.
+"""
+import numpy as np
+
+from .. import dice
+from . import expected
+from .states import aux_reachable, upper_reachable
+
+
+class Objective:
+    """One objective of the backward pass (see the module docstring)."""
+
+    name = None
+
+    def values_array(self, rules, reachable):
+        """A new value array for `rules`, holding the finished game's values."""
+        raise NotImplementedError
+
+    def context(self, rules):
+        """The arrays the kernel reads besides the values (computed once per solve)."""
+        raise NotImplementedError
+
+    def solve_sets(self, rules, sets, values, context):
+        """Solve the filled-box sets `sets` (one level, a contiguous int64 array) into `values`,
+        reading the level above.  Runs on several threads at once on disjoint sets: the kernel
+        must release the GIL and its values must not depend on how the sets are split."""
+        raise NotImplementedError
+
+
+class ExpectedScore(Objective):
+    """values[filled, aux, upper]: the expected score still to come from a turn start."""
+
+    name = "expected_score"
+
+    def values_array(self, rules, reachable):
+        values = np.full(reachable.shape, np.nan)
+        values[-1][reachable[-1]] = 0.0  # the game is over: nothing more to score
+        return values
+
+    def context(self, rules):
+        return (upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
+                dice.kernel_arrays())
+
+    def solve_sets(self, rules, sets, values, context):
+        upper_reach, aux_reach, game, moves = context
+        expected._solve_sets(sets, values, upper_reach, aux_reach, game, moves, rules.rolls_per_turn)
+
+
+EXPECTED_SCORE = ExpectedScore()

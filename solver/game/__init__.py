@@ -1,0 +1,1 @@
+"""A game on a card: turns, the game record, the terminal game, and what each decision cost."""

@@ -1,0 +1,1 @@
+"""Statistics of a strategy: seeded simulation, the exact score distribution, summaries, plots."""
