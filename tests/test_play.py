@@ -12,7 +12,8 @@ from reference import rules_score_options
 from solver.advice.position import advise
 from solver.game.analysis import analyze
 from solver.cli import cli
-from solver.game.card import Game, GameError, parse_box, parse_players, record_rules, replay
+from solver.game.card import Game, GameError, parse_box, parse_players
+from solver.game.record import record_rules, replay
 from solver.game.terminal import play
 from solver.rules import PRESETS
 from solver.presets import get_rules

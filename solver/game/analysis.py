@@ -9,7 +9,8 @@ from dataclasses import replace
 
 from ..advice.position import advise, box_values
 from ..dice import KEEP_INDEX
-from .card import parse_box, record_players, record_rules, replay
+from .card import parse_box
+from .record import record_players, record_rules, replay
 
 OPTIMAL_TOLERANCE = 1e-9  # ties in the table are equal to float rounding
 

@@ -1,24 +1,19 @@
-"""A game of Kniffel on one card: the players' columns, the moves of a turn, and the game record.
+"""A game of Kniffel on one card: the players' columns and the moves of a turn.
 
 No terminal I/O and no randomness here: the dice come from the caller (a seeded roller or the
 dice thrown at the table), so a recorded game replays through exactly the same checks as a live
 one.  Points come from the rules' score tables and `scoring.kniffel_roll` (extra-Kniffel bonus,
 jokers), the same code the solver and the advisor use.
 
-The record (a JSON object, documented in README.md) holds the rules, the seed, the players and,
-for every turn, each roll with the decision taken on it.
+The game record is in record.py.
 """
-import json
-import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 from .. import __version__
 from ..rules import scoring
 from ..dice import DICE, KEEP_INDEX, KNIFFEL_FACE, validate_dice
-from ..presets import get_rules, resolve_rules
-from ..rules import PRESETS, RulesError, box_key
+from ..presets import resolve_rules
+from ..rules import box_key
 from ..engine.states import Position, card_total, position_state
 
 RECORD_FORMAT = "kniffel-game"
@@ -300,168 +295,6 @@ class Game:
                 "seed": self.seed, "real_dice": self.real_dice, "players": self.players,
                 "finished": self.over, "scores": self.totals(),
                 "turns": [t.record for t in self.turns if t.record["decisions"]]}
-
-
-def save_record(record, path):
-    """Write a game record atomically (temporary file, then rename): never half a file."""
-    path = Path(path)
-    data = record_text(record).encode()
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}", str(path)) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def record_text(record):
-    """The record as JSON text: one line per key, one line per turn (readable, and diffs well)."""
-    head = json.dumps({k: v for k, v in record.items() if k != "turns"}, indent=1)
-    turns = ",\n  ".join(json.dumps(turn) for turn in record.get("turns", []))
-    return head[:-2] + ',\n "turns": [' + (f"\n  {turns}\n ]" if turns else "]") + "\n}\n"
-
-
-def load_record(path):
-    """Read a game record file (GameError when it cannot be read or is not one)."""
-    try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise GameError(f"cannot read {path}: {exc.strerror}") from None
-    except ValueError as exc:
-        raise GameError(f"{path} is not valid JSON: {exc}") from None
-    if not isinstance(record, dict) or "turns" not in record or "rules" not in record:
-        raise GameError(f"{path} is not a game record (it needs \"rules\" and \"turns\")")
-    if record.get("format_version", RECORD_VERSION) != RECORD_VERSION:
-        raise GameError(f"{path} has record format version {record.get('format_version')}, "
-                        f"this kniffel reads {RECORD_VERSION}")
-    return record
-
-
-def record_players(record):
-    """The player names of a record (one player, "you", when it names none)."""
-    players = record.get("players", ["you"])
-    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
-        raise GameError(f"players must be a list of names, got {players!r}")
-    return players
-
-
-def record_rules(value):
-    """The Rules of a record: a preset name or the full rules dict `Rules.as_dict()` writes."""
-    try:
-        if isinstance(value, str):
-            return resolve_rules(value)
-        if not isinstance(value, dict) or value.get("preset") not in PRESETS:
-            raise GameError(f"record rules must be a preset name or a rules object, got {value!r}")
-        preset = PRESETS[value["preset"]]
-        options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
-        rules = get_rules(value["preset"], **options)
-    except RulesError as exc:
-        raise GameError(f"record rules: {exc}") from None
-    return rules
-
-
-@dataclass(frozen=True)
-class DecisionPoint:
-    """Where a decision was taken: the turn start (Position and State), the dice as rolled."""
-
-    player: int
-    round: int
-    position: Position
-    state: object  # state.State
-    dice: tuple
-    rolls_left: int
-
-
-def replay(record, visit=None):
-    """Replay a record through the game's checks and return the Game.
-
-    visit(point, decision) is called for each decision once it is checked, with the
-    DecisionPoint it was taken at and the decision as the game records it.  GameError names the
-    first decision that is impossible or disagrees with the record (a start card or points that
-    do not match the moves before it)."""
-    rules = record_rules(record["rules"])
-    game = Game(rules, record_players(record), record.get("seed"), bool(record.get("real_dice")))
-    turns = record["turns"]
-    if not isinstance(turns, list):
-        raise GameError("\"turns\" must be a list")
-    for number, turn_record in enumerate(turns, 1):
-        try:
-            turn = game.next_turn()
-            _check_turn_start(turn, turn_record, game)
-        except GameError as exc:
-            raise GameError(f"turn {number}: {exc}") from None
-        for step, decision in enumerate(turn_record["decisions"], 1):
-            try:
-                _take_dice(turn, decision)
-                point = DecisionPoint(turn.player, turn.record["round"], turn.position, turn.state,
-                                      turn.dice, turn.rolls_left)
-                _decide(turn, decision)
-                if visit is not None:  # the game's own copy: box keys, points filled in
-                    visit(point, turn.record["decisions"][-1])
-            except GameError as exc:
-                raise GameError(f"turn {number}, decision {step}: {exc}") from None
-        if not turn.done and number != len(turns):
-            raise GameError(f"turn {number} ends without a box but more turns follow")
-    return game
-
-
-def _check_turn_start(turn, turn_record, game):
-    if not isinstance(turn_record, dict) or not isinstance(turn_record.get("decisions"), list) \
-            or not turn_record["decisions"]:
-        raise GameError("a turn needs a list of \"decisions\"")
-    if turn_record.get("player", turn.player) != turn.player:
-        raise GameError(f"it is {game.players[turn.player]}'s turn (player {turn.player}), "
-                        f"the record has player {turn_record.get('player')!r}")
-    start = turn_record.get("start")
-    if start is None:
-        return
-    expected = {"card": turn.position.card, "kniffel_bonuses": turn.position.kniffel_bonuses,
-                "jokers_left": turn.position.jokers_left}
-    for key, value in expected.items():
-        if key in start and start[key] != value:
-            raise GameError(f"the recorded start {key} {start[key]!r} is not what the moves before "
-                            f"it give, {value!r}")
-
-
-def _take_dice(turn, decision):
-    """Put the decision's dice in hand, checking them against the dice kept before."""
-    if not isinstance(decision, dict) or "dice" not in decision:
-        raise GameError("a decision needs \"dice\"")
-    if ("keep" in decision) == ("box" in decision):
-        raise GameError("a decision needs exactly one of \"keep\" and \"box\"")
-    try:
-        faces = validate_dice(decision["dice"])
-    except (ValueError, TypeError) as exc:
-        raise GameError(str(exc)) from None
-    turn.roll(faces)
-    rolls_left = decision.get("rolls_left", turn.rolls_left)
-    if rolls_left != turn.rolls_left:
-        raise GameError(f"{turn.rolls_left} rolls are left here, the record says {rolls_left!r}")
-
-
-def _decide(turn, decision):
-    """Apply the decision's keep, or its jokers and box."""
-    if "keep" in decision:
-        turn.keep(_int_faces(decision["keep"]))
-        return
-    for change in decision.get("jokers") or []:
-        if not isinstance(change, list) or len(change) != 2:
-            raise GameError(f"a joker is [from, to], got {change!r}")
-        turn.joker(*_int_faces(change, sort=False))
-    if not isinstance(decision["box"], str):
-        raise GameError(f"box must be a box name, got {decision['box']!r}")
-    points, _ = turn.score(parse_box(decision["box"], turn.rules))
-    if decision.get("points", points) != points:
-        raise GameError(f"{decision['box']} scores {points} with these dice, the record says "
-                        f"{decision['points']!r}")
 
 
 def _int_faces(values, sort=True):

@@ -10,7 +10,8 @@ import numpy as np
 
 from ..advice.position import advise
 from .analysis import OPTIMAL_TOLERANCE, choice_value, describe_choice, option_as_decision
-from .card import GameError, is_sub_multiset, parse_box, parse_faces, save_record
+from .card import GameError, is_sub_multiset, parse_box, parse_faces
+from .record import save_record
 
 COACH_TOP = 5  # options --coach shows before each decision; `?` shows them all
 

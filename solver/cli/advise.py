@@ -1,0 +1,161 @@
+"""`kniffel advise`: one position, or many (--batch), of a scorecard game or the Dice Duel."""
+
+import click
+
+from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _rules, _parse_position,
+                     _table)
+
+
+@click.command()
+@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50".')
+@click.option("--chips", help='Dice Duel: TYPE=PLATE/ASIDE/MINE per type, e.g. "ls=0/1/3,fl=2/0/2" '
+              "(unlisted types: all 4 on the plate).")
+@click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
+@click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
+@click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
+@click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
+@click.option("--top", type=click.IntRange(min=1), help="Show only the K best options.")
+@click.option("--batch", type=click.File("r"), help="JSON lines of positions (FILE or -), one result per line.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
+           batch, as_json):
+    """Best dice to keep or box to fill, with the expected final score of every choice.
+
+    \b
+    Example:
+      kniffel advise --card "ones=3,kniffel=50" --dice 1,3,3,5,6 --rolls-left 2
+      kniffel advise --card "chance=22" --dice 66653 --rolls-left 0 --json --top 3
+      kniffel advise --rules knobeln --jokers-left 2 --dice 2,3,4,5,5 --rolls-left 0
+      echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
+      kniffel advise --rules dice-duel --chips "ls=0/1/3,4k=2/0/2" --dice 23456 --rolls-left 0
+    """
+    from ..advice.position import advise as run_advise, checked_query
+    from ..dice import parse_dice
+    rules = _rules(rules_name)
+    if rules.game == "dice-duel" or chips is not None:
+        if card or kniffel_bonuses or jokers_left is not None:
+            raise InputError("--card, --kniffel-bonuses and --jokers-left are not Dice Duel options")
+        _advise_duel(rules, tables, chips, dice_text, rolls_left, top, batch, as_json)
+        return
+    if batch is not None:
+        _advise_batch(batch, rules, tables, top)
+        return
+    position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
+    try:
+        roll = parse_dice(dice_text) if dice_text is not None else None
+        if roll is None and rolls_left is not None:
+            raise ValueError("--rolls-left needs --dice")
+        checked_query(position, rules, roll, rolls_left)  # validate before any solving
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    table = _table(rules, tables, quiet=as_json)
+    advice = run_advise(position, table, dice=roll, rolls_left=rolls_left)
+    if as_json:
+        _emit_json(advice.as_dict(top))
+        return
+    _print_advice(advice, roll, rolls_left if rolls_left is not None else rules.rolls_per_turn - 1, top)
+
+
+def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, batch, as_json):
+    from ..dice import parse_dice
+    from ..duel.advice import advise as run_advise, advise_lines, checked_query
+    if rules.game != "dice-duel":
+        raise InputError("--chips needs --rules dice-duel (or a Dice Duel rules file)")
+    if batch is not None:
+        loaded = {}
+
+        def table_for(line_rules):
+            if line_rules.key not in loaded:
+                loaded[line_rules.key] = _table(line_rules, tables, quiet=True)
+            return loaded[line_rules.key]
+
+        for text in advise_lines(batch, rules, table_for, top):
+            click.echo(text)
+        return
+    try:
+        roll = parse_dice(dice_text) if dice_text is not None else None
+        if roll is None and rolls_left is not None:
+            raise ValueError("--rolls-left needs --dice")
+        position = checked_query(chips, rules, roll, rolls_left)[0]  # validate before any solving
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    advice = run_advise(position, _table(rules, tables, quiet=as_json), dice=roll, rolls_left=rolls_left)
+    if as_json:
+        _emit_json(advice.as_dict(top))
+        return
+    click.echo(f"{advice.rules}: chips {position.spec() or 'all on the plate'}; "
+               f"held {position.chips_value} points")
+    if position.over:
+        click.echo(f"the game is over: {advice.expected_final_score:.0f} points with the bonuses "
+                   f"(+{rules.last_chip_bonus} to whoever took the last plate chip)")
+    elif roll is None:
+        click.echo(f"expected final score at the start of the turn: {advice.expected_final_score:.4f}")
+    if roll is None:
+        return
+    left = rolls_left if rolls_left is not None else rules.rolls_per_turn - 1
+    _print_options(advice, roll, left, top, _describe_duel)
+
+
+def _describe_duel(option):
+    if option["action"] == "keep":
+        return f"keep {' '.join(map(str, option['keep'])) or 'nothing'}, reroll"
+    if option["action"] == "stop":
+        return "stop: " + _describe_duel(option["then"])
+    if option["action"] == "no_chip":
+        return f"no chip: {option['set_aside']} set aside"
+    chips = " + ".join(c["type"] + (" (set aside)" if c["from"] == "aside" else "")
+                       for c in option["chips"])
+    bonus = f" +{option['last_chip_bonus']} last chip" if option["last_chip_bonus"] else ""
+    return f"take {chips}{bonus}"
+
+
+def _print_advice(advice, roll, rolls_left, top):
+    click.echo(f"{advice.rules}: card total {advice.card_total}")
+    if roll is None:
+        click.echo(f"expected final score at the start of the turn: {advice.expected_final_score:.4f}")
+        return
+    _print_options(advice, roll, rolls_left, top, _describe)
+
+
+def _print_options(advice, roll, rolls_left, top, describe):
+    click.echo(f"dice {' '.join(map(str, roll))}, {rolls_left} roll{'s' if rolls_left != 1 else ''} left")
+    shown = advice.options if top is None else advice.options[:top]
+    best = advice.expected_final_score
+    width = max(len(describe(o)) for o in shown)
+    click.echo(f"  {'#':>2}  {'choice':<{width}}  {'expected':>9}  {'cost':>7}")
+    for rank, option in enumerate(shown, 1):
+        value = option["expected_final_score"]
+        click.echo(f"  {rank:>2}  {describe(option):<{width}}  {value:>9.3f}  {best - value:>7.3f}")
+    if len(shown) < len(advice.options):
+        click.echo(f"  ({len(advice.options) - len(shown)} more; drop --top to see all)")
+
+
+def _describe(option):
+    if option["action"] == "keep":
+        held = " ".join(map(str, option["keep"])) or "nothing"
+        return f"keep {held}, reroll"
+    extra = f" +{option['bonus']} bonus" if option["bonus"] else ""
+    joker = ""
+    if "joker" in option:
+        taken, given = option["joker"]["from"], option["joker"]["to"]
+        pairs = zip(taken, given) if isinstance(taken, list) else [(taken, given)]
+        joker = "joker " + ", ".join(f"{a}->{b}" for a, b in pairs) + ", "
+    return f"{joker}score {option['box']} for {option['points']}{extra}"
+
+
+def _advise_batch(stream, default_rules, tables, top):
+    """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
+    from ..advice.batch import advise_lines
+    loaded = {}
+
+    def table_for(rules):
+        if rules.key not in loaded:
+            loaded[rules.key] = _table(rules, tables, quiet=True)
+        return loaded[rules.key]
+
+    # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
+    chunk = 1 if stream.isatty() else 1024
+    for text in advise_lines(stream, default_rules, table_for, top, chunk=chunk):
+        click.echo(text)

@@ -1,0 +1,82 @@
+"""`kniffel play` (the terminal game) and `kniffel analyze` (what each decision of a record cost)."""
+import sys
+import time
+
+import click
+
+from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _scorecard_rules, _table)
+
+
+@click.command()
+@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--seed", type=click.IntRange(min=0), help="Dice seed: the same seed rolls the same dice "
+              "(default: a fresh one, saved in the record).")
+@click.option("--real-dice", is_flag=True, help="Type the dice thrown at the table instead of rolling.")
+@click.option("--players", default="1", show_default=True,
+              help='How many players, or their names: --players 3 or --players "Anna,Ben".')
+@click.option("--coach", is_flag=True, help="Show the best moves before every decision and what yours cost.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False),
+              help="Game record file (default: kniffel-game-DATE-TIME.json here).")
+def play(rules_name, tables, seed, real_dice, players, coach, record_path):
+    """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
+
+    Keep dice by typing their faces (335), Enter rerolls all, a keeps all; choose a box by name,
+    German name or number; ? shows every choice with its cost; q saves and quits.  The game
+    record is saved after every decision and on Ctrl-C.
+
+    \b
+    Example:
+      kniffel play --seed 7 --coach
+      kniffel play --players "Anna,Ben" --real-dice --rules yahtzee
+    """
+    import random
+    from ..game.card import Game, GameError, parse_players
+    from ..game.terminal import play as run, seeded_rng
+    rules = _scorecard_rules(rules_name, "play")
+    if real_dice and seed is not None:
+        raise InputError("--seed has no use with --real-dice")
+    try:
+        names = parse_players(players)
+    except GameError as exc:
+        raise InputError(str(exc)) from None
+    if seed is None and not real_dice:
+        seed = random.SystemRandom().randrange(2**32)
+    record_path = record_path or time.strftime("kniffel-game-%Y%m%d-%H%M%S.json")
+    table = _table(rules, tables)
+    game = Game(rules, names, seed, real_dice)
+    status = run(game, table, record_path, coach=coach, rng=None if real_dice else seeded_rng(seed))
+    if status == "interrupted":
+        sys.exit(130)
+
+
+@click.command()
+@click.argument("record_file", type=click.Path(dir_okay=False))
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def analyze(record_file, tables, as_json):
+    """What each decision of a recorded game cost against optimal play, and totals per player.
+
+    \b
+    Example:
+      kniffel analyze kniffel-game-20250101-200000.json
+      kniffel analyze game.json --json
+    """
+    from ..game.analysis import analyze as run, report_lines
+    from ..game.card import GameError
+    from ..game.record import load_record, record_rules
+    try:
+        record = load_record(record_file)
+        rules = record_rules(record["rules"])
+    except GameError as exc:
+        raise InputError(str(exc)) from None
+    table = _table(rules, tables, quiet=as_json)
+    try:
+        result = run(record, table)
+    except GameError as exc:
+        raise InputError(f"{record_file}: {exc}") from None
+    if as_json:
+        _emit_json(result)
+        return
+    for line in report_lines(result):
+        click.echo(line)

@@ -1,0 +1,89 @@
+"""`kniffel solve` and `kniffel rules`."""
+import json
+import time
+
+import click
+
+from .common import (RULES_HELP, TABLES_HELP, _emit_json, _rules)
+
+
+@click.command()
+@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
+@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@click.option("--force", is_flag=True, help="Solve again even when a valid table exists.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of text.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def solve(rules_name, tables, force, as_json, quiet):
+    """Solve every reachable state of a rule set and save the value table.
+
+    \b
+    Example:
+      kniffel solve --rules yahtzee --json
+      kniffel solve --rules dice-duel
+    """
+    from ..engine.store import TableError, load_table, table_paths
+    rules = _rules(rules_name)
+    start = time.perf_counter()
+    table = None
+    if not force:
+        try:
+            table = load_table(rules, tables)
+        except TableError:
+            table = None
+    solved = table is None
+    if solved:
+        from .. import solve as run_solve
+        table = run_solve(rules, progress=False if (quiet or as_json) else None)
+        table.save(tables)
+    seconds = time.perf_counter() - start
+    path = str(table_paths(rules, tables)[0])
+    if as_json:
+        _emit_json({"rules": rules.key, "expected_score": table.expected_score,
+                    "states": table.states, "seconds": seconds, "path": path, "solved": solved})
+    else:
+        verb = "solved" if solved else "loaded (use --force to solve again)"
+        click.echo(f"{rules.key}: expected score {table.expected_score:.7f}, "
+                   f"{table.states:,} states, {verb} in {seconds:.2f} s")
+        click.echo(f"table: {path}")
+
+
+@click.command(name="rules")
+@click.option("--show", "show", metavar="NAME|FILE", help="Print the fully resolved rules of a preset or file.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def rules_command(show, as_json):
+    """List the rule presets with a one-line description each, or show one in full.
+
+    \b
+    Example:
+      kniffel rules --json
+      kniffel rules --show house.toml
+    """
+    from ..presets import all_presets
+    if show is not None:
+        rules = _rules(show)
+        data = {"name": rules.key, "description": rules.description, "rules": rules.as_dict()}
+        if rules.game == "dice-duel":
+            from ..duel.rules import TYPES, VALUES
+            data["chips"] = dict(zip(TYPES, VALUES))
+        else:
+            data["boxes"] = list(rules.boxes)
+        if as_json:
+            _emit_json(data)
+            return
+        click.echo(f"{rules.key}: {rules.description}")
+        width = max(map(len, data["rules"]))
+        for key, value in data["rules"].items():
+            click.echo(f"  {key:<{width}}  {json.dumps(value)}")
+        if "chips" in data:
+            click.echo(f"  {'chips':<{width}}  " + ", ".join(f"{k} {v}" for k, v in data["chips"].items()))
+        else:
+            click.echo(f"  {'boxes':<{width}}  {', '.join(rules.boxes)}")
+        return
+    presets = all_presets()
+    if as_json:
+        _emit_json([{"name": name, "description": r.description, "rules": r.as_dict()}
+                    for name, r in presets.items()])
+        return
+    width = max(map(len, presets))
+    for name, r in presets.items():
+        click.echo(f"{name:<{width}}  {r.description}")
