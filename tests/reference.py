@@ -1,6 +1,6 @@
 """Independent, slow, obviously-correct reference solver for small sub-games.
 
-Written from the rules text (RULES.md) alone (not from the code in ``solver/``) so that the fast
+Written from the rules text (docs/rules.md) alone (not from the code in ``solver/``) so that the fast
 solver's tests can compare against it on sub-games with a few (1-4) open boxes.  Plain Python,
 standard library only, floats throughout.
 
@@ -52,14 +52,15 @@ RULE_KEYS = (
     "preset", "box_set", "upper_bonus_threshold", "upper_bonus", "extra_bonus",
     "extra_bonus_requires", "extra_bonus_cap", "joker", "joker_requires",
     "five_of_a_kind_is_full_house", "rolls_per_turn", "jokers", "jokers_per_turn",
+    "extra_kniffel_must_fit",
 )
 _DEFAULT_RULES = {
     "box_set": "13", "upper_bonus_threshold": 63, "upper_bonus": 35, "extra_bonus": 0,
     "extra_bonus_requires": "fifty", "extra_bonus_cap": None, "joker": "none",
     "joker_requires": "fifty", "five_of_a_kind_is_full_house": False, "rolls_per_turn": 3,
-    "jokers": 0, "jokers_per_turn": 1,
+    "jokers": 0, "jokers_per_turn": 1, "extra_kniffel_must_fit": False,
 }
-# RULES.md presets 1-8, as differences from the defaults.
+# The scorecard presets of docs/rules.md ("The presets"), as differences from the defaults.
 _PRESET_CHANGES = {
     "kniffel": {"extra_bonus": 50, "joker": "max-any"},
     "kniffel-basic": {},
@@ -86,7 +87,7 @@ def preset_rules(name, **overrides):
 
 
 # Preset `kniffel` (max-any joker): an extra Kniffel may be entered anywhere at the box's
-# maximum, whatever its face (RULES.md preset 1 lists these numbers).
+# maximum, whatever its face (docs/rules.md, the `kniffel` preset, lists these numbers).
 JOKER_MAX = {
     "ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
     "three_kind": 30, "four_kind": 30, "full_house": 25, "small_straight": 30,
@@ -113,6 +114,7 @@ class _Rules(NamedTuple):
     five_of_a_kind_is_full_house: bool
     rolls_per_turn: int
     jokers_per_turn: int
+    must_fit: bool           # a further Kniffel must go into a box where it scores, if one is open
 
     @property
     def boxes(self):
@@ -169,10 +171,14 @@ def _resolve_rules(rules):
     if box_set == "yatzy":
         if five_fh:
             raise ValueError("five_of_a_kind_is_full_house applies to the 13-box games only")
-        # RULES.md defines joker points for the 13 boxes only; must-match only gates the bonus.
+        # docs/rules.md defines joker points for the 13 boxes only; must-match only gates the
+        # bonus.
         if joker not in ("none", "must-match"):
             raise ValueError(f"joker {joker!r} is not defined for the yatzy box set")
     _int_option(rules, "jokers", 0)
+    must_fit = rules["extra_kniffel_must_fit"]
+    if not isinstance(must_fit, bool):
+        raise ValueError("rules['extra_kniffel_must_fit'] must be a bool")
     return _Rules(
         box_set=box_set,
         threshold=_int_option(rules, "upper_bonus_threshold", 0),
@@ -185,6 +191,7 @@ def _resolve_rules(rules):
         five_of_a_kind_is_full_house=five_fh,
         rolls_per_turn=_int_option(rules, "rolls_per_turn", 1, 5),
         jokers_per_turn=_int_option(rules, "jokers_per_turn", 1),
+        must_fit=must_fit,
     )
 
 
@@ -250,7 +257,7 @@ def _contains_run(c, run):
 
 
 def plain_score_13(box, roll, five_of_a_kind_is_full_house=False):
-    """Score of `roll` in `box` by the plain 13-box table of RULES.md."""
+    """Score of `roll` in `box` by the plain 13-box table of docs/rules.md."""
     c = _counts(roll)
     total = sum(roll)
     if box in UPPER_FACE:
@@ -279,7 +286,7 @@ def plain_score_13(box, roll, five_of_a_kind_is_full_house=False):
 
 
 def plain_score_yatzy(box, roll):
-    """Score of `roll` in `box` by the Scandinavian Yatzy table (RULES.md preset 8)."""
+    """Score of `roll` in `box` by the Scandinavian Yatzy table (docs/rules.md, `yatzy`)."""
     c = _counts(roll)
     total = sum(roll)
     if box in UPPER_FACE:
@@ -347,7 +354,20 @@ def rules_score_options(r, roll, open_boxes, kniffel_box, bonuses_paid):
     if kniffel_box == "open" or any(d != face for d in roll):
         return {(box, points, 0) for box in open_boxes
                 for points in (0, _plain_score(r, box, roll))}
+    options = _further_kniffel_options(r, roll, open_boxes, kniffel_box, bonuses_paid)
+    if r.must_fit:
+        # extra_kniffel_must_fit: while some box it may go into gives it points, it must be
+        # entered (for those points) in one of them; only with none may it go anywhere for 0.
+        fitting = {option for option in options if option[1] > 0}
+        if fitting:
+            return fitting
+    return options
 
+
+def _further_kniffel_options(r, roll, open_boxes, kniffel_box, bonuses_paid):
+    """rules_score_options for five of a kind while the Kniffel box is filled (without the
+    must-fit restriction)."""
+    face = roll[0]
     holds_50 = kniffel_box == "50"
     matching_upper = UPPER_BOXES[face - 1]
     bonus = r.extra_bonus if (

@@ -23,6 +23,13 @@ RULE_SETS = [(name, {}) for name in PRESETS] + [
     ("knobeln", {"jokers_per_turn": 2}),
     ("kniffel-basic", {"upper_bonus_threshold": 40, "upper_bonus": 50, "jokers": 2}),
     ("yatzy", {"jokers": 2, "rolls_per_turn": 4, "upper_bonus_threshold": 45}),
+    # extra_kniffel_must_fit under each kind of further-Kniffel rule it can change
+    ("kniffel-championship", {"extra_kniffel_must_fit": True}),
+    ("kniffel-championship", {"extra_kniffel_must_fit": True, "five_of_a_kind_is_full_house": True}),
+    ("kniffel-basic", {"extra_kniffel_must_fit": True, "jokers": 1}),
+    ("kniffel", {"extra_kniffel_must_fit": True}),
+    ("yahtzee-free", {"extra_kniffel_must_fit": True}),
+    ("yahtzee", {"extra_kniffel_must_fit": True, "joker_requires": "fifty"}),
 ]
 
 
@@ -79,7 +86,7 @@ def test_kernels_match_reference_on_sub_games(name, options):
 
 
 def test_presets_by_name_agree_with_resolved_rules():
-    # the reference's own preset table (written from RULES.md) matches ours, field by field
+    # the reference's own preset table (written from docs/rules.md) matches ours, field by field
     for name in PRESETS:
         assert reference.PRESET_RULES[name] == get_rules(name).as_dict()
 
@@ -96,3 +103,33 @@ def test_kitkniff_cap_against_reference():
     values = [table.value(position_state(Position(base, b), rules)) for b in (4, 5, 6, 7, 8)]
     assert values[0] == values[1]  # 5 or 4 bonuses still allowed for 4 open boxes: no limit yet
     assert values[1] > values[2] > values[3] > values[4]  # fewer bonuses left, less to expect
+
+
+# Cards where a further 11111 may go into a box it fits (chance, for 5) or one it does not
+# (for 0), and scratching is the better move: the option must change the value, and the kernels
+# must still agree with the reference.
+_FULL = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18,
+         "three_kind": 20, "four_kind": 0, "full_house": 25, "small_straight": 30,
+         "large_straight": 40, "chance": 22}
+MUST_FIT_CARDS = [  # (preset, card, the two open boxes)
+    ("kniffel-championship", {**_FULL, "kniffel": 0}, ("large_straight", "chance")),  # no bonus
+    ("kniffel-basic", {**_FULL, "kniffel": 50}, ("large_straight", "chance")),
+    ("kniffel", {**_FULL, "kniffel": 0}, ("large_straight", "chance")),  # no joker after a 0
+    ("kitkniff", {**_FULL, "kniffel": 50}, ("twos", "chance")),  # the free joker gives twos 0
+]
+for _, _card, _open in MUST_FIT_CARDS:
+    for _box in _open:
+        del _card[_box]
+
+
+@pytest.mark.parametrize("name, card, open_boxes", MUST_FIT_CARDS, ids=[c[0] for c in MUST_FIT_CARDS])
+def test_must_fit_changes_the_value_as_the_reference_says(name, card, open_boxes):
+    assert set(get_rules(name).boxes) - set(card) == set(open_boxes)
+    values = {}
+    for must_fit in (False, True):
+        rules = get_rules(name, **({"extra_kniffel_must_fit": True} if must_fit else {}))
+        state = position_state(Position(card), rules)
+        values[must_fit] = solved(rules).value(state)
+        assert values[must_fit] == pytest.approx(reference_value(rules, card, 0), abs=1e-9)
+    # forbidding the scratch of a box it does not fit can only cost
+    assert values[False] - values[True] > 1e-6

@@ -114,3 +114,76 @@ def test_house_rules_file(tmp_path):
     assert (rules.upper_bonus_threshold, rules.extra_bonus, rules.cap_count, rules.joker,
             rules.jokers, rules.rolls_per_turn) == (60, 100, 3, "free", 1, 4)
     assert rules.key != get_rules("kniffel", upper_bonus_threshold=60).key
+
+
+@pytest.mark.parametrize("name, options, message", [
+    ("yatzy", {"extra_kniffel_must_fit": True}, "does not apply"),
+    ("yahtzee", {"extra_kniffel_must_fit": True}, "has no effect here"),  # forced joker, once filled
+    ("kniffel", {"extra_kniffel_must_fit": True, "joker_requires": "filled"}, "has no effect here"),
+    ("kniffel-championship", {"extra_kniffel_must_fit": 1}, "must be true or false"),
+])
+def test_must_fit_option_is_checked(name, options, message):
+    with pytest.raises(RulesError, match=message):
+        get_rules(name, **options)
+
+
+def test_must_fit_option_where_it_applies():
+    for name, options in [("kniffel-championship", {}), ("kniffel", {}), ("kitkniff", {}),
+                          ("yahtzee-free", {}), ("kniffel-basic", {}),
+                          ("yahtzee", {"joker_requires": "fifty"})]:
+        rules = get_rules(name, extra_kniffel_must_fit=True, **options)
+        assert rules.extra_kniffel_must_fit and rules.key.startswith(f"{name}-")
+        assert rules.as_dict()["extra_kniffel_must_fit"] is True
+    assert PRESETS["kniffel-championship"].extra_kniffel_must_fit is False  # the default reading
+
+
+def _live_turn(rules, card, dice):
+    """A one-player game on `card` whose next turn threw `dice` with no rolls left."""
+    from solver.game.card import Game
+    game = Game(rules, ["you"], real_dice=True)
+    game.columns[0].card.update(card)
+    turn = game.next_turn()
+    for _ in range(rules.rolls_per_turn):
+        if turn.dice is not None:
+            turn.keep(())
+        turn.roll(dice)
+    return turn
+
+
+_CARD = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_kind": 20,
+         "four_kind": 0, "full_house": 25, "large_straight": 40, "kniffel": 50}
+
+
+def test_must_fit_in_a_live_game():
+    """Championship, sixes, small_straight and chance open, the Kniffel box holding 50."""
+    from solver.game.card import GameError
+    plain = get_rules("kniffel-championship")
+    strict = get_rules("kniffel-championship", extra_kniffel_must_fit=True)
+    # 66666 fits sixes (30) and chance (30), +50 in either; not the small straight
+    assert _live_turn(plain, _CARD, (6,) * 5).options() == {
+        "sixes": (30, 1), "small_straight": (0, 0), "chance": (30, 1)}
+    turn = _live_turn(strict, _CARD, (6,) * 5)
+    assert turn.options() == {"sixes": (30, 1), "chance": (30, 1)}
+    with pytest.raises(GameError, match="do not allow"):
+        turn.score("small_straight")
+    assert turn.score("chance") == (30, 1)
+    # 55555 fits only chance (fives is filled): sixes and the straight are closed to it
+    assert _live_turn(strict, _CARD, (5,) * 5).options() == {"chance": (25, 1)}
+    # with chance filled, 55555 fits no open box: any open box, for 0 and no bonus
+    assert _live_turn(strict, {**_CARD, "chance": 22}, (5,) * 5).options() == {
+        "sixes": (0, 0), "small_straight": (0, 0)}
+    # a Kniffel while the Kniffel box is open is not a further Kniffel: any box, plain points
+    card = {k: v for k, v in _CARD.items() if k != "kniffel"}
+    assert _live_turn(strict, card, (6,) * 5).options() == {
+        "sixes": (30, 0), "small_straight": (0, 0), "kniffel": (50, 0), "chance": (30, 0)}
+
+
+def test_must_fit_with_a_joker():
+    """The fitting test uses the points the joker gives: KitKniff's free joker scores a further
+    11111 in chance (5) and in the lower boxes, but 0 in another upper box."""
+    strict = get_rules("kitkniff", extra_kniffel_must_fit=True)
+    card = {**_CARD, "ones": 3, "small_straight": 30}
+    del card["twos"]
+    assert _live_turn(get_rules("kitkniff"), card, (1,) * 5).options() == {
+        "twos": (0, 1), "sixes": (0, 1), "chance": (5, 1)}
+    assert _live_turn(strict, card, (1,) * 5).options() == {"chance": (5, 1)}

@@ -50,6 +50,9 @@ class Rules:
     rolls_per_turn: int = 3
     jokers: int = 0  # Knobeln jokers per game: after the last roll, set one die to any face
     jokers_per_turn: int = 1
+    # A further Kniffel must go into a box where it scores points, while one is open (the
+    # stricter reading of the championship rules; docs/rules.md).
+    extra_kniffel_must_fit: bool = False
 
     game = "scorecard"  # not a field; Dice Duel rules (duel/rules.py) say "dice-duel"
 
@@ -151,6 +154,7 @@ class Rules:
         p[scoring.P_AUX_BLOCK] = self.aux_block
         p[scoring.P_JOKERS] = self.jokers
         p[scoring.P_JOKERS_PER_TURN] = self.jokers_per_turn
+        p[scoring.P_MUST_FIT] = self.extra_kniffel_must_fit
         return p
 
     def params(self):
@@ -266,7 +270,7 @@ PRESETS = {
 PRESET_DESCRIPTIONS = {
     "kniffel": "Kniffel, current Schmidt rules: +50 per extra Kniffel and a joker at any box's maximum",
     "kniffel-basic": "Kniffel, basic rules: no extra-Kniffel bonus, no joker",
-    "kniffel-championship": "Kniffel championship: an extra Kniffel scores only where it fits, +50 there",
+    "kniffel-championship": "Kniffel championship: no joker; +50 per extra Kniffel entered in a box it fits",
     "kitkniff": "KitKniff: free joker, +100 per extra Kniffel up to 900 points",
     "yahtzee": "Yahtzee, official Hasbro rules: forced joker, +100 per extra Yahtzee",
     "yahtzee-free": "Yahtzee as in the classic published optimum: joker once the matching upper box is filled",
@@ -288,6 +292,7 @@ OPTION_PRESETS = {
     "extra_bonus_cap": _THIRTEEN,
     "joker": _THIRTEEN,
     "joker_requires": _THIRTEEN,
+    "extra_kniffel_must_fit": _THIRTEEN,
 }
 
 
@@ -310,7 +315,7 @@ def get_rules(name, **options):
 def _validate(rules):
     for key in OPTION_PRESETS:
         value = getattr(rules, key)
-        if key == "five_of_a_kind_is_full_house":
+        if key in ("five_of_a_kind_is_full_house", "extra_kniffel_must_fit"):
             if not isinstance(value, bool):
                 raise RulesError(f"{key} must be true or false, got {value!r}")
         elif key in ("extra_bonus_requires", "joker_requires"):
@@ -339,11 +344,17 @@ def _check_applicable(rules, options):
         "extra_bonus_cap": rules.extra_bonus == 0,
         "joker_requires": rules.joker in ("none", "must-match"),
         "jokers_per_turn": rules.jokers == 0,
+        # With these jokers in force whenever the Kniffel box is filled, every box open to a
+        # further Kniffel already scores points for it: nothing is left to forbid.
+        "extra_kniffel_must_fit": rules.joker in ("max-any", "forced") and rules.joker_requires == "filled",
     }
     for key in options:
         if unused.get(key):
             needs = {"joker_requires": "a joker mode other than none or must-match",
-                     "jokers_per_turn": "jokers > 0"}.get(key, "a non-zero extra_bonus")
+                     "jokers_per_turn": "jokers > 0",
+                     "extra_kniffel_must_fit": "a further Kniffel that may go into a box for 0 "
+                                               "(not a max-any or forced joker with joker_requires "
+                                               "'filled': every box it may take scores)"}.get(key, "a non-zero extra_bonus")
             raise RulesError(f"option {key!r} has no effect here: it needs {needs}")
     if rules.jokers and rules.jokers_per_turn > rules.jokers:
         raise RulesError(f"jokers_per_turn ({rules.jokers_per_turn}) exceeds jokers ({rules.jokers})")

@@ -28,7 +28,8 @@ P_UPPER_BONUS = 10
 P_AUX_BLOCK = 11  # n_flag * n_deficit: aux values per number of jokers left
 P_JOKERS = 12  # Knobeln jokers per game
 P_JOKERS_PER_TURN = 13
-N_PARAMS = 14
+P_MUST_FIT = 14  # extra_kniffel_must_fit: a further Kniffel goes into a fitting box if one is open
+N_PARAMS = 15
 
 JOKER_NONE = 0
 JOKER_MAX_ANY = 1  # kniffel: any open box at its maximum
@@ -40,9 +41,9 @@ JOKER_MODES = ("none", "max-any", "free", "forced", "free-after-upper", "must-ma
 
 
 def fives_score_plain(params):
-    """True when a five of a kind always scores by the plain table (no extra-Kniffel bonus and
-    no joker), so the solver needs no special pass for it."""
-    return params[P_BONUS] == 0 and params[P_JOKER] == JOKER_NONE
+    """True when a five of a kind always scores by the plain table in any box (no extra-Kniffel
+    bonus, no joker, no fitting-box rule), so the solver needs no special pass for it."""
+    return params[P_BONUS] == 0 and params[P_JOKER] == JOKER_NONE and params[P_MUST_FIT] == 0
 
 
 def next_aux(aux, box, points, paid, n_open_after, params):
@@ -76,22 +77,33 @@ def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joke
     if joker and params[P_JOKER_NEEDS_FIFTY] == 1 and flag == 0:
         joker = False
     matching_upper = -1
+    lower_open = False
     for b in range(params[P_N_BOXES]):
         if box_face[b] == face:
             matching_upper = b
+        elif box_face[b] == 0 and (filled >> b) & 1 == 0:
+            lower_open = True
     if joker and mode == JOKER_FREE_AFTER_UPPER and (filled >> matching_upper) & 1 == 0:
         joker = False
+    forced = joker and mode == JOKER_FORCED
+    upper_open = (filled >> matching_upper) & 1 == 0
+    # The forced joker: the matching upper box if open; else a lower box if one is open; else
+    # an upper box (for 0).
     allowed = True
-    if joker and mode == JOKER_FORCED:
-        if (filled >> matching_upper) & 1 == 0:
-            allowed = box == matching_upper
-        else:
-            lower_open = False
-            for b in range(params[P_N_BOXES]):
-                if box_face[b] == 0 and (filled >> b) & 1 == 0:
-                    lower_open = True
-            allowed = (box_face[box] == 0) == lower_open
+    if forced:
+        allowed = box == matching_upper if upper_open else (box_face[box] == 0) == lower_open
     points = joker_score[box, face] if joker else plain_score[box, roll]
+    if allowed and params[P_MUST_FIT] == 1 and points == 0:
+        # A fitting box is one the other rules allow and where the Kniffel scores points; while
+        # one is open, no other box may take it.
+        for b in range(params[P_N_BOXES]):
+            if (filled >> b) & 1 == 0:
+                b_allowed = True
+                if forced:
+                    b_allowed = b == matching_upper if upper_open else (box_face[b] == 0) == lower_open
+                b_points = joker_score[b, face] if joker else plain_score[b, roll]
+                if b_allowed and b_points > 0:
+                    allowed = False
     paid = 0
     if params[P_BONUS] > 0 and (flag == 1 or params[P_BONUS_NEEDS_FIFTY] == 0):
         if aux % params[P_N_DEFICIT] < n_open:
