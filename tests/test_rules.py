@@ -187,3 +187,136 @@ def test_must_fit_with_a_joker():
     assert _live_turn(get_rules("kitkniff"), card, (1,) * 5).options() == {
         "twos": (0, 1), "sixes": (0, 1), "chance": (5, 1)}
     assert _live_turn(strict, card, (1,) * 5).options() == {"chance": (5, 1)}
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules as a player reads them (kniffel rules --show)
+
+def _section(text, title):
+    """The lines of `text` under the heading line `title` (up to the next blank line)."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(title))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].strip()), len(lines))
+    return lines[start + 1:end]
+
+
+DESCRIBED = [("kniffel", {}), ("kniffel-basic", {"five_of_a_kind_is_full_house": True}),
+             ("kniffel-championship", {}), ("kniffel-championship", {"extra_kniffel_must_fit": True}),
+             ("kitkniff", {}), ("yahtzee", {}), ("yahtzee-free", {}), ("knobeln", {}), ("yatzy", {})]
+
+
+@pytest.mark.parametrize("name, options", DESCRIBED, ids=[n + "".join(f"-{k}" for k in o) for n, o in DESCRIBED])
+def test_described_boxes_and_bonuses_come_from_the_rules(name, options):
+    from solver.rules.describe import box_names, describe
+    rules = get_rules(name, **options)
+    text = describe(rules)
+    assert text.splitlines()[0] == f"{rules.key}: {rules.description}"
+    rows = [line.split() for line in _section(text, "Boxes")[2:-1]]
+    assert [row[0] for row in rows] == list(rules.boxes)
+    for b, row in zip(range(rules.n_boxes), rows):
+        line = " ".join(row)
+        scores = rules.plain_score[b]
+        assert box_names(rules, rules.boxes[b])[0].split()[0] in line
+        assert "distinct rolls" not in line  # every condition found a plain description
+        assert line.endswith(str(int(scores.max())))  # the most the box pays
+        low = int(scores[scores > 0].min())
+        if low != scores.max():  # a range: from the least a scoring roll pays (0 for upper boxes)
+            assert f"{0 if b < 6 else low}-{int(scores.max())}" in line
+    upper = " ".join(_section(text, "Upper bonus"))
+    assert f"+{rules.upper_bonus} when ones to sixes add up to at least {rules.upper_bonus_threshold}" in upper
+    settings = _section(text, "Settings")
+    assert [line.split()[0] for line in settings] == list(rules.as_dict())
+    five = " ".join(" ".join(_section(text, "Five of a kind")).split())
+    if rules.extra_bonus:
+        assert f"Extra bonus: +{rules.extra_bonus} for each further" in five
+    if rules.jokers:
+        assert " ".join(_section(text, "Knobeln jokers")).split()[0] == str(rules.jokers)
+
+
+def test_described_points_by_hand():
+    from solver.rules.describe import describe
+
+    def row(rules, box):
+        text = describe(rules)
+        return next(" ".join(line.split()) for line in _section(text, "Boxes") if line.split()[0] == box)
+
+    kniffel, yatzy = get_rules("kniffel"), get_rules("yatzy")
+    assert row(kniffel, "small_straight").endswith("four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6 30")
+    assert row(kniffel, "threes") == "threes Dreier Threes none: only the 3s count 3 × the number of 3s, 0-15"
+    assert row(kniffel, "full_house").endswith("three dice of one face and two of another 25")
+    fh = get_rules("kniffel", five_of_a_kind_is_full_house=True)
+    assert row(fh, "full_house").endswith("two of another, or five of a kind 25")
+    assert row(yatzy, "two_pairs").endswith("four of a kind not) the sum of the two pairs, 6-22")
+    assert row(yatzy, "three_kind").endswith("3 × the face shown three times, 3-18")
+    assert row(yatzy, "small_straight").endswith("exactly 1-2-3-4-5 15")
+    assert row(get_rules("kitkniff"), "chance").startswith("chance Krempel Chance")
+
+
+def _five_text(rules):
+    from solver.rules.describe import describe
+    return " ".join(" ".join(_section(describe(rules), "Five of a kind")).split())
+
+
+def test_described_jokers():
+    kniffel = get_rules("kniffel")
+    text = _five_text(kniffel)
+    assert "Joker at any box's maximum" in text and "only while the Kniffel box holds 50" in text
+    for b, box in enumerate(kniffel.boxes):  # every box's joker points, from the joker table
+        if box != "kniffel":
+            assert f"{box} {int(kniffel.joker_score[b, 1])};" in text or f"{box} {int(kniffel.joker_score[b, 1])}." in text
+    assert "+50 for each further Kniffel while the Kniffel box holds 50, paid whatever box" in text
+    yahtzee = _five_text(get_rules("yahtzee"))
+    assert "Forced joker: it must go into the upper box of its face" in yahtzee
+    assert "whether the Yahtzee box holds 50 or 0" in yahtzee
+    assert "full_house 25; small_straight 30; large_straight 40; chance 5 × face" in yahtzee
+    assert "extra_kniffel_must_fit" not in yahtzee  # the option cannot matter there
+    kitkniff = _five_text(get_rules("kitkniff"))
+    assert "Free joker" in kitkniff and "at most 900 bonus points a game (9 bonuses)" in kitkniff
+    assert "upper boxes 0" in _five_text(get_rules("yahtzee-free"))
+    basic = _five_text(get_rules("kniffel-basic"))
+    assert "scores by the table too, in any box: no extra bonus, no joker" in basic
+
+
+def test_described_championship_and_its_stricter_reading():
+    plain = _five_text(get_rules("kniffel-championship"))
+    fits = "the upper box of its face, three_kind, four_kind, chance"
+    assert "No joker" in plain and f"paid only when it is entered in a box where it scores points by the box table: {fits};" in plain
+    assert "It may also be entered in any other open box, for 0" in plain
+    strict = _five_text(get_rules("kniffel-championship", extra_kniffel_must_fit=True))
+    assert f"It must be entered in a box where it scores points by the box table: {fits}, while one" in strict
+    assert "may also be entered" not in strict
+    with_house = _five_text(get_rules("kniffel-championship", extra_kniffel_must_fit=True,
+                                      five_of_a_kind_is_full_house=True))
+    assert "three_kind, four_kind, full_house, chance, while one" in with_house
+
+
+def test_described_dice_duel():
+    from solver.duel.describe import describe_duel
+    from solver.duel.rules import TYPES, VALUES
+    rules = get_rules("dice-duel")
+    text = describe_duel(rules)
+    rows = {line.split()[0]: " ".join(line.split()) for line in _section(text, "Chips")[2:]}
+    assert list(rows) == list(TYPES)
+    for name, value in zip(TYPES, VALUES):
+        assert f" {value} 4 " in rows[name] and "distinct rolls" not in rows[name]
+    assert rows["flush"].endswith("all five dice red (2, 4, 6) or all black (1, 3, 5)")
+    assert "four of a kind not" in rows["two_pairs"]
+    score = " ".join(_section(text, "Score"))
+    assert f"Best possible score: {int(rules.best_score)}." in " ".join(score.split()) and int(rules.best_score) == 1000
+    other = describe_duel(get_rules("dice-duel", four_of_a_kind_two_pairs=True, may_decline_chip=True,
+                                    gold_bonus=10))
+    assert "or four of a kind (a full house counts)" in other and "or none taken" in other
+    assert "+10 (gold)" in " ".join(other.split()) and "changed: four_of_a_kind_two_pairs = true" in other
+
+
+def test_rules_show_prints_the_readable_text(capsys):
+    from conftest import run
+
+    from solver.duel.describe import describe_duel
+    from solver.rules.describe import describe
+    code, out, _ = run(capsys, "rules", "--show", "kniffel-championship")
+    assert code == 0 and out == describe(get_rules("kniffel-championship")) + "\n"
+    code, out, _ = run(capsys, "rules", "--show", "dice-duel")
+    assert code == 0 and out == describe_duel(get_rules("dice-duel")) + "\n"
+    code, out, _ = run(capsys, "rules")
+    assert code == 0 and out.splitlines()[0].split()[0] == "kniffel" and "--show NAME" in out

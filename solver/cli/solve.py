@@ -1,5 +1,4 @@
 """`kniffel solve` and `kniffel rules`."""
-import json
 import time
 
 import click
@@ -48,36 +47,37 @@ def solve(rules_name, tables, force, as_json, quiet):
 
 
 @click.command(name="rules")
-@click.option("--show", "show", metavar="NAME|FILE", help="Print the fully resolved rules of a preset or file.")
+@click.option("--show", "show", metavar="NAME|FILE",
+              help="Print the rules of a preset or rules file as a player reads them "
+                   "(with --json: every resolved field).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def rules_command(show, as_json):
-    """List the rule presets with a one-line description each, or show one in full.
+    """List the rule presets with a one-line description each, or show one in full: the boxes
+    and their points, the bonuses, what a further Kniffel may do (joker, extra bonus).
 
     \b
     Example:
-      kniffel rules --json
-      kniffel rules --show house.toml
+      kniffel rules
+      kniffel rules --show kniffel-championship
+      kniffel rules --show house.toml --json
     """
     from ..presets import all_presets
     if show is not None:
         rules = _rules(show)
-        data = {"name": rules.key, "description": rules.description, "rules": rules.as_dict()}
-        if rules.game == "dice-duel":
-            from ..duel.rules import TYPES, VALUES
-            data["chips"] = dict(zip(TYPES, VALUES))
-        else:
-            data["boxes"] = list(rules.boxes)
         if as_json:
+            data = {"name": rules.key, "description": rules.description, "rules": rules.as_dict()}
+            if rules.game == "dice-duel":
+                from ..duel.rules import TYPES, VALUES
+                data["chips"] = dict(zip(TYPES, VALUES))
+            else:
+                data["boxes"] = list(rules.boxes)
             _emit_json(data)
-            return
-        click.echo(f"{rules.key}: {rules.description}")
-        width = max(map(len, data["rules"]))
-        for key, value in data["rules"].items():
-            click.echo(f"  {key:<{width}}  {json.dumps(value)}")
-        if "chips" in data:
-            click.echo(f"  {'chips':<{width}}  " + ", ".join(f"{k} {v}" for k, v in data["chips"].items()))
+        elif rules.game == "dice-duel":
+            from ..duel.describe import describe_duel
+            click.echo(describe_duel(rules))
         else:
-            click.echo(f"  {'boxes':<{width}}  {', '.join(rules.boxes)}")
+            from ..rules.describe import describe
+            click.echo(describe(rules))
         return
     presets = all_presets()
     if as_json:
@@ -87,3 +87,4 @@ def rules_command(show, as_json):
     width = max(map(len, presets))
     for name, r in presets.items():
         click.echo(f"{name:<{width}}  {r.description}")
+    click.echo("\nkniffel rules --show NAME prints the rules of one in full; docs/rules.md explains them.")

@@ -337,6 +337,13 @@ def _validate(rules):
         raise RulesError("extra_bonus_cap must be a multiple of extra_bonus")
 
 
+def must_fit_can_matter(rules):
+    """Whether extra_kniffel_must_fit can change a game: not under a max-any or forced joker in
+    force whenever the Kniffel box is filled, where every box open to a further Kniffel already
+    scores points for it."""
+    return not (rules.joker in ("max-any", "forced") and rules.joker_requires == "filled")
+
+
 def _check_applicable(rules, options):
     """An option set in a rules file that the resolved rules would never use is a mistake."""
     unused = {
@@ -344,9 +351,7 @@ def _check_applicable(rules, options):
         "extra_bonus_cap": rules.extra_bonus == 0,
         "joker_requires": rules.joker in ("none", "must-match"),
         "jokers_per_turn": rules.jokers == 0,
-        # With these jokers in force whenever the Kniffel box is filled, every box open to a
-        # further Kniffel already scores points for it: nothing is left to forbid.
-        "extra_kniffel_must_fit": rules.joker in ("max-any", "forced") and rules.joker_requires == "filled",
+        "extra_kniffel_must_fit": not must_fit_can_matter(rules),
     }
     for key in options:
         if unused.get(key):
