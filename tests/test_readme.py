@@ -1,7 +1,9 @@
-"""README.md's preset table is what scripts/preset_table.py computes now."""
+"""The tables of solved values in README.md and docs/rules.md are what scripts/preset_table.py
+computes now."""
 import importlib.util
 from pathlib import Path
 
+import pytest
 from conftest import solved
 
 from solver.presets import all_presets
@@ -9,11 +11,37 @@ from solver.presets import all_presets
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_readme_preset_table_is_current():
+def load_script():
     spec = importlib.util.spec_from_file_location("preset_table", ROOT / "scripts" / "preset_table.py")
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
+    return script
+
+
+def test_readme_preset_table_is_current():
+    script = load_script()
     block = script.table_markdown([solved(name) for name in all_presets()])
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert script.replace_block(readme, block) == readme, "run scripts/preset_table.py"
     assert "| `yahtzee` |" in block and "254.5877287" in block
+
+
+def test_variant_tables_are_current():
+    script = load_script()
+    presets = {name: solved(name) for name in all_presets()}
+    variants = [solved(rules) for rules in script.variant_rules()]
+    block = script.variants_markdown(variants, presets)
+    for path in (ROOT / "README.md", ROOT / "docs" / "rules.md"):
+        text = path.read_text(encoding="utf-8")
+        assert script.VARIANTS_BEGIN in text, f"{path.name} lacks the variant table"
+        assert script.replace_block(text, block, script.VARIANTS_BEGIN, script.VARIANTS_END) == text, \
+            f"{path.name}: run scripts/preset_table.py"
+    strict = variants[0]
+    assert strict.rules.preset == "kniffel-championship" and strict.rules.extra_kniffel_must_fit
+    assert f"{strict.expected_score:.7f}" in block
+    # forbidding some scratches can only cost, and costs little: a further Kniffel is rare
+    change = strict.expected_score - presets["kniffel-championship"].expected_score
+    assert -0.01 < change < 0
+    # published values (tests/test_published.py): Holderied's program, +100 without a joker
+    assert variants[1].expected_score == pytest.approx(245.904728, abs=1e-6)
+    assert variants[2].expected_score == pytest.approx(253.9702412, abs=1e-6)
