@@ -1,7 +1,8 @@
 """Independent, slow, obviously-correct reference for the solo Kniffel Dice Duel.
 
-Written from the rule text (RULES.md, preset 9) alone, not from solver/duel*.py, so the tests
-can check the fast solver on end games with a few chips still in play.  Plain Python, standard
+Written from the rule text (docs/rules.md, "`dice-duel` — Kniffel Dice Duel, solo") alone, not
+from solver/duel/, so the tests can check the fast solver on end games with a few chips still
+in play.  Plain Python, standard
 library only.
 
 A position is a dict {chip type: (plate, aside, mine)} for all seven types.  Its value is the
