@@ -18,7 +18,7 @@ from .. import dice
 from ..rules import RulesError, preset_key
 from ..rules.base import check_whole_number
 from .chips import CHIPS_PER_TYPE, N_TYPES, RED_FACES, TYPES, VALUES  # noqa: F401  (re-exported)
-from .states import START
+from .states import N_STATES, START
 
 # Sources of a chip in a move: chip code = 2 * type + source.
 PLATE, ASIDE = 0, 1
@@ -57,6 +57,11 @@ class DuelRules:
     def start_index(self):
         """Where the table holds the value of a new game (every chip on the plate)."""
         return START
+
+    @property
+    def table_shape(self):
+        """The shape of the value table: one value per turn-start state."""
+        return (N_STATES,)
 
     @property
     def best_score(self):

@@ -2,8 +2,6 @@
 each roll with the decision taken on it (documented in README.md).  Saving is atomic; a record
 is replayed through the same Game and Turn checks as a live game."""
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,27 +9,16 @@ from ..dice import validate_dice
 from ..presets import get_rules, resolve_rules
 from ..rules import PRESETS, RulesError
 from ..engine.states import Position
+from ..engine.store import atomic_write
 from .card import RECORD_VERSION, Game, GameError, _int_faces, parse_box
 
 
 def save_record(record, path):
     """Write a game record atomically (temporary file, then rename): never half a file."""
-    path = Path(path)
-    data = record_text(record).encode()
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        atomic_write(path, record_text(record).encode())
     except OSError as exc:
         raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}", str(path)) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def record_text(record):

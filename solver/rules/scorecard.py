@@ -102,6 +102,11 @@ class Rules:
         return (0, self.start_aux, 0)
 
     @property
+    def table_shape(self):
+        """The shape of the value table: (filled boxes, aux, upper total)."""
+        return (1 << self.n_boxes, self.n_aux, self.upper_bonus_threshold + 1)
+
+    @property
     def description(self):
         return PRESET_DESCRIPTIONS[self.preset]
 
