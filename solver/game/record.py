@@ -34,6 +34,8 @@ def load_record(path):
         record = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise GameError(f"cannot read {path}: {exc.strerror}") from None
+    except RecursionError:  # json recurses once per bracket
+        raise GameError(f"{path} is nested too deeply to be a game record") from None
     except ValueError as exc:
         raise GameError(f"{path} is not valid JSON: {exc}") from None
     if not isinstance(record, dict) or "turns" not in record or "rules" not in record:
@@ -56,8 +58,12 @@ def record_rules(value):
     """The Rules of a record: a preset name or the full rules dict `Rules.as_dict()` writes."""
     try:
         if isinstance(value, str):
-            return resolve_rules(value)
-        if not isinstance(value, dict) or value.get("preset") not in PRESETS:
+            rules = resolve_rules(value)
+            if rules.game != "scorecard":
+                raise GameError(f"record rules {rules.key}: only scorecard games have game records")
+            return rules
+        if not isinstance(value, dict) or not isinstance(value.get("preset"), str) \
+                or value["preset"] not in PRESETS:
             raise GameError(f"record rules must be a preset name or a rules object, got {value!r}")
         preset = PRESETS[value["preset"]]
         options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
@@ -122,6 +128,8 @@ def _check_turn_start(turn, turn_record, game):
     start = turn_record.get("start")
     if start is None:
         return
+    if not isinstance(start, dict):
+        raise GameError(f"a turn's \"start\" must be an object, got {start!r}")
     expected = {"card": turn.position.card, "kniffel_bonuses": turn.position.kniffel_bonuses,
                 "jokers_left": turn.position.jokers_left}
     for key, value in expected.items():
@@ -151,7 +159,10 @@ def _decide(turn, decision):
     if "keep" in decision:
         turn.keep(_int_faces(decision["keep"]))
         return
-    for change in decision.get("jokers") or []:
+    jokers = decision.get("jokers") or []
+    if not isinstance(jokers, list):
+        raise GameError(f"jokers must be a list of [from, to], got {jokers!r}")
+    for change in jokers:
         if not isinstance(change, list) or len(change) != 2:
             raise GameError(f"a joker is [from, to], got {change!r}")
         turn.joker(*_int_faces(change, sort=False))
