@@ -29,13 +29,13 @@ def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet)
       kniffel simulate --games 100000 --seed 1 --compare greedy
       kniffel simulate --rules yahtzee --games 20000 --json
     """
-    from ..stats.simulate import simulate as run
+    from ..stats.simulate import simulate_tally
     from ..stats.summary import summarize
     rules = _scorecard_rules(rules_name, "simulate")
     table = _table(rules, tables, quiet=quiet or as_json)
     strategies = [strategy] + ([compare] if compare and compare != strategy else [])
     progress = False if (quiet or as_json) else None
-    results = {name: summarize(run(table, games, seed, strategy=name, progress=progress))
+    results = {name: summarize(simulate_tally(table, games, seed, strategy=name, progress=progress))
                for name in strategies}
     if as_json:
         _emit_json({"rules": rules.key, "expected_score": table.expected_score,
