@@ -27,12 +27,14 @@ def load_table(rules=None, directory=None):
     return _load(resolve_rules(rules), directory)
 
 
-def get_table(rules=None, directory=None, progress=None, announce=None):
+def get_table(rules=None, directory=None, progress=None, announce=None, warn=None):
     """Load the saved table for `rules`, solving and saving it first when it is missing or invalid.
 
-    announce(reason): called before solving, with why the saved table could not be used."""
+    announce(reason): called before solving, with why the saved table could not be used.
+    warn(message): when given, a table that cannot be saved (a read-only store) is still
+    returned, after warn says so; without it the OSError is raised."""
     from .presets import resolve_rules
-    from .engine.store import TableError, load_table as _load
+    from .engine.store import TableError, load_table as _load, table_dir
     rules = resolve_rules(rules)
     try:
         return _load(rules, directory)
@@ -40,7 +42,13 @@ def get_table(rules=None, directory=None, progress=None, announce=None):
         if announce:
             announce(str(exc))
         table = solve(rules, progress=progress)
-        table.save(directory)
+        try:
+            table.save(directory)
+        except OSError as exc:
+            if warn is None:
+                raise
+            warn(f"the {rules.key} table could not be saved in {table_dir(directory)} "
+                 f"({exc.strerror or exc}); it will be solved again next time")
         return table
 
 

@@ -12,8 +12,10 @@ def all_presets():
     return {**PRESETS, **duel_rules.PRESETS}
 
 
-def get_rules(name, **options):
+def get_rules(name, /, **options):
     """The preset `name` with `options` applied (RulesError on anything unknown or impossible)."""
+    if not isinstance(name, str):  # e.g. "preset": [...] in a rules file
+        raise RulesError(f"preset must be a preset name (a string), got {name!r}")
     if name in duel_rules.PRESETS:
         return duel_rules.get_rules(name, **options)
     if name not in PRESETS:
@@ -39,6 +41,13 @@ def resolve_rules(name_or_file):
     text = str(name_or_file)
     if text in all_presets():
         return all_presets()[text]
-    if text.lower().endswith((".json", ".toml")) or Path(text).is_file():
+    if text.lower().endswith((".json", ".toml")) or _is_file(text):
         return load_rules_file(text)
     return get_rules(text)
+
+
+def _is_file(text):
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a name too long to be a path, say: then it is no file
+        return False

@@ -15,7 +15,6 @@ import csv
 import hashlib
 import io
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from . import dice
 from .advice.position import advise, assemble, box_values, final_roll_values, keep_values
 from .rules import UPPER
 from .engine.states import Position, position_state
-from .engine.store import _atomic_write
+from .engine.store import atomic_write as _write
 
 FORMATS = ("md", "csv", "json")
 SAME = 1e-9  # futures equal up to the rounding of (points + future) - points
@@ -445,13 +444,6 @@ def export_values(table, directory, progress=False):
     _write(paths[1], blob)
     _write(paths[2], (json.dumps(header, indent=2) + "\n").encode())
     return paths
-
-
-def _write(path, data):
-    """Write a file atomically (no half file on interruption), readable by everyone like any
-    file a command writes (the table store's temporary files are private)."""
-    _atomic_write(path, data)
-    os.chmod(path, 0o644)
 
 
 def _round(x):

@@ -113,10 +113,11 @@ def test_batch_answers_every_line(capsys, store, tmp_path):
     code, out, _ = run(capsys, "advise", "--rules", "dice-duel", "--tables", str(store), "--batch",
                        str(path), "--top", "2")
     answers = [json.loads(line) for line in out.splitlines()]
-    assert code == 0 and len(answers) == 5
+    assert code == 0 and len(answers) == 6  # the blank last line too: output line N is input line N
     assert answers[0] == answers[1] and len(answers[0]["options"]) == 2
     assert "line 3:" in answers[2]["error"] and "add up to 4" in answers[2]["error"]
     assert "not Dice Duel" in answers[3]["error"] and "unknown field(s): card" in answers[4]["error"]
+    assert answers[5] == {"error": "line 6: empty line"}
     # and a Dice Duel line in a scorecard batch is an error line, not a crash
     path.write_text(json.dumps({"rules": "dice-duel", "dice": [1, 2, 3, 4, 5]}) + "\n")
     code, out, _ = run(capsys, "advise", "--tables", str(store), "--batch", str(path))

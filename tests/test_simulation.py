@@ -1,9 +1,11 @@
 """Seeded simulation of optimal play matches the solved value within 4 standard errors."""
+import numpy as np
 import pytest
 from conftest import solved
 
 from solver.presets import get_rules
-from solver.stats.simulate import simulate
+from solver.stats.simulate import simulate, simulate_tally
+from solver.stats.summary import PERCENTILES, summarize
 
 GAMES = 20_000
 
@@ -45,3 +47,25 @@ def test_simulation_is_reproducible():
     b = simulate(table, 500, seed=3)
     c = simulate(table, 500, seed=4)
     assert (a.scores == b.scores).all() and (a.scores != c.scores).any()
+
+
+@pytest.mark.parametrize("strategy", ["optimal", "greedy"])
+def test_blocks_play_the_same_games_and_figures(strategy):
+    """`kniffel simulate` plays in blocks and summarizes a score histogram (bounded memory for
+    any --games): the same games, so the same figures, as one block, and the histogram's
+    figures are those of every score."""
+    table = solved("knobeln")
+    sim = simulate(table, 2_000, seed=11, strategy=strategy)
+    whole = summarize(simulate_tally(table, 2_000, seed=11, strategy=strategy))
+    assert summarize(simulate_tally(table, 2_000, seed=11, strategy=strategy, block=333)) == whole
+    scores = sim.scores
+    assert whole["games"] == 2_000 and whole["mean"] == scores.mean()
+    assert whole["sd"] == pytest.approx(scores.std(ddof=1), rel=1e-14)
+    assert (whole["min"], whole["max"]) == (scores.min(), scores.max())
+    assert list(whole["percentiles"].values()) == \
+        np.percentile(scores, PERCENTILES, method="inverted_cdf").astype(int).tolist()
+    assert whole["at_least"]["250"]["p"] == (scores >= 250).mean()
+    assert whole["upper_bonus"]["p"] == sim.upper_bonus.mean()
+    assert whole["kniffel_box_50"]["p"] == sim.kniffel_fifty.mean()
+    assert whole["extra_kniffel_bonus"]["p"] == (sim.extra_bonuses > 0).mean()
+    assert whole["jokers_used_mean"] == sim.jokers_used.mean()

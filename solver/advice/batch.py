@@ -176,10 +176,14 @@ def _answer_lines(block, default_rules, tables, top, threads=None):
     results, queries, where = [], [], []
     for number, line in block:
         try:
-            queries.append(_query(line, default_rules))
+            if not line.strip():
+                raise ValueError("empty line")  # still answered: output line N is input line N
+            query = _query(line, default_rules)
+            tables(query[0])  # load or solve the line's table here, so a failure stays on its line
+            queries.append(query)
             where.append(len(results))
             results.append(None)
-        except (ValueError, RulesError, TypeError, orjson.JSONDecodeError) as exc:
+        except (ValueError, RulesError, TypeError, orjson.JSONDecodeError, OSError) as exc:
             results.append({"error": f"line {number}: {exc}"})
     for slot, text in zip(where, _answer_chunk(queries, tables, top, threads)):
         results[slot] = text
@@ -195,14 +199,15 @@ def _worker_lines(block):
 
 
 def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None):
-    """Yield UTF-8 texts (bytes) of JSON lines, one line per non-blank input line and several
-    lines a text: the advice, or {"error": ...} for a bad line.  Bytes, because a batch can be
-    hundreds of megabytes: they go to the output as they are.  tables(rules) returns the ValueTable of a
-    rule set.
+    """Yield UTF-8 texts (bytes) of JSON lines, one line per input line and several lines a
+    text: the advice, or {"error": ...} for a bad line (blank, not UTF-8, not a query).  `lines`
+    are bytes (or str), each checked on its own, so no byte can end the batch.  Bytes out,
+    because a batch can be hundreds of megabytes: they go to the output as they are.
+    tables(rules) returns the ValueTable of a rule set.
 
     Input of more than one chunk is shared out among `processes` worker processes (default:
     one per CPU), each answering whole chunks; the answers keep the input order."""
-    numbered = ((n, line) for n, line in enumerate(lines, 1) if line.strip())
+    numbered = enumerate(lines, 1)
     blocks = iter(lambda: list(islice(numbered, chunk)), [])
     first = next(blocks, None)
     if first is None:

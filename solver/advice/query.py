@@ -5,15 +5,23 @@ from ..presets import resolve_rules
 
 
 def read_query(line, fields, default_rules, game, wrong_game):
-    """Parse a JSON object line -> (query dict, rules).  ValueError names the problem: not an
-    object, fields outside `fields`, or rules of another game than `game` (`wrong_game(rules)`
-    gives that message).  Unknown rules raise RulesError."""
+    """Parse a JSON object line (bytes or str) -> (query dict, rules).  ValueError names the
+    problem: not UTF-8, not an object, fields outside `fields`, rules that are not a name, or
+    rules of another game than `game` (`wrong_game(rules)` gives that message).  Unknown rules
+    raise RulesError."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"not UTF-8 text (byte {exc.start + 1} of the line)") from None
     query = orjson.loads(line)
     if not isinstance(query, dict):
         raise ValueError("each line must be a JSON object")
     unknown = set(query) - fields
     if unknown:
         raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    if "rules" in query and not isinstance(query["rules"], str):  # null: not "the batch's rules"
+        raise ValueError("rules must be a preset name or the path of a rules file")
     rules = resolve_rules(query["rules"]) if "rules" in query else default_rules
     if rules.game != game:
         raise ValueError(wrong_game(rules))

@@ -32,6 +32,10 @@ for command in (solve, advise, simulate, distribution, play, analyze, tables_com
 
 def main(argv=None):
     """Console entry point: one-line errors with exit code 2, never a traceback for bad input."""
+    if not (sys.argv[1:] if argv is None else argv):
+        # `kniffel` alone asks what there is: the help, exit 0 (click 8.2+ makes it a usage error)
+        click.echo(cli.get_help(click.Context(cli, info_name="kniffel")))
+        return
     try:
         cli.main(args=argv, prog_name="kniffel", standalone_mode=False)
     except click.exceptions.UsageError as exc:

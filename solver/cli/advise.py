@@ -17,7 +17,9 @@ from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _rules, _p
 @click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
 @click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
 @click.option("--top", type=click.IntRange(min=1), help="Show only the K best options.")
-@click.option("--batch", type=click.File("r"), help="JSON lines of positions (FILE or -), one result per line.")
+# --batch is read as bytes: each line is decoded on its own, so a byte that is not UTF-8 spoils
+# only its own line.
+@click.option("--batch", type=click.File("rb"), help="JSON lines of positions (FILE or -), one result per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
            batch, as_json):

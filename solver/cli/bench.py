@@ -7,7 +7,7 @@ from .common import (CommandError, InputError, _emit_json)
 
 @click.command()
 @click.option("--rules", "rules_names", multiple=True, metavar="PRESET",
-              help="Preset to measure; repeat for several (default: kniffel).")
+              help="Scorecard preset to measure; repeat for several (default: kniffel).")
 @click.option("--all", "all_presets", is_flag=True, help="Measure every preset (several minutes).")
 @click.option("--quick", is_flag=True, help="Fewer repeats, games and positions (about half a minute).")
 @click.option("--repeat", type=click.IntRange(min=1), help="Repeats of each timing (best is kept).")
@@ -26,9 +26,13 @@ def bench(rules_names, all_presets, quick, repeat, games, batch_lines, cold, as_
       kniffel bench --rules yahtzee --rules yatzy --cold
     """
     from ..bench import DEFAULTS, QUICK, BenchError, run_suite, text_table
+    from ..presets import all_presets as every_preset
     from ..rules import PRESETS
     presets = list(PRESETS) if all_presets else list(rules_names or ("kniffel",))
     for name in presets:
+        if name in every_preset() and name not in PRESETS:  # the suite's steps are scorecard ones
+            raise InputError(f"kniffel bench measures the scorecard games only, not {name} "
+                             f"(time `kniffel solve --rules {name}` instead)")
         if name not in PRESETS:
             raise InputError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
     settings = dict(QUICK if quick else DEFAULTS)

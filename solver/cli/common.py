@@ -1,9 +1,10 @@
-"""What every command shares: the one-line errors, rules and table loading, JSON output."""
+"""What every command shares: the one-line errors, rules and table loading, output checks,
+JSON output."""
 import json
+import os
+from pathlib import Path
 
 import click
-
-
 
 EXIT_USAGE = 2
 
@@ -51,7 +52,35 @@ def _table(rules, tables, quiet=False):
             why = "" if reason.startswith("no table") else f" ({reason})"
             click.echo(f"kniffel: solving the {rules.key} table, once{why}...", err=True)
 
-    return get_table(rules, tables, progress=False if quiet else None, announce=announce)
+    def warn(message):  # the answer is still given; once per rule set, as tables are kept
+        click.echo(f"kniffel: warning: {message}", err=True)
+
+    return get_table(rules, tables, progress=False if quiet else None, announce=announce, warn=warn)
+
+
+def check_output_file(path, option):
+    """InputError unless `path` can be written (its directory exists and takes new files), so a
+    command fails before its work, not after it.  (A race after the check still fails later.)"""
+    target = Path(path)
+    if target.is_dir():
+        raise InputError(f"{option} {path}: is a directory")
+    parent = target.parent
+    if not parent.is_dir():
+        raise InputError(f"{option} {path}: directory {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise InputError(f"{option} {path}: cannot be written here (permission denied)")
+
+
+def check_output_dir(path, option):
+    """InputError unless directory `path` exists or can be made: its nearest existing ancestor
+    is a directory that takes new entries."""
+    for ancestor in [Path(path), *Path(path).parents]:
+        if ancestor.exists():
+            if not ancestor.is_dir():
+                raise InputError(f"{option} {path}: {ancestor} is not a directory")
+            if not os.access(ancestor, os.W_OK | os.X_OK):
+                raise InputError(f"{option} {path}: {ancestor} cannot be written (permission denied)")
+            return
 
 
 def _emit_json(data):

@@ -4,7 +4,8 @@ import time
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _scorecard_rules, _table)
+from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _scorecard_rules, _table,
+                     check_output_file)
 
 
 @click.command()
@@ -43,6 +44,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path):
     if seed is None and not real_dice:
         seed = random.SystemRandom().randrange(2**32)
     record_path = record_path or time.strftime("kniffel-game-%Y%m%d-%H%M%S.json")
+    check_output_file(record_path, "--record")
     table = _table(rules, tables)
     game = Game(rules, names, seed, real_dice)
     status = run(game, table, record_path, coach=coach, rng=None if real_dice else seeded_rng(seed))

@@ -4,7 +4,7 @@ import time
 import click
 
 from .common import (RULES_HELP, TABLES_HELP, CommandError, InputError, _emit_json,
-                     _parse_position, _scorecard_rules, _table)
+                     _parse_position, _scorecard_rules, _table, check_output_file)
 
 
 @click.command()
@@ -12,8 +12,8 @@ from .common import (RULES_HELP, TABLES_HELP, CommandError, InputError, _emit_js
 @click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
 @click.option("--games", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Games to play.")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Random seed: the same seed plays the same games.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="Random seed (0 to 2**64 - 1): the same seed plays the same games.")
 @click.option("--strategy", type=click.Choice(["optimal", "greedy"]), default="optimal",
               show_default=True, help="optimal: the solved strategy; greedy: keep the most common "
               "face, fill the box with the most points now.")
@@ -29,13 +29,13 @@ def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet)
       kniffel simulate --games 100000 --seed 1 --compare greedy
       kniffel simulate --rules yahtzee --games 20000 --json
     """
-    from ..stats.simulate import simulate as run
+    from ..stats.simulate import simulate_tally
     from ..stats.summary import summarize
     rules = _scorecard_rules(rules_name, "simulate")
     table = _table(rules, tables, quiet=quiet or as_json)
     strategies = [strategy] + ([compare] if compare and compare != strategy else [])
     progress = False if (quiet or as_json) else None
-    results = {name: summarize(run(table, games, seed, strategy=name, progress=progress))
+    results = {name: summarize(simulate_tally(table, games, seed, strategy=name, progress=progress))
                for name in strategies}
     if as_json:
         _emit_json({"rules": rules.key, "expected_score": table.expected_score,
@@ -93,10 +93,20 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
       kniffel distribution --card "kniffel=50,sixes=24" --json
     """
     from ..stats.distribution import histogram, score_distribution, write_csv
-    from ..stats.plot import PlotUnavailable, plot_distribution
+    from ..stats.plot import PlotUnavailable, check_plot_path, plot_distribution
     rules = _scorecard_rules(rules_name, "distribution")
     position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
     _check_position(position, rules)
+    if csv_path:  # the output files before the work, not after it
+        check_output_file(csv_path, "--csv")
+    if plot_path:
+        check_output_file(plot_path, "--plot")
+        try:
+            check_plot_path(plot_path)
+        except PlotUnavailable as exc:
+            raise CommandError(str(exc)) from None
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
     table = _table(rules, tables, quiet=quiet or as_json)
     start = time.perf_counter()
     dist = score_distribution(table, position, progress=False if (quiet or as_json) else None)

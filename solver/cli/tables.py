@@ -2,7 +2,8 @@
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, _emit_json, _scorecard_rules, _table)
+from .common import (RULES_HELP, TABLES_HELP, _emit_json, _scorecard_rules, _table,
+                     check_output_dir)
 
 
 @click.command(name="tables")
@@ -28,6 +29,7 @@ def tables_command(rules_names, tables, out, formats, values, as_json, quiet):
     from pathlib import Path
     from ..strategy_tables import export_values, write_tables
     rule_sets = [_scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
+    check_output_dir(out, "--out")
     progress = not (quiet or as_json)
     written = []
     for rules in rule_sets:

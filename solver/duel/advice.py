@@ -116,12 +116,13 @@ FIELDS = {"rules", "chips", "dice", "rolls_left"}
 
 
 def advise_lines(lines, default_rules, tables, top=None):
-    """Yield one JSON text per non-blank line of JSON queries {"rules"?, "chips"?, "dice"?,
-    "rolls_left"?}: the advice, or {"error": "line N: ..."}.  tables(rules) gives the table."""
+    """Yield one JSON text per line (bytes or str) of JSON queries {"rules"?, "chips"?, "dice"?,
+    "rolls_left"?}: the advice, or {"error": "line N: ..."} for a bad line (blank, not UTF-8, not
+    a query).  tables(rules) gives the table."""
     for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
         try:
+            if not line.strip():
+                raise ValueError("empty line")  # still answered: output line N is input line N
             query, rules = read_query(
                 line, FIELDS, default_rules, "dice-duel",
                 lambda r: f"{r.key} is not Dice Duel; give such lines their own run")
@@ -131,5 +132,5 @@ def advise_lines(lines, default_rules, tables, top=None):
             chips = checked_query(query.get("chips", ""), rules, dice, query.get("rolls_left"))[0]
             advice = advise(chips, tables(rules), dice, query.get("rolls_left"))
             yield orjson.dumps(advice.as_dict(top)).decode()
-        except (ValueError, RulesError, TypeError, orjson.JSONDecodeError) as exc:
+        except (ValueError, RulesError, TypeError, orjson.JSONDecodeError, OSError) as exc:
             yield orjson.dumps({"error": f"line {number}: {exc}"}).decode()

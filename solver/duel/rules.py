@@ -16,8 +16,9 @@ import numpy as np
 
 from .. import dice
 from ..rules import RulesError, preset_key
+from ..rules.base import check_whole_number
 from .chips import CHIPS_PER_TYPE, N_TYPES, RED_FACES, TYPES, VALUES  # noqa: F401  (re-exported)
-from .states import START
+from .states import N_STATES, START
 
 # Sources of a chip in a move: chip code = 2 * type + source.
 PLATE, ASIDE = 0, 1
@@ -56,6 +57,11 @@ class DuelRules:
     def start_index(self):
         """Where the table holds the value of a new game (every chip on the plate)."""
         return START
+
+    @property
+    def table_shape(self):
+        """The shape of the value table: one value per turn-start state."""
+        return (N_STATES,)
 
     @property
     def best_score(self):
@@ -194,7 +200,7 @@ OPTIONS = tuple(f.name for f in fields(DuelRules) if f.name != "preset")
 _BOOL_OPTIONS = ("four_of_a_kind_two_pairs", "may_decline_chip")
 
 
-def get_rules(name="dice-duel", **options):
+def get_rules(name="dice-duel", /, **options):
     """The Dice Duel preset `name` with `options` applied (RulesError on anything unknown)."""
     if name not in PRESETS:
         raise RulesError(f"unknown Dice Duel rules {name!r}")
@@ -205,8 +211,8 @@ def get_rules(name="dice-duel", **options):
         if key in _BOOL_OPTIONS:
             if not isinstance(value, bool):
                 raise RulesError(f"{key} must be true or false, got {value!r}")
-        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"{key} must be a whole number >= 0, got {value!r}")
+        else:
+            check_whole_number(key, value)
     rules = replace(PRESETS[name], **options)
     if not 1 <= rules.rolls_per_turn <= 5:
         raise RulesError(f"rolls_per_turn must be 1-5, got {rules.rolls_per_turn}")

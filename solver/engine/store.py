@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ import numpy as np
 from .. import __version__
 
 FORMAT_VERSION = 1
+STALE_SECONDS = 15 * 60  # a temporary file this old belongs to no save still running
 
 
 class TableError(Exception):
@@ -66,8 +68,9 @@ class ValueTable:
             "solve_seconds": self.seconds,
         }
         npy, sidecar = table_paths(self.rules, directory)
-        _atomic_write(npy, blob)
-        _atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
+        remove_stale_temporary_files(directory)
+        atomic_write(npy, blob)
+        atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
         return npy
 
 
@@ -99,17 +102,27 @@ def table_paths(rules, directory=None):
 
 
 def load_table(rules, directory=None):
-    """Load the saved table for `rules`; TableError if it is missing or fails any check."""
+    """Load the saved table for `rules`; TableError if it is missing or fails any check.
+
+    Only the checksummed values are trusted: the state count is counted from them again, and
+    the shape must be the one the rules give, whatever the header says."""
     npy, sidecar = table_paths(rules, directory)
     if not npy.exists() or not sidecar.exists():
         raise TableError(f"no table for {rules.key} in {npy.parent}")
+    remove_stale_temporary_files(npy.parent)
     try:
-        header = json.loads(sidecar.read_text())
+        header = json.loads(sidecar.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise TableError(f"table header {sidecar} cannot be read: {exc}") from None
+    try:
         blob = npy.read_bytes()
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
         raise TableError(f"table {npy} cannot be read: {exc}") from None
-    if not isinstance(header, dict) or header.get("format_version") != FORMAT_VERSION:
-        raise TableError(f"table {npy} has another format version (made by an older kniffel)")
+    version = header.get("format_version") if isinstance(header, dict) else None
+    if version != FORMAT_VERSION:
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION
+        raise TableError(f"table {npy} has format version {version!r}, this kniffel reads "
+                         f"{FORMAT_VERSION} (made by {'a newer' if newer else 'another'} kniffel)")
     if header.get("package_version") != __version__:
         raise TableError(f"table {npy} was made by kniffel {header.get('package_version')}, "
                          f"this is {__version__}")
@@ -121,17 +134,55 @@ def load_table(rules, directory=None):
         values = np.load(io.BytesIO(blob), allow_pickle=False)
     except ValueError as exc:
         raise TableError(f"table {npy} is damaged: {exc}") from None
-    if values.dtype != np.float64 or list(values.shape) != header.get("shape"):
-        raise TableError(f"table {npy} has the wrong shape or dtype")
-    return ValueTable(rules, values, states=header.get("states"), seconds=header.get("solve_seconds"))
+    if values.dtype != np.float64 or values.shape != rules.table_shape:
+        raise TableError(f"table {npy} has the wrong shape or dtype for its rules")
+    seconds = header.get("solve_seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        seconds = None
+    return ValueTable(rules, values, seconds=seconds)
 
 
-def _atomic_write(path, data):
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def remove_stale_temporary_files(directory):
+    """Delete the hidden .NAME.XXXX.tmp files that saves killed mid-write (SIGKILL, a power cut)
+    left in the store: no handler ran to remove them.  Fresh ones may belong to a running save."""
+    now = time.time()
+    try:
+        candidates = list(Path(directory).glob(".*.tmp"))
+    except OSError:
+        return
+    for path in candidates:
+        try:
+            if now - path.stat().st_mtime > STALE_SECONDS:
+                path.unlink()
+        except OSError:
+            pass  # a read-only store, or another process swept it first
+
+
+def atomic_write(path, data):
+    """Write `data` to `path` through a temporary file and a rename: never half a file.  The
+    file gets the mode of any file a program creates (0666 less the umask), not mkstemp's 0600.
+    An error names `path`, not the temporary file."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # before the rename: never visible as a private file
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask():
+    # os.umask can only be read by setting it: not thread-safe, but nothing writes files from
+    # more than one thread here.
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -43,7 +43,7 @@ class Column:
 def parse_players(text):
     """'3' -> ["P1", "P2", "P3"] ('1' -> ["you"]); 'Anna,Ben' -> ["Anna", "Ben"]."""
     text = str(text).strip()
-    if text.isdigit():
+    if text.isdecimal():  # isdigit() is also true for "²", which int() refuses
         count = int(text)
         if not 1 <= count <= 10:
             raise GameError(f"players must be 1-10, got {count}")
@@ -59,7 +59,7 @@ def parse_players(text):
 def parse_box(text, rules):
     """A box typed by key, German/English alias or number (1 = the first box) -> box key."""
     text = str(text).strip()
-    if text.isdigit():
+    if text.isdecimal():  # isdigit() is also true for "²", which int() refuses
         number = int(text)
         if not 1 <= number <= rules.n_boxes:
             raise GameError(f"box number must be 1-{rules.n_boxes}, got {number}")
@@ -76,7 +76,7 @@ def parse_faces(text):
     parts = text.replace(",", " ").split() if ("," in text or " " in text) else list(text)
     faces = []
     for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= 6:
+        if not part.isdecimal() or not 1 <= int(part) <= 6:
             raise GameError(f"{part!r} is not a die face 1-6")
         faces.append(int(part))
     return tuple(sorted(faces))

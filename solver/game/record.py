@@ -2,8 +2,6 @@
 each roll with the decision taken on it (documented in README.md).  Saving is atomic; a record
 is replayed through the same Game and Turn checks as a live game."""
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,27 +9,16 @@ from ..dice import validate_dice
 from ..presets import get_rules, resolve_rules
 from ..rules import PRESETS, RulesError
 from ..engine.states import Position
+from ..engine.store import atomic_write
 from .card import RECORD_VERSION, Game, GameError, _int_faces, parse_box
 
 
 def save_record(record, path):
     """Write a game record atomically (temporary file, then rename): never half a file."""
-    path = Path(path)
-    data = record_text(record).encode()
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        atomic_write(path, record_text(record).encode())
     except OSError as exc:
         raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}", str(path)) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # an ordinary file, not mkstemp's private one
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def record_text(record):
@@ -47,6 +34,8 @@ def load_record(path):
         record = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise GameError(f"cannot read {path}: {exc.strerror}") from None
+    except RecursionError:  # json recurses once per bracket
+        raise GameError(f"{path} is nested too deeply to be a game record") from None
     except ValueError as exc:
         raise GameError(f"{path} is not valid JSON: {exc}") from None
     if not isinstance(record, dict) or "turns" not in record or "rules" not in record:
@@ -69,8 +58,12 @@ def record_rules(value):
     """The Rules of a record: a preset name or the full rules dict `Rules.as_dict()` writes."""
     try:
         if isinstance(value, str):
-            return resolve_rules(value)
-        if not isinstance(value, dict) or value.get("preset") not in PRESETS:
+            rules = resolve_rules(value)
+            if rules.game != "scorecard":
+                raise GameError(f"record rules {rules.key}: only scorecard games have game records")
+            return rules
+        if not isinstance(value, dict) or not isinstance(value.get("preset"), str) \
+                or value["preset"] not in PRESETS:
             raise GameError(f"record rules must be a preset name or a rules object, got {value!r}")
         preset = PRESETS[value["preset"]]
         options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
@@ -135,6 +128,8 @@ def _check_turn_start(turn, turn_record, game):
     start = turn_record.get("start")
     if start is None:
         return
+    if not isinstance(start, dict):
+        raise GameError(f"a turn's \"start\" must be an object, got {start!r}")
     expected = {"card": turn.position.card, "kniffel_bonuses": turn.position.kniffel_bonuses,
                 "jokers_left": turn.position.jokers_left}
     for key, value in expected.items():
@@ -164,7 +159,10 @@ def _decide(turn, decision):
     if "keep" in decision:
         turn.keep(_int_faces(decision["keep"]))
         return
-    for change in decision.get("jokers") or []:
+    jokers = decision.get("jokers") or []
+    if not isinstance(jokers, list):
+        raise GameError(f"jokers must be a list of [from, to], got {jokers!r}")
+    for change in jokers:
         if not isinstance(change, list) or len(change) != 2:
             raise GameError(f"a joker is [from, to], got {change!r}")
         turn.joker(*_int_faces(change, sort=False))

@@ -5,6 +5,8 @@ answer a player types is checked by the game; a mistake is explained and asked a
 end of the game.  The record is saved after every decision and when the game stops (q, Ctrl-C,
 end of input), so nothing is lost.
 """
+import sys
+
 import click
 import numpy as np
 
@@ -25,10 +27,16 @@ class Quit(Exception):
     """The player typed q."""
 
 
+class InputClosed(EOFError):
+    """Standard input is closed (`kniffel play <&-`): no move can ever be read."""
+
+
 class Terminal:
     """Reads and writes through click (works with a terminal and with CliRunner's input)."""
 
     def ask(self, prompt):
+        if sys.stdin is None:  # Python's stand-in for a standard input closed at start-up
+            raise InputClosed
         return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
 
     def say(self, text=""):
@@ -47,6 +55,10 @@ def play(game, table, record_path, terminal=None, coach=False, rng=None):
         status = "finished"
     except Quit:
         status = "quit"
+    except InputClosed:
+        click.echo("kniffel: standard input is closed, so no move can be read: the game stops",
+                   err=True)
+        status = "interrupted"
     except (KeyboardInterrupt, EOFError, click.exceptions.Abort):
         terminal.say()
         status = "interrupted"
@@ -142,7 +154,7 @@ class _Session:
         """Apply an answer at the keep prompt; returns True when the player stops rolling."""
         if answer.lower() == "a":
             return True
-        if answer == "" or answer[0].isdigit():
+        if answer == "" or answer[0].isdecimal():
             keep = parse_faces(answer)
             if len(keep) == 5 and is_sub_multiset(keep, turn.dice):
                 return True
@@ -174,7 +186,7 @@ class _Session:
             parts = lowered[1:].replace("->", " ").replace(",", " ").split()
             if len(parts) == 1 and len(parts[0]) == 2:
                 parts = list(parts[0])
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            if len(parts) != 2 or not all(p.isdecimal() for p in parts):
                 raise GameError("a joker is j FROM TO, e.g. j 5 6 turns a 5 into a 6")
             turn.joker(int(parts[0]), int(parts[1]))
             self.terminal.say(f"  joker: dice now {' '.join(map(str, turn.hand))}")

@@ -9,9 +9,13 @@ def read_rules_file(path):
     """Read a JSON or TOML rules file {"preset": NAME, option: value, ...} -> (NAME, options)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as exc:
         raise RulesError(f"cannot read rules file {path}: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"rules file {path} is not UTF-8 text (byte {exc.start})") from None
     try:
         if path.suffix.lower() == ".toml":
             try:
@@ -21,6 +25,8 @@ def read_rules_file(path):
             data = tomllib.loads(text)
         else:
             data = json.loads(text)
+    except RecursionError:  # both parsers recurse once per bracket
+        raise RulesError(f"rules file {path} is nested too deeply") from None
     except ValueError as exc:
         raise RulesError(f"rules file {path} is not valid {path.suffix.lstrip('.').upper() or 'JSON'}: {exc}") from None
     if not isinstance(data, dict) or "preset" not in data:

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import dice
 from . import scoring
-from .base import RulesError, preset_key
+from .base import RulesError, check_whole_number, preset_key
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 BOXES_13 = UPPER + ("three_kind", "four_kind", "full_house", "small_straight", "large_straight",
@@ -103,6 +103,11 @@ class Rules:
     def start_index(self):
         """Where the table holds the value of the empty card."""
         return (0, self.start_aux, 0)
+
+    @property
+    def table_shape(self):
+        """The shape of the value table: (filled boxes, aux, upper total)."""
+        return (1 << self.n_boxes, self.n_aux, self.upper_bonus_threshold + 1)
 
     @property
     def description(self):
@@ -296,7 +301,7 @@ OPTION_PRESETS = {
 }
 
 
-def get_rules(name, **options):
+def get_rules(name, /, **options):
     """The scorecard preset `name` with `options` applied (RulesError on anything unknown or
     impossible).  presets.get_rules takes the names of both games."""
     if name not in PRESETS:
@@ -326,8 +331,8 @@ def _validate(rules):
                 raise RulesError(f"joker must be one of {', '.join(scoring.JOKER_MODES)}, got {value!r}")
         elif key == "extra_bonus_cap" and value is None:
             continue
-        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RulesError(f"{key} must be a whole number >= 0, got {value!r}")
+        else:
+            check_whole_number(key, value)
     limits = {"rolls_per_turn": (1, 5), "upper_bonus_threshold": (1, 105), "jokers": (0, 13),
               "jokers_per_turn": (1, 13)}
     for key, (low, high) in limits.items():

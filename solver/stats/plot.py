@@ -1,8 +1,23 @@
 """A picture of a score distribution (needs the optional matplotlib: pip install 'kniffel[plot]')."""
+from pathlib import Path
 
 
 class PlotUnavailable(Exception):
     """matplotlib is not installed."""
+
+
+def check_plot_path(path):
+    """Before any work: PlotUnavailable without matplotlib, ValueError for a file type it
+    cannot write (it picks the format from the suffix)."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+    except ImportError:
+        raise PlotUnavailable("--plot needs matplotlib: pip install 'kniffel[plot]'") from None
+    suffix = Path(path).suffix.lstrip(".").lower()
+    formats = FigureCanvasAgg.get_supported_filetypes()
+    if suffix not in formats:
+        what = f"cannot draw a .{suffix} file" if suffix else "the file type comes from its suffix"
+        raise ValueError(f"--plot {path}: {what}; use one of .{', .'.join(sorted(formats))}")
 
 
 def plot_distribution(dist, path):

@@ -10,6 +10,7 @@ from ..engine.rolls import _seed_games
 from . import simulate_kernels as kernels
 from ..advice.position import sub_keep_indices
 from ..engine.threads import run_parallel
+from .summary import Tally
 
 
 @lru_cache(maxsize=1)
@@ -50,6 +51,7 @@ class Simulation(Games):
 
 
 STRATEGIES = ("optimal", "greedy")
+BLOCK = 1_000_000  # games at a time in simulate_tally: about 70 MB, whatever the game count
 
 
 def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=False):
@@ -58,6 +60,31 @@ def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=Fa
     seed, whatever the number of threads.  progress: a tqdm bar on stderr (None: on a terminal)."""
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
+    with _bar(games, strategy, progress) as bar:
+        return _play(table, 0, games, seed, threads, strategy, bar)
+
+
+def simulate_tally(table, games, seed=0, threads=None, strategy="optimal", progress=False, block=BLOCK):
+    """The Tally (score histogram, event counts) of `games` games as `simulate` plays them, in
+    blocks of `block` games: bounded memory for any number of games, and the same games, so
+    the same figures, as one call of `simulate`."""
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
+    tally = Tally(seed)
+    with _bar(games, strategy, progress) as bar:
+        for first in range(0, games, block):
+            tally.add(_play(table, first, min(block, games - first), seed, threads, strategy, bar))
+    return tally
+
+
+def _bar(games, strategy, progress):
+    disable = None if progress is None else not progress
+    return tqdm(total=games, unit="game", desc=f"{strategy} play", disable=disable, leave=False)
+
+
+def _play(table, first_game, games, seed, threads, strategy, bar):
+    """Games first_game .. first_game + games - 1 -> Simulation.  Each game is seeded by (seed,
+    its number) alone and played on its own, so blocks of games play the same games as one."""
     rules = table.rules
     scores = np.zeros(games, dtype=np.int64)
     upper_bonus = np.zeros(games, dtype=np.bool_)
@@ -65,21 +92,19 @@ def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=Fa
     fifty = np.zeros(games, dtype=np.bool_)
     jokers = np.zeros(games, dtype=np.int64)
     rng = np.empty(games, dtype=np.uint64)
-    _seed_games(0, seed, rng)
-    game, moves = rules.kernel_arrays(), dice.kernel_arrays()
-    disable = None if progress is None else not progress
-    bar = tqdm(total=games, unit="game", desc=f"{strategy} play", disable=disable, leave=False)
-    with bar:
-        if strategy == "greedy":
-            def play(part):
-                kernels._simulate_greedy(rng[part], table.values, game, moves, rules.rolls_per_turn,
-                                         dice.EMPTY_KEEP, scores[part], upper_bonus[part],
-                                         extra[part], fifty[part])
-                bar.update(part.stop - part.start)
+    _seed_games(first_game, seed, rng)
+    if strategy == "greedy":
+        game, moves = rules.kernel_arrays(), dice.kernel_arrays()
 
-            run_parallel(play, games, threads)
-        else:
-            _play_optimal(table, rng, scores, upper_bonus, extra, fifty, jokers, threads, bar)
+        def play(part):
+            kernels._simulate_greedy(rng[part], table.values, game, moves, rules.rolls_per_turn,
+                                     dice.EMPTY_KEEP, scores[part], upper_bonus[part],
+                                     extra[part], fifty[part])
+            bar.update(part.stop - part.start)
+
+        run_parallel(play, games, threads)
+    else:
+        _play_optimal(table, rng, scores, upper_bonus, extra, fifty, jokers, threads, bar)
     return Simulation(seed, scores, upper_bonus, extra, fifty, jokers)
 
 
