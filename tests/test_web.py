@@ -102,6 +102,7 @@ def test_a_whole_seeded_game_by_best_advice_loses_nothing(client):
     code, result = post(client, "/api/analyze", {"record": state["record"]})
     assert code == 200
     assert result["players"][0]["loss"] == pytest.approx(0, abs=1e-9)
+    assert result["expected_start"] == pytest.approx(250.7651092, abs=1e-6)
     assert result["players"][0]["optimal"] == result["players"][0]["decisions"] > 13
 
 

@@ -12,6 +12,7 @@ import copy
 import numpy as np
 
 from ..dice import DICE, validate_dice
+from ..engine.states import Position, position_state
 from .card import Game, GameError, _int_faces, parse_box
 from .record import replay
 
@@ -160,6 +161,12 @@ def advice_line(game, turn):
         line["dice"] = list(turn.dice)
         line["rolls_left"] = turn.rolls_left
     return line
+
+
+def start_expectation(table):
+    """The expected final score of optimal play from the empty card."""
+    rules = table.rules
+    return float(table.value(position_state(Position({}, 0, rules.jokers), rules)))
 
 
 def summary(game):

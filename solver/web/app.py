@@ -235,7 +235,9 @@ def create_app(tables_dir=None, token=None, preloaded=()):
         data = await _json_object(request)
         record = checked_record(data.get("record"))
         rules = record_rules(record["rules"])
-        return _json(await _threaded(lambda: analysis.analyze(record, tables(rules))))
+        table = await _threaded(tables, rules)
+        result = await _threaded(analysis.analyze, record, table)
+        return _json({**result, "expected_start": session.start_expectation(table)})
 
     async def bad_request(request, exc):
         return _json({"error": str(exc)}, exc.status)

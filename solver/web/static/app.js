@@ -4,7 +4,8 @@
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
 const token = new URLSearchParams(location.search).get("token");
-const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false };
+const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false };
+const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
 
 async function api(path, body) {
   const headers = { "content-type": "application/json" };
@@ -108,12 +109,14 @@ function show(state) {
   const turnChanged = !S.state || !state.turn || !S.state.turn ||
     S.state.turn.player !== state.turn.player || S.state.turn.round !== state.turn.round;
   if (turnChanged) S.wasHeld = [];
-  S.state = state; S.held = new Set(); S.entry = [];
+  S.state = state; S.held = new Set(); S.entry = []; S.all = false;
+  document.body.dataset.step = (Number(document.body.dataset.step) || 0) + 1;
   localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, ...settings() }));
   $("setup").hidden = true; $("play").hidden = false;
   document.documentElement.lang = state.language;
   $("language").value = state.language;
-  renderTurn(); renderDice(); renderAdvice(); renderCard(); renderAnalysis();
+  renderTurn(); renderDice(); renderAdvice(); renderCard();
+  renderAnalysis().catch((error) => say(error.message));
   $("line").textContent = state.advice_line ? JSON.stringify(state.advice_line) : "";
 }
 
@@ -140,7 +143,8 @@ function renderDice() {
   box.replaceChildren();
   const real = S.state.record.real_dice;
   $("entry").hidden = true;
-  if (!turn) { $("roll").disabled = true; return; }
+  $("roll").hidden = !turn;
+  if (!turn) return;
   if (hand) {
     const marks = [...S.wasHeld];
     hand.forEach((face, i) => {
@@ -226,7 +230,8 @@ function renderAdvice() {
   const best = advice.expected_final_score;
   head.textContent = S.state.hand ? `Choices, best first: expected final score, cost against the best`
     : `Expected final score from here: ${best.toFixed(2)}`;
-  advice.options.forEach((option, rank) => {
+  const shown = S.all ? advice.options : advice.options.slice(0, SHOWN);
+  shown.forEach((option, rank) => {
     const li = document.createElement("li");
     if (rank === 0) li.classList.add("best");
     li.dataset.action = option.action;
@@ -255,6 +260,12 @@ function renderAdvice() {
       : move({ box: option.box, jokers: li.dataset.joker ? JSON.parse(li.dataset.joker) : [] })));
     list.append(li);
   });
+  if (shown.length < advice.options.length) {
+    const more = document.createElement("li");
+    more.className = "more"; more.textContent = `all ${advice.options.length} choices ▾`;
+    more.addEventListener("click", () => { S.all = true; renderAdvice(); });
+    list.append(more);
+  }
 }
 
 function cell(tag, text, cls) {
@@ -309,7 +320,8 @@ async function renderAnalysis() {
   box.textContent = "analysing…";
   const result = await api("analyze", { record: S.state.record });
   const best = Math.max(...S.state.columns.map((c) => c.total));
-  box.replaceChildren(cell("h2", "Analysis"));
+  box.replaceChildren(cell("h2", "Analysis"),
+    cell("p", `Expected final score at the start, playing best: ${result.expected_start.toFixed(2)}`));
   for (const p of result.players) {
     box.append(cell("p", `${p.name}: ${p.score}${p.score === best && result.players.length > 1 ? " (wins)" : ""}` +
       ` — gave away ${p.loss.toFixed(1)} points; ${p.optimal} of ${p.decisions} decisions optimal`));
