@@ -108,7 +108,7 @@ def test_a_whole_seeded_game_by_best_advice_loses_nothing(client):
 
 def test_two_players_take_turns_and_undo_takes_back_a_box(client):
     code, state = post(client, "/api/new", {"players": ["Ann", "Ben"], "seed": 5, "language": "de"})
-    assert [b["label"] for b in state["boxes"]][:2] == ["Einer", "Zweier"]
+    assert [b["label"] for b in state["boxes"]][:2] == ["Einser", "Zweier"]
     step = lambda s, m: post(client, "/api/game", {"record": s["record"], "hand": s["hand"], "move": m})[1]
     state = step(state, {"roll": True})
     hand = state["hand"]

@@ -18,7 +18,7 @@ from .record import replay
 
 # Box names as printed on the pads: German for the Kniffel presets, English for Yahtzee and Yatzy.
 BOX_LABELS = {
-    "de": {"ones": "Einer", "twos": "Zweier", "threes": "Dreier", "fours": "Vierer",
+    "de": {"ones": "Einser", "twos": "Zweier", "threes": "Dreier", "fours": "Vierer",
            "fives": "Fünfer", "sixes": "Sechser", "three_kind": "Dreierpasch",
            "four_kind": "Viererpasch", "full_house": "Full House", "small_straight": "Kleine Straße",
            "large_straight": "Große Straße", "kniffel": "Kniffel", "chance": "Chance",
@@ -42,22 +42,26 @@ def box_label(box, rules, language=None):
     return BOX_LABELS[language or default_language(rules)][box]
 
 
-def roll_sizes(record):
-    """How many dice each roll of the record threw, in order (5, then 5 minus the dice kept)."""
+def roll_sizes(record, hand=None):
+    """How many dice each roll of the record threw, in order (5, then 5 minus the dice kept),
+    and last the roll of `hand` (the dice in hand, not yet in the record) when there is one."""
     sizes = []
+    kept = 0
     for turn in record.get("turns", []):
         kept = 0
         for decision in turn["decisions"]:
             sizes.append(DICE - kept)
             kept = len(decision["keep"]) if "keep" in decision else 0
+    if hand is not None:
+        sizes.append(DICE - kept)
     return sizes
 
 
-def seeded_rng(seed, record=None):
+def seeded_rng(seed, record=None, hand=None):
     """The dice generator of a seeded game (numpy's PCG64 from `seed`), advanced past every roll
-    of `record`: the next draw is the next roll of `kniffel play --seed`."""
+    of `record` (and of `hand`): the next draw is the next roll of `kniffel play --seed`."""
     rng = np.random.default_rng(seed)
-    for size in roll_sizes(record or {}):
+    for size in roll_sizes(record or {}, hand):
         rng.integers(1, 7, size=size)
     return rng
 
@@ -140,7 +144,7 @@ def undo(record, hand):
         return record, None
     turns = copy.deepcopy(record.get("turns", []))
     if not turns:
-        return record, None
+        return record, hand
     decision = turns[-1]["decisions"].pop()
     if not turns[-1]["decisions"]:
         turns.pop()
