@@ -17,12 +17,11 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")  # starlette's test cl
 
 
 @pytest.fixture(scope="module")
-def client():
+def client(tmp_path_factory):
     from starlette.testclient import TestClient
     from solver.web.app import create_app
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return TestClient(create_app(preloaded=[solved("kniffel")]))
+    store = tmp_path_factory.mktemp("web-tables")  # house rules are solved and saved here
+    return TestClient(create_app(store, preloaded=[solved("kniffel"), solved("knobeln")]))
 
 
 def post(client, path, data):
@@ -220,3 +219,44 @@ def test_serve_binds_loopback_unless_told_and_warns(capsys):
     assert not _loopback("0.0.0.0") and not _loopback("192.168.1.5")
     code, out, err = run(capsys, "serve", "--help")
     assert code == 0 and "Example:" in out and "127.0.0.1" in out
+
+
+def test_knobeln_jokers_are_advised_and_played(client):
+    code, state = post(client, "/api/new", {"rules": "knobeln", "players": ["A"], "real_dice": True})
+    step = lambda s, m: post(client, "/api/game", {"record": s["record"], "hand": s["hand"], "move": m})[1]
+    state = step(state, {"roll": [1, 2, 3, 4, 6]})
+    state = step(state, {"keep": [1, 2, 3, 4]})
+    state = step(state, {"roll": [6]})
+    state = step(state, {"keep": [1, 2, 3, 4]})
+    state = step(state, {"roll": [6]})
+    assert state["turn"]["rolls_left"] == 0 and state["turn"]["jokers_left"] == 3
+    options = state["advice"]["options"]
+    straight = next(o for o in options if o.get("joker") and o["box"] == "large_straight")
+    joker = straight["joker"]  # 1 -> 5 (2 3 4 5 6) or 6 -> 5 (1 2 3 4 5)
+    assert (joker["from"], joker["to"]) in ((1, 5), (6, 5)) and straight["points"] == 40
+    assert any(o["box"] == "small_straight" and "joker" not in o for o in options)
+    state = step(state, {"box": "large_straight", "jokers": [[joker["from"], joker["to"]]]})
+    column = state["columns"][0]
+    assert column["card"] == {"large_straight": 40} and column["jokers_left"] == 2
+
+
+def test_house_rules_are_solved_once_and_advised(client):
+    from solver import solve
+    from solver.presets import get_rules
+    rules = get_rules("kniffel-basic", upper_bonus=50)
+    code, state = post(client, "/api/new", {"rules": "kniffel-basic", "options": {"upper_bonus": 50},
+                                            "seed": 1})
+    assert code == 200, state
+    assert state["rules"]["key"] == rules.key != "kniffel-basic" and state["rules"]["upper_bonus"] == 50
+    assert "rules" not in state["advice_line"]  # no preset names these rules
+    assert state["advice"]["expected_final_score"] == pytest.approx(
+        solve(rules, progress=False).expected_score, abs=1e-9)
+
+
+def test_serve_refuses_a_port_in_use(capsys):
+    import socket
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        code, out, err = run(capsys, "serve", "--port", str(busy.getsockname()[1]))
+    assert code == 2 and err.startswith("kniffel: error: cannot listen on 127.0.0.1:") and "\n" == err[-1:]

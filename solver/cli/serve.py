@@ -39,34 +39,38 @@ def serve(host, port, open_browser, tables):
     except ImportError as exc:
         raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' ({exc})") from None
     import secrets
+    import socket
     token = None
-    shown = host
     if not _loopback(host):
         token = secrets.token_urlsafe(16)
         click.echo(f"kniffel: warning: listening on {host}, not loopback: anyone on the network who "
                    "has the URL below can use it (it holds a random access token)", err=True)
-    if ":" in shown:
-        shown = f"[{shown}]"
-    url = f"http://{shown if host not in ('0.0.0.0', '::') else _lan_address()}:{port}/"
-    if token:
-        url += f"?token={token}"
-    app = create_app(tables, token=token)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:  # bound here, so a port in use is a one-line error before any URL is printed
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    port = sock.getsockname()[1]
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
+    server = uvicorn.Server(uvicorn.Config(create_app(tables, token=token), log_level="warning",
+                                           access_log=False))
     click.echo(f"kniffel serve: {url}")
     if open_browser:
         import webbrowser
         webbrowser.open(url)
-    try:
-        server.run()
-    except OSError as exc:
-        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    server.run(sockets=[sock])
 
 
 def _lan_address():
-    """This machine's name on the local network, for the URL a phone opens."""
+    """This machine's address (or name) on the local network, for the URL a phone opens."""
     import socket
+    name = socket.gethostname()
     try:
-        return socket.gethostbyname(socket.gethostname())
+        address = socket.gethostbyname(name)
     except OSError:
-        return socket.gethostname()
+        return name
+    return name if _loopback(address) else address
