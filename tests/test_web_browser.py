@@ -213,9 +213,10 @@ def test_real_dice_typed_in_and_corrected(page):
     assert page.get_attribute("#turn-line", "data-hand") == "12666"
     click(page, "#undo")  # a mistyped roll: type it again
     assert page.get_attribute("#turn-line", "data-hand") == ""
-    for face in (6, 6, 1, 3):
-        page.click(f"#pad button[data-pad='{face}']")
-    click(page, "#pad button[data-pad='6']")
+    page.keyboard.type("6613")  # typed on a keyboard this time
+    step = page.evaluate("document.body.dataset.step")
+    page.keyboard.press("6")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
     assert page.get_attribute("#turn-line", "data-hand") == "13666"
     assert page.get_attribute("#advice li.best", "data-keep") == "666"
     click(page, "#advice li.best")  # keep 6 6 6: now the two other dice are typed

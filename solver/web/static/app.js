@@ -220,6 +220,15 @@ function describe(option) {
   return `${label}: ${option.points}${bonus}`;
 }
 
+// A five of a kind entered by the joker rule (the Kniffel box already filled), not as itself.
+function kniffelJoker(option) {
+  const { hand, rules, columns, turn } = S.state;
+  if (option.action !== "score" || !hand || rules.joker === "none" || new Set(hand).size !== 1) return false;
+  const kniffel = S.state.boxes[S.state.boxes.length - 1].key === "yatzy" ? "yatzy" : "kniffel";
+  const upper = ["ones", "twos", "threes", "fours", "fives", "sixes"][hand[0] - 1];
+  return columns[turn.player].card[kniffel] !== undefined && option.box !== kniffel && option.box !== upper;
+}
+
 function renderAdvice() {
   const list = $("advice"), head = $("advice-head"), advice = S.state.advice;
   list.replaceChildren();
@@ -246,7 +255,7 @@ function renderAdvice() {
       tag.textContent = "Joker " + from.map((f, i) => `${f}→${to[i]}`).join(", ");
       text.append(tag); li.dataset.joker = JSON.stringify(from.map((f, i) => [f, to[i]]));
     }
-    if (option.kniffel_joker) {
+    if (option.kniffel_joker || (option.kniffel_joker === undefined && kniffelJoker(option))) {
       const tag = document.createElement("span"); tag.className = "tag"; tag.textContent = "Kniffel joker";
       text.append(tag);
     }
@@ -371,5 +380,11 @@ async function init() {
   } else showSetup();
   document.body.dataset.ready = "1";
 }
+
+document.addEventListener("keydown", (event) => {
+  if ($("entry").hidden || S.busy || event.target.tagName === "INPUT") return;
+  if (event.key >= "1" && event.key <= "6") enterFace(Number(event.key));
+  else if (event.key === "Backspace") { S.entry.pop(); showEntry(); }
+});
 
 init().catch((error) => { say(error.message); showSetup(); });
