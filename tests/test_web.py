@@ -260,3 +260,44 @@ def test_serve_refuses_a_port_in_use(capsys):
         busy.listen()
         code, out, err = run(capsys, "serve", "--port", str(busy.getsockname()[1]))
     assert code == 2 and err.startswith("kniffel: error: cannot listen on 127.0.0.1:") and "\n" == err[-1:]
+
+
+JUNK = [None, 0, -1, 2**70, True, "x", "kniffel", [], [1], [7, 7, 7, 7, 7], {}, {"a": 1}, [[1, 2]], 1.5]
+
+
+def test_junk_in_any_field_is_a_4xx_never_a_server_error(tmp_path):
+    from starlette.testclient import TestClient
+    from solver.web.app import create_app
+    client = TestClient(create_app(tmp_path, preloaded=[solved("kniffel")]), raise_server_exceptions=False)
+    start = client.post("/api/new", json={"seed": 3}).json()
+    rolled = client.post("/api/game", json={"record": start["record"], "move": {"roll": True}}).json()
+    played = client.post("/api/game", json={"record": rolled["record"], "hand": rolled["hand"],
+                                            "move": {"box": "chance"}}).json()["record"]
+    bodies = []
+    for value in JUNK:
+        bodies += [("game", {"record": start["record"], key: value})
+                   for key in ("record", "hand", "move", "language", "objective")]
+        bodies += [("game", {"record": {**start["record"], key: value}, "move": {"roll": True}})
+                   for key in ("rules", "turns", "players", "seed", "real_dice")]
+        bodies += [("game", {"record": start["record"], "hand": [1, 2, 3, 4, 5], "move": {key: value}})
+                   for key in ("roll", "keep", "box", "undo", "jokers")]
+        bodies.append(("game", {"record": start["record"], "hand": [1, 2, 3, 4, 5],
+                                "move": {"box": "ones", "jokers": value}}))
+        bodies += [("new", {key: value}) for key in ("rules", "options", "players", "real_dice", "seed")]
+        bodies.append(("analyze", {"record": value}))
+        bodies.append(("advise", {"dice": value, "rolls_left": value, "card": value}))
+        for key in ("dice", "rolls_left", "keep", "box", "jokers", "points", "extra_bonuses"):
+            record = json.loads(json.dumps(played))
+            record["turns"][0]["decisions"][0][key] = value
+            bodies += [("game", {"record": record}), ("analyze", {"record": record})]
+        for key in ("player", "round", "start", "decisions", "card_total"):
+            record = json.loads(json.dumps(played))
+            record["turns"][0][key] = value
+            bodies.append(("game", {"record": record}))
+    failures = []
+    for path, body in bodies:
+        response = client.post(f"/api/{path}", content=json.dumps(body).encode())
+        if response.status_code >= 500 or "error" in response.json() and response.status_code < 400:
+            failures.append((path, body, response.status_code, response.text))
+    assert not failures, failures[:3]
+    assert len(bodies) > 400

@@ -135,6 +135,8 @@ def _check_turn_start(turn, turn_record, game):
     start = turn_record.get("start")
     if start is None:
         return
+    if not isinstance(start, dict):
+        raise GameError(f"a turn's \"start\" must be an object, got {start!r}")
     expected = {"card": turn.position.card, "kniffel_bonuses": turn.position.kniffel_bonuses,
                 "jokers_left": turn.position.jokers_left}
     for key, value in expected.items():
@@ -164,6 +166,8 @@ def _decide(turn, decision):
     if "keep" in decision:
         turn.keep(_int_faces(decision["keep"]))
         return
+    if not isinstance(decision.get("jokers") or [], list):
+        raise GameError(f"jokers must be a list of [from, to], got {decision['jokers']!r}")
     for change in decision.get("jokers") or []:
         if not isinstance(change, list) or len(change) != 2:
             raise GameError(f"a joker is [from, to], got {change!r}")

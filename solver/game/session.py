@@ -126,6 +126,8 @@ def apply_move(record, hand, move):
         turn.keep(keep)
         return game.record(), None
     if "box" in move:
+        if not isinstance(move.get("jokers") or [], list):
+            raise GameError(f"jokers must be a list of [from, to], got {move['jokers']!r}")
         for change in move.get("jokers") or []:
             if not isinstance(change, list) or len(change) != 2:
                 raise GameError(f"a joker is [from, to], got {change!r}")

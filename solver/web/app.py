@@ -113,6 +113,9 @@ def checked_record(record):
     players = record.get("players", ["you"])
     if not isinstance(players, list) or len(players) > MAX_PLAYERS:
         raise BadRequest(f"a game has 1-{MAX_PLAYERS} players")
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+        raise BadRequest(f"record seed must be a whole number >= 0 or null, got {seed!r}")
     return record
 
 
@@ -120,7 +123,8 @@ def game_state(record, hand, tables, language=None, objective="expected"):
     """Everything the page shows of a game: the card, the turn, the legal boxes and the advice."""
     game, turn = session.rebuild(record, hand)
     rules = game.rules
-    language = language if language in session.BOX_LABELS else session.default_language(rules)
+    if not (isinstance(language, str) and language in session.BOX_LABELS):
+        language = session.default_language(rules)
     state = {"record": game.record(), "hand": list(turn.dice) if turn and turn.dice else None,
              "rules": {"key": rules.key, "preset": rules.preset, "description": rules.description,
                        "rolls_per_turn": rules.rolls_per_turn, "jokers": rules.jokers,
@@ -206,6 +210,11 @@ def create_app(tables_dir=None, token=None, preloaded=()):
     def _state(data, record, hand):
         return game_state(record, hand, tables, data.get("language"), data.get("objective", "expected"))
 
+    def _step(data, record, hand, move):
+        if move is not None:
+            record, hand = session.apply_move(record, hand, move)
+        return _state(data, record, hand)
+
     async def new_game(request):
         data = await _json_object(request)
         rules = request_rules(data)
@@ -227,10 +236,7 @@ def create_app(tables_dir=None, token=None, preloaded=()):
     async def game(request):
         data = await _json_object(request)
         record, hand = checked_record(data.get("record")), data.get("hand")
-        move = data.get("move")
-        if move is not None:
-            record, hand = session.apply_move(record, hand, move)
-        return _json(await _threaded(_state, data, record, hand))
+        return _json(await _threaded(_step, data, record, hand, data.get("move")))
 
     async def analyze(request):
         data = await _json_object(request)
