@@ -301,3 +301,37 @@ def test_junk_in_any_field_is_a_4xx_never_a_server_error(tmp_path):
             failures.append((path, body, response.status_code, response.text))
     assert not failures, failures[:3]
     assert len(bodies) > 400
+
+
+def test_serve_off_loopback_warns_and_needs_the_token(tmp_path):
+    import re
+    import subprocess
+    import sys
+    import httpx
+    solved("kniffel").save(tmp_path)
+    env = {**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)}
+    server = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--host", "0.0.0.0", "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        url = server.stdout.readline()
+        match = re.fullmatch(r"kniffel serve: http://\S+:(\d+)/\?token=(\S{16,})\n", url)
+        assert match, url
+        warning = server.stderr.readline()
+        assert warning.startswith("kniffel: warning: listening on 0.0.0.0, not loopback")
+        port, token = match.groups()
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):  # the socket is bound before the URL is printed; uvicorn starts next
+            try:
+                httpx.get(base + "/api/info", timeout=5)
+                break
+            except httpx.TransportError:
+                import time
+                time.sleep(0.1)
+        assert httpx.get(base + "/api/info", timeout=5).status_code == 403
+        assert httpx.get(base + "/api/info", params={"token": "x" * len(token)}, timeout=5).status_code == 403
+        answer = httpx.post(base + "/api/advise", headers={"x-kniffel-token": token}, timeout=30,
+                            content=b'{"dice": [1, 1, 1, 1, 1], "rolls_left": 0}')
+        assert answer.status_code == 200 and answer.json()["options"][0]["box"] == "kniffel"
+    finally:
+        server.terminate()
+        server.wait(10)
