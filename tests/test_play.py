@@ -159,7 +159,7 @@ def test_real_dice_keeps_jokers_and_bonuses(store, tmp_path):
 
 def test_two_players_share_the_card(store, tmp_path):
     path = tmp_path / "two.json"
-    script = "a\nchance\na\nchance\na\nones\nq\n"
+    script = "a\nchance\na\nchance\na\nones\nq\nn\nq\ny\n"  # q asks first with two players
     result = run(store, "play", "--players", "Anna,Ben", "--seed", "5", "--record", str(path), input=script)
     assert result.exit_code == 0, result.output
     assert "Round 1, Anna's turn" in result.output and "Round 1, Ben's turn" in result.output

@@ -9,6 +9,7 @@ from .advise import advise
 from .bench import bench
 from .common import EXIT_USAGE
 from .game import analyze, play
+from .serve import serve
 from .solve import rules_command, solve
 from .stats import distribution, simulate
 from .tables import tables_command
@@ -26,7 +27,7 @@ def cli():
 
 
 for command in (solve, advise, simulate, distribution, play, analyze, tables_command, bench,
-                rules_command):
+                rules_command, serve):
     cli.add_command(command)
 
 

@@ -8,19 +8,19 @@ end of input), so nothing is lost.
 import sys
 
 import click
-import numpy as np
 
 from ..advice.position import advise
-from .analysis import OPTIMAL_TOLERANCE, choice_value, describe_choice, option_as_decision
+from . import session as sessions
+from .analysis import OPTIMAL_TOLERANCE, analyze, choice_value, describe_choice, option_as_decision
 from .card import GameError, is_sub_multiset, parse_box, parse_faces
 from .record import save_record
 
 COACH_TOP = 5  # options --coach shows before each decision; `?` shows them all
 
 KEEP_HELP = ("type the dice to keep (e.g. 335), Enter = reroll all, a = keep all and score, "
-             "a box name to score now, ? = coach, q = save and quit")
-BOX_HELP = "type a box (name, German name or number), ? = coach, q = save and quit"
-JOKER_HELP = ", j 5 6 = joker: turn a 5 into a 6, u = undo jokers"
+             "a box name to score now, ? = coach, u = undo, q = save and quit")
+BOX_HELP = "type a box (name, German name or number), ? = coach, u = undo, q = save and quit"
+JOKER_HELP = ", j 5 6 = joker: turn a 5 into a 6, u = undo jokers (then the last move)"
 
 
 class Quit(Exception):
@@ -29,6 +29,10 @@ class Quit(Exception):
 
 class InputClosed(EOFError):
     """Standard input is closed (`kniffel play <&-`): no move can ever be read."""
+
+
+class Undo(Exception):
+    """The player typed u: take back the roll just typed (real dice) or the last decision."""
 
 
 class Terminal:
@@ -62,9 +66,12 @@ def play(game, table, record_path, terminal=None, coach=False, rng=None):
     except (KeyboardInterrupt, EOFError, click.exceptions.Abort):
         terminal.say()
         status = "interrupted"
+    game = session.game  # an undo replays the record into a new Game
     save_record(game.record(), record_path)
     if status == "finished":
         session.show_card()
+        for line in summary_lines(game, table):
+            terminal.say(line)
         totals = game.totals()
         if len(totals) > 1:
             best = max(totals.values())
@@ -88,21 +95,52 @@ class _Session:
         self.rng = rng
 
     def run(self):
-        game, say = self.game, self.terminal.say
+        say = self.terminal.say
         say(f"{self.rules.key}: {self.rules.description}")
         say(KEEP_HELP)
-        while not game.over:
+        while not self.game.over:
+            game = self.game
             turn = game.next_turn()
             self.show_card()
             name = game.players[turn.player]
             say(f"Round {turn.record['round']}, {name}" + ("" if len(game.columns) == 1 else "'s turn")
                 + (f" ({turn.column.jokers_left} joker{'s' if turn.column.jokers_left != 1 else ''} left)"
                    if self.rules.jokers else ""))
-            self.play_turn(turn)
+            try:
+                self.play_turn(turn)
+            except Undo:
+                self.undo(turn)
+
+    def undo(self, turn):
+        """One step back (sessions.undo): the game is rebuilt from its record, and seeded dice
+        continue where the kept record leaves them, so retaking a step rolls the same dice."""
+        hand = list(turn.dice) if turn.dice is not None else None
+        record, hand = sessions.undo(self.game.record(), hand)
+        if record == self.game.record() and hand == (list(turn.dice) if turn.dice is not None else None):
+            self.terminal.say("  nothing to undo")
+            return
+        self.game, turn = sessions.rebuild(record, hand)
+        if self.rng is not None and self.game.seed is not None:
+            self.rng = sessions.seeded_rng(self.game.seed, record, hand)
+        self.saved()
+        self.terminal.say("  undone: " + (f"dice {' '.join(map(str, hand))} in hand again" if hand
+                                          else "type the roll again"))
+
+    def ask_quit(self):
+        """q: quit at once alone; with several players only after a yes."""
+        if len(self.game.columns) > 1:
+            answer = self.terminal.ask("end the game for every player? (saved; resume with "
+                                       "--resume) y/N").strip().lower()
+            if answer not in ("y", "yes", "j", "ja"):
+                return
+        raise Quit
 
     def play_turn(self, turn):
         while not turn.done:
-            self.roll(turn)
+            if turn.awaiting_roll:
+                self.roll(turn)
+            else:
+                self.show_dice(turn, ())
             advice = None
             stopping = False
             while not turn.done and turn.dice is not None:
@@ -116,7 +154,10 @@ class _Session:
                 answer = self.terminal.ask(prompt).strip()
                 try:
                     if answer.lower() in ("q", "quit"):
-                        raise Quit
+                        self.ask_quit()
+                        continue
+                    if answer.lower() in ("u", "undo") and not turn.jokers:
+                        raise Undo
                     if answer == "?":
                         advice = advice or self.advice(turn)
                         self.show_coach(turn, advice, None)
@@ -130,15 +171,19 @@ class _Session:
     def roll(self, turn):
         """Roll the dice not kept (or ask for the dice thrown at the table)."""
         say = self.terminal.say
-        number = self.rules.rolls_per_turn - turn.rolls_left + 1
+        held = turn.kept
         if self.game.real_dice:
             kept = " ".join(map(str, turn.kept))
+            number = self.rules.rolls_per_turn - turn.rolls_left + 1
             while True:
                 dice = "the die" if turn.n_to_roll == 1 else f"the {turn.n_to_roll} dice"
                 prompt = f"roll {number}: {dice} thrown" + (f" (holding {kept})" if kept else "") + "?"
                 answer = self.terminal.ask(prompt).strip()
                 if answer.lower() in ("q", "quit"):
-                    raise Quit
+                    self.ask_quit()
+                    continue
+                if answer.lower() in ("u", "undo"):
+                    raise Undo
                 try:
                     turn.roll(parse_faces(answer))
                     break
@@ -146,9 +191,20 @@ class _Session:
                     say(f"  ! {exc}")
         else:
             turn.roll(self.rng.integers(1, 7, size=turn.n_to_roll).tolist())
+        self.show_dice(turn, held)
+
+    def show_dice(self, turn, held):
+        """The dice in hand, the ones held from the roll before marked with *."""
+        marks = list(held)
+        shown = []
+        for face in turn.dice:
+            shown.append(f"{face}*" if face in marks else str(face))
+            if face in marks:
+                marks.remove(face)
         left = turn.rolls_left
-        say(f"  roll {number}: {' '.join(map(str, turn.dice))}"
-            f"   ({left} roll{'s' if left != 1 else ''} left)")
+        number = self.rules.rolls_per_turn - left
+        self.terminal.say(f"  roll {number}: {' '.join(shown)}   ({left} roll{'s' if left != 1 else ''} left)"
+                          + ("   (* held)" if held else ""))
 
     def keep_answer(self, turn, answer, advice):
         """Apply an answer at the keep prompt; returns True when the player stops rolling."""
@@ -206,7 +262,7 @@ class _Session:
             extra.append(f"+{paid * self.rules.extra_bonus} extra-Kniffel bonus")
         if gained - paid * self.rules.extra_bonus:
             extra.append(f"+{gained - paid * self.rules.extra_bonus} upper bonus")
-        self.terminal.say(f"  {self.game.players[turn.player]}: {points} in {box}"
+        self.terminal.say(f"  {self.game.players[turn.player]}: {points} in {sessions.box_label(box, self.rules)}"
                           + (f" ({', '.join(extra)})" if extra else "")
                           + f", total {turn.column.total(self.rules)}")
         self.feedback(turn, dice, turn.record["decisions"][-1], decision_advice)
@@ -245,7 +301,7 @@ class _Session:
 
     def show_boxes(self, turn):
         options = turn.options()
-        cells = [f"{self.rules.boxes.index(box) + 1} {box} {points}" + (f"+{paid * self.rules.extra_bonus}" if paid else "")
+        cells = [f"{self.rules.boxes.index(box) + 1} {sessions.box_label(box, self.rules)} {points}" + (f"+{paid * self.rules.extra_bonus}" if paid else "")
                  for box, (points, paid) in options.items()]
         line = "  open:"
         for cell in cells:  # wrapped for an 80-column terminal
@@ -267,14 +323,15 @@ def card_lines(game):
     rules = game.rules
     columns = game.columns
     width = max(6, *(len(c.name) for c in columns))
-    label = max(len(b) for b in rules.boxes) + 4
+    names = {box: sessions.box_label(box, rules) for box in rules.boxes}  # as on the pad
+    label = max(len(n) for n in names.values()) + 4
 
     def row(text, cells):
         return f"  {text:<{label}}" + "".join(f" {c:>{width}}" for c in cells)
 
     lines = [row("", [c.name for c in columns])]
     for b, box in enumerate(rules.boxes):
-        lines.append(row(f"{b + 1:>2} {box}", [str(c.card.get(box, "-")) for c in columns]))
+        lines.append(row(f"{b + 1:>2} {names[box]}", [str(c.card.get(box, "-")) for c in columns]))
         if b == 5:
             upper = [sum(c.card.get(x, 0) for x in rules.boxes[:6]) for c in columns]
             lines.append(row("   upper total", [str(u) for u in upper]))
@@ -288,6 +345,17 @@ def card_lines(game):
     return lines
 
 
-def seeded_rng(seed):
-    """The dice of a seeded game: numpy's default generator (PCG64) from `seed`."""
-    return np.random.default_rng(seed)
+def summary_lines(game, table):
+    """The end of a game: each player's points given away, and optimal play's expected score."""
+    result = analyze(game.record(), table)
+    lines = [f"Expected final score at the start, playing best: {sessions.start_expectation(table):.2f}."]
+    for p in result["players"]:
+        lines.append(f"{p['name']}: {p['score']}, gave away {p['loss']:.1f} points "
+                     f"({p['optimal']} of {p['decisions']} decisions optimal)")
+    return lines
+
+
+def seeded_rng(seed, record=None):
+    """The dice of a seeded game: numpy's default generator (PCG64) from `seed`, past the rolls
+    of `record` (a resumed game)."""
+    return sessions.seeded_rng(seed, record)

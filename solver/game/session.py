@@ -1,0 +1,195 @@
+"""A game held as its record plus the dice in hand: the moves, undo and seeded dice that both front
+ends (the terminal game and the web page) use.
+
+A game in progress is fully described by its record (record.py) and the dice in hand that no
+decision has been taken on yet, so it can be rebuilt at any point by replaying the record: that is
+how a move is checked, a step undone and a saved game resumed.  Seeded dice are drawn from the
+record's seed in the order `kniffel play` draws them, so the same seed and the same decisions give
+the same dice in both front ends, and undoing a step and taking it again rolls the same dice.
+"""
+import copy
+
+import numpy as np
+
+from ..dice import DICE, validate_dice
+from ..engine.states import Position, position_state
+from .card import Game, GameError, _int_faces, parse_box
+from .record import replay
+
+# Box names as printed on the pads: German for the Kniffel presets, English for Yahtzee and Yatzy.
+BOX_LABELS = {
+    "de": {"ones": "Einser", "twos": "Zweier", "threes": "Dreier", "fours": "Vierer",
+           "fives": "Fünfer", "sixes": "Sechser", "three_kind": "Dreierpasch",
+           "four_kind": "Viererpasch", "full_house": "Full House", "small_straight": "Kleine Straße",
+           "large_straight": "Große Straße", "kniffel": "Kniffel", "chance": "Chance",
+           "one_pair": "Ein Paar", "two_pairs": "Zwei Paare", "yatzy": "Kniffel"},
+    "en": {"ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
+           "sixes": "Sixes", "three_kind": "Three of a kind", "four_kind": "Four of a kind",
+           "full_house": "Full house", "small_straight": "Small straight",
+           "large_straight": "Large straight", "kniffel": "Yahtzee", "chance": "Chance",
+           "one_pair": "One pair", "two_pairs": "Two pairs", "yatzy": "Yatzy"},
+}
+ENGLISH_PRESETS = ("yahtzee", "yahtzee-free", "yatzy")
+
+
+def default_language(rules):
+    """The pad's language of a rule set: English for Yahtzee and Yatzy, German otherwise."""
+    return "en" if rules.preset in ENGLISH_PRESETS else "de"
+
+
+def box_label(box, rules, language=None):
+    """The name of `box` as on the pad of `rules` (or in `language`, "de" or "en")."""
+    return BOX_LABELS[language or default_language(rules)][box]
+
+
+def roll_sizes(record, hand=None):
+    """How many dice each roll of the record threw, in order (5, then 5 minus the dice kept),
+    and last the roll of `hand` (the dice in hand, not yet in the record) when there is one."""
+    sizes = []
+    kept = 0
+    for turn in record.get("turns", []):
+        kept = 0
+        for decision in turn["decisions"]:
+            sizes.append(DICE - kept)
+            kept = len(decision["keep"]) if "keep" in decision else 0
+    if hand is not None:
+        sizes.append(DICE - kept)
+    return sizes
+
+
+def seeded_rng(seed, record=None, hand=None):
+    """The dice generator of a seeded game (numpy's PCG64 from `seed`), advanced past every roll
+    of `record` (and of `hand`): the next draw is the next roll of `kniffel play --seed`."""
+    rng = np.random.default_rng(seed)
+    for size in roll_sizes(record or {}, hand):
+        rng.integers(1, 7, size=size)
+    return rng
+
+
+def new_record(rules, players, seed=None, real_dice=False):
+    """The record of a game not yet started (GameError for impossible players)."""
+    return Game(rules, players, seed, real_dice).record()
+
+
+def rebuild(record, hand=None):
+    """Replay `record` and put `hand` (the five dice in hand, or None) into the current turn.
+    Returns (game, turn): turn is None when the game is over.  GameError when either is wrong."""
+    game = replay(record)
+    if game.over:
+        if hand is not None:
+            raise GameError("the game is over: no dice in hand")
+        return game, None
+    turn = game.next_turn()
+    if hand is not None:
+        try:
+            hand = validate_dice(hand)
+        except (ValueError, TypeError) as exc:
+            raise GameError(f"hand: {exc}") from None
+        turn.roll(list(hand))
+    return game, turn
+
+
+def apply_move(record, hand, move):
+    """Take one move on the game (record, hand) -> the new (record, hand).
+
+    move: {"roll": true} (seeded dice), {"roll": [faces]} (the dice thrown: the new ones or all
+    five), {"keep": [faces]}, {"box": name, "jokers": [[from, to], ...]} or {"undo": true}.  The
+    record is not changed in place; GameError when the move is not allowed."""
+    if not isinstance(move, dict) or len(move) != 1 + ("jokers" in move and "box" in move) \
+            or not set(move) & {"roll", "keep", "box", "undo"}:
+        raise GameError("a move is one of roll, keep, box (with jokers) and undo")
+    if "undo" in move:
+        return undo(record, hand)
+    game, turn = rebuild(record, hand)
+    if turn is None:
+        raise GameError("the game is over")
+    if "roll" in move:
+        if hand is not None:
+            raise GameError("the dice are already rolled: keep some or choose a box")
+        faces = move["roll"]
+        if faces is True:
+            if game.real_dice or game.seed is None:
+                raise GameError("this game uses real dice: send the dice thrown")
+            faces = seeded_rng(game.seed, record).integers(1, 7, size=turn.n_to_roll).tolist()
+        elif game.real_dice:
+            faces = _int_faces(faces, sort=False)
+        else:
+            raise GameError("this game rolls seeded dice: send \"roll\": true")
+        turn.roll(list(faces))
+        return game.record(), list(turn.dice)
+    if hand is None:
+        raise GameError("roll the dice first")
+    if "keep" in move:
+        keep = _int_faces(move["keep"])
+        if len(keep) == DICE:
+            raise GameError("keeping all five dice ends the roll: choose a box")
+        turn.keep(keep)
+        return game.record(), None
+    if "box" in move:
+        if not isinstance(move.get("jokers") or [], list):
+            raise GameError(f"jokers must be a list of [from, to], got {move['jokers']!r}")
+        for change in move.get("jokers") or []:
+            if not isinstance(change, list) or len(change) != 2:
+                raise GameError(f"a joker is [from, to], got {change!r}")
+            turn.joker(*_int_faces(change, sort=False))
+        if not isinstance(move["box"], str):
+            raise GameError(f"box must be a box name, got {move['box']!r}")
+        turn.score(parse_box(move["box"], game.rules))
+        return game.record(), None
+    raise GameError("a move is one of roll, keep, box (with jokers) and undo")
+
+
+def undo(record, hand):
+    """One step back: the roll in hand of a real-dice game (to type it again), else the last
+    decision (a keep or a box), with its dice back in hand.  Nothing to undo: unchanged."""
+    if hand is not None and record.get("real_dice"):
+        return record, None
+    turns = copy.deepcopy(record.get("turns", []))
+    if not turns:
+        return record, hand
+    decision = turns[-1]["decisions"].pop()
+    if not turns[-1]["decisions"]:
+        turns.pop()
+    game = replay({**record, "turns": turns})
+    return game.record(), list(decision["dice"])
+
+
+def advice_line(game, turn):
+    """The `kniffel advise --batch` line of the current decision (dice in hand, or the turn's
+    start when no dice are rolled yet), or None when the turn waits for a reroll."""
+    if turn is None or (turn.dice is None and turn.rolls_left != game.rules.rolls_per_turn):
+        return None
+    position = turn.position
+    line = {"card": dict(position.card), "kniffel_bonuses": position.kniffel_bonuses}
+    if game.rules.jokers:
+        line["jokers_left"] = position.jokers_left
+    if turn.dice is not None:
+        line["dice"] = list(turn.dice)
+        line["rolls_left"] = turn.rolls_left
+    return line
+
+
+def start_expectation(table):
+    """The expected final score of optimal play from the empty card."""
+    rules = table.rules
+    return float(table.value(position_state(Position({}, 0, rules.jokers), rules)))
+
+
+def summary(game):
+    """Each column as on the pad: the boxes, upper subtotal, what the bonus still needs, totals."""
+    rules = game.rules
+    columns = []
+    for column in game.columns:
+        upper = sum(column.card.get(box, 0) for box in rules.boxes[:6])
+        open_upper = [box for box in rules.boxes[:6] if box not in column.card]
+        reached = upper >= rules.upper_bonus_threshold
+        columns.append({"name": column.name, "card": dict(column.card), "upper": upper,
+                        "upper_bonus": rules.upper_bonus if reached else 0,
+                        "bonus_needs": 0 if reached else rules.upper_bonus_threshold - upper,
+                        "bonus_possible": reached or upper + sum(
+                            5 * (rules.boxes.index(b) + 1) for b in open_upper) >= rules.upper_bonus_threshold,
+                        "kniffel_bonuses": column.kniffel_bonuses,
+                        "extra_bonus": column.kniffel_bonuses * rules.extra_bonus,
+                        "jokers_left": column.jokers_left, "total": column.total(rules),
+                        "filled": len(column.card)})
+    return columns

@@ -1,0 +1,227 @@
+"""The page of `kniffel serve` in a real browser: headless Chromium (the system's) driven by
+Playwright.  Whole games played by clicking, undo, reload and resume, and the advice on the page
+checked against `kniffel advise`; screenshots at phone and desktop size go to build/screenshots/
+(or $KNIFFEL_SCREENSHOTS) for a person to look at."""
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import run, solved
+
+CHROMIUM = os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+if not CHROMIUM:
+    pytest.skip("no Chromium (apt-get install chromium) for the browser tests", allow_module_level=True)
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or Path(__file__).resolve().parent.parent / "build" / "screenshots")
+PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
+# Headless, and quiet on a closed network: no background traffic, no first-run set-up.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def server():
+    import uvicorn
+    from solver.web.app import create_app
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(preloaded=[solved("kniffel")])
+    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not uv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    uv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    with sync_playwright() as p:
+        # a persistent context gives a fresh user-data-dir of our own
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium")), executable_path=CHROMIUM, args=FLAGS,
+            headless=True, viewport=PHONE)
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server + "static/style.css")  # the page's origin, without the page resuming a game
+    page.evaluate("localStorage.clear()")
+    page.goto(server)
+    page.wait_for_selector("body[data-ready]")
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def shot(page, name, size):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(size)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+
+
+def click(page, selector):
+    """Click and wait until the page has shown the server's answer (and is idle again)."""
+    step = page.evaluate("document.body.dataset.step || '0'")
+    page.click(selector)
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    message = page.text_content("#message")
+    assert not message, message
+
+
+def start(page, players, seed=None, real=False):
+    for i, name in enumerate(players):
+        if i:
+            page.click("#add-player")
+        page.fill(f"#player-list input >> nth={i}", name)
+    if real:
+        page.check("input[name=dice-mode][value=real]")
+    elif seed is not None:
+        page.fill("#seed", str(seed))
+    click(page, "#start")
+
+
+def shown_position(page):
+    """The position as the page shows it (card cells, dice, rolls left) as a batch line."""
+    player = page.get_attribute("#turn-line", "data-player")
+    card = {}
+    for cell in page.query_selector_all(f"#card td[data-player='{player}'][data-points]"):
+        card[cell.get_attribute("data-box")] = int(cell.get_attribute("data-points"))
+    dice = sorted(int(d.get_attribute("data-face")) for d in page.query_selector_all("#dice .die[data-face]"))
+    return {"card": card, "dice": dice, "rolls_left": int(page.get_attribute("#turn-line", "data-rolls-left"))}
+
+
+def check_advice_is_kniffel_advise(page, capsys, tmp_path):
+    line = shown_position(page)
+    (tmp_path / "line.jsonl").write_text(json.dumps(line) + "\n")
+    solved("kniffel").save(tmp_path / "tables")
+    code, out, err = run(capsys, "advise", "--batch", str(tmp_path / "line.jsonl"), "--tables", str(tmp_path / "tables"))
+    assert code == 0, err
+    expected = json.loads(out)["options"]
+    rows = page.query_selector_all("#advice li[data-action]")
+    assert len(rows) >= 2
+    for row, option in zip(rows, expected):
+        assert row.get_attribute("data-action") == option["action"]
+        if option["action"] == "keep":
+            assert row.get_attribute("data-keep") == "".join(map(str, option["keep"]))
+        else:
+            assert row.get_attribute("data-box") == option["box"]
+        assert float(row.get_attribute("data-efs")) == pytest.approx(option["expected_final_score"], abs=1e-9)
+    best = page.text_content("#advice li.best .efs")
+    assert best.startswith(f"{expected[0]['expected_final_score']:.2f}")
+
+
+def play_best_turn(page):
+    """One turn (or its rest) by the best choices: roll, then the best choice until a box is entered."""
+    player = page.get_attribute("#turn-line", "data-player")
+    round_number = page.text_content("#turn-line")
+    if not page.query_selector("#dice .die[data-face]"):
+        click(page, "#roll")
+    while page.get_attribute("#turn-line", "data-player") == player \
+            and page.text_content("#turn-line") .split("·")[0] == round_number.split("·")[0] \
+            and page.query_selector("#analysis[hidden]"):
+        click(page, "#advice li.best")
+
+
+def test_one_player_seeded_game_by_clicking(page, capsys, tmp_path):
+    shot(page, "phone-setup", PHONE)
+    start(page, ["Ann"], seed=11)
+    click(page, "#roll")
+    check_advice_is_kniffel_advise(page, capsys, tmp_path)
+    shot(page, "phone-turn", PHONE)
+    shot(page, "desktop-turn", DESKTOP)
+    page.click("#dice .die >> nth=0")  # hold a die: marked
+    assert page.get_attribute("#dice .die >> nth=0", "aria-pressed") == "true"
+    click(page, "#advice li.best")
+    turns = 1
+    while page.query_selector("#analysis[hidden]"):
+        if page.query_selector("#dice .die[data-face]") and page.get_attribute("#turn-line", "data-rolls-left") != "3":
+            if turns in (4, 9):
+                check_advice_is_kniffel_advise(page, capsys, tmp_path)
+            click(page, "#advice li.best")
+        else:
+            turns += 1
+            click(page, "#roll")
+    page.wait_for_selector("#analysis h2")
+    record = json.loads(page.evaluate("localStorage.getItem('kniffel-game')"))["record"]
+    from solver.game.record import replay
+    total = replay(record).totals()["Ann"]
+    assert page.text_content("#card tr.total td >> nth=1") == str(total)
+    assert "gave away 0.0 points" in page.text_content("#analysis")
+    shot(page, "phone-end", PHONE)
+    shot(page, "desktop-end", DESKTOP)
+
+
+def test_two_players_undo_a_box_reload_and_resume(page, server):
+    start(page, ["Ann", "Ben"], seed=4)
+    click(page, "#roll")
+    hand = page.get_attribute("#turn-line", "data-hand")
+    click(page, "#card td.open[data-player='0'][data-box='chance']")  # a box entered by mistake
+    assert page.text_content("#card td[data-player='0'][data-box='chance']") == str(sum(map(int, hand)))
+    assert "Ben" in page.text_content("#turn-line")
+    click(page, "#undo")
+    assert "Ann" in page.text_content("#turn-line") and page.get_attribute("#turn-line", "data-hand") == hand
+    assert page.get_attribute("#card td[data-player='0'][data-box='chance']", "data-points") is None
+    for _ in range(3):  # a few turns each, then the page is reloaded mid-turn
+        play_best_turn(page)
+    click(page, "#roll")
+    before = (page.text_content("#turn-line"), page.get_attribute("#turn-line", "data-hand"),
+              page.inner_text("#card"), page.inner_text("#advice"))
+    shot(page, "phone-two-players", PHONE)
+    shot(page, "desktop-two-players", DESKTOP)
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    after = (page.text_content("#turn-line"), page.get_attribute("#turn-line", "data-hand"),
+             page.inner_text("#card"), page.inner_text("#advice"))
+    assert after == before
+    while page.query_selector("#analysis[hidden]"):
+        if page.query_selector("#dice .die[data-face]") and page.get_attribute("#turn-line", "data-rolls-left") != "3":
+            click(page, "#advice li.best")
+        else:
+            click(page, "#roll")
+    page.wait_for_selector("#analysis h2")
+    text = page.text_content("#analysis")
+    assert "Ann:" in text and "Ben:" in text and text.count("gave away 0.0 points") == 2
+
+
+def test_real_dice_typed_in_and_corrected(page):
+    start(page, ["Ann"], real=True)
+    for face in (6, 6, 1, 2):
+        page.click(f"#pad button[data-pad='{face}']")
+    click(page, "#pad button[data-pad='6']")
+    assert page.get_attribute("#turn-line", "data-hand") == "12666"
+    click(page, "#undo")  # a mistyped roll: type it again
+    assert page.get_attribute("#turn-line", "data-hand") == ""
+    page.keyboard.type("6613")  # typed on a keyboard this time
+    step = page.evaluate("document.body.dataset.step")
+    page.keyboard.press("6")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    assert page.get_attribute("#turn-line", "data-hand") == "13666"
+    assert page.get_attribute("#advice li.best", "data-keep") == "666"
+    click(page, "#advice li.best")  # keep 6 6 6: now the two other dice are typed
+    assert page.query_selector_all("#entry-dice .die") and len(page.query_selector_all("#entry-dice .die")) == 2
+    page.click("#pad button[data-pad='6']")
+    click(page, "#pad button[data-pad='6']")
+    assert page.get_attribute("#turn-line", "data-hand") == "66666"
+    assert page.get_attribute("#advice li.best", "data-box") == "kniffel"
