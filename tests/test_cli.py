@@ -49,9 +49,10 @@ def test_advise_json_contract(capsys, store):
         (o["expected_final_score"] for o in options), reverse=True)
     assert {o["action"] for o in options} == {"keep", "score"}
     keep = next(o for o in options if o["action"] == "keep")
-    assert set(keep) == {"action", "keep", "expected_final_score"}
+    assert set(keep) == {"action", "keep", "reroll", "expected_final_score"}
     score = next(o for o in options if o["action"] == "score")
-    assert set(score) == {"action", "box", "points", "bonus", "expected_final_score"}
+    assert set(score) == {"action", "box", "points", "bonus", "upper_bonus", "extra_bonus",
+                          "expected_final_score"}
     code, out, _ = run(capsys, "advise", "--rules", "yahtzee", "--tables", str(store),
                        "--dice", "13356", "--rolls-left", "0", "--json", "--top", "3")
     assert len(json.loads(out)["options"]) == 3

@@ -1,0 +1,173 @@
+"""What advise tells a player: the position it understood, the bonuses and jokers of each score
+option and the dice a keep rerolls, in the JSON of one position and of a batch."""
+import json
+
+import orjson
+import pytest
+from conftest import run, solved
+
+from solver.advice.batch import advise_lines
+from solver.advice.position import advise
+from solver.engine.states import Position, parse_card
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("store")
+    for name in ("kniffel", "knobeln", "dice-duel"):
+        solved(name).save(directory)
+    return directory
+
+
+def advise_json(capsys, store, *args):
+    code, out, err = run(capsys, "advise", "--tables", str(store), "--json", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def score_option(advice, box, joker=None):
+    return next(o for o in advice.options if o["action"] == "score" and o["box"] == box
+                and o.get("joker") == joker)
+
+
+# --- the position it understood ----------------------------------------------------------------
+
+def test_position_object_hand_worked(capsys, store):
+    data = advise_json(capsys, store, "--card", "ones=3,fives=15,full_house=25,kniffel=50",
+                       "--dice", "65133", "--rolls-left", "2")
+    assert data["position"] == {
+        "filled": {"ones": 3, "fives": 15, "full_house": 25, "kniffel": 50},
+        "open": ["twos", "threes", "fours", "sixes", "three_kind", "four_kind", "small_straight",
+                 "large_straight", "chance"],
+        "upper_subtotal": 18, "upper_bonus_needs": 45, "kniffel_bonuses": 0, "jokers_left": None,
+        "dice": [1, 3, 3, 5, 6], "rolls_left": 2}
+    # the card in any order, and the default rolls left (the most a turn can have after a roll)
+    data = advise_json(capsys, store, "--card", "chance=22,sixes=24", "--dice", "12345")
+    assert data["position"]["filled"] == {"sixes": 24, "chance": 22}
+    assert data["position"]["rolls_left"] == 2
+    # no dice: the value at the start of a turn
+    data = advise_json(capsys, store, "--card", "kniffel=50,sixes=30", "--kniffel-bonuses", "1")
+    assert data["position"]["dice"] is None and data["position"]["rolls_left"] is None
+    assert data["position"]["kniffel_bonuses"] == 1
+
+
+@pytest.mark.parametrize("card, needs", [
+    ({"sixes": 30, "fives": 25, "fours": 20}, 0),  # 75: reached
+    ({"sixes": 30, "fives": 25, "fours": 8}, 0),  # 63 exactly
+    ({"sixes": 30, "fives": 25}, 8),
+    # 48 on threes to sixes: the open ones and twos can still bring 5 + 10 = 15, just enough
+    ({"sixes": 24, "fives": 15, "fours": 0, "threes": 9}, 15),
+    ({"sixes": 24, "fives": 15, "fours": 0, "threes": 6}, None),  # 45 + 15 < 63: out of reach
+    ({"fours": 0, "fives": 0, "sixes": 0}, None),  # 5 + 10 + 15 < 63
+    ({}, 63),
+])
+def test_what_the_upper_bonus_still_needs(card, needs):
+    table = solved("kniffel")
+    facts = advise(Position(card), table).position
+    assert facts["upper_bonus_needs"] == needs
+    assert facts["upper_subtotal"] == sum(card.values())
+
+
+def test_jokers_left_only_where_the_rules_have_jokers():
+    knobeln = solved("knobeln")
+    assert advise(Position({"ones": 3}), knobeln).position["jokers_left"] == 3
+    assert advise(Position({"ones": 3}, jokers_left=1), knobeln, (2, 3, 4, 5, 5), 0).position["jokers_left"] == 1
+    assert advise(Position({"ones": 3}), solved("kniffel")).position["jokers_left"] is None
+
+
+# --- what a score option pays, and the Kniffel joker ----------------------------------------------
+
+def test_bonus_split_into_upper_and_extra_kniffel():
+    table = solved("kniffel")
+    # 40 in the upper boxes and a Kniffel of sixes: 30 more reach 63 (+35) and pay +50
+    card = {"fours": 16, "fives": 15, "threes": 9, "kniffel": 50}
+    advice = advise(Position(card), table, (6, 6, 6, 6, 6), 0)
+    sixes = score_option(advice, "sixes")
+    assert (sixes["points"], sixes["upper_bonus"], sixes["extra_bonus"], sixes["bonus"]) == (30, 35, 50, 85)
+    assert "kniffel_joker" not in sixes  # the matching upper box: the plain table's 30
+    # an ordinary roll completing the upper bonus: 40 + 24 = 64
+    advice = advise(Position({"fours": 16, "fives": 15, "threes": 9}), table, (1, 2, 3, 3, 3), 0)
+    threes_filled = score_option(advice, "ones")
+    assert (threes_filled["upper_bonus"], threes_filled["extra_bonus"]) == (0, 0)
+    advice = advise(Position({"fours": 16, "fives": 20, "threes": 9}), table, (6, 6, 6, 2, 2), 0)
+    sixes = score_option(advice, "sixes")
+    assert (sixes["points"], sixes["upper_bonus"], sixes["extra_bonus"], sixes["bonus"]) == (18, 35, 0, 35)
+    for option in advice.options:
+        assert option["bonus"] == option["upper_bonus"] + option["extra_bonus"]
+
+
+def test_kniffel_joker_is_marked_where_it_pays_what_the_table_would_not():
+    table = solved("kniffel")  # max-any: any open box at its maximum, with 50 in the Kniffel box
+    advice = advise(Position({"kniffel": 50}), table, (2, 2, 2, 2, 2), 0)
+    marked = {o["box"]: o["points"] for o in advice.options if o.get("kniffel_joker")}
+    # plain: full house, straights 0, other upper boxes 0, three/four of a kind and chance 10
+    assert marked == {"ones": 5, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
+                      "three_kind": 30, "four_kind": 30, "full_house": 25, "small_straight": 30,
+                      "large_straight": 40, "chance": 30}
+    assert score_option(advice, "twos")["points"] == 10 and "kniffel_joker" not in score_option(advice, "twos")
+    assert all(o["extra_bonus"] == 50 for o in advice.options)
+    # sixes: three/four of a kind and chance are 30 by the plain table too
+    advice = advise(Position({"kniffel": 50}), table, (6, 6, 6, 6, 6), 0)
+    assert {o["box"] for o in advice.options if o.get("kniffel_joker")} == {
+        "ones", "twos", "threes", "fours", "fives", "full_house", "small_straight", "large_straight"}
+    # a scratched Kniffel box: no joker, no bonus (both need the 50)
+    advice = advise(Position({"kniffel": 0}), table, (6, 6, 6, 6, 6), 0)
+    assert not any("kniffel_joker" in o or o["extra_bonus"] for o in advice.options)
+    assert score_option(advice, "large_straight")["points"] == 0
+    # the first Kniffel scores by the plain table
+    advice = advise(Position({}), table, (6, 6, 6, 6, 6), 0)
+    assert not any("kniffel_joker" in o for o in advice.options)
+
+
+def test_forced_joker_of_yahtzee():
+    table = solved("yahtzee")  # the matching upper box first, then a lower box
+    advice = advise(Position({"kniffel": 50}), table, (4, 4, 4, 4, 4), 0)
+    assert [(o["box"], o.get("kniffel_joker")) for o in advice.options] == [("fours", None)]
+    advice = advise(Position({"kniffel": 50, "fours": 12}), table, (4, 4, 4, 4, 4), 0)
+    large = score_option(advice, "large_straight")
+    assert large["points"] == 40 and large["kniffel_joker"] is True and large["extra_bonus"] == 100
+    assert {o["box"] for o in advice.options} == {"three_kind", "four_kind", "full_house",
+                                                  "small_straight", "large_straight", "chance"}
+    # a scratched Yahtzee box: the joker still applies ("filled"), the bonus needs the 50
+    advice = advise(Position({"kniffel": 0, "fours": 12}), table, (4, 4, 4, 4, 4), 0)
+    large = score_option(advice, "large_straight")
+    assert large["points"] == 40 and large["kniffel_joker"] is True and large["extra_bonus"] == 0
+
+
+def test_keep_says_which_dice_are_rerolled():
+    table = solved("kniffel")
+    advice = advise(Position({}), table, (6, 5, 1, 3, 3), 2)
+    keeps = {tuple(o["keep"]): o["reroll"] for o in advice.options if o["action"] == "keep"}
+    assert keeps[(3, 3)] == [1, 5, 6] and keeps[()] == [1, 3, 3, 5, 6] and keeps[(1, 3, 5, 6)] == [3]
+    assert len(keeps) == 2 * 3 * 2 * 2 - 1  # 0-1 ones, 0-2 threes, ...; all five is a score option
+    for keep, reroll in keeps.items():
+        assert sorted(keep + tuple(reroll)) == [1, 3, 3, 5, 6]
+
+
+BATCH_CASES = [  # (rules, query) with jokers, bonuses and a scratched or empty Kniffel box
+    ("kniffel", {"card": {"kniffel": 50}, "dice": [2, 2, 2, 2, 2], "rolls_left": 0}),
+    ("kniffel", {"card": {"kniffel": 50, "fours": 16, "fives": 15, "threes": 9}, "dice": [6] * 5,
+                 "rolls_left": 0, "kniffel_bonuses": 1}),
+    ("kniffel", {"card": {"kniffel": 50, "sixes": 30}, "dice": [6] * 5, "rolls_left": 1}),
+    ("kniffel", {"card": {"kniffel": 0}, "dice": [3] * 5, "rolls_left": 0}),
+    ("kniffel", {"card": {"fives": 20, "fours": 16, "threes": 9}, "dice": [6, 6, 6, 2, 2],
+                 "rolls_left": 0}),
+    ("kniffel", {"card": {"sixes": 24, "fives": 15, "fours": 0, "threes": 6}}),
+    ("kniffel", {"card": {"ones": 3}, "dice": [1, 3, 3, 5, 6], "rolls_left": 2}),
+    ("yahtzee", {"card": {"kniffel": 0, "fours": 12}, "dice": [4] * 5, "rolls_left": 0}),
+    ("knobeln", {"card": {"ones": 3}, "dice": [2, 3, 4, 5, 5], "rolls_left": 0, "jokers_left": 2}),
+    ("knobeln", {"card": {"ones": 3}, "jokers_left": 1}),
+    ("kniffel", {"card": {"small_straight": 30, "ones": "3", "kniffel": 50}, "dice": [5] * 5,
+                 "rolls_left": 0}),  # points as text, as parse_card takes them
+]
+
+
+@pytest.mark.parametrize("name, query", BATCH_CASES)
+def test_batch_lines_carry_the_same_fields(name, query):
+    table = solved(name)
+    text = b"".join(advise_lines([json.dumps(query)], table.rules, lambda r: table, processes=1))
+    position = Position(query["card"], query.get("kniffel_bonuses", 0), query.get("jokers_left"))
+    advice = advise(position, table, query.get("dice"), query.get("rolls_left"))
+    assert text == orjson.dumps(advice.as_dict())
+    filled = parse_card(query["card"], table.rules)
+    assert json.loads(text)["position"]["filled"] == {b: filled[b] for b in table.rules.boxes if b in filled}
