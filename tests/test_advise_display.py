@@ -1,14 +1,20 @@
-"""What advise tells a player: the position it understood, the bonuses and jokers of each score
-option and the dice a keep rerolls, in the JSON of one position and of a batch."""
+"""What advise shows a player: the position it understood, the bonuses and jokers of each score
+option, the dice a keep rerolls, the cost of each choice (advise, the coach, analyze), the best
+ten options by default."""
 import json
+import re
 
 import orjson
 import pytest
+from click.testing import CliRunner
 from conftest import run, solved
 
 from solver.advice.batch import advise_lines
-from solver.advice.position import advise
+from solver.advice.position import advise, cost_text
+from solver.cli import cli
 from solver.engine.states import Position, parse_card
+from solver.game.analysis import analyze, report_lines
+from test_play import HAND_MADE, hand_worked_losses
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +79,27 @@ def test_jokers_left_only_where_the_rules_have_jokers():
     assert advise(Position({"ones": 3}), knobeln).position["jokers_left"] == 3
     assert advise(Position({"ones": 3}, jokers_left=1), knobeln, (2, 3, 4, 5, 5), 0).position["jokers_left"] == 1
     assert advise(Position({"ones": 3}), solved("kniffel")).position["jokers_left"] is None
+
+
+def test_text_starts_with_the_position(capsys, store):
+    code, out, _ = run(capsys, "advise", "--tables", str(store), "--card",
+                       "ones=3,fives=15,full_house=25,kniffel=50", "--kniffel-bonuses", "1",
+                       "--dice", "13356", "--rolls-left", "1")
+    lines = out.splitlines()
+    assert lines[0] == "kniffel: card total 143"
+    assert lines[1] == "  filled: ones 3, fives 15, full_house 25, kniffel 50"
+    assert lines[2].startswith("  open:   twos, threes, fours, sixes, three_kind,")
+    assert "large_straight, chance" in lines[3]
+    assert lines[4] == "  upper:  18; the bonus (+35 at 63) needs 45 more"
+    assert lines[5] == "  extra-Kniffel bonuses: 1 (+50)"
+    assert lines[6] == "dice 1 3 3 5 6, 1 roll left"
+    code, out, _ = run(capsys, "advise", "--rules", "knobeln", "--tables", str(store), "--card",
+                       "sixes=30,fives=25,fours=20", "--jokers-left", "2")
+    assert "  upper:  75; the bonus (+35 at 63) reached" in out.splitlines()
+    assert "  jokers left: 2" in out.splitlines() and "extra-Kniffel" not in out
+    assert out.splitlines()[-1].startswith("expected final score at the start of the turn: ")
+    code, out, _ = run(capsys, "advise", "--tables", str(store), "--card", "fours=0,fives=0,sixes=0")
+    assert "  upper:  0; the bonus (+35 at 63) out of reach" in out.splitlines()
 
 
 # --- what a score option pays, and the Kniffel joker ----------------------------------------------
@@ -171,3 +198,73 @@ def test_batch_lines_carry_the_same_fields(name, query):
     assert text == orjson.dumps(advice.as_dict())
     filled = parse_card(query["card"], table.rules)
     assert json.loads(text)["position"]["filled"] == {b: filled[b] for b in table.rules.boxes if b in filled}
+
+
+# --- the cost of a choice, and how many options the text shows ---------------------------------
+
+def test_cost_text():
+    assert cost_text(0.0) == "best" and cost_text(1e-12) == "best"
+    assert cost_text(1.277) == "cost 1.28" and cost_text(2.6) == "cost 2.60"
+    assert cost_text(14.72) == "cost 14.72"
+
+
+ROW = re.compile(r"^\s+(\d+)  (.+?)\s+(\d+\.\d{3})  (best|cost \d+\.\d\d)$")
+
+
+def option_rows(out):
+    return [ROW.match(line).groups() for line in out.splitlines() if ROW.match(line)]
+
+
+def test_text_shows_the_best_ten_then_how_to_see_all(capsys, store):
+    args = ("advise", "--tables", str(store), "--card", "ones=3", "--dice", "13356", "--rolls-left", "2")
+    data = advise_json(capsys, store, *args[3:])
+    assert len(data["options"]) == 23 + 12  # every keep (see above), every open box
+    code, out, _ = run(capsys, *args)
+    rows = option_rows(out)
+    assert [int(r[0]) for r in rows] == list(range(1, 11))
+    assert out.splitlines()[-1] == "  … and 25 more: --all shows every option"
+    best = data["expected_final_score"]
+    for (_, text, _, cost), option in zip(rows, data["options"]):
+        assert cost == cost_text(best - option["expected_final_score"])
+    assert rows[0][3] == "best" and rows[1][3].startswith("cost ")
+    assert rows[0][1] == "keep 3 3, reroll 1 5 6"
+    code, out, _ = run(capsys, *args, "--all")
+    assert len(option_rows(out)) == 35 and "--all shows" not in out
+    assert "keep nothing, reroll all" in out
+    code, out, _ = run(capsys, *args, "--top", "3")
+    assert len(option_rows(out)) == 3 and out.splitlines()[-1] == "  … and 32 more: --all shows every option"
+    code, _, err = run(capsys, *args, "--top", "3", "--all")
+    assert code == 2 and err.startswith("kniffel: error: ")
+
+
+def test_text_names_the_bonuses_and_the_kniffel_joker(capsys, store):
+    code, out, _ = run(capsys, "advise", "--tables", str(store), "--card",
+                       "fours=16,fives=15,threes=9,kniffel=50", "--dice", "66666", "--rolls-left", "0")
+    texts = [r[1] for r in option_rows(out)]
+    assert "score sixes for 30, +35 upper bonus, +50 extra Kniffel" in texts
+    assert "score large_straight for 40 as Kniffel joker, +50 extra Kniffel" in texts
+    assert "score chance for 30, +50 extra Kniffel" in texts
+
+
+def test_coach_shows_the_cost_the_same_way(store, tmp_path):
+    script = "?\n" + "\n".join(["a", "chance"]) + "\nq\n"
+    result = CliRunner().invoke(cli, ["play", "--seed", "11", "--coach", "--record",
+                                      str(tmp_path / "g.json"), "--tables", str(store)], input=script)
+    out = result.output
+    ranking = [line for line in out.splitlines() if re.match(r"^\s+\d+\. ", line)]
+    assert len(ranking) > 5 and not re.search(r"\s-\d+\.\d\d$", out, re.M)
+    costs = [line.rsplit("  ", 1)[-1] for line in ranking]
+    assert all(re.fullmatch(r"best|cost \d+\.\d\d", c) for c in costs)
+    assert all(c == "best" for line, c in zip(ranking, costs) if line.lstrip().startswith("1. "))
+    assert "cost" in " ".join(costs)
+    assert any(", reroll " in line for line in ranking)
+    assert re.search(r"coach: (best|cost \d+\.\d\d; best was .+)$", out, re.M)
+
+
+def test_analyze_text_shows_cost_not_loss():
+    table = solved("kniffel")
+    lines = report_lines(analyze(HAND_MADE, table))
+    assert not any(re.search(r"\bloss\b", line) for line in lines[1:])
+    chance = next(line for line in lines if "chance (19)" in line)
+    assert f"cost {float(hand_worked_losses()[0]):.2f}" in chance and "best: ones (2)" in chance
+    assert sum(line.split()[-1] == "best" for line in lines[1:-1]) == analyze(HAND_MADE, table)["players"][0]["optimal"]

@@ -73,8 +73,8 @@ def test_advise_text_shows_ranked_choices_with_cost(capsys, store):
                        "--dice", "1,3,3,5,6", "--rolls-left", "2", "--top", "2")
     assert code == 0
     lines = out.splitlines()
-    assert "keep 3 3, reroll" in lines[3] and lines[3].rstrip().endswith("0.000")
-    assert "more; drop --top" in lines[-1]
+    assert lines[-3].split()[:4] == ["1", "keep", "3", "3,"] and lines[-3].endswith("best")
+    assert "more: --all shows every option" in lines[-1]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -14,6 +14,8 @@ from .. import dice as _dice  # `dice` is a parameter name of advise()
 from ..rules import UPPER, scoring
 from ..engine.states import Position, parse_card, position_state
 
+COST_TOLERANCE = 1e-9  # a choice this close to the best is the best: ties differ by rounding
+
 
 @dataclass
 class Advice:
@@ -28,6 +30,11 @@ class Advice:
         return {"rules": self.rules, "card_total": self.card_total,
                 "expected_final_score": self.expected_final_score, "position": self.position,
                 "options": options}
+
+
+def cost_text(cost):
+    """What a choice costs against the best, as every text view shows it: "best" or "cost 1.28"."""
+    return "best" if cost <= COST_TOLERANCE else f"cost {cost:.2f}"
 
 
 def position_facts(card, kniffel_bonuses, state, rules, roll=None, rolls_left=None):
