@@ -1,6 +1,6 @@
 """What advise shows a player: the position it understood, the bonuses and jokers of each score
 option, the dice a keep rerolls, the cost of each choice (advise, the coach, analyze), the best
-ten options by default."""
+ten options by default, and the box names written on a pad."""
 import json
 import re
 
@@ -8,12 +8,17 @@ import orjson
 import pytest
 from click.testing import CliRunner
 from conftest import run, solved
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.advice.batch import advise_lines
 from solver.advice.position import advise, cost_text
 from solver.cli import cli
 from solver.engine.states import Position, parse_card
 from solver.game.analysis import analyze, report_lines
+from solver.presets import get_rules
+from solver.rules import BOX_ALIASES, BOX_SETS, box_key
+from solver.rules.scorecard import PAD_NAMES
 from test_play import HAND_MADE, hand_worked_losses
 
 
@@ -184,8 +189,8 @@ BATCH_CASES = [  # (rules, query) with jokers, bonuses and a scratched or empty 
     ("yahtzee", {"card": {"kniffel": 0, "fours": 12}, "dice": [4] * 5, "rolls_left": 0}),
     ("knobeln", {"card": {"ones": 3}, "dice": [2, 3, 4, 5, 5], "rolls_left": 0, "jokers_left": 2}),
     ("knobeln", {"card": {"ones": 3}, "jokers_left": 1}),
-    ("kniffel", {"card": {"small_straight": 30, "ones": "3", "kniffel": 50}, "dice": [5] * 5,
-                 "rolls_left": 0}),  # points as text, as parse_card takes them
+    ("kniffel", {"card": {"kl. Straße": 30, "1er": "3", "Kniffel": 50}, "dice": [5] * 5,
+                 "rolls_left": 0}),  # pad names and points as text, as parse_card takes them
 ]
 
 
@@ -268,3 +273,130 @@ def test_analyze_text_shows_cost_not_loss():
     chance = next(line for line in lines if "chance (19)" in line)
     assert f"cost {float(hand_worked_losses()[0]):.2f}" in chance and "best: ones (2)" in chance
     assert sum(line.split()[-1] == "best" for line in lines[1:-1]) == analyze(HAND_MADE, table)["players"][0]["optimal"]
+
+
+# --- box names as written on a pad -----------------------------------------------------------------
+
+PAD_SPELLINGS = {  # written out here, independently of BOX_ALIASES
+    "ones": ["1er", "Einer", "Einser", "1er ", "EINSER", "Aces"],
+    "twos": ["2er", "Zweier"], "threes": ["3er", "Dreier"], "fours": ["4er", "Vierer"],
+    "fives": ["5er", "Fünfer", "Fuenfer", "FÜNFER"], "sixes": ["6er", "Sechser"],
+    "three_kind": ["3er-Pasch", "3er Pasch", "Dreierpasch", "Dreier-Pasch", "dreier_pasch",
+                   "Three of a kind", "3 of a kind"],
+    "four_kind": ["4er-Pasch", "Viererpasch", "Vierer-Pasch", "4 of a kind"],
+    "full_house": ["FH", "fh", "Full House", "Full-House", "full_house", "fullhouse"],
+    "small_straight": ["kl. Straße", "Kl. Strasse", "kleine Straße", "Kleine_Strasse",
+                       "kl.Straße", "Small Straight", "sm. straight"],
+    "large_straight": ["gr. Straße", "große Straße", "Grosse Strasse", "GROSSE STRASSE",
+                       "Large Straight", "lg straight"],
+    "kniffel": ["Kniffel", "KNIFFEL", "Yahtzee", "yatzy"],
+    "chance": ["Chance", "CHANCE", " chance "],
+}
+YATZY_SPELLINGS = {"one_pair": ["Paar", "1 Paar", "ein Paar", "One pair", "Et par", "ett par"],
+                   "two_pairs": ["2 Paare", "Zwei Paare", "two pairs", "To par", "Två par"],
+                   "full_house": ["Hus", "Kåk", "FH"], "twos": ["Tvåor", "Toere"],
+                   "small_straight": ["Liten stege", "Lille straight", "kl. Straße"],
+                   "yatzy": ["Yatzy", "Kniffel"]}
+
+
+@pytest.mark.parametrize("box, names", sorted(PAD_SPELLINGS.items()))
+def test_pad_names_map_to_their_boxes(box, names):
+    kniffel, yatzy = get_rules("kniffel"), get_rules("yatzy")
+    for name in names:
+        assert box_key(name, kniffel) == box
+        assert box_key(name, yatzy) == ("yatzy" if box == "kniffel" else box)
+
+
+def test_yatzy_names():
+    yatzy = get_rules("yatzy")
+    for box, names in YATZY_SPELLINGS.items():
+        assert [box_key(name, yatzy) for name in names] == [box] * len(names)
+    with pytest.raises(ValueError, match=r"box 'Paar' \(one_pair\) is not on the kniffel card"):
+        box_key("Paar", get_rules("kniffel"))
+
+
+def test_card_spec_with_pad_names(capsys, store):
+    rules = get_rules("kniffel")
+    assert parse_card("kl. Straße=30,1er=3, 3er-Pasch = 17;FH=25", rules) == {
+        "small_straight": 30, "ones": 3, "three_kind": 17, "full_house": 25}
+    data = advise_json(capsys, store, "--card", "kl. Straße=30,1er=3", "--dice", "12345")
+    assert data["position"]["filled"] == {"ones": 3, "small_straight": 30}
+    code, _, err = run(capsys, "advise", "--tables", str(store), "--card", "1er=3,Einser=3")
+    assert code == 2 and "'ones' is given twice" in err
+
+
+def listed_names(text):
+    """The names of a list such as PAD_NAMES: '1er … 6er' stands for both ends."""
+    return [name for item in text.split(", ") for name in item.split(" … ")]
+
+
+@pytest.mark.parametrize("box_set", sorted(PAD_NAMES))
+def test_the_listed_names_are_accepted(box_set):
+    rules = get_rules("yatzy" if box_set == "yatzy" else "kniffel")
+    names = listed_names(PAD_NAMES[box_set])
+    assert len(names) > 10
+    for name in names:
+        box_key(name, rules)  # no ValueError
+
+
+def test_help_and_unknown_box_error_list_the_names(capsys, store):
+    from solver.cli.advise import advise as command
+    card_help = next(p.help for p in command.params if p.name == "card")
+    pad_example = re.findall(r'"([^"]+)"', card_help)[1]
+    assert parse_card(pad_example, get_rules("kniffel")) == {"ones": 3, "fives": 15, "kniffel": 50}
+    kniffel_names = card_help[card_help.index("(also ") + 6:card_help.index("; Yatzy: ")]
+    yatzy_names = card_help[card_help.index("; Yatzy: ") + 9:card_help.rindex(")")]
+    for text, rules in ((kniffel_names, get_rules("kniffel")), (yatzy_names, get_rules("yatzy"))):
+        assert len(listed_names(text)) >= 3
+        for name in listed_names(text):
+            box_key(name, rules)  # no ValueError
+    code, out, _ = run(capsys, "advise", "--help")
+    assert "kl. Straße" in out and "--all" in out
+    code, out, err = run(capsys, "advise", "--tables", str(store), "--card", "Sexer=3")
+    assert code == 2 and err.count("\n") == 1 and "unknown box 'Sexer'" in err
+    assert "kl. Straße" in err and "3er-Pasch" in err and "ones, twos" in err
+
+
+def _variants(draw, name):
+    """`name` with random case, and spaces, dots, hyphens or underscores between its letters."""
+    out = [draw(st.sampled_from(["", " ", "  "]))]
+    for char in name:
+        out.append(draw(st.sampled_from([char.lower(), char.upper()])))
+        out.append(draw(st.sampled_from(["", "", "", " ", "-", ".", "_", ". "])))
+    return "".join(out) + draw(st.sampled_from(["", " ", "\t"]))
+
+
+SPELLINGS = sorted({(name, box) for box, names in PAD_SPELLINGS.items() for name in names}
+                   | {(name, box) for box, names in YATZY_SPELLINGS.items() for name in names}
+                   | set(BOX_ALIASES.items())
+                   | {(key, key) for boxes in BOX_SETS.values() for key in boxes})
+
+
+@st.composite
+def spelled(draw):
+    name, box = draw(st.sampled_from(SPELLINGS))
+    return _variants(draw, name), box
+
+
+@settings(max_examples=400, deadline=None)
+@given(spelled())
+def test_any_case_and_spacing_of_a_name_maps_to_its_box(case):
+    text, box = case
+    for rules in (get_rules("kniffel"), get_rules("yatzy")):
+        five = rules.boxes[rules.kniffel_box]
+        expected = five if box in ("kniffel", "yatzy") else box
+        if expected in rules.boxes:
+            assert box_key(text, rules) == expected, text
+        else:
+            with pytest.raises(ValueError, match="is not on the"):
+                box_key(text, rules)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text())
+def test_random_names_raise_only_value_error(text):
+    for rules in (get_rules("kniffel"), get_rules("yatzy")):
+        try:
+            assert box_key(text, rules) in rules.boxes
+        except ValueError as exc:
+            assert "box" in str(exc)

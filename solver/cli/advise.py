@@ -13,7 +13,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 @click.command()
 @click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
 @click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
-@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50".')
+@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50", or as '
+              'on the pad: "1er=3,5er=15,Kniffel=50" (also Einser … Sechser, 3er-Pasch, '
+              '4er-Pasch, FH, kl. Straße, gr. Straße, Chance; Yatzy: Paar, 2 Paare, Yatzy).')
 @click.option("--chips", help='Dice Duel: TYPE=PLATE/ASIDE/MINE per type, e.g. "ls=0/1/3,fl=2/0/2" '
               "(unlisted types: all 4 on the plate).")
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
@@ -32,7 +34,7 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
     \b
     Example:
       kniffel advise --card "ones=3,kniffel=50" --dice 1,3,3,5,6 --rolls-left 2
-      kniffel advise --card "ones=3,small_straight=30" --dice 66653 --rolls-left 0 --all
+      kniffel advise --card "1er=3,kl. Straße=30" --dice 66653 --rolls-left 0 --all
       kniffel advise --card "chance=22" --dice 66653 --rolls-left 0 --json --top 3
       kniffel advise --rules knobeln --jokers-left 2 --dice 2,3,4,5,5 --rolls-left 0
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
