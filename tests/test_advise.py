@@ -103,7 +103,7 @@ def test_every_distinct_keep_is_listed():
     # distinct sub-multisets of 1,3,3,5,6 with 0-4 dice: 3*2*2*2*... = 24 in all, minus the full hand
     assert len(keeps) == len(set(keeps)) == 3 * 2 * 2 * 2 - 1
     assert sum(o["action"] == "score" for o in advice.options) == 13
-    assert advice.options[0] == {"action": "keep", "keep": [3, 3],
+    assert advice.options[0] == {"action": "keep", "keep": [3, 3], "reroll": [1, 5, 6],
                                  "expected_final_score": advice.expected_final_score}
 
 

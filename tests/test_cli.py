@@ -49,9 +49,10 @@ def test_advise_json_contract(capsys, store):
         (o["expected_final_score"] for o in options), reverse=True)
     assert {o["action"] for o in options} == {"keep", "score"}
     keep = next(o for o in options if o["action"] == "keep")
-    assert set(keep) == {"action", "keep", "expected_final_score"}
+    assert set(keep) == {"action", "keep", "reroll", "expected_final_score"}
     score = next(o for o in options if o["action"] == "score")
-    assert set(score) == {"action", "box", "points", "bonus", "expected_final_score"}
+    assert set(score) == {"action", "box", "points", "bonus", "upper_bonus", "extra_bonus",
+                          "expected_final_score"}
     code, out, _ = run(capsys, "advise", "--rules", "yahtzee", "--tables", str(store),
                        "--dice", "13356", "--rolls-left", "0", "--json", "--top", "3")
     assert len(json.loads(out)["options"]) == 3
@@ -72,8 +73,8 @@ def test_advise_text_shows_ranked_choices_with_cost(capsys, store):
                        "--dice", "1,3,3,5,6", "--rolls-left", "2", "--top", "2")
     assert code == 0
     lines = out.splitlines()
-    assert "keep 3 3, reroll" in lines[3] and lines[3].rstrip().endswith("0.000")
-    assert "more; drop --top" in lines[-1]
+    assert lines[-3].split()[:4] == ["1", "keep", "3", "3,"] and lines[-3].endswith("best")
+    assert "more: --all shows every option" in lines[-1]
 
 
 @pytest.mark.parametrize("args, message", [

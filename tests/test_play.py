@@ -121,7 +121,7 @@ def test_seeded_game_through_the_cli(store, tmp_path):
     assert player["loss"] == pytest.approx(sum(d["loss"] for d in decisions), abs=1e-9)
     assert player["optimal"] == sum(d["loss"] < 1e-9 for d in decisions)
     text = run(store, "analyze", str(tmp_path / "game.json")).output
-    assert (f"you: score {total}; gave away {player['loss']:.1f} points, {player['optimal']} decision"
+    assert (f"you: score {total}; gave away {player['loss']:.2f} points, {player['optimal']} decision"
             in text)
 
 
@@ -305,7 +305,7 @@ def test_analysis_of_a_hand_made_game(store, tmp_path):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(HAND_MADE))
     out = run(store, "analyze", str(path)).output
-    assert (f"Eva: score 274; gave away {sum(expected):.1f} points, {player['optimal']} decisions of 20 "
+    assert (f"Eva: score 274; gave away {sum(expected):.2f} points, {player['optimal']} decisions of 20 "
             "optimal") in out
     assert "chance (19)" in out and "best: ones (2)" in out
     data = json.loads(run(store, "analyze", str(path), "--json").output)

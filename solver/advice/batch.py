@@ -16,8 +16,9 @@ import orjson
 
 from .. import dice
 from . import batch_kernels as kernels
-from .position import Advice, checked_query, joker_targets, sub_keep_indices
-from ..rules import RulesError
+from .position import (Advice, checked_query, joker_targets, position_facts, sub_keep_indices,
+                       sub_keep_rerolls)
+from ..rules import RulesError, box_key
 from .query import read_query
 from ..engine.states import Position
 from ..engine.threads import default_threads, run_parallel
@@ -26,24 +27,38 @@ FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left
 
 
 def _query(line, default_rules):
-    """One JSON line -> (rules, state, roll, rolls_left); ValueError/RulesError if bad."""
+    """One JSON line -> (rules, state, roll, rolls_left, position_facts); ValueError/RulesError
+    if bad."""
     query, rules = read_query(line, FIELDS, default_rules, "scorecard",
                               lambda r: f"{r.key} has no scorecard; ask with --rules {r.key}")
     card = query.get("card", {})
     if not isinstance(card, dict):
         raise ValueError("card must be an object of box: points")
     position = Position(card, query.get("kniffel_bonuses", 0), query.get("jokers_left"))
-    return (rules,) + checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
+    state, roll, rolls_left = checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
+    facts = position_facts(_valid_card(card, rules), position.kniffel_bonuses, state, rules, roll,
+                           rolls_left)
+    return rules, state, roll, rolls_left, facts
+
+
+def _valid_card(card, rules):
+    """parse_card's {box: points} of a card it has accepted (checked_query did), without checking
+    it again: the names as box keys, the points as ints."""
+    boxes = rules.boxes
+    return {name if name in boxes else box_key(name, rules):
+            points if type(points) is int else int(str(points).strip())
+            for name, points in card.items()}
 
 
 def _answer_chunk(queries, tables, top=None, threads=None):
-    """queries: [(rules, state, roll, rolls_left)] -> [JSON of the advice, as bytes]."""
+    """queries: [(rules, state, roll, rolls_left, position_facts)] -> [JSON of the advice, as bytes]."""
     answers = [None] * len(queries)
     by_rules = {}
-    for i, (rules, state, roll, rolls_left) in enumerate(queries):
+    for i, (rules, state, roll, rolls_left, facts) in enumerate(queries):
         if roll is None:
             table = tables(rules)
-            advice = Advice(rules.key, state.card_total, state.card_total + table.value(state), [])
+            advice = Advice(rules.key, state.card_total, state.card_total + table.value(state), [],
+                            facts)
             answers[i] = orjson.dumps(advice.as_dict(top))
         else:
             by_rules.setdefault(rules, []).append(i)
@@ -56,7 +71,7 @@ def _answer_chunk(queries, tables, top=None, threads=None):
         closes = []  # per row: what follows the number of its score options
         bases = []  # per row: the query's card total
         for i in members:
-            _, state, roll, left = queries[i]
+            _, state, roll, left, _ = queries[i]
             first_row.append(len(rows))
             rows.append((state.filled, state.aux, state.upper, roll, left))
             closes.append(b"}")
@@ -68,12 +83,13 @@ def _answer_chunk(queries, tables, top=None, threads=None):
                 closes += [close for _, close in moves]
             bases += [state.card_total] * (len(rows) - len(bases))
         first_row.append(len(rows))
-        values, points, bonus, keeps = _kernel_rows(rules, tables(rules), np.array(rows, dtype=np.int64), threads)
-        options = _score_options(rules, values, points, bonus, np.array(bases, dtype=np.float64),
-                                 np.array(closes, dtype=object))
+        rows = np.array(rows, dtype=np.int64)
+        values, points, bonus, paid, keeps = _kernel_rows(rules, tables(rules), rows, threads)
+        options = _score_options(rules, values, points, bonus, paid, rows[:, 3],
+                                 np.array(bases, dtype=np.float64), np.array(closes, dtype=object))
         for m, i in enumerate(members):
-            _, state, roll, left = queries[i]
-            answers[i] = _advice_json(rules, state.card_total, roll, left, keeps[first_row[m]],
+            _, state, roll, left, facts = queries[i]
+            answers[i] = _advice_json(rules, state.card_total, roll, left, facts, keeps[first_row[m]],
                                       options, first_row[m], first_row[m + 1], top)
     return answers
 
@@ -96,7 +112,7 @@ def _kernel_rows(rules, table, rows, threads):
                               values[part], points[part], bonus[part], paid[part])
 
     run_parallel(advise_rows, n, threads, per_thread=1)
-    return values, points, bonus, keeps
+    return values, points, bonus, paid, keeps
 
 
 @lru_cache(maxsize=None)
@@ -113,32 +129,41 @@ def _joker_moves(roll, changes):
 # a whole chunk at once, each answer's options ordered by one stable argsort and their numbers
 # formatted by one orjson call.  It must equal orjson.dumps(assemble(...).as_dict(top)) byte for
 # byte (tests/test_cli.py checks it).
-_SCORE_PREFIXES = {}  # rules -> object array [box, points, bonus] of option texts (None: not yet)
+# rules -> object array [box, points, upper bonus paid, extra bonus paid, Kniffel joker] of
+# option texts (None: not yet)
+_SCORE_PREFIXES = {}
 
 
-def _score_prefixes(rules, box, points, bonus):
-    """The text before the number of each score option (arrays of box, points, bonus)."""
+def _score_prefixes(rules, box, points, upper, paid, joker):
+    """The text before the number of each score option (arrays of box, points and 0/1 for the
+    upper bonus, the extra-Kniffel bonus and the joker mark, as position._score_options writes)."""
     table = _SCORE_PREFIXES.get(rules)
     if table is None:
         most = max(max(rules.possible_points(b)) for b in rules.boxes)
-        table = _SCORE_PREFIXES[rules] = np.full(
-            (rules.n_boxes, most + 1, rules.upper_bonus + rules.extra_bonus + 1), None, dtype=object)
-    found = table[box, points, bonus]
+        table = _SCORE_PREFIXES[rules] = np.full((rules.n_boxes, most + 1, 2, 2, 2), None, dtype=object)
+    found = table[box, points, upper, paid, joker]
     for i in np.flatnonzero(np.equal(found, None)):
-        found[i] = table[box[i], points[i], bonus[i]] = (
+        upper_bonus, extra_bonus = upper[i] * rules.upper_bonus, paid[i] * rules.extra_bonus
+        mark = '"kniffel_joker":true,' if joker[i] else ""
+        found[i] = table[box[i], points[i], upper[i], paid[i], joker[i]] = (
             f'{{"action":"score","box":"{rules.boxes[box[i]]}","points":{points[i]},'
-            f'"bonus":{bonus[i]},"expected_final_score":').encode()
+            f'"bonus":{upper_bonus + extra_bonus},"upper_bonus":{upper_bonus},'
+            f'"extra_bonus":{extra_bonus},{mark}"expected_final_score":').encode()
     return found
 
 
-def _score_options(rules, values, points, bonus, bases, closes):
-    """The score options of every kernel row, row by row and box by box: (offsets, expected final
-    scores, texts before and after the number); row r's are [offsets[r], offsets[r + 1])."""
+def _score_options(rules, values, points, bonus, paid, rolls, bases, closes):
+    """The score options of every kernel row (its final roll in `rolls`), row by row and box by
+    box: (offsets, expected final scores, texts before and after the number); row r's are
+    [offsets[r], offsets[r + 1])."""
     allowed = values != -math.inf
     offsets = np.zeros(len(values) + 1, dtype=np.int64)
     np.cumsum(allowed.sum(axis=1), out=offsets[1:])
     row, box = np.nonzero(allowed)
-    prefixes = _score_prefixes(rules, box, points[row, box], bonus[row, box])
+    points, paid, roll = points[row, box], paid[row, box], rolls[row]
+    upper = (bonus[row, box] != paid * rules.extra_bonus).astype(np.int64)
+    joker = ((dice.KNIFFEL_FACE[roll] > 0) & (points != rules.plain_score[box, roll])).astype(np.int64)
+    prefixes = _score_prefixes(rules, box, points, upper, paid, joker)
     return offsets, bases[row] + values[row, box], prefixes, closes[row]
 
 
@@ -146,14 +171,15 @@ def _score_options(rules, values, points, bonus, bases, closes):
 def _keep_prefixes(roll):
     keeps, indices = sub_keep_indices(roll)
     texts = np.array([f'{{"action":"keep","keep":{orjson.dumps(list(k)).decode()},'
-                      '"expected_final_score":'.encode() for k in keeps], dtype=object)
+                      f'"reroll":{orjson.dumps(list(r)).decode()},"expected_final_score":'.encode()
+                      for k, r in zip(keeps, sub_keep_rerolls(roll))], dtype=object)
     return texts, indices, np.full(len(keeps), b"}", dtype=object)
 
 
-def _advice_json(rules, base, roll, rolls_left, keeps, options, first, stop, top):
+def _advice_json(rules, base, roll, rolls_left, facts, keeps, options, first, stop, top):
     """The advice JSON (bytes) of the query whose kernel rows are first..stop-1: its own row's
     score options, then its joker moves' (see _score_options), after its keeps when rolls are
-    left (keeps: the keep values of its own row)."""
+    left (keeps: the keep values of its own row); facts: its position_facts()."""
     offsets, values, prefixes, closes = options
     a, b = offsets[first], offsets[stop]
     value, prefix, close = values[a:b], prefixes[a:b], closes[a:b]
@@ -166,9 +192,9 @@ def _advice_json(rules, base, roll, rolls_left, keeps, options, first, stop, top
     shown = order if top is None else order[:top]
     numbers = orjson.dumps(value[shown].tolist())[1:-1].split(b",")
     texts = b",".join(map(b"".join, zip(prefix[shown], numbers, close[shown])))
-    return (f'{{"rules":{orjson.dumps(rules.key).decode()},"card_total":{base},'
-            f'"expected_final_score":{orjson.dumps(float(value[order[0]])).decode()},"options":[').encode() \
-        + texts + b"]}"
+    head = (f'{{"rules":{orjson.dumps(rules.key).decode()},"card_total":{base},'
+            f'"expected_final_score":{orjson.dumps(float(value[order[0]])).decode()},"position":')
+    return b"".join((head.encode(), orjson.dumps(facts), b',"options":[', texts, b"]}"))
 
 
 def _answer_lines(block, default_rules, tables, top, threads=None):

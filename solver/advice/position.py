@@ -11,8 +11,10 @@ from operator import itemgetter
 import numpy as np
 
 from .. import dice as _dice  # `dice` is a parameter name of advise()
-from ..rules import scoring
-from ..engine.states import Position, position_state
+from ..rules import UPPER, scoring
+from ..engine.states import Position, parse_card, position_state
+
+COST_TOLERANCE = 1e-9  # a choice this close to the best is the best: ties differ by rounding
 
 
 @dataclass
@@ -21,11 +23,47 @@ class Advice:
     card_total: int
     expected_final_score: float
     options: list
+    position: dict | None = None  # position_facts(): what the advice was asked about
 
     def as_dict(self, top=None):
         options = self.options if top is None else self.options[:top]
         return {"rules": self.rules, "card_total": self.card_total,
-                "expected_final_score": self.expected_final_score, "options": options}
+                "expected_final_score": self.expected_final_score, "position": self.position,
+                "options": options}
+
+
+def cost_text(cost):
+    """What a choice costs against the best, as every text view shows it: "best" or "cost 1.28"."""
+    return "best" if cost <= COST_TOLERANCE else f"cost {cost:.2f}"
+
+
+def position_facts(card, kniffel_bonuses, state, rules, roll=None, rolls_left=None):
+    """The position as the advice understood it (its JSON "position"): `card` is the validated
+    {box: points} (parse_card's), `state` its State, `roll` the roll index in hand or None."""
+    filled, open_boxes, open_most = _card_layout(rules, state.filled)
+    upper, threshold = state.upper_total, rules.upper_bonus_threshold
+    if upper >= threshold:
+        needs = 0
+    else:
+        needs = threshold - upper if upper + open_most >= threshold else None
+    return {"filled": {box: card[box] for box in filled}, "open": list(open_boxes),
+            "upper_subtotal": upper, "upper_bonus_needs": needs, "kniffel_bonuses": kniffel_bonuses,
+            "jokers_left": state.aux // rules.aux_block if rules.jokers else None,
+            "dice": list(_dice.KEEPS[roll]) if roll is not None else None, "rolls_left": rolls_left}
+
+
+_LAYOUTS = {}  # (rules key, filled mask) -> _card_layout; batch advice asks for many
+
+
+def _card_layout(rules, mask):
+    """(filled boxes, open boxes, the most points the open upper boxes can still bring)."""
+    layout = _LAYOUTS.get((rules.key, mask))
+    if layout is None:
+        filled = tuple(box for b, box in enumerate(rules.boxes) if mask >> b & 1)
+        open_boxes = tuple(box for box in rules.boxes if box not in filled)
+        most = sum(max(rules.possible_points(box)) for box in open_boxes if box in UPPER)
+        layout = _LAYOUTS[rules.key, mask] = (filled, open_boxes, most)
+    return layout
 
 
 def box_values(state, table, rolls=None):
@@ -157,12 +195,18 @@ def advise(position, table, dice=None, rolls_left=None):
     dice: five faces, or None for the value at the start of the turn.
     rolls_left: rolls still allowed (0 .. rolls_per_turn - 1); default the most there can be.
     """
+    if not isinstance(position, Position):
+        position = Position(card=position)
     state, roll, rolls_left = checked_query(position, table.rules, dice, rolls_left)
+    facts = position_facts(parse_card(position.card, table.rules), position.kniffel_bonuses, state,
+                           table.rules, roll, rolls_left)
     if roll is None:
-        return Advice(table.rules.key, state.card_total, state.card_total + table.value(state), [])
+        return Advice(table.rules.key, state.card_total, state.card_total + table.value(state), [],
+                      facts)
     values, points, bonus = box_values(state, table, [roll])
     keeps = keep_values(*final_roll_values(state, table), rolls_left) if rolls_left else None
-    return assemble(table, state, roll, rolls_left, values[:, 0], points[:, 0], bonus[:, 0], keeps)
+    return assemble(table, state, roll, rolls_left, values[:, 0], points[:, 0], bonus[:, 0], keeps,
+                    facts)
 
 
 def checked_query(position, rules, dice=None, rolls_left=None):
@@ -183,12 +227,12 @@ def checked_query(position, rules, dice=None, rolls_left=None):
     return state, roll, rolls_left
 
 
-def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
+def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, position=None):
     """The ranked Advice from the values of each box for the roll in hand and, with rolls left,
-    the value of every keep (462)."""
+    the value of every keep (462); `position` is its position_facts()."""
     rules = table.rules
     base = state.card_total
-    options = _score_options(rules, values, points, bonus, base)
+    options = _score_options(rules, values, points, bonus, base, state.upper, roll)
     jokers = state.aux // rules.aux_block
     if rolls_left == 0 and jokers:  # the joker moves: change dice, then score
         targets = joker_targets(_dice.KEEPS[roll], min(jokers, rules.jokers_per_turn))
@@ -197,25 +241,44 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps):
             v, p, b = box_values(after, table, [_dice.KEEP_INDEX[target]])
             joker = ({"from": taken[0], "to": given[0]} if len(taken) == 1
                      else {"from": list(taken), "to": list(given)})
-            for option in _score_options(rules, v[:, 0], p[:, 0], b[:, 0], base):
+            for option in _score_options(rules, v[:, 0], p[:, 0], b[:, 0], base, state.upper,
+                                         _dice.KEEP_INDEX[target]):
                 options.append(dict(option, joker=joker))
     if rolls_left:
         keep_list, indices = sub_keep_indices(roll)
-        options = [{"action": "keep", "keep": list(keep), "expected_final_score": base + value}
-                   for keep, value in zip(keep_list, keeps[indices].tolist())] + options
+        options = [{"action": "keep", "keep": list(keep), "reroll": list(reroll),
+                    "expected_final_score": base + value}
+                   for keep, reroll, value in zip(keep_list, sub_keep_rerolls(roll),
+                                                  keeps[indices].tolist())] + options
     # Stable: among equal values, rerolling the most dice comes first and stopping last, the
     # order in which simulate and distribution choose.
     options.sort(key=_by_value, reverse=True)
-    return Advice(rules.key, base, options[0]["expected_final_score"], options)
+    return Advice(rules.key, base, options[0]["expected_final_score"], options, position)
 
 
 _by_value = itemgetter("expected_final_score")
 
 
-def _score_options(rules, values, points, bonus, base):
-    return [{"action": "score", "box": box, "points": p, "bonus": b, "expected_final_score": base + v}
-            for box, v, p, b in zip(rules.boxes, values.tolist(), points.tolist(), bonus.tolist())
-            if v != -math.inf]
+def _score_options(rules, values, points, bonus, base, upper, roll):
+    """The score options of final roll `roll` (an index) at capped upper total `upper`: the bonus
+    split into the upper bonus this box completes and the extra-Kniffel bonus, and a
+    "kniffel_joker" mark where the joker rule gives a five of a kind points the plain table
+    would not (see scoring.kniffel_roll)."""
+    threshold = rules.upper_bonus_threshold
+    five_of_a_kind = bool(_dice.KNIFFEL_FACE[roll])
+    options = []
+    for b, (box, v, p, total) in enumerate(zip(rules.boxes, values.tolist(), points.tolist(),
+                                               bonus.tolist())):
+        if v == -math.inf:
+            continue
+        upper_bonus = rules.upper_bonus if rules.box_face[b] and upper < threshold <= upper + p else 0
+        option = {"action": "score", "box": box, "points": p, "bonus": total,
+                  "upper_bonus": upper_bonus, "extra_bonus": total - upper_bonus}
+        if five_of_a_kind and p != rules.plain_score[b, roll]:
+            option["kniffel_joker"] = True
+        option["expected_final_score"] = base + v
+        options.append(option)
+    return options
 
 
 @lru_cache(maxsize=None)
@@ -223,6 +286,18 @@ def sub_keep_indices(roll):
     """(keeps, their indices) for the distinct multisets of 0-4 dice that roll `roll` can hold."""
     keeps = sub_keeps(_dice.KEEPS[roll])
     return keeps, np.array([_dice.KEEP_INDEX[keep] for keep in keeps])
+
+
+@lru_cache(maxsize=None)
+def sub_keep_rerolls(roll):
+    """The dice each keep of sub_keep_indices(roll) rerolls (the roll minus the keep), in its order."""
+    rerolls = []
+    for keep in sub_keep_indices(roll)[0]:
+        rest = list(_dice.KEEPS[roll])
+        for die in keep:
+            rest.remove(die)
+        rerolls.append(tuple(rest))
+    return tuple(rerolls)
 
 
 def sub_keeps(roll):

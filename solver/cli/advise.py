@@ -1,33 +1,42 @@
 """`kniffel advise`: one position, or many (--batch), of a scorecard game or the Dice Duel."""
 
+import textwrap
+
 import click
 
 from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _rules, _parse_position,
                      _table)
 
+TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
+
 
 @click.command()
 @click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
 @click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
-@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50".')
+@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50", or as '
+              'on the pad: "1er=3,5er=15,Kniffel=50" (also Einser … Sechser, 3er-Pasch, '
+              '4er-Pasch, FH, kl. Straße, gr. Straße, Chance; Yatzy: Paar, 2 Paare, Yatzy).')
 @click.option("--chips", help='Dice Duel: TYPE=PLATE/ASIDE/MINE per type, e.g. "ls=0/1/3,fl=2/0/2" '
               "(unlisted types: all 4 on the plate).")
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
 @click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
 @click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
 @click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
-@click.option("--top", type=click.IntRange(min=1), help="Show only the K best options.")
+@click.option("--top", type=click.IntRange(min=1),
+              help=f"Show only the K best options (text default: {TEXT_TOP}; --json: all).")
+@click.option("--all", "show_all", is_flag=True, help="Text: show every option.")
 # --batch is read as bytes: each line is decoded on its own, so a byte that is not UTF-8 spoils
 # only its own line.
 @click.option("--batch", type=click.File("rb"), help="JSON lines of positions (FILE or -), one result per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
-           batch, as_json):
+           show_all, batch, as_json):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
     Example:
       kniffel advise --card "ones=3,kniffel=50" --dice 1,3,3,5,6 --rolls-left 2
+      kniffel advise --card "1er=3,kl. Straße=30" --dice 66653 --rolls-left 0 --all
       kniffel advise --card "chance=22" --dice 66653 --rolls-left 0 --json --top 3
       kniffel advise --rules knobeln --jokers-left 2 --dice 2,3,4,5,5 --rolls-left 0
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
@@ -35,11 +44,14 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
     """
     from ..advice.position import advise as run_advise, checked_query
     from ..dice import parse_dice
+    if show_all and top is not None:
+        raise InputError("--all and --top exclude each other")
+    shown = None if show_all else top or TEXT_TOP  # how many options the text shows
     rules = _rules(rules_name)
     if rules.game == "dice-duel" or chips is not None:
         if card or kniffel_bonuses or jokers_left is not None:
             raise InputError("--card, --kniffel-bonuses and --jokers-left are not Dice Duel options")
-        _advise_duel(rules, tables, chips, dice_text, rolls_left, top, batch, as_json)
+        _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json)
         return
     if batch is not None:
         _advise_batch(batch, rules, tables, top)
@@ -57,10 +69,10 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
     if as_json:
         _emit_json(advice.as_dict(top))
         return
-    _print_advice(advice, roll, rolls_left if rolls_left is not None else rules.rolls_per_turn - 1, top)
+    _print_advice(rules, advice, shown)
 
 
-def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, batch, as_json):
+def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json):
     from ..dice import parse_dice
     from ..duel.advice import advise as run_advise, advise_lines, checked_query
     if rules.game != "dice-duel":
@@ -97,14 +109,18 @@ def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, batch, as_jso
     if roll is None:
         return
     left = rolls_left if rolls_left is not None else rules.rolls_per_turn - 1
-    _print_options(advice, roll, left, top, _describe_duel)
+    click.echo(_dice_line(sorted(roll), left))
+    _print_options(advice, roll, shown, _describe_duel)
 
 
-def _describe_duel(option):
+def _describe_duel(option, roll):
     if option["action"] == "keep":
-        return f"keep {' '.join(map(str, option['keep'])) or 'nothing'}, reroll"
+        rest = list(roll)
+        for die in option["keep"]:
+            rest.remove(die)
+        return _describe_keep(option["keep"], rest)
     if option["action"] == "stop":
-        return "stop: " + _describe_duel(option["then"])
+        return "stop: " + _describe_duel(option["then"], roll)
     if option["action"] == "no_chip":
         return f"no chip: {option['set_aside']} set aside"
     chips = " + ".join(c["type"] + (" (set aside)" if c["from"] == "aside" else "")
@@ -113,38 +129,75 @@ def _describe_duel(option):
     return f"take {chips}{bonus}"
 
 
-def _print_advice(advice, roll, rolls_left, top):
+def _print_advice(rules, advice, shown):
     click.echo(f"{advice.rules}: card total {advice.card_total}")
-    if roll is None:
+    for line in position_lines(rules, advice.position):
+        click.echo(line)
+    if advice.position["dice"] is None:
         click.echo(f"expected final score at the start of the turn: {advice.expected_final_score:.4f}")
         return
-    _print_options(advice, roll, rolls_left, top, _describe)
+    _print_options(advice, advice.position["dice"], shown, lambda option, roll: _describe(option))
 
 
-def _print_options(advice, roll, rolls_left, top, describe):
-    click.echo(f"dice {' '.join(map(str, roll))}, {rolls_left} roll{'s' if rolls_left != 1 else ''} left")
-    shown = advice.options if top is None else advice.options[:top]
+def position_lines(rules, position):
+    """The position the advice understood (its "position" facts) as lines of text."""
+    filled = ", ".join(f"{box} {points}" for box, points in position["filled"].items()) or "none"
+    wrap = textwrap.TextWrapper(width=79, initial_indent="  ", subsequent_indent="          ",
+                                break_on_hyphens=False)
+    lines = wrap.wrap(f"filled: {filled}") + wrap.wrap(f"open:   {', '.join(position['open'])}")
+    needs = position["upper_bonus_needs"]
+    bonus = {0: "reached", None: "out of reach"}.get(needs, f"needs {needs} more")
+    lines.append(f"  upper:  {position['upper_subtotal']}; the bonus (+{rules.upper_bonus} at "
+                 f"{rules.upper_bonus_threshold}) {bonus}")
+    if rules.extra_bonus:
+        paid = position["kniffel_bonuses"]
+        lines.append(f"  extra-Kniffel bonuses: {paid} (+{paid * rules.extra_bonus})")
+    if position["jokers_left"] is not None:
+        lines.append(f"  jokers left: {position['jokers_left']}")
+    if position["dice"] is not None:
+        lines.append(_dice_line(position["dice"], position["rolls_left"]))
+    return lines
+
+
+def _dice_line(roll, rolls_left):
+    return f"dice {' '.join(map(str, roll))}, {rolls_left} roll{'s' if rolls_left != 1 else ''} left"
+
+
+def _print_options(advice, roll, shown, describe):
+    """The ranked options of the dice `roll`, the `shown` best of them (None: all), each with
+    what it costs against the best; describe(option, roll) is an option's text."""
+    from ..advice.position import cost_text
+    options = advice.options if shown is None else advice.options[:shown]
     best = advice.expected_final_score
-    width = max(len(describe(o)) for o in shown)
-    click.echo(f"  {'#':>2}  {'choice':<{width}}  {'expected':>9}  {'cost':>7}")
-    for rank, option in enumerate(shown, 1):
+    texts = [describe(option, roll) for option in options]
+    width = max(map(len, texts))
+    click.echo(f"  {'#':>2}  {'choice':<{width}}  {'expected':>9}")
+    for rank, (option, text) in enumerate(zip(options, texts), 1):
         value = option["expected_final_score"]
-        click.echo(f"  {rank:>2}  {describe(option):<{width}}  {value:>9.3f}  {best - value:>7.3f}")
-    if len(shown) < len(advice.options):
-        click.echo(f"  ({len(advice.options) - len(shown)} more; drop --top to see all)")
+        click.echo(f"  {rank:>2}  {text:<{width}}  {value:>9.3f}  {cost_text(best - value)}")
+    if len(options) < len(advice.options):
+        click.echo(f"  … and {len(advice.options) - len(options)} more: --all shows every option")
+
+
+def _describe_keep(keep, reroll):
+    held = " ".join(map(str, keep)) or "nothing"
+    return f"keep {held}, reroll {' '.join(map(str, reroll))}" if keep else f"keep {held}, reroll all"
 
 
 def _describe(option):
     if option["action"] == "keep":
-        held = " ".join(map(str, option["keep"])) or "nothing"
-        return f"keep {held}, reroll"
-    extra = f" +{option['bonus']} bonus" if option["bonus"] else ""
+        return _describe_keep(option["keep"], option["reroll"])
     joker = ""
     if "joker" in option:
         taken, given = option["joker"]["from"], option["joker"]["to"]
         pairs = zip(taken, given) if isinstance(taken, list) else [(taken, given)]
         joker = "joker " + ", ".join(f"{a}->{b}" for a, b in pairs) + ", "
-    return f"{joker}score {option['box']} for {option['points']}{extra}"
+    notes = [""] if not option.get("kniffel_joker") else [" as Kniffel joker"]
+    if option["upper_bonus"]:
+        notes.append(f" +{option['upper_bonus']} upper bonus")
+    if option["extra_bonus"]:
+        notes.append(f" +{option['extra_bonus']} extra Kniffel")
+    return f"{joker}score {option['box']} for {option['points']}" + ",".join(notes)
 
 
 def _advise_batch(stream, default_rules, tables, top):

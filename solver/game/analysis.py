@@ -7,12 +7,12 @@ recorded dice are used, never the program's random numbers.
 """
 from dataclasses import replace
 
-from ..advice.position import advise, box_values
+from ..advice.position import COST_TOLERANCE, advise, box_values, cost_text
 from ..dice import KEEP_INDEX
 from .card import parse_box
 from .record import record_players, record_rules, replay
 
-OPTIMAL_TOLERANCE = 1e-9  # ties in the table are equal to float rounding
+OPTIMAL_TOLERANCE = COST_TOLERANCE  # ties in the table are equal to float rounding
 
 
 def choice_value(table, state, dice, decision, advice):
@@ -105,18 +105,16 @@ def report_lines(result):
     name_width = max(len(p["name"]) for p in result["players"]) if several else 0
     count = sum(p["decisions"] for p in result["players"])
     lines = [f"{result['rules']}: {count} decision{'s' if count != 1 else ''}; "
-             f"loss = expected final score of the best choice minus that of the choice made"]
+             f"cost = expected final score of the best choice minus that of the choice made"]
     for d in result["decisions"]:
         who = f"{d['name']:<{name_width}}  " if several else ""
         dice = " ".join(map(str, d["dice"]))
         text = (f"  round {d['round']:>2}  {who}{dice}  {d['rolls_left']} left  "
                 f"{describe_choice(d['choice']):<26}")
-        if d["optimal"]:
-            lines.append(text + "  optimal")
-        else:
-            lines.append(text + f"  loss {d['loss']:6.2f}  best: {describe_choice(d['best'])}")
+        best = "" if d["optimal"] else f"  best: {describe_choice(d['best'])}"
+        lines.append(f"{text}  {cost_text(d['loss']):<10}{best}".rstrip())
     for p in result["players"]:
         score = f"score {p['score']}" + ("" if p["finished"] else " (unfinished)")
-        lines.append(f"{p['name']}: {score}; gave away {p['loss']:.1f} points, "
+        lines.append(f"{p['name']}: {score}; gave away {p['loss']:.2f} points, "
                      f"{p['optimal']} decision{'s' if p['optimal'] != 1 else ''} of {p['decisions']} optimal")
     return lines

@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from ..advice.position import advise
+from ..advice.position import advise, cost_text
 from . import session as sessions
 from .analysis import OPTIMAL_TOLERANCE, analyze, choice_value, describe_choice, option_as_decision
 from .card import GameError, is_sub_multiset, parse_box, parse_faces
@@ -278,11 +278,9 @@ class _Session:
         if advice is None:
             return
         loss = advice.expected_final_score - choice_value(self.table, turn.state, dice, decision, advice)
-        if loss <= OPTIMAL_TOLERANCE:
-            self.terminal.say("  coach: optimal")
-        else:
-            best = describe_choice(option_as_decision(advice.options[0]))
-            self.terminal.say(f"  coach: that cost {loss:.2f} points; best was {best}")
+        best = "" if loss <= OPTIMAL_TOLERANCE else (
+            f"; best was {describe_choice(option_as_decision(advice.options[0]))}")
+        self.terminal.say(f"  coach: {cost_text(loss)}{best}")
 
     def show_coach(self, turn, advice, top):
         say = self.terminal.say
@@ -294,8 +292,10 @@ class _Session:
             value = option["expected_final_score"]
             text = describe_choice(option_as_decision(option))
             if option["action"] == "keep":
-                text += ", reroll"
-            say(f"  {rank:>3}. {text:<34} {value:9.2f}  {'best' if rank == 1 else f'-{best - value:.2f}':>7}")
+                text += f", reroll {' '.join(map(str, option['reroll'])) if option['keep'] else 'all'}"
+            elif option.get("kniffel_joker"):
+                text += " as Kniffel joker"
+            say(f"  {rank:>3}. {text:<34} {value:9.2f}  {cost_text(best - value)}")
         if len(shown) < len(advice.options):
             say(f"       ({len(advice.options) - len(shown)} more: type ?)")
 

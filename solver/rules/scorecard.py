@@ -4,6 +4,8 @@ score tables, and box names.
 Kernels never see a Rules object: `Rules.kernel_arrays()` turns it into score tables and a small
 integer parameter vector (see scoring.py for its layout).
 """
+import re
+import unicodedata
 from dataclasses import asdict, dataclass, replace
 from functools import cached_property
 
@@ -20,17 +22,39 @@ BOXES_YATZY = UPPER + ("one_pair", "two_pairs", "three_kind", "four_kind", "smal
                        "large_straight", "full_house", "chance", "yatzy")
 BOX_SETS = {"13": BOXES_13, "yatzy": BOXES_YATZY}
 
-# German and other names a player may type for a box.
+# The names a player may write for a box, as box_key compacts them (lower case, umlauts and ß
+# spelled out, other accents dropped, no spaces, dots, hyphens or underscores): German pads,
+# English cards, Scandinavian Yatzy.  "kniffel" stands for the five-of-a-kind box of either card.
 BOX_ALIASES = {
-    "einser": "ones", "zweier": "twos", "dreier": "threes", "vierer": "fours",
-    "fuenfer": "fives", "fünfer": "fives", "sechser": "sixes",
-    "dreierpasch": "three_kind", "viererpasch": "four_kind", "fullhouse": "full_house",
-    "kleine_strasse": "small_straight", "kleine_straße": "small_straight",
-    "grosse_strasse": "large_straight", "große_strasse": "large_straight",
-    "große_straße": "large_straight", "grosse_straße": "large_straight",
-    "yahtzee": "kniffel", "kitkniff": "kniffel", "knobel": "kniffel", "krempel": "chance",
-    "paar": "one_pair", "zwei_paare": "two_pairs",
+    **dict.fromkeys(("1er", "einer", "einser", "einsen", "aces", "1s", "enere", "ettor"), "ones"),
+    **dict.fromkeys(("2er", "zweier", "zweien", "2s", "toere", "tvaor"), "twos"),
+    **dict.fromkeys(("3er", "dreier", "dreien", "3s", "treere", "treor"), "threes"),
+    **dict.fromkeys(("4er", "vierer", "vieren", "4s", "firere", "fyror"), "fours"),
+    **dict.fromkeys(("5er", "fuenfer", "funfer", "fuenfen", "5s", "femmere", "femmor"), "fives"),
+    **dict.fromkeys(("6er", "sechser", "sechsen", "6s", "seksere", "sexor"), "sixes"),
+    **dict.fromkeys(("3erpasch", "dreierpasch", "3pasch", "threeofakind", "3ofakind", "3kind",
+                     "treens", "trelike", "tretal", "triss"), "three_kind"),
+    **dict.fromkeys(("4erpasch", "viererpasch", "4pasch", "fourofakind", "4ofakind", "4kind",
+                     "fireens", "firelike", "fyrtal"), "four_kind"),
+    **dict.fromkeys(("fh", "fullhouse", "fuldthus", "hus", "kak"), "full_house"),
+    **dict.fromkeys(("klstrasse", "klstr", "kleinestrasse", "kleinestr", "smstraight",
+                     "smallstraight", "lillestraight", "litenstraight", "litenstege"),
+                    "small_straight"),
+    **dict.fromkeys(("grstrasse", "grstr", "grossestrasse", "grossestr", "lgstraight",
+                     "largestraight", "storestraight", "storstraight", "storstege"),
+                    "large_straight"),
+    **dict.fromkeys(("kniffel", "yahtzee", "yatzy", "kitkniff", "knobel"), "kniffel"),
+    **dict.fromkeys(("chance", "chans", "sjanse", "krempel"), "chance"),
+    **dict.fromkeys(("paar", "einpaar", "1paar", "onepair", "pair", "par", "etpar", "ettpar",
+                     "1par"), "one_pair"),
+    **dict.fromkeys(("zweipaare", "2paare", "twopairs", "twopair", "2pairs", "topar", "tvapar",
+                     "2par"), "two_pairs"),
 }
+# A few of the names above, as a pad prints them, for help texts and the unknown-box error.
+PAD_NAMES = {"13": "1er … 6er, Einser … Sechser, 3er-Pasch, 4er-Pasch, FH, kl. Straße, "
+                   "gr. Straße, Kniffel, Chance",
+             "yatzy": "1er … 6er, Einser … Sechser, Paar, 2 Paare, 3er-Pasch, 4er-Pasch, "
+                      "kl. Straße, gr. Straße, FH, Chance, Yatzy"}
 
 
 @dataclass(frozen=True)
@@ -371,13 +395,27 @@ def _check_applicable(rules, options):
 
 
 def box_key(name, rules):
-    """The box key for a name a player typed (English key or German name)."""
+    """The box key for a name a player wrote: the key, or any spelling in BOX_ALIASES (ValueError
+    naming the boxes otherwise)."""
     if name in rules.boxes:
         return name
-    key = name.strip().lower().replace("-", "_").replace(" ", "_")
-    key = BOX_ALIASES.get(key, key)
-    if rules.box_set == "yatzy" and key == "kniffel":
-        key = "yatzy"
+    compact = _compact(name)
+    key = _COMPACT_KEYS.get(compact) or BOX_ALIASES.get(compact)
+    if key in ("kniffel", "yatzy"):
+        key = rules.boxes[rules.kniffel_box]
     if key not in rules.boxes:
-        raise ValueError(f"unknown box {name!r}; boxes: {', '.join(rules.boxes)}")
+        what = f"box {name!r} ({key}) is not on the {rules.key} card" if key else f"unknown box {name!r}"
+        raise ValueError(f"{what}; boxes: {', '.join(rules.boxes)} "
+                         f"(or as on the pad: {PAD_NAMES[rules.box_set]})")
     return key
+
+
+_SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "o"})
+_COMPACT_KEYS = {key.replace("_", ""): key for boxes in BOX_SETS.values() for key in boxes}
+
+
+def _compact(name):
+    """A box name as BOX_ALIASES spells it: `Kl. Straße` -> `klstrasse`, `3er-Pasch` -> `3erpasch`."""
+    text = unicodedata.normalize("NFC", str(name)).lower().translate(_SPELLED_OUT)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]", "", text)
