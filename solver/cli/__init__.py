@@ -12,6 +12,7 @@ from .game import analyze, play
 from .solve import rules_command, solve
 from .stats import distribution, simulate
 from .tables import tables_command
+from .target import chances
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -26,7 +27,7 @@ def cli():
 
 
 for command in (solve, advise, simulate, distribution, play, analyze, tables_command, bench,
-                rules_command):
+                rules_command, chances):
     cli.add_command(command)
 
 
