@@ -13,6 +13,7 @@ Per preset, each in a fresh process with the numba cache present (compiled kerne
   advise_target_seconds   `kniffel advise --target T` from the saved table, whole process
 
     python benchmarks/target.py --rules kniffel --threads 2
+    python benchmarks/target.py --rules kniffel --sub-game 6 --sub-game 8 --out benchmarks/results/target_sub.json
 """
 import argparse
 import json
@@ -51,6 +52,51 @@ print(json.dumps({"expected_seconds": min(expected), "target_first_seconds": fir
 """
 
 
+SUB_GAME = """
+import json, resource, sys, time
+import numpy as np
+from solver.engine.backward import solve
+from solver.engine.states import Position, position_state
+from solver.engine.target_table import solve_target
+from solver.advice.win import advise_win, opponent_distribution
+from solver.presets import resolve_rules
+rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+table = solve(rules, progress=False, threads=threads)
+expected = []
+for _ in range(3):
+    t = time.perf_counter(); table = solve(rules, progress=False, threads=threads)
+    expected.append(time.perf_counter() - t)
+card = {b: 0 for b in rules.boxes[:rules.n_boxes - k]}
+state = position_state(Position(card), rules)
+out = {"expected_seconds": min(expected), "open_boxes": k}
+for tie_break in (True, False):
+    solve_target(rules, progress=False, threads=threads, expected=table.values, within=state.filled,
+                 tie_break=tie_break)  # compile / warm
+    t = time.perf_counter()
+    sub = solve_target(rules, progress=False, threads=threads, expected=table.values,
+                       within=state.filled, tie_break=tie_break)
+    out["tie_break" if tie_break else "chance_only"] = {
+        "seconds": time.perf_counter() - t, "entries": sub.entries,
+        "us_per_column_thread": (time.perf_counter() - t) * threads / max(1, sub.entries) * 1e6}
+rival = {b: 0 for b in rules.boxes[:rules.n_boxes - min(k, 9)]}
+t = time.perf_counter(); opponent_distribution(table, {"card": rival})
+out["opponent_distribution_seconds"] = time.perf_counter() - t
+out["opponent_open_boxes"] = min(k, 9)
+t = time.perf_counter()
+advise_win(Position(card), table, [{"card": rival}], "share")
+out["win_turn_start_seconds"] = time.perf_counter() - t
+out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(out))
+"""
+
+
+def run_sub_game(name, threads, k):
+    """Figures for the sub-game of a card with `k` open boxes (see --sub-game)."""
+    out = subprocess.run([sys.executable, "-c", SUB_GAME, name, str(threads), str(k)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def run_preset(name, threads, store, advise=True):
     """One preset's figures (see the module docstring)."""
     env = dict(os.environ, KNIFFEL_TABLES=store)
@@ -79,7 +125,23 @@ def main():
     parser.add_argument("--no-advise", action="store_true", help="skip the advise timing")
     parser.add_argument("--out", default=str(HERE / "results" / "target.json"))
     parser.add_argument("--store", help="keep the tables in this folder (default: a temporary one)")
+    parser.add_argument("--sub-game", type=int, action="append", metavar="K",
+                        help="instead of the whole table: the sub-game of a card with K open boxes "
+                             "(target solve with and without the E plane, the win objective at its "
+                             "turn start, an opponent's distribution); repeat for several K")
     args = parser.parse_args()
+    if args.sub_game:
+        results = {"machine": {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg()[0]},
+                   "threads": args.threads, "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
+                   "sub_games": {}}
+        for name in args.rules or ["kniffel"]:
+            for k in args.sub_game:
+                entry = run_sub_game(name, args.threads, k)
+                results["sub_games"][f"{name}/{k}"] = entry
+                print(name, k, json.dumps(entry), flush=True)
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
+        return
     results = {"machine": {"cpus": os.cpu_count(), "processor": platform.processor() or platform.machine(),
                            "python": platform.python_version(),
                            "load_average_at_start": os.getloadavg()[0]},

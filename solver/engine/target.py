@@ -4,7 +4,8 @@ the turn start s reach d, and E(s, d), the expected points still to come under t
 Play maximises W; options whose W round to the same multiple of 1/GRAIN (about 1e-9) are a
 tie, broken by the higher E (so a player whose target is safe, W = 1, or out of reach, W = 0,
 plays for points).  Rounding, not "closer than", keeps the order transitive, so the best of a
-lattice of keeps is the same whichever way it is taken.  Outside a
+lattice of keeps is the same whichever way it is taken.  The price: a tie may give up less than
+the grain of chance for more points, so W is the best chance to within about 1e-9 a decision.  Outside a
 state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > length) = 0 (below
 CUT), and there every option ties, so E is the expected-score value V(s).
 
