@@ -44,10 +44,23 @@ def get_table(rules=None, directory=None, progress=None, announce=None):
         return table
 
 
-def advise(position, table, dice=None, rolls_left=None):
-    """Ranked options for `position` (see solver.advise.advise)."""
-    from .advice.position import advise as _advise
-    return _advise(position, table, dice=dice, rolls_left=rolls_left)
+def advise(position, table, dice=None, rolls_left=None, objective=None):
+    """Ranked options for `position` (see solver.advise.advise).
+
+    objective: None (the expected score), {"target": T} (ranked by P(final >= T); `table` is
+    then the target table, get_target_table) or {"win": {"opponents": [{"card": {...}} |
+    {"final": S}, ...], "ties": "share"|"lose"}} (ranked by P(win); `table` the expected-score
+    table).  With an objective the answer is a dict, as `kniffel advise --json` prints it."""
+    if objective is None:
+        from .advice.position import advise as _advise
+        return _advise(position, table, dice=dice, rolls_left=rolls_left)
+    if "target" in objective:
+        from .advice.target import advise_target
+        return advise_target(position, table, objective["target"], dice=dice, rolls_left=rolls_left)
+    from .advice.win import advise_win
+    win = objective["win"]
+    return advise_win(position, table, win["opponents"], win.get("ties", "share"), dice=dice,
+                      rolls_left=rolls_left)
 
 
 def solve_target(rules=None, progress=None):

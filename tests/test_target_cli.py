@@ -35,3 +35,23 @@ def test_win_advice_json(capsys, table_dir):
     code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
                          "--opponent", "final=150", "--ties", "lose")
     assert code == 0 and "P(win)" in out and "playing safe costs" in out
+
+
+def test_batch_lines_with_an_objective(capsys, table_dir, tmp_path):
+    card = dict(pair.split("=") for pair in LATE.split(","))
+    card = {k: int(v) for k, v in card.items()}
+    lines = [json.dumps({"card": card, "dice": [5, 5, 5, 6, 6], "rolls_left": 1}),
+             json.dumps({"card": card, "dice": [5, 5, 5, 6, 6], "rolls_left": 1,
+                         "opponents": [{"final": 150}], "ties": "lose"}),
+             json.dumps({"card": card, "target": 151, "opponents": []}),
+             json.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0})]
+    batch = tmp_path / "in.jsonl"
+    batch.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "advise", "--batch", str(batch), "--top", "2")
+    assert code == 0, err
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 4
+    assert "objective" not in answers[0] and len(answers[0]["options"]) == 2
+    assert answers[1]["objective"]["win"]["ties"] == "lose" and 0 < answers[1]["probability"] < 1
+    assert answers[2] == {"error": "a line takes target or opponents, not both"}
+    assert "options" in answers[3] and "objective" not in answers[3]

@@ -63,3 +63,16 @@ def test_win_beats_expected_play_against_a_player(ties):
     assert 0.05 < plain < 0.95  # a real contest
     assert win >= plain - 1e-12
     assert win > plain + 1e-4  # playing to win gains something here
+
+
+def test_python_api_objective():
+    import solver
+    rules = get_rules("kniffel")
+    position = Position(late_card(rules))
+    state = position_state(position, rules)
+    table = target_table(rules, state.filled)
+    aim = solver.advise(position, table, dice=(1, 2, 3, 4, 6), objective={"target": state.card_total + 30})
+    assert aim["objective"] == {"target": state.card_total + 30}
+    win = solver.advise(position, solved(rules), dice=(1, 2, 3, 4, 6),
+                        objective={"win": {"opponents": [{"final": state.card_total + 29}], "ties": "lose"}})
+    assert [o["probability"] for o in win["options"]] == [o["probability"] for o in aim["options"]]

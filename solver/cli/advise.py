@@ -174,5 +174,16 @@ def _advise_batch(stream, default_rules, tables, top):
 
     # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
     chunk = 1 if stream.isatty() else 1024
-    for text in advise_lines(stream, default_rules, table_for, top, chunk=chunk):
+    from ..advice.objective_batch import objective_lines
+    from .target import _target_table
+
+    def target_for(rules):
+        if ("target", rules.key) not in loaded:
+            loaded["target", rules.key] = _target_table(rules, tables, quiet=True)
+        return loaded["target", rules.key]
+
+    def plain(run):
+        return advise_lines(run, default_rules, table_for, top, chunk=chunk)
+
+    for text in objective_lines(stream, default_rules, table_for, target_for, plain, top):
         click.echo(text)
