@@ -1,8 +1,8 @@
 """`kniffel advise --target T` (the hook in advise.py calls here) and `kniffel chances`."""
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _parse_position,
-                     _scorecard_rules, _table)
+from .common import (RULES_HELP, TABLES_HELP, CommandError, InputError, _emit_json,
+                     _parse_position, _scorecard_rules, _table)
 
 
 def check_target_options(rules, target, chips=None, opponents=()):
@@ -139,7 +139,11 @@ def chances(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_jso
                          _target_table(rules, tables, quiet=quiet), step)
     if plot:
         from ..stats.chances import plot_curve
-        plot_curve(curve, plot)
+        from ..stats.plot import PlotUnavailable
+        try:
+            plot_curve(curve, plot)
+        except PlotUnavailable as exc:
+            raise CommandError(str(exc)) from None
     if as_json:
         _emit_json(curve)
         return
