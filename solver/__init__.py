@@ -52,7 +52,43 @@ def get_table(rules=None, directory=None, progress=None, announce=None, warn=Non
         return table
 
 
-def advise(position, table, dice=None, rolls_left=None):
-    """Ranked options for `position` (see solver.advise.advise)."""
-    from .advice.position import advise as _advise
-    return _advise(position, table, dice=dice, rolls_left=rolls_left)
+def advise(position, table, dice=None, rolls_left=None, objective=None):
+    """Ranked options for `position` (see solver.advise.advise).
+
+    objective: None (the expected score), {"target": T} (ranked by P(final >= T); `table` is
+    then the target table, get_target_table) or {"win": {"opponents": [{"card": {...}} |
+    {"final": S}, ...], "ties": "share"|"lose"}} (ranked by P(win); `table` the expected-score
+    table).  With an objective the answer is a dict, as `kniffel advise --json` prints it."""
+    if objective is None:
+        from .advice.position import advise as _advise
+        return _advise(position, table, dice=dice, rolls_left=rolls_left)
+    if "target" in objective:
+        from .advice.target import advise_target
+        return advise_target(position, table, objective["target"], dice=dice, rolls_left=rolls_left)
+    from .advice.win import advise_win
+    win = objective["win"]
+    return advise_win(position, table, win["opponents"], win.get("ties", "share"), dice=dice,
+                      rolls_left=rolls_left)
+
+
+def solve_target(rules=None, progress=None):
+    """Solve the target table of a scorecard rule set: P(final >= T) for every T and state."""
+    from .presets import resolve_rules
+    from .engine.target_table import solve_target as _solve
+    rules = resolve_rules(rules)
+    return _solve(rules, progress=progress, expected=get_table(rules, progress=progress).values)
+
+
+def get_target_table(rules=None, directory=None, progress=None):
+    """Load the saved target table for `rules`, solving and saving it first when needed."""
+    from .presets import resolve_rules
+    from .engine.store import TableError
+    from .engine.target_table import load_target_table, solve_target as _solve
+    rules = resolve_rules(rules)
+    try:
+        return load_target_table(rules, directory)
+    except TableError:
+        table = _solve(rules, progress=progress,
+                       expected=get_table(rules, directory, progress=progress).values)
+        table.save(directory)
+        return table

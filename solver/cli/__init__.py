@@ -13,6 +13,7 @@ from .serve import serve
 from .solve import rules_command, solve
 from .stats import distribution, simulate
 from .tables import tables_command
+from .target import chances
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,7 +28,7 @@ def cli():
 
 
 for command in (solve, advise, simulate, distribution, play, analyze, tables_command, bench,
-                rules_command, serve):
+                rules_command, serve, chances):
     cli.add_command(command)
 
 

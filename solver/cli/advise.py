@@ -29,8 +29,15 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 # only its own line.
 @click.option("--batch", type=click.File("rb"), help="JSON lines of positions (FILE or -), one result per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@click.option("--target", type=int, help="Play for a final score of at least T: rank by the chance "
+              "of reaching it (needs the target table, `kniffel solve --objective target`).")
+@click.option("--opponent", "opponents", multiple=True, metavar="CARD|final=S",
+              help="Play to win against this player (repeat): their card, or final=S once they "
+              "have finished.")
+@click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
+              help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
 def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
-           show_all, batch, as_json):
+           show_all, batch, as_json, target, opponents, ties):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -41,6 +48,8 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
       kniffel advise --rules knobeln --jokers-left 2 --dice 2,3,4,5,5 --rolls-left 0
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
       kniffel advise --rules dice-duel --chips "ls=0/1/3,4k=2/0/2" --dice 23456 --rolls-left 0
+      kniffel advise --card "ones=3,sixes=24" --dice 66612 --target 250
+      kniffel advise --card "$(cat mine)" --dice 66612 --opponent final=231 --ties lose
     """
     from ..advice.position import advise as run_advise, checked_query
     from ..dice import parse_dice
@@ -48,6 +57,9 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
         raise InputError("--all and --top exclude each other")
     shown = None if show_all else top or TEXT_TOP  # how many options the text shows
     rules = _rules(rules_name)
+    if target is not None or opponents:
+        from .target import check_target_options
+        check_target_options(rules, target, chips, opponents)
     if rules.game == "dice-duel" or chips is not None:
         if card or kniffel_bonuses or jokers_left is not None:
             raise InputError("--card, --kniffel-bonuses and --jokers-left are not Dice Duel options")
@@ -57,6 +69,11 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
         _advise_batch(batch, rules, tables, top)
         return
     position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
+    if target is not None or opponents:
+        from .target import advise_target_command
+        advise_target_command(rules, tables, position, dice_text, rolls_left, target, top, as_json,
+                              opponents, ties, _describe)
+        return
     try:
         roll = parse_dice(dice_text) if dice_text is not None else None
         if roll is None and rolls_left is not None:
@@ -212,5 +229,16 @@ def _advise_batch(stream, default_rules, tables, top):
 
     # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
     chunk = 1 if stream.isatty() else 1024
-    for text in advise_lines(stream, default_rules, table_for, top, chunk=chunk):
+    from ..advice.objective_batch import objective_lines
+    from .target import _target_table
+
+    def target_for(rules):
+        if ("target", rules.key) not in loaded:
+            loaded["target", rules.key] = _target_table(rules, tables, quiet=True)
+        return loaded["target", rules.key]
+
+    def plain(run):
+        return advise_lines(run, default_rules, table_for, top, chunk=chunk)
+
+    for text in objective_lines(stream, default_rules, table_for, target_for, plain, top):
         click.echo(text)

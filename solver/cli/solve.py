@@ -3,7 +3,7 @@ import time
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, _emit_json, _rules)
+from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _rules, _table)
 
 
 @click.command()
@@ -12,16 +12,22 @@ from .common import (RULES_HELP, TABLES_HELP, _emit_json, _rules)
 @click.option("--force", is_flag=True, help="Solve again even when a valid table exists.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of text.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def solve(rules_name, tables, force, as_json, quiet):
+@click.option("--objective", type=click.Choice(["expected", "target"]), default="expected",
+              show_default=True, help="expected: the expected-score table; target: the chance of "
+              "reaching every score from every state (for advise --target and chances).")
+def solve(rules_name, tables, force, as_json, quiet, objective):
     """Solve every reachable state of a rule set and save the value table.
 
     \b
     Example:
       kniffel solve --rules yahtzee --json
       kniffel solve --rules dice-duel
+      kniffel solve --objective target --rules kniffel
     """
     from ..engine.store import TableError, load_table, table_paths
     rules = _rules(rules_name)
+    if objective == "target":
+        return _solve_target(rules, tables, force, as_json, quiet)
     start = time.perf_counter()
     table = None
     if not force:
@@ -43,6 +49,39 @@ def solve(rules_name, tables, force, as_json, quiet):
         verb = "solved" if solved else "loaded (use --force to solve again)"
         click.echo(f"{rules.key}: expected score {table.expected_score:.7f}, "
                    f"{table.states:,} states, {verb} in {seconds:.2f} s")
+        click.echo(f"table: {path}")
+
+
+def _solve_target(rules, tables, force, as_json, quiet):
+    """`kniffel solve --objective target`: load or build the target table and report it."""
+    from ..engine.store import TableError
+    from ..engine.target_table import load_target_table, solve_target, target_paths
+    if rules.game != "scorecard":
+        raise InputError(f"the target objective is for the scorecard games, not {rules.key}")
+    start = time.perf_counter()
+    table = None
+    if not force:
+        try:
+            table = load_target_table(rules, tables)
+        except TableError:
+            table = None
+    solved = table is None
+    if solved:
+        expected = _table(rules, tables, quiet=quiet or as_json)
+        table = solve_target(rules, progress=False if (quiet or as_json) else None,
+                             expected=expected.values)
+        table.save(tables)
+    seconds = time.perf_counter() - start
+    path = str(target_paths(rules, tables)[0])
+    chances = {str(t): table.lookup_raw(0, 0, 0, t)[0] for t in (200, 250, 300)}
+    if as_json:
+        _emit_json({"rules": rules.key, "objective": "target", "entries": table.entries,
+                    "chance_from_empty_card": chances, "seconds": seconds, "path": path,
+                    "solved": solved})
+    else:
+        verb = "solved" if solved else "loaded (use --force to solve again)"
+        click.echo(f"{rules.key}: target table, {table.entries:,} entries, {verb} in {seconds:.2f} s; "
+                   "from the empty card " + ", ".join(f"P(>= {t}) {100 * p:.2f}%" for t, p in chances.items()))
         click.echo(f"table: {path}")
 
 

@@ -31,15 +31,17 @@ def scorecard_rules(rules):
     raise RulesError(f"{getattr(rules, 'key', rules)} is not a scorecard rule set")
 
 
-def backward_pass(rules, objective, progress=None, threads=None, label=None):
+def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0):
     """Solve every reachable turn-start state of `rules` for `objective`, from the last open box
-    back to the empty card.  Returns (values, reachable mask, level_seconds)."""
+    back to the empty card.  Returns (values, reachable mask, level_seconds).
+
+    within: a filled-box mask; only the sets that contain it are solved (a sub-game)."""
     start = time.perf_counter()
     n = rules.n_boxes
     reachable = reachable_mask(rules)
     values = objective.values_array(rules, reachable)
     context = objective.context(rules)
-    levels = sets_by_level(n)
+    levels = [sets[(sets & within) == within] for sets in sets_by_level(n)]
     disable = None if progress is None else not progress
     threads = threads or default_threads()
     n_chunks = 4 * threads  # several chunks a thread, so uneven sets even out
@@ -53,8 +55,12 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None):
                           disable=disable, leave=False):
             # contiguous copies: strided and one-element slices would make numba compile the
             # kernel twice, once for each memory layout
+            if len(levels[level]) == 0:
+                continue
+            objective.start_level(rules, levels[level], values, context)
             list(pool.map(solve_chunk, [np.ascontiguousarray(levels[level][i::n_chunks])
                                         for i in range(n_chunks)]))
+            objective.end_level(rules, levels[level], values, context)
             level_seconds.append((n - level, time.perf_counter() - start))
     return values, reachable, level_seconds
 

@@ -33,6 +33,12 @@ class Objective:
         must release the GIL and its values must not depend on how the sets are split."""
         raise NotImplementedError
 
+    def start_level(self, rules, sets, values, context):
+        """Before a level's sets are solved (all of them, `sets`): nothing by default."""
+
+    def end_level(self, rules, sets, values, context):
+        """After a level's sets are solved: nothing by default."""
+
 
 class ExpectedScore(Objective):
     """values[filled, aux, upper]: the expected score still to come from a turn start."""

@@ -1,0 +1,101 @@
+"""Playing to win: the chance of finishing above every other player.
+
+Each opponent is a final score (finished) or a card (still playing, modelled as playing the
+expected-score-optimal strategy from there, independently of us: their exact final-score
+distribution).  Our final score x then wins with chance u(x): ties=lose, u(x) = prod_i P(X_i < x);
+ties=share (a tie for first among k players is 1/k of a win), u(x) = integral_0^1 prod_i
+(P(X_i < x) + t P(X_i = x)) dt, as 1/(1 + K) = integral_0^1 t^K dt.  Maximising E[u(final)] is
+the target objective with u as the finished game's value: with M one above the best score any
+opponent can make, W(full card, d) = u(M - d), and P(win) = W(s, M - card total).  The sub-game
+from our position is solved afresh (each of our turns, with the opponents' current cards).
+"""
+from functools import lru_cache
+
+import numpy as np
+
+from ..engine.states import Position, parse_card, position_state
+from .target import advise_target
+
+
+def opponent_distribution(table, opponent):
+    """(lowest score, probs) of one opponent's final score: {"final": S} or {"card": {...}}."""
+    if "final" in opponent:
+        return int(opponent["final"]), np.ones(1)
+    from ..stats.distribution import score_distribution
+    position = opponent["card"]
+    if not isinstance(position, Position):
+        position = Position(parse_card(position, table.rules))
+    position_state(position, table.rules)  # ValueError for an impossible card
+    dist = score_distribution(table, position)
+    nonzero = np.flatnonzero(dist.probs)
+    return dist.offset + int(nonzero[0]), dist.probs[nonzero[0]:nonzero[-1] + 1]
+
+
+def win_utility(distributions, ties="share"):
+    """(M, u): u[d - 1] = the chance that a final score of M - d wins, d = 1 .. M - lowest."""
+    low = min(lo for lo, _ in distributions)
+    top = max(lo + len(p) - 1 for lo, p in distributions)
+    M = top + 1
+    xs = np.arange(low, M)  # our possible winning scores below M, ascending
+    less, equal = [], []
+    for lo, probs in distributions:
+        pmf = np.zeros(M - low + 1)
+        pmf[lo - low:lo - low + len(probs)] = probs
+        cdf_below = np.concatenate([[0.0], np.cumsum(pmf)])[:len(xs)]  # P(X < x)
+        less.append(cdf_below)
+        equal.append(pmf[:len(xs)])
+    if ties == "lose":
+        u = np.prod(less, axis=0)
+    else:  # the polynomial prod_i (a_i + b_i t), integrated over t in [0, 1]
+        u = np.zeros(len(xs))
+        for i in range(len(xs)):
+            poly = np.array([1.0])
+            for a, b in zip(less, equal):
+                poly = np.convolve(poly, [a[i], b[i]])  # coefficients of t^0, t^1, ...
+            u[i] = float(np.dot(poly, 1.0 / np.arange(1, len(poly) + 1)))
+    return M, u[::-1].copy()  # d = M - x: d = 1 is x = M - 1
+
+
+def win_table(rules, expected_values, filled, opponents_key, distributions, ties):
+    """The sub-game table for our filled boxes and these opponents (cached per turn)."""
+    return _win_table(rules, expected_values.ctypes.data, filled, opponents_key, ties,
+                      _Hold(expected_values, distributions))
+
+
+class _Hold:
+    """Unhashed arguments of the cached solve (the key is made of the hashable ones)."""
+
+    def __init__(self, values, distributions):
+        self.values, self.distributions = values, distributions
+
+    def __hash__(self):
+        return 0
+
+    def __eq__(self, other):
+        return True
+
+
+@lru_cache(maxsize=8)
+def _win_table(rules, _values_id, filled, _opponents_key, ties, hold):
+    from ..engine.target_table import solve_target
+    M, u = win_utility(hold.distributions, ties)
+    return M, solve_target(rules, progress=False, expected=hold.values, within=filled, terminal=u)
+
+
+def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=None):
+    """Every choice for `position` ranked by P(win) against `opponents` (a list of {"final": S}
+    or {"card": {...}}); `table` is the expected-score table.  A dict as advise_target's."""
+    if ties not in ("share", "lose"):
+        raise ValueError(f"ties must be share or lose, got {ties!r}")
+    if not opponents:
+        raise ValueError("the win objective needs at least one opponent")
+    rules = table.rules
+    if not isinstance(position, Position):
+        position = Position(card=position)
+    state = position_state(position, rules)
+    distributions = [opponent_distribution(table, o) for o in opponents]
+    key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items())) for o in opponents])
+    M, sub = win_table(rules, table.values, state.filled, key, distributions, ties)
+    advice = advise_target(position, sub, M, dice=dice, rolls_left=rolls_left)
+    advice["objective"] = {"win": {"opponents": opponents, "ties": ties}}
+    return advice

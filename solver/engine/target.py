@@ -1,0 +1,396 @@
+"""The target objective's kernels: W(s, d), the best chance that the points still to come from
+the turn start s reach d, and E(s, d), the expected points still to come under that same play.
+
+Play maximises W; options whose W round to the same multiple of 1/GRAIN (about 1e-9) are a
+tie, broken by the higher E (so a player whose target is safe, W = 1, or out of reach, W = 0,
+plays for points).  Rounding, not "closer than", keeps the order transitive, so the best of a
+lattice of keeps is the same whichever way it is taken.  The price: a tie may give up less than
+the grain of chance for more points, so W is the best chance to within about 1e-9 a decision.  Outside a
+state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > length) = 0 (below
+CUT), and there every option ties, so E is the expected-score value V(s).
+
+A column is (state, d).  A filled-box set's states (its aux and upper-total classes, as the
+expected-score solve groups them, expected._set_columns) each hold the same d range 1..length
+[filled]; columns are solved in tiles of whole states (all joker levels of a state together, so
+a Knobeln joker's column is `shift` columns to the left) that keep the keep lattice's rows in
+cache.  The averaging steps of the keep lattice are the turn widget's own (turn._keep_values,
+run on both planes); the best-keep steps compare (W, E) pairs, so they have their own loops here.
+Entering a box's points p shifts the next state's vectors: W(s', d - p).
+"""
+import numpy as np
+
+from ..dice import N_KEEPS, N_ROLLS
+from ..rules import scoring
+from .expected import (P_BONUS, P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, _fives_score_plain,
+                       _kniffel_roll, _next_aux, _set_columns)
+from .jit import FAST, _popcount, njit
+from .turn import _apply_jokers, _keep_values, _turn_stages
+
+GRAIN = 2.0 ** 30  # chances equal at this grain (about 1e-9) are a tie, broken by the expected score
+CUT = 1e-12  # chances below this are stored as 0 (and end a state's range)
+TILE = 128  # columns per tile: two planes of 462 rows stay in the core's cache
+LOW = -1.0  # below every chance: "no option yet"
+
+
+@njit(cache=True)
+def _index_states(n_boxes, upper_reach, aux_reach, game):
+    """(row_of, set_first, set_count): row_of[filled, aux, upper] is the state index g of the
+    column a turn start is solved in (every upper total of a bonus class shares its class's
+    column; -1 unreachable); set f's columns are g = set_first[f] .. + set_count[f], in the
+    order of expected._set_columns."""
+    n_sets = 1 << n_boxes
+    threshold = game[0][P_THRESHOLD]
+    row_of = np.full((n_sets, aux_reach.shape[2], threshold + 1), -1, dtype=np.int64)
+    set_first = np.zeros(n_sets, dtype=np.int64)
+    set_count = np.zeros(n_sets, dtype=np.int64)
+    g = 0
+    for f in range(n_sets):
+        class_of, col_aux, col_upper = _set_columns(f, upper_reach, aux_reach, game)
+        set_first[f] = g
+        set_count[f] = col_aux.shape[0]
+        for j in range(col_aux.shape[0]):
+            upper = col_upper[j]
+            while upper <= threshold and class_of[upper] == class_of[col_upper[j]]:
+                if upper_reach[f & 63, upper]:
+                    row_of[f, col_aux[j], upper] = g
+                upper += 1
+            g += 1
+    return row_of, set_first, set_count
+
+
+@njit(cache=True)
+def _level_lengths(sets, length, gain, n_boxes):
+    """length[f] := the most points still to come from set f that can matter: the best over its
+    open boxes of the box's most points and bonuses plus the next set's (trimmed) length."""
+    for s in range(sets.shape[0]):
+        f = sets[s]
+        best = 0
+        for box in range(n_boxes):
+            if (f >> box) & 1 == 0:
+                best = max(best, gain[box] + length[f | (1 << box)])
+        length[f] = best
+
+
+@njit(cache=True)
+def _shifted(dst_w, dst_e, w_next, e_next, offset, length, row_of, expected, after, aux, upper,
+             shift, n):
+    """dst[i] := (W, shift + E) of the state (after, aux, upper) at d = i + 1 - shift, i < n."""
+    g = row_of[after, aux, upper]
+    v = shift + expected[after, aux, upper]
+    off = offset[g] - shift
+    n1 = min(n, shift)  # d - shift <= 0: reached
+    n2 = min(n, shift + length[after])
+    for i in range(n1):
+        dst_w[i] = 1.0
+        dst_e[i] = v
+    for i in range(n1, n2):
+        dst_w[i] = w_next[off + i]
+        dst_e[i] = shift + e_next[off + i]
+    for i in range(max(n1, n2), n):
+        dst_w[i] = 0.0
+        dst_e[i] = v
+
+
+@njit(cache=True, fastmath=FAST)
+def _lex_max(row_w, row_e, other_w, other_e):
+    """row := other where other is better: a higher chance, or a tie and more points."""
+    for j in range(row_w.shape[0]):
+        a, b = row_w[j], other_w[j]
+        ae, be = row_e[j], other_e[j]
+        qa, qb = np.floor(a * GRAIN + 0.5), np.floor(b * GRAIN + 0.5)
+        better = (qb > qa) | ((qb == qa) & (be > ae))
+        row_w[j] = b if better else a
+        row_e[j] = be if better else ae
+
+
+@njit(cache=True)
+def _lex_max_shifted(row_w, row_e, other_w, other_e, points, v):
+    """_lex_max with other shifted by `points` (a lower box's points): d <= points is reached."""
+    n = row_w.shape[0]
+    for j in range(n):
+        if j < points:
+            b, be = 1.0, points + v
+        else:
+            b, be = other_w[j - points], points + other_e[j - points]
+        a, ae = row_w[j], row_e[j]
+        qa, qb = np.floor(a * GRAIN + 0.5), np.floor(b * GRAIN + 0.5)
+        if (qb > qa) or ((qb == qa) and (be > ae)):
+            row_w[j] = b
+            row_e[j] = be
+
+
+@njit(cache=True)
+def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ_e, succ_v,
+                tmp_w, tmp_e, game, moves):
+    """out[r, t * n + i]: the best box for final roll r in the tile's state t = cols[t] at
+    d = i + 1 (W and E).  data = (w_next, e_next, offset, length, row_of, expected)."""
+    w_next, e_next, offset, length, row_of, expected = data
+    params, plain_score, joker_score, box_face, scoring_rolls, n_scoring_rolls = game
+    roll_counts, kniffel_face = moves[0], moves[1]
+    n_boxes = params[P_N_BOXES]
+    threshold = params[P_THRESHOLD]
+    upper_bonus = params[P_UPPER_BONUS]
+    n_open = n_boxes - _popcount(f)
+    m = cols.shape[0]
+    width = m * n
+    sw = tmp_w[:width]
+    se = tmp_e[:width]
+    sw[:] = LOW
+    se[:] = -1e300
+    for box in range(n_boxes):
+        if (f >> box) & 1:
+            continue
+        after = f | (1 << box)
+        face = box_face[box]
+        for t in range(m):
+            j = cols[t]
+            aux_after = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
+            upper = col_upper[j]
+            succ_v[box, t] = expected[after, aux_after, upper]
+            for c in range(6 if face > 0 else 1):
+                points = c * face
+                bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
+                _shifted(succ_w[box, c, t * n:(t + 1) * n], succ_e[box, c, t * n:(t + 1) * n],
+                         w_next, e_next, offset, length, row_of, expected, after, aux_after,
+                         min(threshold, upper + points), points + bonus, n)
+        _lex_max(sw, se, succ_w[box, 0, :width], succ_e[box, 0, :width])  # a 0 anywhere
+    for r in range(N_ROLLS):
+        out_w[r, :width] = sw
+        out_e[r, :width] = se
+    for box in range(n_boxes):
+        if (f >> box) & 1:
+            continue
+        face = box_face[box]
+        for k in range(n_scoring_rolls[box]):
+            r = scoring_rolls[box, k]
+            if face > 0:
+                c = roll_counts[r, face - 1]
+                _lex_max(out_w[r, :width], out_e[r, :width], succ_w[box, c, :width], succ_e[box, c, :width])
+            else:
+                points = plain_score[box, r]
+                for t in range(m):
+                    _lex_max_shifted(out_w[r, t * n:(t + 1) * n], out_e[r, t * n:(t + 1) * n],
+                                     succ_w[box, 0, t * n:(t + 1) * n], succ_e[box, 0, t * n:(t + 1) * n],
+                                     points, succ_v[box, t])
+    if _fives_score_plain(params):
+        return
+    # Five of a kind: where it may go and what it pays depend on aux (see expected.py)
+    one_w, one_e = tmp_w[width:width + n], tmp_e[width:width + n]
+    first_kniffel = (f >> params[scoring.P_KNIFFEL_BOX]) & 1 == 0
+    for r in range(N_ROLLS):
+        face = kniffel_face[r]
+        if face == 0:
+            continue
+        for t in range(m):
+            j = cols[t]
+            aux, upper = col_aux[j], col_upper[j]
+            row_w, row_e = out_w[r, t * n:(t + 1) * n], out_e[r, t * n:(t + 1) * n]
+            if first_kniffel:  # a 0 in any box stays open (it can be the better bet on E)
+                row_w[:] = sw[t * n:(t + 1) * n]
+                row_e[:] = se[t * n:(t + 1) * n]
+            else:
+                row_w[:] = LOW
+                row_e[:] = -1e300
+            for box in range(n_boxes):
+                if (f >> box) & 1:
+                    continue
+                allowed, points, paid = _kniffel_roll(box, face, r, f, aux, n_open, params,
+                                                      plain_score, joker_score, box_face)
+                if not allowed:
+                    continue
+                aux_after = _next_aux(aux, box, points, paid, n_open - 1, params)
+                gain = points + paid * params[P_BONUS]
+                upper_after = upper
+                if box_face[box] > 0:
+                    if upper < threshold and upper + points >= threshold:
+                        gain += upper_bonus
+                    upper_after = min(threshold, upper + points)
+                _shifted(one_w, one_e, w_next, e_next, offset, length, row_of, expected,
+                         f | (1 << box), aux_after, upper_after, gain, n)
+                _lex_max(row_w, row_e, one_w, one_e)
+
+
+@njit(cache=True, fastmath=FAST)
+def _lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller, n_smaller, best_w, best_e):
+    """Knobeln jokers (turn._apply_jokers, comparing (W, E) pairs): rows 0..251 of work := the
+    final-roll values when one die may be set to any face, up to `passes` times; column
+    j - shift is the same state and d with one joker fewer."""
+    n_cols = work_w.shape[1]
+    width = max(0, n_cols - shift)
+    before_w, before_e = stop_w, stop_e
+    for done in range(passes):
+        if done > 0:
+            before_w, before_e = work_w[:N_ROLLS].copy(), work_e[:N_ROLLS].copy()
+        for i in range(126):
+            k = N_ROLLS + i
+            bw, be = best_w[i, :width], best_e[i, :width]
+            bw[:] = before_w[add_die[k, 0], :width]
+            be[:] = before_e[add_die[k, 0], :width]
+            for face in range(1, 6):
+                _lex_max(bw, be, before_w[add_die[k, face], :width], before_e[add_die[k, face], :width])
+        for r in range(N_ROLLS):
+            work_w[r] = before_w[r]
+            work_e[r] = before_e[r]
+            if width == 0:
+                continue
+            for t in range(n_smaller[r]):
+                i = smaller[r, t] - N_ROLLS
+                _lex_max(work_w[r, shift:], work_e[r, shift:], best_w[i, :width], best_e[i, :width])
+
+
+@njit(cache=True, fastmath=FAST)
+def _lex_best_sub_keeps(work_w, work_e, smaller, n_smaller, stop_w, stop_e, roll_prob, res_w,
+                        res_e, total):
+    """turn._best_sub_keeps comparing (W, E) pairs; with `total`, res := the roll-weighted sum.
+    (The compare is written out in each loop: LLVM vectorises these, not a called helper.)"""
+    n_cols = work_w.shape[1]
+    for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):
+        row_w, row_e = work_w[k], work_e[k]
+        for t in range(n_smaller[k]):
+            other_w, other_e = work_w[smaller[k, t]], work_e[smaller[k, t]]
+            for j in range(n_cols):
+                a, b = row_w[j], other_w[j]
+                ae, be = row_e[j], other_e[j]
+                qa, qb = np.floor(a * GRAIN + 0.5), np.floor(b * GRAIN + 0.5)
+                better = (qb > qa) | ((qb == qa) & (be > ae))
+                row_w[j] = b if better else a
+                row_e[j] = be if better else ae
+    if total:
+        res_w[:] = 0.0
+        res_e[:] = 0.0
+    for r in range(N_ROLLS):
+        row_w, row_e = work_w[r], work_e[r]
+        own_w, own_e = stop_w[r], stop_e[r]
+        for j in range(n_cols):
+            row_w[j] = own_w[j]
+            row_e[j] = own_e[j]
+        for t in range(n_smaller[r]):
+            other_w, other_e = work_w[smaller[r, t]], work_e[smaller[r, t]]
+            for j in range(n_cols):
+                a, b = row_w[j], other_w[j]
+                ae, be = row_e[j], other_e[j]
+                qa, qb = np.floor(a * GRAIN + 0.5), np.floor(b * GRAIN + 0.5)
+                better = (qb > qa) | ((qb == qa) & (be > ae))
+                row_w[j] = b if better else a
+                row_e[j] = be if better else ae
+        if total:
+            p = roll_prob[r]
+            for j in range(n_cols):
+                res_w[j] += p * row_w[j]
+                res_e[j] += p * row_e[j]
+
+
+@njit(cache=True)
+def _lex_turn_stages(work_w, work_e, stop_w, stop_e, moves, rolls_per_turn, res_w, res_e):
+    """turn._turn_stages for (W, E) pairs: res := the values before the turn's first roll."""
+    add_die, smaller, n_smaller, roll_prob = moves[2], moves[3], moves[4], moves[5]
+    if rolls_per_turn == 1:
+        res_w[:] = 0.0
+        res_e[:] = 0.0
+        for r in range(N_ROLLS):
+            p = roll_prob[r]
+            for j in range(res_w.shape[0]):
+                res_w[j] += p * work_w[r, j]
+                res_e[j] += p * work_e[r, j]
+    for stage in range(rolls_per_turn - 1):
+        _keep_values(work_w, add_die)
+        _keep_values(work_e, add_die)
+        _lex_best_sub_keeps(work_w, work_e, smaller, n_smaller, stop_w, stop_e, roll_prob,
+                            res_w, res_e, stage == rolls_per_turn - 2)
+
+
+@njit(cache=True, nogil=True)
+def _solve_sets(sets, out_w, out_e, data, upper_reach, aux_reach, game, moves, rolls_per_turn,
+                tile, tie_break):
+    """Solve the filled-box sets `sets` (one level) into out_w/out_e at offset[g] (the level's
+    buffers), reading the level above through data = (w_next, e_next, offset, length, row_of,
+    expected).  Releases the GIL; a column's values do not depend on its tile.  Without
+    `tie_break` only W is solved, by turn._turn_stages (to measure what E costs)."""
+    offset, length, row_of = data[2], data[3], data[4]
+    params = game[0]
+    levels = params[scoring.P_JOKERS] + 1
+    n_boxes = params[P_N_BOXES]
+    n_max = 1
+    for s in range(sets.shape[0]):
+        n_max = max(n_max, length[sets[s]])
+    cap = max(tile, levels * n_max)
+    work_w, work_e = np.empty((N_KEEPS, cap)), np.empty((N_KEEPS, cap))
+    stop_w, stop_e = np.empty((N_ROLLS, cap)), np.empty((N_ROLLS, cap))
+    succ_w, succ_e = np.empty((n_boxes, 6, cap)), np.empty((n_boxes, 6, cap))
+    succ_v = np.empty((n_boxes, cap))
+    tmp_w, tmp_e = np.empty(cap + n_max), np.empty(cap + n_max)
+    res_w, res_e = np.empty(cap), np.empty(cap)
+    best_w, best_e = np.empty((126, cap)), np.empty((126, cap))
+    for s in range(sets.shape[0]):
+        f = sets[s]
+        n = length[f]
+        if n == 0:
+            continue
+        class_of, col_aux, col_upper = _set_columns(f, upper_reach, aux_reach, game)
+        first = row_of[f, col_aux[0], col_upper[0]]
+        n_rest = col_aux.shape[0] // levels
+        per = max(1, tile // (levels * n))
+        for a in range(0, n_rest, per):
+            b = min(n_rest, a + per)
+            cols = np.empty((b - a) * levels, dtype=np.int64)
+            for level in range(levels):
+                for i in range(a, b):
+                    cols[level * (b - a) + i - a] = level * n_rest + i
+            width = cols.shape[0] * n
+            ww, we = work_w[:, :width], work_e[:, :width]
+            if levels > 1:
+                sw, se = stop_w[:, :width], stop_e[:, :width]
+                _final_tile(f, cols, col_aux, col_upper, n, data, sw, se, succ_w, succ_e, succ_v,
+                            tmp_w, tmp_e, game, moves)
+                _lex_jokers(ww, we, sw, se, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
+                            moves[2], moves[3], moves[4], best_w, best_e)
+            else:
+                _final_tile(f, cols, col_aux, col_upper, n, data, ww, we, succ_w, succ_e, succ_v,
+                            tmp_w, tmp_e, game, moves)
+                sw, se = ww, we
+            rw, re = res_w[:width], res_e[:width]
+            if tie_break:
+                _lex_turn_stages(ww, we, sw, se, moves, rolls_per_turn, rw, re)
+            else:  # the chances alone, by the shared widget (E is then not computed)
+                if levels > 1:
+                    _apply_jokers(ww, sw, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
+                                  moves[2], moves[3], moves[4])
+                _turn_stages(ww, sw, moves, rolls_per_turn, rw)
+                re[:] = np.nan
+            for t in range(cols.shape[0]):
+                dst = offset[first + cols[t]]
+                out_w[dst:dst + n] = rw[t * n:(t + 1) * n]
+                out_e[dst:dst + n] = re[t * n:(t + 1) * n]
+
+
+@njit(cache=True)
+def _trim_level(sets, out_w, out_e, offset, length, set_first, set_count):
+    """Shorten each set's range to the last d with a chance >= CUT (smaller chances := 0) and
+    pack the level: returns (w, e) and rewrites offset and length."""
+    total = 0
+    new_len = np.zeros(sets.shape[0], dtype=np.int64)
+    for s in range(sets.shape[0]):
+        f = sets[s]
+        last = 0
+        for g in range(set_first[f], set_first[f] + set_count[f]):
+            for i in range(length[f]):
+                k = offset[g] + i
+                if out_w[k] < CUT:
+                    out_w[k] = 0.0
+                elif i + 1 > last:
+                    last = i + 1
+        new_len[s] = last
+        total += last * set_count[f]
+    w = np.empty(total)
+    e = np.empty(total)
+    pos = 0
+    for s in range(sets.shape[0]):
+        f = sets[s]
+        n = new_len[s]
+        for g in range(set_first[f], set_first[f] + set_count[f]):
+            w[pos:pos + n] = out_w[offset[g]:offset[g] + n]
+            e[pos:pos + n] = out_e[offset[g]:offset[g] + n]
+            offset[g] = pos
+            pos += n
+        length[f] = n
+    return w, e

@@ -1,0 +1,65 @@
+"""A player of the target policy, decision by decision, for seeded simulation: each (state,
+points still needed)'s turn is worked once (advice/target.py's arrays) and reused."""
+from dataclasses import replace
+
+import numpy as np
+
+from .. import dice
+from ..advice.position import sub_keep_indices
+from ..advice.target import GRAIN, box_pairs, final_pairs, keep_pairs
+from ..rules import scoring
+
+
+class TargetPlayer:
+    """Plays for a final score of at least the target with `table` (a TargetTable); the rule
+    sets without Knobeln jokers."""
+
+    def __init__(self, table):
+        if table.rules.jokers:
+            raise ValueError("TargetPlayer does not play Knobeln jokers")
+        self.table, self.rules, self.turns = table, table.rules, {}
+
+    def turn(self, state, need):
+        """(keep values by rolls left, best box per roll, points, bonus) of a turn start."""
+        key = (state.filled, state.aux, state.upper, need)
+        if key not in self.turns:
+            stop, final = final_pairs(state, self.table, need)
+            keeps = {left: keep_pairs(stop, final, left) for left in range(1, self.rules.rolls_per_turn)}
+            w, e, points, bonus = box_pairs(state, self.table, need)
+            q = np.floor(w * GRAIN + 0.5)
+            box = np.lexsort((-e, -q), axis=0)[0]  # per roll: the best chance, then points
+            self.turns[key] = (keeps, box, points, bonus)
+        return self.turns[key]
+
+    def play(self, state, need, rng):
+        """Points scored from the turn start `state` to the end of the game, aiming at `need`."""
+        rules, params = self.rules, self.rules.params()
+        gained = 0
+        while state.n_open:
+            keeps, box, points, bonus = self.turn(state, need - gained)
+            roll = tuple(sorted(rng.integers(1, 7, size=5).tolist()))
+            for left in range(rules.rolls_per_turn - 1, 0, -1):
+                kw, ke = keeps[left]
+                r = dice.KEEP_INDEX[roll]
+                choices = sub_keep_indices(r)[1].tolist() + [r]  # keep some dice, or stop
+                best = max(choices, key=lambda k: (np.floor(kw[k] * GRAIN + 0.5), ke[k]))
+                if best == r:
+                    break
+                kept = dice.KEEPS[best]
+                roll = tuple(sorted(kept + tuple(rng.integers(1, 7, size=5 - len(kept)).tolist())))
+            r = dice.KEEP_INDEX[roll]
+            b = int(box[r])
+            pts = int(points[b, r])
+            paid = 0
+            if dice.KNIFFEL_FACE[r]:
+                paid = scoring.kniffel_roll(b, dice.KNIFFEL_FACE[r], r, state.filled, state.aux,
+                                            state.n_open, params, rules.plain_score,
+                                            rules.joker_score, rules.box_face)[2]
+            gained += pts + int(bonus[b, r])
+            upper = state.upper
+            if rules.box_face[b]:
+                upper = min(rules.upper_bonus_threshold, upper + pts)
+            aux = scoring.next_aux(state.aux, b, pts, paid, state.n_open - 1, params)
+            state = replace(state, filled=state.filled | (1 << b), aux=aux, upper=upper,
+                            n_open=state.n_open - 1)
+        return gained

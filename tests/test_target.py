@@ -1,0 +1,145 @@
+"""The target table (P(final >= T) with optimal play for T): against the plain-Python
+reference on sub-games, a lone chance box worked by hand, its shape, and the store."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import target_reference
+from conftest import solved
+from test_reference import random_card
+
+from solver.engine.states import Position, position_state
+from solver.engine.store import TableError
+from solver.engine.target_table import load_target_table, solve_target
+from solver.presets import get_rules
+
+_TABLES = {}
+
+
+def target_table(rules, within=0):
+    """The target table of `rules` for the sub-game of the sets containing `within`, solved
+    once per test session."""
+    if (rules, within) not in _TABLES:
+        _TABLES[rules, within] = solve_target(rules, progress=False, within=within,
+                                              expected=solved(rules).values)
+    return _TABLES[rules, within]
+
+
+def test_lone_chance_box_by_hand():
+    rules = get_rules("kniffel-basic")
+    card = {b: 0 for b in rules.boxes if b != "chance"}
+    state = position_state(Position(card), rules)
+    table = target_table(rules, state.filled)
+    w = lambda d: table.lookup(state, d)[0]  # noqa: E731
+    assert w(0) == 1.0 and w(5) == pytest.approx(1.0, abs=1e-14)  # five dice show at least 5
+    # 6 fails only when all three rolls show five ones (reroll everything after 11111)
+    assert w(6) == pytest.approx(float(1 - Fraction(1, 6**5) ** 3), abs=1e-13)
+    # 30 needs five sixes: keep every six, each die has three tries
+    assert w(30) == pytest.approx(float(Fraction(91, 216) ** 5), abs=1e-13)
+    assert w(31) == 0.0
+    # ... and the points under that play: a die ends a six (91/216) or a third throw of 1-5
+    assert table.lookup(state, 30)[1] == pytest.approx(float(5 * (Fraction(91, 216) * 6 + Fraction(125, 216) * 3)), abs=1e-12)
+    # a safe target plays for points: the expected-score value
+    assert table.lookup(state, 3)[1] == pytest.approx(float(table.expected[state.filled, state.aux, state.upper]), abs=1e-12)
+
+
+RULE_SETS = [("kniffel", {}), ("kniffel-basic", {}), ("yahtzee", {}), ("kitkniff", {}),
+             ("yatzy", {}), ("knobeln", {}), ("kniffel-championship", {}),
+             ("knobeln", {"jokers_per_turn": 2})]
+
+
+@pytest.mark.parametrize("name, options", RULE_SETS, ids=[
+    name + "".join(f"-{k}={v}" for k, v in o.items()) for name, o in RULE_SETS])
+def test_target_matches_reference_on_sub_games(name, options):
+    rules = get_rules(name, **options)
+    rng = np.random.default_rng(abs(hash((name, "target", tuple(options.items())))) % 2**32)
+    kniffel = rules.boxes[rules.kniffel_box]
+    for n_open in (1, 2, 3, 4):
+        for trial in range(3 if n_open < 3 else (2 if n_open == 3 else 1)):
+            must = ()
+            if trial % 3 == 1:
+                must = (rules.boxes[int(rng.integers(6))],)
+            if trial % 3 == 2 and n_open >= 2:
+                must = (rules.boxes[int(rng.integers(6))], kniffel)
+            card, bonuses, jokers = random_card(rules, rng, n_open, must)
+            state = position_state(Position(card, bonuses, jokers), rules)
+            table = target_table(rules, state.filled)
+            upper = sum(card.get(b, 0) for b in rules.boxes[:6])
+            D = int(table.length[state.filled]) + 5
+            w, e = target_reference.target_pair(
+                rules.as_dict(), [b for b in rules.boxes if b not in card], upper, D,
+                kniffel_box="open" if kniffel not in card else str(card[kniffel]),
+                bonuses_paid=bonuses, jokers_left=jokers)
+            got = np.array([table.lookup(state, d) for d in range(1, D + 1)])
+            w_ref = np.where(w < 1e-12, 0.0, w)  # the table stores chances below 1e-12 as 0
+            np.testing.assert_allclose(got[:, 0], w_ref, atol=1e-9, rtol=0, err_msg=str(card))
+            np.testing.assert_allclose(got[:, 1], e, atol=1e-7, rtol=0, err_msg=str(card))
+
+
+def test_table_shape_and_store(tmp_path):
+    rules = get_rules("kniffel")
+    card = {b: 0 for b in rules.boxes[:-4]} | {"twos": 6, "full_house": 25}
+    state = position_state(Position(card), rules)
+    table = target_table(rules, state.filled)
+    needs = np.arange(-5, 400)
+    w = table.chances(state, needs)
+    assert np.all(w[needs <= 0] == 1.0)
+    assert np.all(np.diff(w) <= 1e-8)  # never increases with the target (up to the tie grain)
+    assert w[-1] == 0.0
+    table.save(tmp_path)
+    with pytest.raises(TableError, match="sub-game"):
+        load_target_table(rules, tmp_path)
+    again = load_target_table(rules, tmp_path, sub_game=True)
+    assert np.array_equal(again.chances(state, needs), w)
+    with pytest.raises(TableError):
+        load_target_table(get_rules("yahtzee"), tmp_path)
+    npz = tmp_path / f"{rules.key}.target.npz"
+    blob = bytearray(npz.read_bytes())
+    blob[-100] ^= 1
+    npz.write_bytes(bytes(blob))
+    with pytest.raises(TableError, match="damaged"):
+        load_target_table(rules, tmp_path, sub_game=True)
+
+
+@pytest.mark.parametrize("name", ["kniffel", "knobeln"])
+def test_advice_agrees_with_the_table(name):
+    # the best option of each first roll, weighted by the roll's chance, is the turn start's value
+    from solver import dice
+    from solver.advice.target import advise_target
+    rules = get_rules(name)
+    card = {b: 0 for b in rules.boxes[:-3]} | {"twos": 6}
+    position = Position(card, 0, 1 if rules.jokers else None)
+    state = position_state(position, rules)
+    table = target_table(rules, state.filled)
+    for target in (state.card_total + 20, state.card_total + 45):
+        start = advise_target(position, table, target)
+        w, e = table.lookup(state, target - state.card_total)
+        assert start["probability"] == w and start["expected_final_score"] == state.card_total + e
+        total_w = total_e = 0.0
+        for r, roll in enumerate(dice.KEEPS[:dice.N_ROLLS]):
+            advice = advise_target(position, table, target, dice=roll)
+            best = advice["options"][0]
+            assert best["probability"] == advice["probability"]
+            probs = [o["probability"] for o in advice["options"]]
+            assert max(probs) - best["probability"] < 1e-9  # ranked by the chance first
+            total_w += dice.ROLL_PROB[r] * best["probability"]
+            total_e += dice.ROLL_PROB[r] * best["expected_final_score"]
+        assert total_w == pytest.approx(w, abs=1e-12)
+        assert total_e == pytest.approx(state.card_total + e, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", ["kniffel", "yahtzee", "yatzy"])
+def test_best_chance_is_at_least_expected_play(name):
+    from solver.stats.chances import chance_curve
+    rules = get_rules(name)
+    card = {b: 0 for b in rules.boxes[:-4]} | {"sixes": 18}
+    position = Position(card)
+    state = position_state(position, rules)
+    curve = chance_curve(position, solved(rules), target_table(rules, state.filled), step=1)
+    rows = curve["rows"]
+    assert rows[0]["target"] == state.card_total and rows[0]["best_probability"] == 1.0
+    best = np.array([r["best_probability"] for r in rows])
+    plain = np.array([r["expected_play_probability"] for r in rows])
+    assert np.all(np.diff(best) <= 1e-8)  # up to the tie grain (engine/target.py)
+    assert np.all(best >= plain - 1e-12)  # for every T
+    assert np.any(best > plain + 0.01)  # and playing for T gains somewhere

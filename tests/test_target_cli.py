@@ -1,0 +1,57 @@
+"""The command line of the target and win objectives: bad input is one line and exit 2; the win
+advice of a late position in JSON."""
+import json
+
+import pytest
+from conftest import run
+
+LATE = "ones=0,twos=6,threes=0,fours=12,fives=0,sixes=0,three_kind=20,four_kind=0,full_house=25,small_straight=30"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--target", "976"], "--target must be 0-975"),
+    (["--target", "-1"], "--target must be 0-975"),
+    (["--target", "200", "--opponent", "final=200"], "do not go together"),
+    (["--rules", "dice-duel", "--target", "20"], "not the Dice Duel"),
+    (["--rules", "dice-duel", "--opponent", "final=20"], "not the Dice Duel"),
+    (["--opponent", "ones=7"], "--opponent 'ones=7': ones=7 is impossible"),
+    (["--opponent", "final=abc"], "--opponent 'final=abc'"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, table_dir, args, message):
+    code, out, err = run(capsys, "advise", "--dice", "1,2,3,4,5", *args)
+    assert code == 2 and out == ""
+    assert err.startswith("kniffel: error: ") and message in err and err.count("\n") == 1
+
+
+def test_win_advice_json(capsys, table_dir):
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
+                         "--opponent", "final=150", "--ties", "lose", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["objective"] == {"win": {"opponents": [{"final": 150}], "ties": "lose"}}
+    probs = [o["probability"] for o in data["options"]]
+    assert data["probability"] == probs[0] == max(probs) and 0 < probs[0] < 1
+    assert all("expected_final_score" in o for o in data["options"])
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
+                         "--opponent", "final=150", "--ties", "lose")
+    assert code == 0 and "P(win)" in out and "playing safe costs" in out
+
+
+def test_batch_lines_with_an_objective(capsys, table_dir, tmp_path):
+    card = dict(pair.split("=") for pair in LATE.split(","))
+    card = {k: int(v) for k, v in card.items()}
+    lines = [json.dumps({"card": card, "dice": [5, 5, 5, 6, 6], "rolls_left": 1}),
+             json.dumps({"card": card, "dice": [5, 5, 5, 6, 6], "rolls_left": 1,
+                         "opponents": [{"final": 150}], "ties": "lose"}),
+             json.dumps({"card": card, "target": 151, "opponents": []}),
+             json.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0})]
+    batch = tmp_path / "in.jsonl"
+    batch.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "advise", "--batch", str(batch), "--top", "2")
+    assert code == 0, err
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 4
+    assert "objective" not in answers[0] and len(answers[0]["options"]) == 2
+    assert answers[1]["objective"]["win"]["ties"] == "lose" and 0 < answers[1]["probability"] < 1
+    assert answers[2] == {"error": "a line takes target or opponents, not both"}
+    assert "options" in answers[3] and "objective" not in answers[3]

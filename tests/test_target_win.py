@@ -1,0 +1,78 @@
+"""The win objective: against finished players with ties lost it is the target objective for
+one point more than the best of them, exactly; against a player still playing it beats the
+expected-score strategy's chance (from the exact distributions)."""
+import numpy as np
+import pytest
+from conftest import solved
+from test_target import target_table
+
+from solver.advice.target import advise_target
+from solver.advice.win import advise_win, win_utility
+from solver.engine.states import Position, position_state
+from solver.presets import get_rules
+from solver.stats.distribution import score_distribution
+
+
+def late_card(rules):
+    return {b: 0 for b in rules.boxes[:-3]} | {"twos": 6, "fours": 12, "three_kind": 18}
+
+
+@pytest.mark.parametrize("name", ["kniffel", "yatzy"])
+def test_finished_opponents_ties_lose_is_the_target(name):
+    rules = get_rules(name)
+    position = Position(late_card(rules))
+    state = position_state(position, rules)
+    table = target_table(rules, state.filled)
+    for best in (state.card_total + 10, state.card_total + 40):
+        opponents = [{"final": best - 25}, {"final": best}]
+        win = advise_win(position, solved(rules), opponents, ties="lose", dice=(2, 3, 3, 5, 6))
+        aim = advise_target(position, table, best + 1, dice=(2, 3, 3, 5, 6))
+        assert [(o["probability"], o["expected_final_score"]) for o in win["options"]] == \
+               [(o["probability"], o["expected_final_score"]) for o in aim["options"]]
+        start = advise_win(position, solved(rules), opponents, ties="lose")
+        assert start["probability"] == table.lookup(state, best + 1 - state.card_total)[0]
+
+
+def test_shared_ties_utility():
+    # one finished opponent on 200: 201 or more wins, 200 is half a win
+    M, u = win_utility([(200, np.ones(1))], "share")
+    assert M == 201 and list(u) == [0.5]
+    # two opponents each on 100 or 101 (1/2 each): a final 101 wins 1 (both lower, 1/4),
+    # 1/2 (one tie, 1/2) or 1/3 (both tie, 1/4): 1/4 + 1/4 + 1/12
+    M, u = win_utility([(100, np.array([0.5, 0.5]))] * 2, "share")
+    assert M == 102 and u[0] == pytest.approx(1 / 4 + 1 / 4 + 1 / 12, abs=1e-15)
+    assert u[1] == pytest.approx(1 / 12, abs=1e-15)  # 100: only when both tie (1/4), 1/3 each
+
+
+@pytest.mark.parametrize("ties", ["share", "lose"])
+def test_win_beats_expected_play_against_a_player(ties):
+    rules = get_rules("kniffel")
+    table = solved(rules)
+    position = Position(late_card(rules))
+    rival = {b: 0 for b in rules.boxes[:-3]} | {"sixes": 24, "four_kind": 20}
+    opponents = [{"card": rival}]
+    win = advise_win(position, table, opponents, ties=ties)["probability"]
+    # the expected-score player's chance from the same position, from both distributions
+    ours = score_distribution(table, position)
+    theirs = score_distribution(table, Position(rival))
+    M, u = win_utility([(theirs.offset, theirs.probs)], ties)
+    plain = 0.0
+    for x, p in zip(ours.offset + np.arange(len(ours.probs)), ours.probs):
+        d = M - x  # u[d - 1] is the chance that x wins
+        plain += p * (1.0 if d <= 0 else (u[d - 1] if d <= len(u) else 0.0))
+    assert 0.05 < plain < 0.95  # a real contest
+    assert win >= plain - 1e-12
+    assert win > plain + 1e-4  # playing to win gains something here
+
+
+def test_python_api_objective():
+    import solver
+    rules = get_rules("kniffel")
+    position = Position(late_card(rules))
+    state = position_state(position, rules)
+    table = target_table(rules, state.filled)
+    aim = solver.advise(position, table, dice=(1, 2, 3, 4, 6), objective={"target": state.card_total + 30})
+    assert aim["objective"] == {"target": state.card_total + 30}
+    win = solver.advise(position, solved(rules), dice=(1, 2, 3, 4, 6),
+                        objective={"win": {"opponents": [{"final": state.card_total + 29}], "ties": "lose"}})
+    assert [o["probability"] for o in win["options"]] == [o["probability"] for o in aim["options"]]
