@@ -14,14 +14,14 @@ FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left
 
 def _names_objective(numbered):
     line = numbered[1]
-    text = line if isinstance(line, str) else line.decode()
+    text = line if isinstance(line, str) else line.decode(errors="replace")  # bad bytes: batch.py answers
     return '"target"' in text or '"opponents"' in text
 
 
 def objective_lines(lines, default_rules, tables, target_tables, plain_lines, top=None):
     """Yield the answer texts (bytes) in input order: objective lines answered here (with
     target_tables(rules) and tables(rules)), runs of other lines by plain_lines(run)."""
-    numbered = ((n, line) for n, line in enumerate(lines, 1) if line.strip())
+    numbered = enumerate(lines, 1)  # blank lines too: every line gets its one answer (batch.py)
     for named, run in groupby(numbered, key=_names_objective):
         if not named:
             yield from plain_lines(line for _, line in run)
