@@ -49,12 +49,13 @@ class Simulation(Games):
     jokers_used: np.ndarray  # Knobeln jokers played
 
 
-STRATEGIES = ("optimal", "greedy")
+STRATEGIES = ("optimal", "greedy", "heuristic")
 
 
 def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=False):
     """Play `games` games under `strategy` ("optimal": the decisions of `table`; "greedy": keep
-    the most common face, fill the box with the most points now).  Reproducible for a given
+    the most common face, fill the box with the most points now; "heuristic": the rule list of
+    a sensible human, strategy/heuristic.py).  Reproducible for a given
     seed, whatever the number of threads.  progress: a tqdm bar on stderr (None: on a terminal)."""
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
@@ -70,6 +71,12 @@ def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=Fa
     disable = None if progress is None else not progress
     bar = tqdm(total=games, unit="game", desc=f"{strategy} play", disable=disable, leave=False)
     with bar:
+        if strategy == "heuristic":
+            from ..strategy.heuristic import heuristic
+            from ..strategy.policy_eval import play as play_rules
+            played = play_rules(rules, heuristic(rules), games, seed, threads, bar)
+            return Simulation(seed, played.scores, played.upper_bonus, played.extra_bonuses,
+                              played.kniffel_fifty, played.jokers_used)
         if strategy == "greedy":
             def play(part):
                 kernels._simulate_greedy(rng[part], table.values, game, moves, rules.rolls_per_turn,
