@@ -15,7 +15,7 @@ LAYERS = [
     ("solver.duel.chips", "solver.duel.rules", "solver.duel.states"),
     ("solver.presets",),
     ("solver.advice", "solver.stats", "solver.game", "solver.duel", "solver.strategy"),
-    ("solver.strategy_tables", "solver.bench"),
+    ("solver.strategy_tables", "solver.strategy_pages", "solver.bench"),
     ("solver.cli", "solver"),  # the CLI, and the public API in solver/__init__.py
 ]
 

@@ -150,6 +150,10 @@ def test_box_rules_in_order():
     assert decide_box(rule_list, rules, {"ones": 0, "sixes": 18, "chance": 26}) == "sixes"
     assert decide_box(rule_list, rules, {"ones": 0, "twos": 4, "chance": 9}) == "ones"
     assert decide_box(RuleList("t"), rules, {"twos": 4, "chance": 9}) == "twos"
+    upper = RuleList("t", (), (BoxRule("upper", 3),))
+    assert decide_box(upper, rules, {"twos": 6, "fives": 15, "chance": 21}) == "fives"
+    assert decide_box(upper, rules, {"twos": 6, "fives": 10, "chance": 21}) == "twos"
+    assert decide_box(upper, rules, {"twos": 4, "fives": 10, "chance": 21}) == "twos"  # fallback
 
 
 def test_keep_patterns():

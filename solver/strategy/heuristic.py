@@ -3,11 +3,9 @@ any solved table.  Keep what makes the lower boxes (straights, full house, sets)
 high dice; put each roll where it scores well, three or more of a face in its upper box, and
 scratch the cheap boxes first.  It is a RuleList, so it is evaluated exactly and simulated by the
 same code as every rule list (policy_eval.py)."""
-from .thumb import BoxRule, KeepRule, RuleList
+from .thumb import UPPER_BOXES, BoxRule, KeepRule, RuleList
 
-_UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
-_UPPER_THREE = tuple(BoxRule(box, 3 * face) for face, box in
-                     reversed(list(enumerate(_UPPER, 1))))  # three or more: sixes first
+_UPPER_THREE = (BoxRule(UPPER_BOXES, 3),)  # three or more of a face: its upper box
 
 HEURISTIC_13 = RuleList(
     "heuristic",

@@ -19,6 +19,9 @@ from ..engine.turn import _best_sub_keeps, _keep_values
 from ..rules import scoring
 
 
+UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
+
+
 @njit(cache=True)
 def _rule_keep(filled, roll, keep_index, keep_when, empty_keep):
     """The keep of the first keep rule that applies to `roll` (none: reroll all five)."""
@@ -33,13 +36,21 @@ def _rule_keep(filled, roll, keep_index, keep_when, empty_keep):
 
 
 @njit(cache=True)
-def _rule_box(allowed, box_of, box_min):
+def _rule_box(allowed, box_of, box_min, box_face):
     """The box of the first box rule that applies; allowed[b]: points of box b, -1 where the
     dice may not go.  None applies: the first allowed box."""
     n_boxes = allowed.shape[0]
     for i in range(box_of.shape[0]):
         b = box_of[i]
-        if b < 0:
+        if b == UPPER_RULE:  # the highest face with box_min[i] dice or more, into its box
+            best = -1
+            for c in range(n_boxes):
+                if box_face[c] > 0 and allowed[c] >= box_min[i] * box_face[c]:
+                    if best < 0 or box_face[c] > box_face[best]:
+                        best = c
+            if best >= 0:
+                return best
+        elif b < 0:
             best, top = -1, -1
             for c in range(n_boxes):
                 if allowed[c] > top:
@@ -110,7 +121,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                 if kniffel_face[r] == 0:
                     for b in range(n_boxes):
                         allowed[b] = -1 if (filled >> b) & 1 else plain_score[b, r]
-                    rule_box[r] = _rule_box(allowed, box_of, box_min)
+                    rule_box[r] = _rule_box(allowed, box_of, box_min, box_face)
         final = np.empty((N_ROLLS, n_cols))
         for r in range(N_ROLLS):
             for j in range(n_cols):
@@ -125,7 +136,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                     if not optimal:
                         for b in range(n_boxes):
                             allowed[b] = points[b] if value[b] > -np.inf else -1
-                        box = _rule_box(allowed, box_of, box_min)
+                        box = _rule_box(allowed, box_of, box_min, box_face)
                     final[r, j] = value[box]
                     continue
                 box = rule_box[r]
@@ -213,7 +224,7 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
                          bonus, paid)
             for b in range(n_boxes):
                 allowed[b] = points[b] if value[b] > -np.inf else -1
-            box = _rule_box(allowed, box_of, box_min)
+            box = _rule_box(allowed, box_of, box_min, box_face)
             pts, pays = points[box], paid[box]
             total, upper, upper_sum, extras = _after_box(box, pts, bonus[box], pays, total, upper,
                                                          upper_sum, extras, box_face, threshold)

@@ -103,11 +103,15 @@ class KeepRule:
         return PATTERNS[self.pattern][0](tuple(roll), self.arg)
 
 
+UPPER_BOXES = "upper"  # BoxRule.box of "min_points or more dice of a face: its upper box"
+
+
 @dataclass(frozen=True)
 class BoxRule:
     """Fill `box` if the dice score at least `min_points` there (0: whatever they score).
     box None: the open box where the dice score most (the first on a tie), if at least
-    `min_points`."""
+    `min_points`; box UPPER_BOXES: the open upper box of the highest face showing on at least
+    `min_points` dice."""
 
     box: str = None
     min_points: int = 0
@@ -157,7 +161,7 @@ def check_rule_list(rule_list, rules):
             if box not in rules.boxes:
                 raise ValueError(f"{rules.key} has no box {box!r}")
     for r in rule_list.boxes:
-        if r.box is not None and r.box not in rules.boxes:
+        if r.box not in (None, UPPER_BOXES) and r.box not in rules.boxes:
             raise ValueError(f"{rules.key} has no box {r.box!r}")
 
 
@@ -169,7 +173,8 @@ def check_rule_list(rule_list, rules):
 class CompiledRules:
     """keep_index[i, r]: keep (dice.KEEPS index) of keep rule i for roll r, -1 if it does not fit;
     keep_when[i]: bit mask of boxes of which one must be open (0: always);
-    box_of[i]: box of box rule i (-1: the box scoring most); box_min[i]: its least points."""
+    box_of[i]: box of box rule i (-1: the box scoring most, -2: the upper box of the face with
+    box_min[i] dice or more); box_min[i]: its least points (dice for -2)."""
 
     keep_index: np.ndarray
     keep_when: np.ndarray
@@ -193,8 +198,8 @@ def compile_rules(rule_list, rules):
     if n == 0:
         keep_index = keep_index[:0]
         keep_when = keep_when[:0]
-    box_of = np.array([-1 if r.box is None else rules.boxes.index(r.box) for r in rule_list.boxes],
-                      dtype=np.int64)
+    box_of = np.array([-1 if r.box is None else -2 if r.box == UPPER_BOXES
+                       else rules.boxes.index(r.box) for r in rule_list.boxes], dtype=np.int64)
     box_min = np.array([r.min_points for r in rule_list.boxes], dtype=np.int64)
     return CompiledRules(keep_index, keep_when, box_of, box_min)
 
@@ -217,8 +222,13 @@ def decide_keep(rule_list, rules, filled_boxes, roll):
 def decide_box(rule_list, rules, allowed):
     """The box for the final roll; `allowed` maps each box the dice may go to -> its points
     (in card order)."""
+    faces = {box: f for f, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), 1)}
     for rule in rule_list.boxes:
-        if rule.box is None:
+        if rule.box == UPPER_BOXES:
+            fits = [b for b in allowed if b in faces and allowed[b] >= rule.min_points * faces[b]]
+            if fits:
+                return max(fits, key=faces.get)
+        elif rule.box is None:
             if allowed:
                 best = max(allowed, key=lambda b: (allowed[b], -rules.boxes.index(b)))
                 if allowed[best] >= rule.min_points:
