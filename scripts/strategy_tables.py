@@ -26,25 +26,29 @@ def index_markdown(tables):
              "hand; a test checks they are current). Each preset has one file per section in "
              "Markdown (to read or print), CSV and JSON. `kniffel tables --rules NAME` writes them "
              "for any preset or rules file, and `kniffel tables --values` adds the whole value "
-             "table (values.csv, values.npy + values.json).", "",
-             "| preset | rules | expected score | " + " | ".join(SECTIONS) + " |",
-             "|---|---|---:|" + "---|" * len(SECTIONS)]
+             "table (values.csv, values.npy + values.json). `strategy.html` holds the print-ready "
+             "A4 pages (`kniffel tables --format html`): rules of thumb with their exact price, the "
+             "opening by pattern, and what each box costs on the typical cards.", "",
+             "| preset | rules | expected score | pages | " + " | ".join(SECTIONS) + " |",
+             "|---|---|---:|---|" + "---|" * len(SECTIONS)]
     for table in tables:
         key = table.rules.key
         links = [f"[md]({key}/{name}.md) · [csv]({key}/{name}.csv) · [json]({key}/{name}.json)"
                  for name in SECTIONS]
         lines.append(f"| `{key}` | {table.rules.description} | {table.expected_score:.4f} | "
-                     + " | ".join(links) + " |")
+                     f"[html]({key}/strategy.html) | " + " | ".join(links) + " |")
     return "\n".join(lines) + "\n"
 
 
 def generate(directory, tables):
     """Write the tables of every ValueTable in `tables` and the index into `directory`."""
+    from solver.strategy_pages import page_html
     from solver.strategy_tables import write_tables
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     for table in tables:
         write_tables(table, directory / table.rules.key, FORMATS)
+        (directory / table.rules.key / "strategy.html").write_text(page_html(table))
     (directory / "README.md").write_text(index_markdown(tables))
 
 

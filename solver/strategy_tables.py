@@ -315,9 +315,36 @@ def box_turn_section(table):
                    "\n".join(head + ranked_lines + matrix) + "\n", records, notes)
 
 
+def pattern_section(table):
+    """The first rolls grouped by what the optimal player keeps (strategy/opening.py)."""
+    from .strategy.opening import opening_patterns
+    by_left, records = opening_advice(table), []
+    lines = [f"# Opening by pattern: {table.rules.key}", "", "The 252 first rolls on the empty card "
+             "grouped by the pattern that names the best keep, most likely first; the rolls whose "
+             "best keep no pattern names are the exceptions.", ""]
+    for left in [n for n in (2, 1) if n in by_left]:
+        found = opening_patterns(by_left, left)
+        lines += [f"## {left} roll{'s' if left > 1 else ''} left", "",
+                  _md_row(["keep", "P", "rolls"]), _md_row(["---", "---:", "---"])]
+        for group in found.groups:
+            rolls = " ".join(r for r, _ in group.rolls)
+            records.append({"rolls_left": left, "keep": group.label,
+                            "probability": _round(group.probability), "rolls": rolls})
+            lines.append(_md_row([group.label, f"{100 * group.probability:.1f}%", rolls]))
+        for roll, kept, p in found.exceptions:
+            records.append({"rolls_left": left, "keep": f"exception: keep {kept}",
+                            "probability": _round(p), "rolls": roll})
+        lines += ["", "Exceptions: " + (", ".join(f"{r} keep {k}" for r, k, _ in found.exceptions)
+                                        or "none") + ".", ""]
+    notes = {"rolls_left": "rolls still to come", "keep": "the pattern of the best keep",
+             "probability": "chance that the first roll is one of these", "rolls": "the rolls"}
+    return Section("opening_patterns", f"Opening by pattern ({table.rules.key})",
+                   "\n".join(lines), records, notes)
+
+
 # The sections of `kniffel tables`, in order: name -> builder(table) -> Section.
-SECTIONS = {"opening": opening_section, "cheatsheet": cheatsheet_section,
-            "box_by_turn": box_turn_section}
+SECTIONS = {"opening": opening_section, "opening_patterns": pattern_section,
+            "cheatsheet": cheatsheet_section, "box_by_turn": box_turn_section}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ LAYERS = [
     ("solver.engine",),
     ("solver.duel.chips", "solver.duel.rules", "solver.duel.states"),
     ("solver.presets",),
-    ("solver.advice", "solver.stats", "solver.game", "solver.duel"),
-    ("solver.strategy_tables", "solver.bench"),
+    ("solver.advice", "solver.stats", "solver.game", "solver.duel", "solver.strategy"),
+    ("solver.strategy_tables", "solver.strategy_pages", "solver.bench"),
     ("solver.cli", "solver.web", "solver"),  # the CLI, the web app, the public API in solver/__init__.py
 ]
 

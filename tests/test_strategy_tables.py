@@ -189,14 +189,15 @@ def test_cli_writes_the_committed_tables(capsys, tmp_path, table_dir):
     written = json.loads(out)
     names = sorted(Path(w["path"]).name for w in written)
     assert names == ["box_by_turn.json", "box_by_turn.md", "cheatsheet.json", "cheatsheet.md",
-                     "opening.json", "opening.md"]
+                     "opening.json", "opening.md", "opening_patterns.json", "opening_patterns.md"]
     for entry in written:
         path = Path(entry["path"])
         assert path.parent == tmp_path / "kniffel-basic" and entry["bytes"] == path.stat().st_size
         assert path.read_bytes() == (ROOT / "tables" / "kniffel-basic" / path.name).read_bytes()
 
 
-@pytest.mark.parametrize("args", [("tables", "--rules", "nope"), ("tables", "--format", "pdf")])
+@pytest.mark.parametrize("args", [("tables", "--rules", "nope"), ("tables", "--format", "docx"),
+                                  ("tables", "--format", "html", "--card", "nope=3")])
 def test_cli_bad_input_is_one_line_exit_2(capsys, args):
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""

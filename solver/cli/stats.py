@@ -14,10 +14,11 @@ from .common import (RULES_HELP, TABLES_HELP, CommandError, InputError, _emit_js
               help="Games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
               help="Random seed (0 to 2**64 - 1): the same seed plays the same games.")
-@click.option("--strategy", type=click.Choice(["optimal", "greedy"]), default="optimal",
+@click.option("--strategy", type=click.Choice(["optimal", "greedy", "heuristic"]), default="optimal",
               show_default=True, help="optimal: the solved strategy; greedy: keep the most common "
-              "face, fill the box with the most points now.")
-@click.option("--compare", type=click.Choice(["greedy", "optimal"]),
+              "face, fill the box with the most points now; heuristic: a sensible human's rules "
+              "of thumb (no Knobeln jokers).")
+@click.option("--compare", type=click.Choice(["greedy", "optimal", "heuristic"]),
               help="Also play this strategy on the same dice seed and show both.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
@@ -26,14 +27,16 @@ def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet)
 
     \b
     Example:
-      kniffel simulate --games 100000 --seed 1 --compare greedy
+      kniffel simulate --games 100000 --seed 1 --compare heuristic
       kniffel simulate --rules yahtzee --games 20000 --json
     """
     from ..stats.simulate import simulate_tally
     from ..stats.summary import summarize
     rules = _scorecard_rules(rules_name, "simulate")
-    table = _table(rules, tables, quiet=quiet or as_json)
     strategies = [strategy] + ([compare] if compare and compare != strategy else [])
+    if "heuristic" in strategies and rules.jokers:
+        raise InputError(f"the heuristic strategy does not play Knobeln jokers ({rules.key})")
+    table = _table(rules, tables, quiet=quiet or as_json)
     progress = False if (quiet or as_json) else None
     results = {name: summarize(simulate_tally(table, games, seed, strategy=name, progress=progress))
                for name in strategies}

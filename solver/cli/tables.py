@@ -2,8 +2,10 @@
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, _emit_json, _scorecard_rules, _table,
-                     check_output_dir)
+from .common import (RULES_HELP, TABLES_HELP, CommandError, _emit_json, _parse_position,
+                     _scorecard_rules, _table, check_output_dir)
+
+PAGE_FORMATS = ("html", "pdf")
 
 
 @click.command(name="tables")
@@ -12,30 +14,58 @@ from .common import (RULES_HELP, TABLES_HELP, _emit_json, _scorecard_rules, _tab
 @click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
 @click.option("--out", type=click.Path(file_okay=False), default="tables", show_default=True,
               help="Directory to write into, one subdirectory per rule set.")
-@click.option("--format", "formats", type=click.Choice(["md", "csv", "json"]), multiple=True,
-              help="File format; repeat for several (default: md).")
+@click.option("--format", "formats", type=click.Choice(["md", "csv", "json"] + list(PAGE_FORMATS)),
+              multiple=True, help="File format; repeat for several (default: md). html: print-ready "
+              "A4 pages (strategy.html); pdf: the same pages printed by headless Chromium.")
+@click.option("--card", default=None, help='html/pdf: the box costs of this card, e.g. '
+              '"ones=3,fives=15" (default: a page for each typical card).')
 @click.option("--values", is_flag=True, help="Also export the whole value table: values.csv, "
               "values.npy and values.json (tens of MB).")
 @click.option("--json", "as_json", is_flag=True, help="Print the written files as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def tables_command(rules_names, tables, out, formats, values, as_json, quiet):
-    """Write strategy tables: the opening turn and a box-choice cheat sheet.
+def tables_command(rules_names, tables, out, formats, card, values, as_json, quiet):
+    """Write strategy tables: the opening turn, a box-choice cheat sheet, and print-ready pages
+    (rules of thumb with their exact price, the opening by pattern, what each box costs).
 
     \b
     Example:
       kniffel tables --rules kniffel --rules yahtzee --out my-tables
       kniffel tables --rules kniffel-basic --format csv --values
+      kniffel tables --format html --card "ones=3,twos=6,kniffel=50"
     """
     from pathlib import Path
-    from ..strategy_tables import export_values, write_tables
+    from ..strategy_tables import _write, export_values, write_tables
     rule_sets = [_scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     check_output_dir(out, "--out")
+    formats = formats or ("md",)
+    pages = [f for f in formats if f in PAGE_FORMATS]
+    if "pdf" in pages:
+        from ..strategy_pages import chromium
+        if chromium() is None:
+            raise CommandError("PDF needs Chromium (Debian: apt-get install chromium); "
+                               "--format html writes the same pages to print from a browser")
+    cards = {rules: [("", _parse_position(rules, card, 0, None).card)] if card is not None else None
+             for rules in rule_sets}
     progress = not (quiet or as_json)
     written = []
     for rules in rule_sets:
         table = _table(rules, tables, quiet=not progress)
         directory = Path(out) / rules.key
-        written += write_tables(table, directory, formats or ("md",), progress=progress)
+        text_formats = [f for f in formats if f not in PAGE_FORMATS]
+        if text_formats:
+            written += write_tables(table, directory, text_formats, progress=progress)
+        if pages:
+            from ..strategy_pages import html_to_pdf, page_html
+            directory.mkdir(parents=True, exist_ok=True)
+            html_path = directory / "strategy.html"
+            _write(html_path, page_html(table, cards[rules]).encode())
+            if "html" in pages:
+                written.append(html_path)
+            if "pdf" in pages:
+                html_to_pdf(html_path, directory / "strategy.pdf")
+                written.append(directory / "strategy.pdf")
+                if "html" not in pages:
+                    html_path.unlink()
         if values:
             written += export_values(table, directory, progress=progress)
     if as_json:

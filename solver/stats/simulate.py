@@ -50,13 +50,14 @@ class Simulation(Games):
     jokers_used: np.ndarray  # Knobeln jokers played
 
 
-STRATEGIES = ("optimal", "greedy")
+STRATEGIES = ("optimal", "greedy", "heuristic")
 BLOCK = 1_000_000  # games at a time in simulate_tally: about 70 MB, whatever the game count
 
 
 def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=False):
     """Play `games` games under `strategy` ("optimal": the decisions of `table`; "greedy": keep
-    the most common face, fill the box with the most points now).  Reproducible for a given
+    the most common face, fill the box with the most points now; "heuristic": the rule list of
+    a sensible human, strategy/heuristic.py).  Reproducible for a given
     seed, whatever the number of threads.  progress: a tqdm bar on stderr (None: on a terminal)."""
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
@@ -92,6 +93,12 @@ def _play(table, first_game, games, seed, threads, strategy, bar):
     fifty = np.zeros(games, dtype=np.bool_)
     jokers = np.zeros(games, dtype=np.int64)
     rng = np.empty(games, dtype=np.uint64)
+    if strategy == "heuristic":
+        from ..strategy.heuristic import heuristic
+        from ..strategy.policy_eval import play as play_rules
+        played = play_rules(rules, heuristic(rules), games, seed, threads, bar, first_game)
+        return Simulation(seed, played.scores, played.upper_bonus, played.extra_bonuses,
+                          played.kniffel_fifty, played.jokers_used)
     _seed_games(first_game, seed, rng)
     if strategy == "greedy":
         game, moves = rules.kernel_arrays(), dice.kernel_arrays()

@@ -1,0 +1,108 @@
+"""The exact expected score of playing by a rule list: a backward pass over every reachable
+state in which each decision is the rule list's instead of the best one (policy evaluation), and
+seeded games played by the same rules.
+
+The evaluation visits the states of the solved table (the same reachable set) from the last box
+back to the empty card; each filled-box set is one kernel call over its (aux, upper) columns.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm import tqdm
+
+from .. import dice
+from ..advice.position import sub_keep_indices
+from ..engine.backward import sets_by_level
+from ..engine.rolls import _seed_games
+from ..engine.threads import run_parallel
+from . import policy_kernels as kernels
+from .thumb import RuleList, compile_rules
+
+
+_EMPTY = RuleList("none")
+
+
+def _check_supported(rules):
+    if rules.jokers:
+        raise ValueError(f"{rules.key}: rules of thumb do not play Knobeln jokers")
+
+
+def _sub_keeps():
+    """sub_keeps[r]: the keeps roll r can hold, in the optimal player's tie order (fewest dice
+    first, all five last), as stats.simulate.sub_keep_table has them."""
+    table = np.full((dice.N_ROLLS, 32), -1, dtype=np.int64)
+    for r in range(dice.N_ROLLS):
+        found = sub_keep_indices(r)[1].tolist() + [r]
+        table[r, : len(found)] = found
+    return table
+
+
+def policy_values(table, rule_list=None, threads=None, progress=False, within=0):
+    """The expected score still to come from every reachable state when every decision is taken
+    by `rule_list` (None: by the optimal decisions of `table`, which gives table.values back up
+    to rounding).  An array shaped like table.values, NaN where the table is.  within: a mask of
+    filled boxes; only the states with those boxes filled are evaluated (a sub-game), the rest
+    stay NaN."""
+    rules = table.rules
+    _check_supported(rules)
+    optimal = rule_list is None
+    compiled = compile_rules(rule_list or _EMPTY, rules)
+    policy = np.full(table.values.shape, np.nan)
+    full = (1 << rules.n_boxes) - 1
+    policy[full] = np.where(np.isnan(table.values[full]), np.nan, 0.0)
+    game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), _sub_keeps()
+    levels = sets_by_level(rules.n_boxes)
+    for level in tqdm(range(rules.n_boxes - 1, -1, -1), desc=f"evaluating {getattr(rule_list, 'name', 'optimal')}",
+                      unit="level", disable=not progress, leave=False):
+        sets = levels[level][(levels[level] & within) == within]
+
+        def work(part):
+            kernels._evaluate_sets(np.ascontiguousarray(sets[part]), table.values, policy, game,
+                                   moves, sub_keeps, rules.rolls_per_turn, dice.EMPTY_KEEP,
+                                   compiled.keep_index, compiled.keep_when, compiled.box_of,
+                                   compiled.box_min, optimal)
+
+        run_parallel(work, len(sets), threads)
+    return policy
+
+
+def evaluate(table, rule_list=None, threads=None):
+    """The exact expected final score of a game played by `rule_list` from the empty card."""
+    return float(policy_values(table, rule_list, threads)[table.rules.start_index])
+
+
+@dataclass
+class RuleGames:
+    """Seeded games played by a rule list (the fields of stats.simulate.Simulation)."""
+
+    seed: int
+    scores: np.ndarray
+    upper_bonus: np.ndarray
+    extra_bonuses: np.ndarray
+    kniffel_fifty: np.ndarray
+    jokers_used: np.ndarray
+
+
+def play(rules, rule_list, games, seed=0, threads=None, bar=None, first_game=0):
+    """Play games first_game .. first_game + games - 1 by `rule_list`, each seeded by (seed, its
+    number) alone: reproducible for a seed whatever the threads or blocks."""
+    _check_supported(rules)
+    compiled = compile_rules(rule_list, rules)
+    scores = np.zeros(games, dtype=np.int64)
+    upper_bonus = np.zeros(games, dtype=np.bool_)
+    extra = np.zeros(games, dtype=np.int64)
+    fifty = np.zeros(games, dtype=np.bool_)
+    rng = np.empty(games, dtype=np.uint64)
+    _seed_games(first_game, seed, rng)
+    game, moves = rules.kernel_arrays(), dice.kernel_arrays()
+
+    def work(part):
+        kernels._play_rules(rng[part], game, moves, rules.rolls_per_turn, dice.EMPTY_KEEP,
+                            compiled.keep_index, compiled.keep_when, compiled.box_of,
+                            compiled.box_min, scores[part], upper_bonus[part], extra[part],
+                            fifty[part])
+        if bar is not None:
+            bar.update(part.stop - part.start)
+
+    run_parallel(work, games, threads)
+    return RuleGames(seed, scores, upper_bonus, extra, fifty, np.zeros(games, dtype=np.int64))

@@ -1,0 +1,237 @@
+"""numba kernels of a fixed policy: the exact value of playing by a rule list (or by the optimal
+decisions of a table, the check that the evaluation is exact) over every reachable state, and
+seeded games played by a rule list.
+
+A policy fixes one choice per roll, so a turn's value is a mean, never a max: the final roll's
+value is the chosen box's points + bonuses + the next state's policy value; with rolls to come,
+a roll's value is the chosen keep's mean over the dice it rerolls (_keep_values), or the final
+value when all five are held.
+"""
+import numpy as np
+
+from ..dice import N_KEEPS, N_ROLLS
+from ..engine.expected import (P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, _bonus_classes,
+                               _final_roll_values, _next_aux)
+from ..engine.jit import _popcount, njit
+from ..engine.positions import _after_box, _box_options
+from ..engine.rolls import _complete_roll
+from ..engine.turn import _best_sub_keeps, _keep_values
+from ..rules import scoring
+
+
+UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
+
+
+@njit(cache=True)
+def _rule_keep(filled, roll, keep_index, keep_when, empty_keep):
+    """The keep of the first keep rule that applies to `roll` (none: reroll all five)."""
+    for i in range(keep_index.shape[0]):
+        when = keep_when[i]
+        if when != 0 and (when & ~filled) == 0:
+            continue  # every box the rule is for is filled
+        k = keep_index[i, roll]
+        if k >= 0:
+            return k
+    return empty_keep
+
+
+@njit(cache=True)
+def _rule_box(allowed, box_of, box_min, box_face):
+    """The box of the first box rule that applies; allowed[b]: points of box b, -1 where the
+    dice may not go.  None applies: the first allowed box."""
+    n_boxes = allowed.shape[0]
+    for i in range(box_of.shape[0]):
+        b = box_of[i]
+        if b == UPPER_RULE:  # the highest face with box_min[i] dice or more, into its box
+            best = -1
+            for c in range(n_boxes):
+                if box_face[c] > 0 and allowed[c] >= box_min[i] * box_face[c]:
+                    if best < 0 or box_face[c] > box_face[best]:
+                        best = c
+            if best >= 0:
+                return best
+        elif b < 0:
+            best, top = -1, -1
+            for c in range(n_boxes):
+                if allowed[c] > top:
+                    best, top = c, allowed[c]
+            if best >= 0 and top >= box_min[i]:
+                return best
+        elif allowed[b] >= 0 and allowed[b] >= box_min[i]:
+            return b
+    for c in range(n_boxes):
+        if allowed[c] >= 0:
+            return c
+    return -1
+
+
+@njit(cache=True)
+def _plain_box_value(filled, aux, upper, box, pts, values, params, box_face, n_open):
+    """Points + upper bonus + the next state's value for a roll that is not five of a kind."""
+    threshold = params[P_THRESHOLD]
+    extra = 0
+    upper_after = upper
+    if box_face[box] > 0:
+        if upper < threshold and upper + pts >= threshold:
+            extra = params[P_UPPER_BONUS]
+        upper_after = min(threshold, upper + pts)
+    return pts + extra + values[filled | (1 << box), _next_aux(aux, box, pts, 0, n_open - 1, params),
+                                upper_after]
+
+
+@njit(cache=True, nogil=True)
+def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per_turn, empty_keep,
+                   keep_index, keep_when, box_of, box_min, optimal):
+    """policy[filled, aux, upper] := the expected score still to come under the policy, for every
+    reachable state of the filled-box sets `sets` (the level above must be done).
+
+    optimal: take each decision as the simulation's optimal player does (argmax of the table's
+    values, the same tie order) instead of by the rules."""
+    params, plain_score, box_face = game[0], game[1], game[3]
+    kniffel_face, add_die, roll_prob = moves[1], moves[2], moves[5]
+    n_boxes = params[P_N_BOXES]
+    n_aux, n_upper = table_values.shape[1], table_values.shape[2]
+    value = np.empty(n_boxes)
+    points = np.empty(n_boxes, dtype=np.int64)
+    bonus = np.empty(n_boxes, dtype=np.int64)
+    paid = np.empty(n_boxes, dtype=np.int64)
+    allowed = np.empty(n_boxes, dtype=np.int64)
+    for filled in sets:
+        n_open = n_boxes - _popcount(filled)
+        # One column per (aux, bonus class): the totals of a class have the same future under
+        # any policy that does not look at the upper total, as under the optimal one.
+        class_of = _bonus_classes(filled, game)
+        rep = np.full((n_aux, class_of.max() + 1), -1, dtype=np.int64)
+        col_aux = np.empty(n_aux * n_upper, dtype=np.int64)
+        col_upper = np.empty(n_aux * n_upper, dtype=np.int64)
+        n_cols = 0
+        for a in range(n_aux):
+            for u in range(n_upper):
+                if not np.isnan(table_values[filled, a, u]) and rep[a, class_of[u]] < 0:
+                    rep[a, class_of[u]] = n_cols
+                    col_aux[n_cols], col_upper[n_cols] = a, u
+                    n_cols += 1
+        if n_cols == 0:
+            continue
+        col_aux, col_upper = col_aux[:n_cols], col_upper[:n_cols]
+        # the rules' box for each plain roll: the same in every column of the set
+        rule_box = np.full(N_ROLLS, -1, dtype=np.int64)
+        if not optimal:
+            for r in range(N_ROLLS):
+                if kniffel_face[r] == 0:
+                    for b in range(n_boxes):
+                        allowed[b] = -1 if (filled >> b) & 1 else plain_score[b, r]
+                    rule_box[r] = _rule_box(allowed, box_of, box_min, box_face)
+        final = np.empty((N_ROLLS, n_cols))
+        for r in range(N_ROLLS):
+            for j in range(n_cols):
+                a, u = col_aux[j], col_upper[j]
+                if kniffel_face[r] > 0:
+                    if optimal:
+                        _box_options(filled, a, u, r, table_values, game, kniffel_face, value,
+                                     points, bonus, paid)
+                        box = np.argmax(value)
+                    _box_options(filled, a, u, r, policy, game, kniffel_face, value, points,
+                                 bonus, paid)
+                    if not optimal:
+                        for b in range(n_boxes):
+                            allowed[b] = points[b] if value[b] > -np.inf else -1
+                        box = _rule_box(allowed, box_of, box_min, box_face)
+                    final[r, j] = value[box]
+                    continue
+                box = rule_box[r]
+                if optimal:
+                    top = -np.inf
+                    for b in range(n_boxes):
+                        if (filled >> b) & 1 == 0:
+                            v = _plain_box_value(filled, a, u, b, plain_score[b, r], table_values,
+                                                 params, box_face, n_open)
+                            if v > top:
+                                top, box = v, b
+                final[r, j] = _plain_box_value(filled, a, u, box, plain_score[box, r],
+                                               policy, params, box_face, n_open)
+        # the optimal player's keep values, to read its choices from (optimal only)
+        stage_keeps = np.empty((rolls_per_turn if optimal else 1, N_KEEPS, n_cols))
+        if optimal:
+            work = np.empty((N_KEEPS, n_cols))
+            successor = np.empty((n_boxes, 6, n_cols))
+            _final_roll_values(filled, col_aux, col_upper, table_values, work, game, moves, successor)
+            stop = work[:N_ROLLS].copy()
+            for left in range(1, rolls_per_turn):
+                _keep_values(work, add_die)
+                work[:N_ROLLS] = stop
+                stage_keeps[left] = work
+                _best_sub_keeps(work, moves[3], moves[4], work, roll_prob, work[0, :0])
+        rule_keep = np.empty(N_ROLLS, dtype=np.int64)
+        for r in range(N_ROLLS):
+            rule_keep[r] = _rule_keep(filled, r, keep_index, keep_when, empty_keep)
+        current = final.copy()
+        keeps = np.empty((N_KEEPS, n_cols))
+        for left in range(1, rolls_per_turn):
+            keeps[:N_ROLLS] = current
+            _keep_values(keeps, add_die)
+            keeps[:N_ROLLS] = final  # holding all five ends the turn
+            for r in range(N_ROLLS):
+                for j in range(n_cols):
+                    k = rule_keep[r]
+                    if optimal:
+                        k, top = r, -np.inf
+                        for s in range(sub_keeps.shape[1]):
+                            c = sub_keeps[r, s]
+                            if c >= 0 and stage_keeps[left, c, j] > top:
+                                k, top = c, stage_keeps[left, c, j]
+                    current[r, j] = keeps[k, j]
+        start = np.zeros(n_cols)
+        for r in range(N_ROLLS):
+            for j in range(n_cols):
+                start[j] += roll_prob[r] * current[r, j]
+        for a in range(n_aux):
+            for u in range(n_upper):
+                if not np.isnan(table_values[filled, a, u]):
+                    policy[filled, a, u] = start[rep[a, class_of[u]]]
+
+
+@njit(cache=True, nogil=True)
+def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_when, box_of,
+                box_min, scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
+    """Whole games played by a rule list, one game per entry of rng (seeded dice)."""
+    params, box_face = game[0], game[3]
+    kniffel_face, add_die, keep_size = moves[1], moves[2], moves[6]
+    n_boxes = params[P_N_BOXES]
+    threshold = params[P_THRESHOLD]
+    kniffel_box = params[scoring.P_KNIFFEL_BOX]
+    # _box_options reads the values only for its `value` output: a zero table of one state
+    # per box set gives every allowed box a finite value, which is all this needs.
+    zeros = np.zeros((1 << n_boxes, params[scoring.P_AUX_BLOCK] * (params[scoring.P_JOKERS] + 1),
+                      threshold + 1))
+    value = np.empty(n_boxes)
+    points = np.empty(n_boxes, dtype=np.int64)
+    bonus = np.empty(n_boxes, dtype=np.int64)
+    paid = np.empty(n_boxes, dtype=np.int64)
+    allowed = np.empty(n_boxes, dtype=np.int64)
+    for g in range(rng.shape[0]):
+        state = rng[g]
+        filled, upper, upper_sum, total, extras = 0, 0, 0, 0, 0
+        aux = params[scoring.P_JOKERS] * params[scoring.P_AUX_BLOCK]
+        for turn in range(n_boxes):
+            roll, state = _complete_roll(empty_keep, state, add_die, keep_size)
+            for _ in range(rolls_per_turn - 1):
+                k = _rule_keep(filled, roll, keep_index, keep_when, empty_keep)
+                if k == roll:
+                    break
+                roll, state = _complete_roll(k, state, add_die, keep_size)
+            _box_options(filled, aux, upper, roll, zeros, game, kniffel_face, value, points,
+                         bonus, paid)
+            for b in range(n_boxes):
+                allowed[b] = points[b] if value[b] > -np.inf else -1
+            box = _rule_box(allowed, box_of, box_min, box_face)
+            pts, pays = points[box], paid[box]
+            total, upper, upper_sum, extras = _after_box(box, pts, bonus[box], pays, total, upper,
+                                                         upper_sum, extras, box_face, threshold)
+            if box == kniffel_box and pts == 50:
+                kniffel_fifty[g] = True
+            aux = _next_aux(aux, box, pts, pays, n_boxes - turn - 1, params)
+            filled |= 1 << box
+        scores[g] = total
+        upper_bonus_won[g] = upper_sum >= threshold
+        extra_bonuses[g] = extras

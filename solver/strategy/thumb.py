@@ -1,0 +1,238 @@
+"""Rules of thumb as data: a short decision list for the keeps and one for the boxes.
+
+A `RuleList` is what a person would pin to the wall: for each roll with rolls to come, the first
+keep rule that applies says which dice to hold ("keep the pair", "keep four to a straight if
+the small straight is open"); after the last roll, the first box rule that applies says where the
+dice go ("large straight into Large Straight", "at least three sixes into Sixes").  The same
+list drives the exact policy evaluation (policy_eval.py), the seeded simulation and the printed
+page; `compile_rules` turns it into the integer arrays the kernels read.
+
+Keep rules depend on the roll and on which boxes are open, box rules on the roll's points and
+which boxes are open: never on the upper total, which a person would have to add up.
+"""
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import dice
+
+# ---------------------------------------------------------------------------------------------
+# Keep patterns: roll (sorted faces) -> the dice to hold, or None where the pattern does not fit.
+
+_RUNS4 = ((2, 3, 4, 5), (3, 4, 5, 6), (1, 2, 3, 4))  # small straights, open-ended first
+_RUNS5 = ((2, 3, 4, 5, 6), (1, 2, 3, 4, 5))
+
+
+def _most_common(roll):
+    """(face, count) of the most common face, the higher face on a tie."""
+    return max(((roll.count(f), f) for f in set(roll)))[::-1]
+
+
+def _of_a_kind(roll, n):
+    face, count = _most_common(roll)
+    return (face,) * count if count >= n else None
+
+
+def _face(roll, f):
+    count = roll.count(f)
+    return (f,) * count if count else None
+
+
+def _run(roll, n, runs):
+    """n dice of one run (one of each face), from the run with most faces present."""
+    best = None
+    for run in runs:
+        present = tuple(f for f in run if f in roll)
+        if len(present) >= n and (best is None or len(present) > len(best)):
+            best = present
+    return best
+
+
+def _two_pairs(roll):
+    pairs = sorted(f for f in set(roll) if roll.count(f) >= 2)
+    if len(pairs) < 2:
+        return None
+    return tuple(sorted((pairs[-2],) * 2 + (pairs[-1],) * 2))
+
+
+def _full_house(roll):
+    counts = sorted(roll.count(f) for f in set(roll))
+    return roll if counts == [2, 3] else None
+
+
+def _high(roll, t):
+    kept = tuple(f for f in roll if f >= t)
+    return kept or None
+
+
+def _pair_high(roll, n):
+    """The most common face if it has at least n dice and is 4 or more."""
+    face, count = _most_common(roll)
+    return (face,) * count if count >= n and face >= 4 else None
+
+
+# name -> (function(roll, arg), English text with {arg}, German text)
+PATTERNS = {
+    "kind": (_of_a_kind, "keep the most common face ({arg} or more alike)",
+             "die häufigste Augenzahl halten (ab {arg} gleichen)"),
+    "kind_high": (_pair_high, "keep a pair or more of fours, fives or sixes",
+                  "Paar oder mehr aus Vieren, Fünfen oder Sechsen halten"),
+    "face": (_face, "keep the {arg}s", "die {arg}er halten"),
+    "run4": (lambda roll, n: _run(roll, n, _RUNS4), "keep {arg} to a small straight",
+             "{arg} zur kleinen Straße halten"),
+    "run5": (lambda roll, n: _run(roll, n, _RUNS5), "keep {arg} to a large straight",
+             "{arg} zur großen Straße halten"),
+    "two_pairs": (lambda roll, _: _two_pairs(roll), "keep two pairs", "zwei Paare halten"),
+    "full_house": (lambda roll, _: _full_house(roll), "keep a full house", "Full House halten"),
+    "high": (_high, "keep every die of {arg} or more", "alle Würfel ab {arg} halten"),
+    "nothing": (lambda roll, _: (), "reroll all five", "alle fünf neu würfeln"),
+}
+
+
+@dataclass(frozen=True)
+class KeepRule:
+    """Hold the dice `pattern` (with `arg`) picks, if it fits the roll and, when `when` names
+    boxes, at least one of them is open."""
+
+    pattern: str
+    arg: int = 0
+    when: tuple = ()
+
+    def keep(self, roll):
+        """The dice to hold for `roll` (sorted tuple), or None if the pattern does not fit."""
+        return PATTERNS[self.pattern][0](tuple(roll), self.arg)
+
+
+UPPER_BOXES = "upper"  # BoxRule.box of "min_points or more dice of a face: its upper box"
+
+
+@dataclass(frozen=True)
+class BoxRule:
+    """Fill `box` if the dice score at least `min_points` there (0: whatever they score).
+    box None: the open box where the dice score most (the first on a tie), if at least
+    `min_points`; box UPPER_BOXES: the open upper box of the highest face showing on at least
+    `min_points` dice."""
+
+    box: str = None
+    min_points: int = 0
+
+
+@dataclass(frozen=True)
+class RuleList:
+    """A decision list: keep rules for the rolls with rolls to come, box rules for the last.
+
+    No keep rule applies: reroll all five.  No box rule applies: the first open box that may
+    take the dice (in card order)."""
+
+    name: str
+    keeps: tuple = ()
+    boxes: tuple = ()
+    notes: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def size(self):
+        return len(self.keeps) + len(self.boxes)
+
+    def prefix(self, n_keeps, n_boxes, name=None):
+        """The first n_keeps keep rules and n_boxes box rules."""
+        return RuleList(name or f"{self.name}[:{n_keeps},{n_boxes}]", self.keeps[:n_keeps],
+                        self.boxes[:n_boxes])
+
+    def as_dict(self):
+        """Plain data for JSON."""
+        return {"name": self.name,
+                "keeps": [{"pattern": r.pattern, "arg": r.arg, "when": list(r.when)} for r in self.keeps],
+                "boxes": [{"box": r.box, "min_points": r.min_points} for r in self.boxes]}
+
+    @classmethod
+    def from_dict(cls, data):
+        """The inverse of as_dict."""
+        return cls(data["name"],
+                   tuple(KeepRule(r["pattern"], r["arg"], tuple(r["when"])) for r in data["keeps"]),
+                   tuple(BoxRule(r["box"], r["min_points"]) for r in data["boxes"]))
+
+
+def check_rule_list(rule_list, rules):
+    """ValueError if a rule names a box these rules do not have or an unknown pattern."""
+    for r in rule_list.keeps:
+        if r.pattern not in PATTERNS:
+            raise ValueError(f"unknown keep pattern {r.pattern!r}")
+        for box in r.when:
+            if box not in rules.boxes:
+                raise ValueError(f"{rules.key} has no box {box!r}")
+    for r in rule_list.boxes:
+        if r.box not in (None, UPPER_BOXES) and r.box not in rules.boxes:
+            raise ValueError(f"{rules.key} has no box {r.box!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The arrays the kernels read
+
+
+@dataclass
+class CompiledRules:
+    """keep_index[i, r]: keep (dice.KEEPS index) of keep rule i for roll r, -1 if it does not fit;
+    keep_when[i]: bit mask of boxes of which one must be open (0: always);
+    box_of[i]: box of box rule i (-1: the box scoring most, -2: the upper box of the face with
+    box_min[i] dice or more); box_min[i]: its least points (dice for -2)."""
+
+    keep_index: np.ndarray
+    keep_when: np.ndarray
+    box_of: np.ndarray
+    box_min: np.ndarray
+
+
+def compile_rules(rule_list, rules):
+    """The kernels' arrays for `rule_list` under `rules`."""
+    check_rule_list(rule_list, rules)
+    n = len(rule_list.keeps)
+    keep_index = np.full((max(n, 1), dice.N_ROLLS), -1, dtype=np.int64)
+    keep_when = np.zeros(max(n, 1), dtype=np.int64)
+    for i, rule in enumerate(rule_list.keeps):
+        for r in range(dice.N_ROLLS):
+            kept = rule.keep(dice.KEEPS[r])
+            if kept is not None:
+                keep_index[i, r] = dice.KEEP_INDEX[tuple(sorted(kept))]
+        for box in rule.when:
+            keep_when[i] |= 1 << rules.boxes.index(box)
+    if n == 0:
+        keep_index = keep_index[:0]
+        keep_when = keep_when[:0]
+    box_of = np.array([-1 if r.box is None else -2 if r.box == UPPER_BOXES
+                       else rules.boxes.index(r.box) for r in rule_list.boxes], dtype=np.int64)
+    box_min = np.array([r.min_points for r in rule_list.boxes], dtype=np.int64)
+    return CompiledRules(keep_index, keep_when, box_of, box_min)
+
+
+# ---------------------------------------------------------------------------------------------
+# Plain-Python decisions (the reference the kernels are tested against, and the printed page)
+
+
+def decide_keep(rule_list, rules, filled_boxes, roll):
+    """The dice to hold (sorted tuple; all five: stop) for `roll` with `filled_boxes` filled."""
+    for rule in rule_list.keeps:
+        if rule.when and all(box in filled_boxes for box in rule.when):
+            continue
+        kept = rule.keep(tuple(sorted(roll)))
+        if kept is not None:
+            return tuple(sorted(kept))
+    return ()
+
+
+def decide_box(rule_list, rules, allowed):
+    """The box for the final roll; `allowed` maps each box the dice may go to -> its points
+    (in card order)."""
+    faces = {box: f for f, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), 1)}
+    for rule in rule_list.boxes:
+        if rule.box == UPPER_BOXES:
+            fits = [b for b in allowed if b in faces and allowed[b] >= rule.min_points * faces[b]]
+            if fits:
+                return max(fits, key=faces.get)
+        elif rule.box is None:
+            if allowed:
+                best = max(allowed, key=lambda b: (allowed[b], -rules.boxes.index(b)))
+                if allowed[best] >= rule.min_points:
+                    return best
+        elif rule.box in allowed and allowed[rule.box] >= rule.min_points:
+            return rule.box
+    return min(allowed, key=rules.boxes.index)

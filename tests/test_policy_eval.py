@@ -1,0 +1,178 @@
+"""The exact value of playing by a rule list (strategy/policy_eval.py): the optimal decisions
+give the table back, a plain-Python evaluation agrees on small sub-games, a hand-worked case, and
+seeded games of the same rules agree within 4 standard errors."""
+from functools import lru_cache
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from conftest import run, solved
+
+import reference as ref
+from solver.engine.states import Position, position_state
+from solver.rules import UPPER
+from solver.strategy.heuristic import heuristic
+from solver.strategy.policy_eval import evaluate, play, policy_values
+from solver.strategy.thumb import BoxRule, KeepRule, RuleList, decide_box, decide_keep
+
+# Cards with few open boxes (the rest filled), for the plain-Python comparison.
+SUB_GAMES = {
+    "kniffel": [
+        {"ones": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_kind": 20,
+         "four_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40,
+         "kniffel": 50},  # sixes and chance open, Kniffel 50: extra bonus and jokers
+        {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_kind": 20,
+         "four_kind": 0, "small_straight": 30, "large_straight": 40, "chance": 20},
+    ],
+    "yahtzee": [
+        {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "three_kind": 20,
+         "four_kind": 0, "small_straight": 30, "large_straight": 40, "kniffel": 50},
+    ],
+}
+
+
+def _reference_policy_value(name, rule_list, card):
+    """The rule list's expected score still to come from `card`, by plain recursion over the
+    positions (reference.py's dice and scoring, the rules' decisions in plain Python)."""
+    table = solved(name)
+    rules = table.rules
+    r = ref._resolve_rules(rules.as_dict())
+    kniffel_key = rules.boxes[rules.kniffel_box]
+
+    def allowed_of(roll, open_boxes, kniffel_box, bonuses):
+        best = {}
+        for box, points, bonus in ref.rules_score_options(r, roll, open_boxes, kniffel_box, bonuses):
+            if box not in best or (points, bonus) > best[box]:
+                best[box] = (points, bonus)
+        return best
+
+    @lru_cache(maxsize=None)
+    def value(open_boxes, upper_total, kniffel_box, bonuses):
+        if not open_boxes:
+            return 0.0
+        filled = set(rules.boxes) - open_boxes
+        final = []
+        for roll in ref.ROLLS:
+            options = allowed_of(roll, open_boxes, kniffel_box, bonuses)
+            points_of = {b: options[b][0] for b in sorted(options, key=rules.boxes.index)}
+            box = decide_box(rule_list, rules, points_of)
+            points, bonus = options[box]
+            earned, after = ref._after_filling(r, box, points, bonus, open_boxes, upper_total,
+                                               kniffel_box, bonuses, 0)
+            final.append(earned + value(*after[:4]))
+        current = final
+        for _ in range(rules.rolls_per_turn - 1):
+            nxt = []
+            for i, roll in enumerate(ref.ROLLS):
+                kept = decide_keep(rule_list, rules, filled, roll)
+                if len(kept) == 5:
+                    nxt.append(final[i])
+                else:
+                    nxt.append(sum(p * current[j] for j, p in ref.KEEP_OUTCOMES[ref.KEEP_INDEX[kept]]))
+            current = nxt
+        return sum(p * v for p, v in zip(ref.ROLL_PROBABILITY, current))
+
+    open_boxes = frozenset(rules.boxes) - set(card)
+    upper = sum(p for b, p in card.items() if b in UPPER)
+    kniffel_box = "open" if kniffel_key in open_boxes else str(card[kniffel_key])
+    start = ref._normalise(r, open_boxes, upper, kniffel_box, 0, 0)
+    return value(*start[:4])
+
+
+def _filled_mask(rules, card):
+    return sum(1 << rules.boxes.index(b) for b in card)
+
+
+@pytest.mark.parametrize("name", list(SUB_GAMES))
+def test_rules_agree_with_plain_python_on_sub_games(name):
+    table = solved(name)
+    rules = table.rules
+    for card in SUB_GAMES[name]:
+        values = policy_values(table, heuristic(rules), within=_filled_mask(rules, card))
+        state = position_state(Position(card), rules)
+        expected = _reference_policy_value(name, heuristic(rules), card)
+        assert values[state.filled, state.aux, state.upper] == pytest.approx(expected, abs=1e-9)
+        # A poorer player loses against the optimal value, never gains.
+        assert expected < table.value(state)
+
+
+@pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
+def test_the_optimal_decisions_give_the_table_back(name):
+    """Every decision by the table's argmax, on a sub-game of 6 open boxes: the policy's value
+    is the table's at every state of it."""
+    table = solved(name)
+    rules = table.rules
+    card = {"ones": 2, "threes": 9, "fives": 15, "three_kind": 20, "large_straight": 40,
+            "kniffel": 50, "chance": 24}
+    within = _filled_mask(rules, card)
+    values = policy_values(table, None, within=within)
+    mask = ~np.isnan(values)
+    assert mask.sum() > 1000
+    masks = np.arange(1 << rules.n_boxes)
+    assert np.isnan(values[(masks & within) != within]).all()
+    np.testing.assert_allclose(values[mask], table.values[mask], rtol=0, atol=1e-9)
+
+
+def test_chance_alone_by_hand():
+    """Only chance open, keeping every die of 4 or more: a die is worth 3.5, then
+    (3 * 3.5 + 4 + 5 + 6) / 6 = 4.25, then (3 * 4.25 + 15) / 6 = 4.625; five dice 23.125
+    (optimal: 70/3, keeping 5s and 6s first)."""
+    table = solved("kniffel-basic")
+    rules = table.rules
+    card = {box: 0 for box in rules.boxes if box != "chance"}
+    rule_list = RuleList("high", (KeepRule("high", 4),), ())
+    values = policy_values(table, rule_list, within=_filled_mask(rules, card))
+    state = position_state(Position(card), rules)
+    die = Fraction(7, 2)
+    for _ in range(2):
+        die = (3 * die + 15) / 6
+    assert 5 * die == Fraction(185, 8)
+    assert values[state.filled, state.aux, state.upper] == pytest.approx(float(5 * die), abs=1e-12)
+    assert table.value(state) == pytest.approx(70 / 3, abs=1e-12)
+
+
+def test_simulation_of_the_rules_agrees_with_their_exact_value():
+    table = solved("kniffel")
+    rule_list = heuristic(table.rules)
+    exact = evaluate(table, rule_list)
+    games = play(table.rules, rule_list, 20_000, seed=3)
+    se = games.scores.std(ddof=1) / np.sqrt(len(games.scores))
+    assert abs(games.scores.mean() - exact) < 4 * se
+    assert 200 < exact < table.expected_score - 10
+    again = play(table.rules, rule_list, 20_000, seed=3, threads=1)
+    np.testing.assert_array_equal(again.scores, games.scores)
+
+
+def test_box_rules_in_order():
+    rules = solved("kniffel").rules
+    rule_list = RuleList("t", (), (BoxRule("sixes", 18), BoxRule(None, 10), BoxRule("ones", 0)))
+    assert decide_box(rule_list, rules, {"ones": 0, "sixes": 12, "chance": 26}) == "chance"
+    assert decide_box(rule_list, rules, {"ones": 0, "sixes": 18, "chance": 26}) == "sixes"
+    assert decide_box(rule_list, rules, {"ones": 0, "twos": 4, "chance": 9}) == "ones"
+    assert decide_box(RuleList("t"), rules, {"twos": 4, "chance": 9}) == "twos"
+    upper = RuleList("t", (), (BoxRule("upper", 3),))
+    assert decide_box(upper, rules, {"twos": 6, "fives": 15, "chance": 21}) == "fives"
+    assert decide_box(upper, rules, {"twos": 6, "fives": 10, "chance": 21}) == "twos"
+    assert decide_box(upper, rules, {"twos": 4, "fives": 10, "chance": 21}) == "twos"  # fallback
+
+
+def test_keep_patterns():
+    rules = solved("kniffel").rules
+    heur = heuristic(rules)
+    assert decide_keep(heur, rules, set(), (1, 2, 3, 4, 6)) == (1, 2, 3, 4)
+    assert decide_keep(heur, rules, {"small_straight", "large_straight"}, (1, 2, 3, 4, 6)) == (6,)
+    assert decide_keep(heur, rules, set(), (2, 2, 5, 5, 6)) == (2, 2, 5, 5)
+    assert decide_keep(heur, rules, set(), (3, 3, 3, 3, 3)) == (3, 3, 3, 3, 3)
+    assert decide_keep(heur, rules, set(), (1, 2, 2, 5, 6)) == (2, 2)
+
+
+def test_cli_simulate_heuristic(capsys, table_dir):
+    solved("kniffel-basic").save(table_dir)
+    code, out, _ = run(capsys, "simulate", "--rules", "kniffel-basic", "--games", "2000",
+                       "--strategy", "heuristic", "--compare", "greedy", "--json")
+    assert code == 0
+    import json
+    result = json.loads(out)
+    assert result["strategies"]["heuristic"]["mean"] > result["strategies"]["greedy"]["mean"] + 20
+    code, out, err = run(capsys, "simulate", "--rules", "knobeln", "--strategy", "heuristic")
+    assert code == 2 and out == "" and err.startswith("kniffel: error:")

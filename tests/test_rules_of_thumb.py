@@ -1,0 +1,127 @@
+"""Rules of thumb: the stored derivation's prices are what an exact evaluation gives now, README's
+table is the script's, the print-ready pages (language, A4, the user's card), the opening by
+pattern covers every first roll with advise's best keep."""
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from conftest import run, solved
+
+from solver import dice
+from solver.advice.position import advise
+from solver.engine.states import Position
+from solver.stats.simulate import simulate
+from solver.strategy.derive import MAX_BOXES, MAX_KEEPS
+from solver.strategy.derived import derived
+from solver.strategy.heuristic import heuristic
+from solver.strategy.opening import PATTERN_ORDER, _pattern_keep, opening_patterns
+from solver.strategy.policy_eval import evaluate
+from solver.strategy.thumb import RuleList
+from solver.strategy_pages import page_html
+from solver.strategy_tables import opening_advice
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("rules_of_thumb_script",
+                                                  ROOT / "scripts" / "rules_of_thumb.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_readme_block_is_current():
+    script = load_script()
+    data = json.loads(script.DERIVED.read_text())
+    readme = script.README.read_text()
+    assert script.replace_block(readme, script.readme_block(data)) == readme, \
+        "run scripts/rules_of_thumb.py"
+    assert script.PLOT.is_file()
+
+
+def test_stored_prices_are_exact_now():
+    """Every exact price of the kniffel record, and a point of its curve, evaluated again."""
+    table = solved("kniffel")
+    entry = derived(table.rules)
+    rule_list = entry["rule_list"]
+    assert len(rule_list.keeps) <= MAX_KEEPS and len(rule_list.boxes) <= MAX_BOXES
+    prices = {p["strategy"]: p for p in entry["prices"]}
+    assert prices["optimal"]["score"] == table.expected_score
+    assert evaluate(table, rule_list) == pytest.approx(prices["thumb"]["score"], abs=1e-9)
+    assert prices["thumb"]["rules"] == rule_list.size
+    heur = heuristic(table.rules)
+    assert RuleList.from_dict(heur.as_dict()) == heur
+    assert evaluate(table, heur) == pytest.approx(prices["heuristic"]["score"], abs=1e-9)
+    assert entry["curve"][-1] == [rule_list.size, pytest.approx(prices["thumb"]["score"], abs=1e-9)]
+    scores = [s for _, s in entry["curve"]]
+    assert scores[-1] == max(scores) and scores[-1] < table.expected_score
+    # the ladder the README promises: greedy < heuristic < rules of thumb < optimal
+    assert (prices["greedy"]["score"] < prices["heuristic"]["score"] < prices["thumb"]["score"]
+            < table.expected_score)
+
+
+def test_stored_greedy_is_the_seeded_simulation():
+    table = solved("kniffel-basic")
+    greedy = {p["strategy"]: p for p in derived(table.rules)["prices"]}["greedy"]
+    games = simulate(table, greedy["games"], seed=greedy["seed"], strategy="greedy")
+    assert games.mean == pytest.approx(greedy["score"], abs=1e-9)
+
+
+def test_opening_patterns_cover_every_roll_with_the_best_keep():
+    table = solved("kniffel")
+    by_left = opening_advice(table)
+    for left in (2, 1):
+        found = opening_patterns(by_left, left)
+        total = sum(g.probability for g in found.groups) + sum(p for *_, p in found.exceptions)
+        assert total == pytest.approx(1, abs=1e-12)
+        assert sum(len(g.rolls) for g in found.groups) + len(found.exceptions) == dice.N_ROLLS
+        probabilities = [g.probability for g in found.groups]
+        assert probabilities == sorted(probabilities, reverse=True)
+        labels = {english: (pattern, arg) for pattern, arg, english, _ in PATTERN_ORDER}
+        for group in found.groups:
+            pattern, arg = labels[group.label]
+            for text, _ in group.rolls[:5]:
+                roll = tuple(int(c) for c in text)
+                best = advise(Position(), table, roll, left).options[0]
+                kept = roll if best["action"] == "score" else tuple(best["keep"])
+                assert _pattern_keep(pattern, arg, roll) == kept
+    # 2 rolls left, one pair and nothing else worth more: the pair group is the largest
+    assert opening_patterns(by_left, 2).groups[0].label == "keep the (higher) pair"
+
+
+def test_pages_language_and_layout():
+    german = page_html(solved("kniffel"))
+    english = page_html(solved("yahtzee"))
+    for text in (german, english):
+        assert "@page { size: A4" in text and text.count("<section class='page'>") >= 3
+        assert "http" not in text.replace("http://www.w3.org/2000/svg", "")  # nothing external
+    assert "Große Straße" in german and "Faustregeln" in german and "Large Straight" not in german
+    assert "Large Straight" in english and "Große Straße" not in english
+
+
+def test_cli_html_for_a_card(capsys, tmp_path, table_dir):
+    solved("kniffel").save(table_dir)
+    code, out, _ = run(capsys, "tables", "--format", "html", "--card", "ones=3,twos=6,kniffel=50",
+                       "--out", str(tmp_path), "--json")
+    assert code == 0
+    written = [Path(w["path"]) for w in json.loads(out)]
+    assert [p.name for p in written] == ["strategy.html"]
+    text = written[0].read_text()
+    assert text.count("<section class='page'>") == 3
+    assert "Einser 3, Zweier 6, Kniffel 50" in text
+
+
+def test_cli_pdf(capsys, tmp_path, table_dir):
+    from solver.strategy_pages import chromium
+    solved("kniffel-basic").save(table_dir)
+    code, out, err = run(capsys, "tables", "--rules", "kniffel-basic", "--format", "pdf",
+                         "--card", "", "--out", str(tmp_path), "--json")
+    if chromium() is None:
+        assert code == 1 and err.startswith("kniffel: error: PDF needs Chromium")
+        return
+    assert code == 0
+    pdf = tmp_path / "kniffel-basic" / "strategy.pdf"
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    assert not (tmp_path / "kniffel-basic" / "strategy.html").exists()
