@@ -92,7 +92,9 @@ def _play(table, first_game, games, seed, threads, strategy, bar):
     fifty = np.zeros(games, dtype=np.bool_)
     jokers = np.zeros(games, dtype=np.int64)
     rng = np.empty(games, dtype=np.uint64)
-    _seed_games(first_game, seed, rng)
+    # as uint64 whatever its size: numba compiles the kernel once, for the type of the first
+    # seed it meets, and a seed past 2**63 would not fit an int64 one
+    _seed_games(first_game, np.uint64(seed), rng)
     if strategy == "greedy":
         game, moves = rules.kernel_arrays(), dice.kernel_arrays()
 
