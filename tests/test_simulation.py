@@ -41,6 +41,16 @@ def test_simulated_mean_matches_house_rules(name, options):
     _check(get_rules(name, **options))
 
 
+def test_a_seed_past_2_63_after_a_small_one():
+    """The seed kernel is compiled for the first seed's type: a seed past 2**63 after a small
+    one raised OverflowError ("int too big to convert") instead of playing."""
+    table = solved("kniffel-basic")
+    small = simulate(table, 5, seed=1)
+    big = simulate(table, 5, seed=2**64 - 1)
+    assert big.scores.shape == (5,) and (big.scores != small.scores).any()
+    assert (simulate(table, 5, seed=2**64 - 1).scores == big.scores).all()
+
+
 def test_simulation_is_reproducible():
     table = solved("kniffel")
     a = simulate(table, 500, seed=3)

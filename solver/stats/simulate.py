@@ -99,7 +99,9 @@ def _play(table, first_game, games, seed, threads, strategy, bar):
         played = play_rules(rules, heuristic(rules), games, seed, threads, bar, first_game)
         return Simulation(seed, played.scores, played.upper_bonus, played.extra_bonuses,
                           played.kniffel_fifty, played.jokers_used)
-    _seed_games(first_game, seed, rng)
+    # as uint64 whatever its size: numba compiles the kernel once, for the type of the first
+    # seed it meets, and a seed past 2**63 would not fit an int64 one
+    _seed_games(first_game, np.uint64(seed), rng)
     if strategy == "greedy":
         game, moves = rules.kernel_arrays(), dice.kernel_arrays()
 

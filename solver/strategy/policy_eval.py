@@ -93,7 +93,7 @@ def play(rules, rule_list, games, seed=0, threads=None, bar=None, first_game=0):
     extra = np.zeros(games, dtype=np.int64)
     fifty = np.zeros(games, dtype=np.bool_)
     rng = np.empty(games, dtype=np.uint64)
-    _seed_games(first_game, seed, rng)
+    _seed_games(first_game, np.uint64(seed), rng)  # uint64 as in stats/simulate.py
     game, moves = rules.kernel_arrays(), dice.kernel_arrays()
 
     def work(part):
