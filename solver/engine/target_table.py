@@ -20,7 +20,7 @@ from ..rules import UPPER
 from . import target
 from .objective import EXPECTED_SCORE, Objective
 from .states import aux_reachable, upper_reachable
-from .store import TableError, _atomic_write, table_dir
+from .store import TableError, atomic_write, table_dir
 
 FORMAT_VERSION = 1
 ARRAYS = ("w", "e", "offset", "length", "row_of", "expected")
@@ -164,8 +164,8 @@ class TargetTable:
             "within": self.within,
         }
         npz, sidecar = target_paths(self.rules, directory)
-        _atomic_write(npz, blob)
-        _atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
+        atomic_write(npz, blob)
+        atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
         return npz
 
 
