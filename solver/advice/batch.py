@@ -68,13 +68,13 @@ def _answer_chunk(queries, tables, top=None, threads=None):
         # query's rows are consecutive: its own, then its joker moves.
         rows = []  # (filled, aux, upper, roll, rolls_left)
         first_row = []  # per member
-        closes = []  # per row: what follows the number of its score options
+        closes = []  # per row: what follows the number of its score options, comma included
         bases = []  # per row: the query's card total
         for i in members:
             _, state, roll, left, _ = queries[i]
             first_row.append(len(rows))
             rows.append((state.filled, state.aux, state.upper, roll, left))
-            closes.append(b"}")
+            closes.append(b"},")
             in_hand = state.aux // rules.aux_block
             if left == 0 and in_hand:
                 moves = _joker_moves(roll, min(in_hand, rules.jokers_per_turn))
@@ -117,11 +117,12 @@ def _kernel_rows(rules, table, rows, threads):
 
 @lru_cache(maxsize=None)
 def _joker_moves(roll, changes):
-    """[((target roll, jokers used), text closing a score option)] in advice.assemble's order."""
+    """[((target roll, jokers used), text closing a score option, with the comma after it)] in
+    advice.assemble's order."""
     targets = joker_targets(dice.KEEPS[roll], changes)
     return [((dice.KEEP_INDEX[target], len(taken)),
              b',"joker":' + orjson.dumps({"from": taken[0], "to": given[0]} if len(taken) == 1
-                                         else {"from": list(taken), "to": list(given)}) + b"}")
+                                         else {"from": list(taken), "to": list(given)}) + b"},")
             for target, (taken, given) in targets.items()]
 
 
@@ -173,7 +174,7 @@ def _keep_prefixes(roll):
     texts = np.array([f'{{"action":"keep","keep":{orjson.dumps(list(k)).decode()},'
                       f'"reroll":{orjson.dumps(list(r)).decode()},"expected_final_score":'.encode()
                       for k, r in zip(keeps, sub_keep_rerolls(roll))], dtype=object)
-    return texts, indices, np.full(len(keeps), b"}", dtype=object)
+    return texts, indices, np.full(len(keeps), b"},", dtype=object)
 
 
 def _advice_json(rules, base, roll, rolls_left, facts, keeps, options, first, stop, top):
@@ -190,11 +191,18 @@ def _advice_json(rules, base, roll, rolls_left, facts, keeps, options, first, st
         close = np.concatenate([keep_close, close])
     order = np.argsort(-value, kind="stable")  # best first, ties in the order above
     shown = order if top is None else order[:top]
-    numbers = orjson.dumps(value[shown].tolist())[1:-1].split(b",")
-    texts = b",".join(map(b"".join, zip(prefix[shown], numbers, close[shown])))
     head = (f'{{"rules":{orjson.dumps(rules.key).decode()},"card_total":{base},'
             f'"expected_final_score":{orjson.dumps(float(value[order[0]])).decode()},"position":')
-    return b"".join((head.encode(), orjson.dumps(facts), b',"options":[', texts, b"]}"))
+    # One join of every piece: head, then text, number and close of each option in turn
+    parts = [None] * (3 * len(shown) + 4)
+    parts[:3] = head.encode(), orjson.dumps(facts), b',"options":['
+    parts[3:-1:3] = prefix[shown].tolist()
+    parts[4:-1:3] = orjson.dumps(value[shown].tolist())[1:-1].split(b",")
+    parts[5:-1:3] = close[shown].tolist()
+    if len(shown):
+        parts[-2] = parts[-2][:-1]  # the last option's close, without its comma
+    parts[-1] = b"]}"
+    return b"".join(parts)
 
 
 def _answer_lines(block, default_rules, tables, top, threads=None):
