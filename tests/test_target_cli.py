@@ -53,5 +53,32 @@ def test_batch_lines_with_an_objective(capsys, table_dir, tmp_path):
     assert len(answers) == 4
     assert "objective" not in answers[0] and len(answers[0]["options"]) == 2
     assert answers[1]["objective"]["win"]["ties"] == "lose" and 0 < answers[1]["probability"] < 1
-    assert answers[2] == {"error": "a line takes target or opponents, not both"}
+    assert answers[2] == {"error": "line 3: a line takes target or opponents, not both"}
     assert "options" in answers[3] and "objective" not in answers[3]
+
+
+def test_batch_objective_lines_never_build_a_target_table(capsys, tmp_path):
+    """A "target" line without a saved target table is one error line naming the command that
+    builds it (the build takes minutes); "target" inside a card or a rules name is no objective;
+    plain lines after an objective line keep their input line numbers."""
+    store = tmp_path / "store"
+    lines = [json.dumps({"rules": "kniffel-basic", "target": 100}),
+             json.dumps({"rules": "kniffel-basic", "card": {"target": 3}}),
+             "",
+             json.dumps({"rules": "kniffel-basic", "opponents": [{"final": 10, "card": {}}]}),
+             json.dumps({"rules": "kniffel-basic", "opponents": [{"final": 10**6}]}),
+             json.dumps({"rules": "kniffel-basic", "card": {"ones": 7}})]
+    batch = tmp_path / "in.jsonl"
+    batch.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "advise", "--tables", str(store), "--batch", str(batch))
+    assert code == 0, err
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert len(answers) == 6
+    assert answers[0]["error"].startswith("line 1: no target table for kniffel-basic")
+    assert "kniffel solve --objective target --rules kniffel-basic" in answers[0]["error"]
+    assert answers[1]["error"].startswith("line 2: ") and "target" in answers[1]["error"]
+    assert answers[2] == {"error": "line 3: empty line"}
+    assert answers[3]["error"].startswith('line 4: opponents must be a list of')
+    assert answers[4]["error"].startswith("line 5: an opponent's final score must be 0-")
+    assert answers[5]["error"].startswith("line 6: ")
+    assert not list(store.glob("*target*"))  # nothing was built

@@ -38,7 +38,8 @@ def best_move(state):
 
 
 def test_advise_answers_what_the_batch_answers_on_random_positions(client, tmp_path, capsys):
-    solved("kniffel").save(tmp_path / "tables")
+    store = client.app.state.tables.directory  # the same store: a message may name it
+    solved("kniffel").save(store)
     rng = np.random.default_rng(3)
     lines = []
     for _ in range(40):
@@ -52,22 +53,59 @@ def test_advise_answers_what_the_batch_answers_on_random_positions(client, tmp_p
         lines.append(json.dumps(line))
     lines.append('{"card": {"ones": 7}, "dice": [1,1,1,1,1], "rolls_left": 0}')  # impossible card
     lines.append('{"dice": [1,2,3], "rolls_left": 0}')
+    # Objective lines go the way `kniffel advise --batch` takes them: the win objective answered,
+    # a target without its saved table refused in the same words.
+    late = {"ones": 3, "twos": 6, "threes": 0, "fours": 12, "fives": 15, "sixes": 0, "three_kind": 20,
+            "four_kind": 0, "full_house": 25, "small_straight": 30}
+    other = {box: points for box, points in list(late.items())[:-1]}
+    lines.append(json.dumps({"card": late, "dice": [5, 5, 5, 6, 6], "rolls_left": 1,
+                             "opponents": [{"final": 160}], "ties": "lose"}))
+    lines.append(json.dumps({"card": late, "opponents": [{"card": other, "kniffel_bonuses": 0},
+                                                         {"final": 150}]}))
+    lines.append(json.dumps({"card": late, "dice": [1, 2, 3, 4, 5], "rolls_left": 0, "target": 200}))
     (tmp_path / "lines.jsonl").write_text("\n".join(lines) + "\n")
     code, out, err = run(capsys, "advise", "--batch", str(tmp_path / "lines.jsonl"),
-                         "--tables", str(tmp_path / "tables"))
+                         "--tables", str(store))
     assert code == 0, err
     expected = out.splitlines()
     assert len(expected) == len(lines)
     for line, answer in zip(lines, expected):
         if answer.startswith('{"error"'):  # its line number: the request is a batch of one line
             (tmp_path / "one.jsonl").write_text(line + "\n")
-            answer = run(capsys, "advise", "--batch", str(tmp_path / "one.jsonl"), "--tables",
-                         str(tmp_path / "tables"))[1].rstrip("\n")
+            answer = run(capsys, "advise", "--batch", str(tmp_path / "one.jsonl"), "--tables", str(store))[1].rstrip("\n")
         response = client.post("/api/advise", content=line.encode())
         assert response.text == answer
         assert response.status_code == (400 if answer.startswith('{"error"') else 200)
     errors = [a for a in expected if a.startswith('{"error"')]
-    assert len(errors) == 2  # the bad lines really are bad, and answered as errors
+    assert len(errors) == 3  # the bad lines really are bad, and answered as errors
+    assert "no target table" in errors[2]
+    wins = [json.loads(a) for a in expected[-3:-1]]
+    assert all("win" in a["objective"] and 0 < a["probability"] < 1 for a in wins)
+
+
+def test_the_win_switch_advises_with_the_other_players_cards(client, tmp_path, capsys):
+    """A two-player game late in the game with the goal "win": the advice is the batch's answer
+    for the current player's line with the other player as {"card": ...}."""
+    from solver.game.card import Game
+    rng = np.random.default_rng(8)
+    game = Game(solved("kniffel").rules, ["Ann", "Ben"], seed=8)
+    for _ in range(20):  # ten rounds each: three boxes left
+        turn = game.next_turn()
+        turn.roll(rng.integers(1, 7, 5).tolist())
+        turn.score(next(iter(turn.options())))
+    record = json.loads(json.dumps(game.record()))
+    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "objective": "win"})
+    assert code == 200 and state["objective"] == "win", state
+    line = state["advice_line"]
+    assert line["opponents"] == [{"card": game.columns[1].card, "kniffel_bonuses": game.columns[1].kniffel_bonuses}]
+    advice = state["advice"]
+    assert advice["objective"]["win"]["ties"] == "share" and 0 <= advice["probability"] <= 1
+    assert advice["options"][0]["probability"] == advice["probability"]
+    (tmp_path / "one.jsonl").write_text(json.dumps(line) + "\n")
+    solved("kniffel").save(tmp_path / "tables")
+    code, out, err = run(capsys, "advise", "--batch", str(tmp_path / "one.jsonl"), "--tables",
+                         str(tmp_path / "tables"))
+    assert code == 0 and json.loads(out) == advice
 
 
 def test_advise_refuses_paths_and_bad_bodies(client):

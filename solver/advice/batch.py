@@ -137,7 +137,7 @@ _SCORE_PREFIXES = {}
 
 def _score_prefixes(rules, box, points, upper, paid, joker):
     """The text before the number of each score option (arrays of box, points and 0/1 for the
-    upper bonus, the extra-Kniffel bonus and the joker mark, as position._score_options writes)."""
+    upper bonus, the extra-Kniffel bonus and the joker mark, as position.score_options writes)."""
     table = _SCORE_PREFIXES.get(rules)
     if table is None:
         most = max(max(rules.possible_points(b)) for b in rules.boxes)
@@ -232,16 +232,17 @@ def _worker_lines(block):
     return b"\n".join(_answer_lines(block, default_rules, tables, top, threads=1))
 
 
-def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None):
+def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None, start=1):
     """Yield UTF-8 texts (bytes) of JSON lines, one line per input line and several lines a
     text: the advice, or {"error": ...} for a bad line (blank, not UTF-8, not a query).  `lines`
     are bytes (or str), each checked on its own, so no byte can end the batch.  Bytes out,
     because a batch can be hundreds of megabytes: they go to the output as they are.
-    tables(rules) returns the ValueTable of a rule set.
+    tables(rules) returns the ValueTable of a rule set; `start` is the first line's number (in
+    error messages).
 
     Input of more than one chunk is shared out among `processes` worker processes (default:
     one per CPU), each answering whole chunks; the answers keep the input order."""
-    numbered = enumerate(lines, 1)
+    numbered = enumerate(lines, start)
     blocks = iter(lambda: list(islice(numbered, chunk)), [])
     first = next(blocks, None)
     if first is None:

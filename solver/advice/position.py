@@ -232,7 +232,7 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, posit
     the value of every keep (462); `position` is its position_facts()."""
     rules = table.rules
     base = state.card_total
-    options = _score_options(rules, values, points, bonus, base, state.upper, roll)
+    options = score_options(rules, values, points, bonus, base, state.upper, roll)
     jokers = state.aux // rules.aux_block
     if rolls_left == 0 and jokers:  # the joker moves: change dice, then score
         targets = joker_targets(_dice.KEEPS[roll], min(jokers, rules.jokers_per_turn))
@@ -241,7 +241,7 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, posit
             v, p, b = box_values(after, table, [_dice.KEEP_INDEX[target]])
             joker = ({"from": taken[0], "to": given[0]} if len(taken) == 1
                      else {"from": list(taken), "to": list(given)})
-            for option in _score_options(rules, v[:, 0], p[:, 0], b[:, 0], base, state.upper,
+            for option in score_options(rules, v[:, 0], p[:, 0], b[:, 0], base, state.upper,
                                          _dice.KEEP_INDEX[target]):
                 options.append(dict(option, joker=joker))
     if rolls_left:
@@ -259,8 +259,8 @@ def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, posit
 _by_value = itemgetter("expected_final_score")
 
 
-def _score_options(rules, values, points, bonus, base, upper, roll):
-    """The score options of final roll `roll` (an index) at capped upper total `upper`: the bonus
+def score_options(rules, values, points, bonus, base, upper, roll):
+    """The score options (values -inf: not allowed) of final roll `roll` (an index) at capped upper total `upper`: the bonus
     split into the upper bonus this box completes and the extra-Kniffel bonus, and a
     "kniffel_joker" mark where the joker rule gives a five of a kind points the plain table
     would not (see scoring.kniffel_roll)."""

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import dice as _dice
 from ..rules import scoring
-from .position import checked_query, joker_targets, sub_keep_indices
+from .position import checked_query, joker_targets, score_options, sub_keep_indices, sub_keep_rerolls
 
 GRAIN = 2.0 ** 30  # engine/target.py: chances equal at this grain are a tie
 
@@ -176,23 +176,25 @@ def advise_target(position, table, target, dice=None, rolls_left=None):
         w, e = _lookup(table, state.filled, state.aux, state.upper, [need])
         return dict(result, probability=float(w[0]), expected_final_score=base + float(e[0]), options=[])
     w, e, points, bonus = box_pairs(state, table, need, [roll])
-    options = _score_options(rules, w[:, 0], e[:, 0], points[:, 0], bonus[:, 0], base)
+    options = _score_options(rules, w[:, 0], e[:, 0], points[:, 0], bonus[:, 0], base, state.upper, roll)
     jokers = state.aux // rules.aux_block
     if rolls_left == 0 and jokers:
         for target_roll, (taken, given) in joker_targets(_dice.KEEPS[roll],
                                                          min(jokers, rules.jokers_per_turn)).items():
             after = replace(state, aux=state.aux - len(taken) * rules.aux_block)
-            jw, je, jp, jb = box_pairs(after, table, need, [_dice.KEEP_INDEX[target_roll]])
+            changed = _dice.KEEP_INDEX[target_roll]
+            jw, je, jp, jb = box_pairs(after, table, need, [changed])
             joker = ({"from": taken[0], "to": given[0]} if len(taken) == 1
                      else {"from": list(taken), "to": list(given)})
             options += [dict(o, joker=joker)
-                        for o in _score_options(rules, jw[:, 0], je[:, 0], jp[:, 0], jb[:, 0], base)]
+                        for o in _score_options(rules, jw[:, 0], je[:, 0], jp[:, 0], jb[:, 0], base,
+                                                    state.upper, changed)]
     if rolls_left:
         kw, ke = keep_pairs(*final_pairs(state, table, need), rolls_left)
         keeps, indices = sub_keep_indices(roll)
-        options = [{"action": "keep", "keep": list(k), "probability": float(kw[i]),
+        options = [{"action": "keep", "keep": list(k), "reroll": list(r), "probability": float(kw[i]),
                     "expected_final_score": base + float(ke[i])}
-                   for k, i in zip(keeps, indices.tolist())] + options
+                   for k, r, i in zip(keeps, sub_keep_rerolls(roll), indices.tolist())] + options
     options = rank(options)
     return dict(result, probability=options[0]["probability"],
                 expected_final_score=options[0]["expected_final_score"], options=options)
@@ -204,8 +206,11 @@ def rank(options):
                                           o["expected_final_score"]), reverse=True)
 
 
-def _score_options(rules, w, e, points, bonus, base):
-    return [{"action": "score", "box": box, "points": int(p), "bonus": int(b),
-             "probability": float(pw), "expected_final_score": base + float(pe)}
-            for box, pw, pe, p, b in zip(rules.boxes, w.tolist(), e.tolist(), points.tolist(),
-                                         bonus.tolist()) if pw >= 0]
+def _score_options(rules, w, e, points, bonus, base, upper, roll):
+    """The score options as position.score_options writes them (bonus split, joker mark), each
+    with its "probability"; w < 0 marks a box that is filled or forbidden."""
+    allowed = w >= 0
+    options = score_options(rules, np.where(allowed, e, -np.inf), points, bonus, base, upper, roll)
+    for option, chance in zip(options, w[allowed].tolist()):
+        option["probability"] = float(chance)
+    return options

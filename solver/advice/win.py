@@ -20,11 +20,16 @@ from .target import advise_target
 def opponent_distribution(table, opponent):
     """(lowest score, probs) of one opponent's final score: {"final": S} or {"card": {...}}."""
     if "final" in opponent:
-        return int(opponent["final"]), np.ones(1)
+        from ..engine.target_table import score_bound
+        final, most = opponent["final"], score_bound(table.rules)
+        if not 0 <= final <= most:
+            raise ValueError(f"an opponent's final score must be 0-{most}, got {final}")
+        return int(final), np.ones(1)
     from ..stats.distribution import score_distribution
     position = opponent["card"]
     if not isinstance(position, Position):
-        position = Position(parse_card(position, table.rules))
+        position = Position(parse_card(position, table.rules), opponent.get("kniffel_bonuses", 0),
+                            opponent.get("jokers_left"))
     position_state(position, table.rules)  # ValueError for an impossible card
     dist = score_distribution(table, position)
     nonzero = np.flatnonzero(dist.probs)
@@ -94,7 +99,8 @@ def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=N
         position = Position(card=position)
     state = position_state(position, rules)
     distributions = [opponent_distribution(table, o) for o in opponents]
-    key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items())) for o in opponents])
+    key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items()), o.get("kniffel_bonuses"),
+                 o.get("jokers_left")) for o in opponents])
     M, sub = win_table(rules, table.values, state.filled, key, distributions, ties)
     advice = advise_target(position, sub, M, dice=dice, rolls_left=rolls_left)
     advice["objective"] = {"win": {"opponents": opponents, "ties": ties}}

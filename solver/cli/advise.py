@@ -230,15 +230,23 @@ def _advise_batch(stream, default_rules, tables, top):
     # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
     chunk = 1 if stream.isatty() else 1024
     from ..advice.objective_batch import objective_lines
-    from .target import _target_table
+    from ..engine.store import TableError
+    from ..engine.target_table import load_target_table
 
     def target_for(rules):
+        # Load only: a line never starts a build of minutes; the error says how to build it.
         if ("target", rules.key) not in loaded:
-            loaded["target", rules.key] = _target_table(rules, tables, quiet=True)
+            try:
+                loaded["target", rules.key] = load_target_table(rules, tables)
+            except TableError as exc:
+                if "kniffel solve" in str(exc):
+                    raise
+                raise TableError(f"{exc}; build it again with: kniffel solve --objective target "
+                                 f"--rules {rules.key}") from None
         return loaded["target", rules.key]
 
-    def plain(run):
-        return advise_lines(run, default_rules, table_for, top, chunk=chunk)
+    def plain(run, start):
+        return advise_lines(run, default_rules, table_for, top, chunk=chunk, start=start)
 
     for text in objective_lines(stream, default_rules, table_for, target_for, plain, top):
         click.echo(text)

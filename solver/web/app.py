@@ -19,7 +19,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import __version__, get_table
-from ..advice import batch
+from ..advice import batch, objective_batch
 from ..duel import advice as duel_advice
 from ..game import analysis, session
 from ..game.card import GameError
@@ -59,11 +59,35 @@ class Tables:
                     table = self.loaded[rules] = get_table(rules, self.directory, progress=False)
         return table
 
+    def target(self, rules):
+        """The saved target table of `rules`, loaded once; TableError when there is none (a
+        request never starts the build of minutes: `kniffel solve --objective target`)."""
+        key = ("target", rules)
+        table = self.loaded.get(key)
+        if table is None:
+            from ..engine.target_table import load_target_table
+            with self.lock:
+                table = self.loaded.get(key)
+                if table is None:
+                    table = self.loaded[key] = load_target_table(rules, self.directory)
+        return table
+
 
 def objectives():
-    """The objectives the advice can take: the expected score, and winning once batch lines take
-    the other players' positions ("opponents")."""
-    return ["expected"] + (["win"] if "opponents" in batch.FIELDS else [])
+    """The objectives the advice can take: the expected score, and winning (batch lines with the
+    other players' positions, "opponents")."""
+    return ["expected"] + (["win"] if "opponents" in objective_batch.FIELDS else [])
+
+
+def scorecard_lines(lines, tables, default=PRESETS["kniffel"]):
+    """The answers (bytes) of scorecard batch lines, exactly as `kniffel advise --batch` gives
+    them (objective lines, "target" and "opponents", included); `default`: the rules of a line
+    that names none."""
+
+    def plain(run, start):
+        return batch.advise_lines(run, default, tables, processes=1, start=start)
+
+    return b"\n".join(objective_batch.objective_lines(lines, default, tables, tables.target, plain))
 
 
 def advise_line(body, tables):
@@ -83,7 +107,7 @@ def advise_line(body, tables):
         answer = next(iter(duel_advice.advise_lines([line], rules, tables)))
         answer = answer.encode() if isinstance(answer, str) else answer
     else:
-        answer = next(iter(batch.advise_lines([line], PRESETS["kniffel"], tables, processes=1)))
+        answer = scorecard_lines([line], tables)
     return (400 if answer.startswith(b'{"error"') else 200), answer
 
 
@@ -149,10 +173,9 @@ def game_state(record, hand, tables, language=None, objective="expected"):
             if rules.key in PRESETS:
                 line = {"rules": rules.key, **line}  # a line `kniffel advise --batch` takes as is
             if objective == "win" and "win" in objectives() and len(game.columns) > 1:
-                line["opponents"] = [c.position().card for i, c in enumerate(game.columns)
-                                     if i != turn.player]
+                line["opponents"] = session.opponents(game, turn.player)
                 state["objective"] = "win"
-            text = next(iter(batch.advise_lines([orjson.dumps(line)], rules, tables, processes=1)))
+            text = scorecard_lines([orjson.dumps(line)], tables, rules)
             state["advice"], state["advice_line"] = orjson.loads(text), line
     return state
 

@@ -236,9 +236,11 @@ function renderAdvice() {
     head.textContent = advice && advice.error ? advice.error : "";
     return;
   }
-  const best = advice.expected_final_score;
-  head.textContent = S.state.hand ? `Choices, best first: expected final score, cost against the best`
-    : `Expected final score from here: ${best.toFixed(2)}`;
+  const best = advice.expected_final_score, win = Boolean(advice.objective && advice.objective.win);
+  head.textContent = S.state.hand
+    ? `Choices, best first: ${win ? "chance to win, " : ""}expected final score, cost against the best`
+    : win ? `Chance to win from here: ${(100 * advice.probability).toFixed(1)}%, expected final score ${best.toFixed(2)}`
+      : `Expected final score from here: ${best.toFixed(2)}`;
   const shown = S.all ? advice.options : advice.options.slice(0, SHOWN);
   shown.forEach((option, rank) => {
     const li = document.createElement("li");
@@ -261,9 +263,12 @@ function renderAdvice() {
     }
     const value = document.createElement("span"); value.className = "efs";
     value.textContent = option.expected_final_score.toFixed(2);
-    if (option.win_probability !== undefined) value.textContent += ` · ${(100 * option.win_probability).toFixed(1)}% win`;
+    if (win) value.textContent = `${(100 * option.probability).toFixed(1)}% win · ` + value.textContent;
     const cost = document.createElement("span"); cost.className = "cost";
-    cost.textContent = rank === 0 ? "best" : `−${(best - option.expected_final_score).toFixed(2)}`;
+    // One word for what a choice costs, as `kniffel advise` prints it ("cost 0.71", "best").
+    cost.textContent = rank === 0 ? "best" : win
+      ? `cost ${(100 * (advice.probability - option.probability)).toFixed(1)}% win`
+      : `cost ${(best - option.expected_final_score).toFixed(2)}`;
     li.append(text, value, cost);
     li.addEventListener("click", () => run(() => option.action === "keep" ? keepAndRoll(option.keep)
       : move({ box: option.box, jokers: li.dataset.joker ? JSON.parse(li.dataset.joker) : [] })));
@@ -339,7 +344,7 @@ async function renderAnalysis() {
   for (const d of result.decisions.filter((d) => !d.optimal)) {
     const what = d.choice.keep ? `keep ${d.choice.keep.join(" ") || "nothing"}` : d.choice.box;
     const bestText = d.best.keep ? `keep ${d.best.keep.join(" ") || "nothing"}` : d.best.box;
-    list.append(cell("li", `round ${d.round} ${d.name}: ${d.dice.join(" ")} → ${what}: −${d.loss.toFixed(2)} (best ${bestText})`, "loss"));
+    list.append(cell("li", `round ${d.round} ${d.name}: ${d.dice.join(" ")} → ${what}: cost ${d.loss.toFixed(2)} (best ${bestText})`, "loss"));
   }
   box.append(list);
 }
