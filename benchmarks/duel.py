@@ -86,7 +86,7 @@ def main():
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as scratch:
         if not args.no_cold:
-            cold_env = dict(env, NUMBA_CACHE_DIR=str(Path(scratch) / "numba"))
+            cold_env = dict(env, KNIFFEL_KERNEL_CACHE=str(Path(scratch) / "numba"))
             results["cold_seconds"] = run_json(SOLVE_SNIPPET, [args.rules, "0"], cold_env)["first_call_seconds"]
         results.update(run_json(SOLVE_SNIPPET, [args.rules, str(args.repeat)], env))
         tables = str(Path(scratch) / "tables")

@@ -147,7 +147,7 @@ def measure_preset(preset, scratch, repeat=DEFAULTS["repeat"], batch_lines=DEFAU
     entry = {}
     if cold:
         on_step("cold")
-        cold_env = dict(env, NUMBA_CACHE_DIR=str(scratch / f"numba-{preset}"))
+        cold_env = dict(env, KNIFFEL_KERNEL_CACHE=str(scratch / f"numba-{preset}"))
         entry["cold_seconds"] = run_json(SOLVE_SNIPPET, [preset, "0"], cold_env)["first_call_seconds"]
     lines = scratch / f"{preset}.jsonl"
     made = subprocess.run([sys.executable, "-c", BATCH_SNIPPET, preset, str(batch_lines)],

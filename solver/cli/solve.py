@@ -41,7 +41,7 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
         table = run_solve(rules, progress=False if (quiet or as_json) else None)
         table.save(tables)
     seconds = time.perf_counter() - start
-    path = str(table_paths(rules, tables)[0])
+    path = str(table.path or table_paths(rules, tables)[0])
     if as_json:
         _emit_json({"rules": rules.key, "expected_score": table.expected_score,
                     "states": table.states, "seconds": seconds, "path": path, "solved": solved})

@@ -1,18 +1,30 @@
 """numba for every kernel: where compiled kernels are cached, and the shared compile flags.
 
-Kernel modules import `njit` from here, never from numba, so the cache directory is set before
-the first `@njit(cache=True)` is decorated (numba picks a function's cache location then).
-numba's default puts the cache in `__pycache__` beside the source, that is inside the installed
-package: files pip does not know about, which survive an uninstall and turn the leftover
-`solver/` folder into a namespace package that shadows the next install.  So the cache goes to
-the user cache directory instead: $KNIFFEL_KERNEL_CACHE, else numba's own $NUMBA_CACHE_DIR when
-the user set it, else `kernels/` beside the tables' default folder.
+Kernel modules import `njit` from here, never from numba.  numba picks a function's cache
+directory once, when `njit(cache=True)` decorates it (Dispatcher.enable_caching -> FunctionCache
+-> the first cache locator that accepts the function: UserProvidedCacheLocator when
+numba.config.CACHE_DIR is set and writable, else InTreeCacheLocator, `__pycache__` beside the
+source).  numba's default puts the cache inside the installed package: files pip does not know
+about, which survive an uninstall and turn the leftover `solver/` folder into a namespace package
+that shadows the next install.  So the cache goes to the user cache directory instead:
+$KNIFFEL_KERNEL_CACHE, else numba's own $NUMBA_CACHE_DIR when the user set it, else `kernels/`
+beside the tables' default folder.
+
+`njit` sets numba.config.CACHE_DIR only while it decorates, and puts the old value back: setting
+it once at import would not last (numba's config.reload_config(), run by every compile, resets
+it from the environment as soon as any NUMBA_* variable changed, so a kernel module imported
+later would cache into the package again) and would move the cache of other numba code in the
+process too.  When the folder cannot be created or written, the kernels are compiled without a
+disk cache, never cached into the package.
 """
+import inspect
 import os
+import tempfile
+import warnings
 from pathlib import Path
 
 import numba
-from numba import njit  # noqa: F401  (re-exported: kernel modules decorate with this)
+from numba.core import config
 
 from .store import user_cache_dir
 
@@ -26,7 +38,42 @@ def kernel_cache_dir():
     return user_cache_dir() / "kernels"
 
 
-numba.config.CACHE_DIR = str(kernel_cache_dir())
+KERNEL_CACHE = kernel_cache_dir()
+
+
+def _writable(directory):
+    try:
+        os.makedirs(directory, exist_ok=True)
+        tempfile.TemporaryFile(dir=directory).close()
+        return True
+    except OSError:
+        return False
+
+
+CACHE_OK = _writable(KERNEL_CACHE)
+if not CACHE_OK:
+    warnings.warn(f"kniffel: cannot write the kernel cache {KERNEL_CACHE} (set KNIFFEL_KERNEL_CACHE); "
+                  "kernels are compiled in every process", RuntimeWarning, stacklevel=2)
+
+
+def njit(*args, **options):
+    """numba.njit; with cache=True the compiled code is cached in KERNEL_CACHE, never the package."""
+    if args and inspect.isfunction(args[0]):  # bare @njit
+        return njit(*args[1:], **options)(args[0])
+    if not options.get("cache"):
+        return numba.njit(*args, **options)
+    if not CACHE_OK:
+        return numba.njit(*args, **dict(options, cache=False))
+
+    def decorate(func):
+        saved = config.CACHE_DIR
+        config.CACHE_DIR = str(KERNEL_CACHE)
+        try:
+            return numba.njit(*args, **options)(func)
+        finally:
+            config.CACHE_DIR = saved
+
+    return decorate
 
 # Lets LLVM use vector max instructions; sums keep their order (no reassociation), so values
 # do not depend on how the compiler vectorises.

@@ -3,8 +3,11 @@
 A table is two files in the store: NAME.npy (float64 values) and NAME.json (what produced it:
 format version, rules, package version, shape, dtype and the sha256 of the .npy).  Both are
 written to a temporary file and renamed, the .json last, so a crash leaves no half table that
-passes the checks.
+passes the checks.  The package may ship tables too (solver/data/NAME.npy.gz + NAME.json,
+written by scripts/ship_table.py): read-only, used when the store has no valid table for exactly
+those rules, under the same checks.
 """
+import gzip
 import hashlib
 import io
 import json
@@ -38,6 +41,7 @@ class ValueTable:
         self.states = states if states is not None else int(np.count_nonzero(~np.isnan(values)))
         self.seconds = seconds  # solve time, when solved in this process
         self.level_seconds = level_seconds  # [(open boxes, seconds since the solve started)]
+        self.path = None  # the file it was loaded from
 
     @property
     def expected_score(self):
@@ -101,11 +105,24 @@ def table_paths(rules, directory=None):
     return base.with_suffix(".npy"), base.with_suffix(".json")
 
 
-def load_table(rules, directory=None):
+def load_table(rules, directory=None, shipped=True):
     """Load the saved table for `rules`; TableError if it is missing or fails any check.
 
     Only the checksummed values are trusted: the state count is counted from them again, and
-    the shape must be the one the rules give, whatever the header says."""
+    the shape must be the one the rules give, whatever the header says.  When the store has no
+    valid table, a table shipped in the package for exactly these resolved rules (solver/data/,
+    read-only, the same checks) is used instead (shipped=False: the store only)."""
+    try:
+        return _load_stored(rules, directory)
+    except TableError:
+        if shipped:
+            table = load_shipped(rules)
+            if table is not None:
+                return table
+        raise
+
+
+def _load_stored(rules, directory):
     npy, sidecar = table_paths(rules, directory)
     if not npy.exists() or not sidecar.exists():
         raise TableError(f"no table for {rules.key} in {npy.parent}")
@@ -118,28 +135,57 @@ def load_table(rules, directory=None):
         blob = npy.read_bytes()
     except OSError as exc:
         raise TableError(f"table {npy} cannot be read: {exc}") from None
+    return _checked(rules, npy, header, blob)
+
+
+SHIPPED_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+def shipped_paths(rules):
+    """NAME.npy.gz (the store's .npy, gzipped byte for byte) and NAME.json (its header)."""
+    return SHIPPED_DIR / f"{rules.key}.npy.gz", SHIPPED_DIR / f"{rules.key}.json"
+
+
+def load_shipped(rules):
+    """The table shipped in the package for exactly `rules`, or None (none shipped, or it fails
+    a check: a stale shipped table is never used)."""
+    packed, sidecar = shipped_paths(rules)
+    if not packed.exists() or not sidecar.exists():
+        return None
+    try:
+        header = json.loads(sidecar.read_text(encoding="utf-8"))
+        blob = gzip.decompress(packed.read_bytes())
+        return _checked(rules, packed, header, blob)
+    except (OSError, ValueError, EOFError, gzip.BadGzipFile, TableError):
+        return None
+
+
+def _checked(rules, path, header, blob):
+    """The table in `blob` (.npy bytes) after every check against its header and `rules`."""
     version = header.get("format_version") if isinstance(header, dict) else None
     if version != FORMAT_VERSION:
         newer = isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION
-        raise TableError(f"table {npy} has format version {version!r}, this kniffel reads "
+        raise TableError(f"table {path} has format version {version!r}, this kniffel reads "
                          f"{FORMAT_VERSION} (made by {'a newer' if newer else 'another'} kniffel)")
     if header.get("package_version") != __version__:
-        raise TableError(f"table {npy} was made by kniffel {header.get('package_version')}, "
+        raise TableError(f"table {path} was made by kniffel {header.get('package_version')}, "
                          f"this is {__version__}")
     if header.get("rules") != rules.as_dict():
-        raise TableError(f"table {npy} was made for other rules")
+        raise TableError(f"table {path} was made for other rules")
     if hashlib.sha256(blob).hexdigest() != header.get("sha256"):
-        raise TableError(f"table {npy} is damaged (checksum mismatch)")
+        raise TableError(f"table {path} is damaged (checksum mismatch)")
     try:
         values = np.load(io.BytesIO(blob), allow_pickle=False)
     except ValueError as exc:
-        raise TableError(f"table {npy} is damaged: {exc}") from None
+        raise TableError(f"table {path} is damaged: {exc}") from None
     if values.dtype != np.float64 or values.shape != rules.table_shape:
-        raise TableError(f"table {npy} has the wrong shape or dtype for its rules")
+        raise TableError(f"table {path} has the wrong shape or dtype for its rules")
     seconds = header.get("solve_seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         seconds = None
-    return ValueTable(rules, values, seconds=seconds)
+    table = ValueTable(rules, values, seconds=seconds)
+    table.path = path
+    return table
 
 
 def remove_stale_temporary_files(directory):
