@@ -1,0 +1,64 @@
+"""Write the set-up figures into README.md from the benchmark results: the first answer of a
+fresh install (benchmarks/first_run.py -> benchmarks/results/first_run.json) and the test
+suite's duration (benchmarks/suite.py -> benchmarks/results/suite.json).
+
+    python scripts/readme_figures.py           # rewrite the block in README.md
+    python scripts/readme_figures.py --check   # exit 1 unless README.md is current
+"""
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+BEGIN = "<!-- setup-figures:begin (scripts/readme_figures.py writes this) -->"
+END = "<!-- setup-figures:end -->"
+
+
+def figures_markdown(first_run, suite):
+    """The README lines for the two result dicts."""
+    first = first_run["first_advise_seconds"]
+    cpus = first_run["machine"]["cpus"]
+    shipped = "from the table shipped in the package" if not first_run["first_advise_solved"] \
+        else "after solving its table"
+    other = first_run["other_first_advise_seconds"]
+    minutes = suite["wall_seconds"] / 60
+    return "\n".join([
+        BEGIN,
+        f"Measured on {cpus} cores: the first command installs in {first_run['install_seconds']:.0f} s "
+        f"and gives its first answer {first:.1f} s later, {shipped} (the next answer: "
+        f"{first_run['second_advise_seconds']:.2f} s). The first advice for another preset "
+        f"(`{first_run['other_preset']}`) compiles the kernels and solves its table once: "
+        f"{other:.0f} s. The test command runs {suite['counts'].get('passed', 0)} tests in "
+        f"{minutes:.0f} minutes (`benchmarks/first_run.py`, `benchmarks/suite.py`).",
+        END])
+
+
+def replace_block(text, block):
+    """`text` with the figures block replaced by `block` (ValueError when it has none)."""
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    return text[:start] + block + text[end:]
+
+
+def current_block():
+    results = [json.loads((RESULTS / name).read_text()) for name in ("first_run.json", "suite.json")]
+    return figures_markdown(*results)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    new = replace_block(text, current_block())
+    if args.check:
+        if new != text:
+            sys.exit("README.md's set-up figures are stale: run python scripts/readme_figures.py")
+        return
+    readme.write_text(new, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
