@@ -21,7 +21,12 @@ from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _scorecard
               help="Game record file (default: kniffel-game-DATE-TIME.json here; with --resume, that file).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
               help="Go on with the game saved in this record (its rules, players and dice).")
-def play(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path):
+@click.option("--goal", "goal_text", default="points", show_default=True, metavar="points|win|target:T",
+              help="What the coach plays for: the expected final score, a win against the other "
+              "players (with several), or a final score of at least T (needs the target table).")
+@click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
+              help="With --goal win: a tie for first is a shared win (1/k) or a loss.")
+def play(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path, goal_text, ties):
     """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
 
     Keep dice by typing their faces (335), Enter rerolls all, a keeps all; choose a box by name,
@@ -34,12 +39,14 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
       kniffel play --seed 7 --coach
       kniffel play --players "Anna,Ben" --real-dice --rules yahtzee
       kniffel play --resume kniffel-game-20250101-200000.json
+      kniffel play --players "Anna,Ben" --coach --goal win
     """
     import random
     from ..game.card import Game, GameError, parse_players
     from ..game.terminal import play as run, seeded_rng
+    goal = _goal(goal_text, ties, coach)
     if resume_path is not None:
-        _resume(resume_path, record_path, tables, coach,
+        _resume(resume_path, record_path, tables, coach, goal,
                 given=rules_name != "kniffel" or seed is not None or real_dice or players != "1")
         return
     rules = _scorecard_rules(rules_name, "play")
@@ -53,14 +60,43 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
         seed = random.SystemRandom().randrange(2**32)
     record_path = record_path or time.strftime("kniffel-game-%Y%m%d-%H%M%S.json")
     check_output_file(record_path, "--record")
-    table = _table(rules, tables)
     game = Game(rules, names, seed, real_dice)
-    status = run(game, table, record_path, coach=coach, rng=None if real_dice else seeded_rng(seed))
+    target_table = _goal_tables(goal, game.rules, len(game.columns), tables)
+    table = _table(rules, tables)
+    status = run(game, table, record_path, coach=coach, rng=None if real_dice else seeded_rng(seed),
+                 goal=goal, target_table=target_table)
     if status == "interrupted":
         sys.exit(130)
 
 
-def _resume(path, record_path, tables, coach, given):
+def _goal(text, ties, coach=True):
+    from ..advice.goal import parse_goal
+    try:
+        goal = parse_goal(text, ties)
+    except ValueError as exc:
+        raise InputError(f"--goal: {exc}") from None
+    if goal.kind != "points" and not coach:
+        raise InputError("--goal is what the coach plays for: add --coach")
+    return goal
+
+
+def _goal_tables(goal, rules, n_players, tables):
+    """The target table a goal needs (None for the others); InputError when it cannot be had."""
+    if goal.kind == "win" and n_players < 2:
+        raise InputError("--goal win needs other players: --players \"Anna,Ben\"")
+    if goal.kind != "target":
+        return None
+    from ..engine.store import TableError
+    from ..engine.target_table import load_target_table, score_bound
+    if goal.target > score_bound(rules):
+        raise InputError(f"--goal target:T: T must be 0-{score_bound(rules)} for {rules.key}")
+    try:
+        return load_target_table(rules, tables)
+    except TableError as exc:
+        raise InputError(f"--goal target needs the target table: {exc}") from None
+
+
+def _resume(path, record_path, tables, coach, goal, given):
     """Go on with a saved game: rebuilt by replaying its record, seeded dice where they left off."""
     from ..game import session
     from ..game.card import GameError
@@ -77,9 +113,11 @@ def _resume(path, record_path, tables, coach, given):
         raise InputError(f"{path}: the game is over; see kniffel analyze {path}")
     if game.rules.game != "scorecard":
         raise InputError(f"{path}: not a scorecard game")
+    target_table = _goal_tables(goal, game.rules, len(game.columns), tables)
     table = _table(game.rules, tables)
     rng = None if game.real_dice else session.seeded_rng(game.seed, record)
-    status = run(game, table, record_path or path, coach=coach, rng=rng)
+    status = run(game, table, record_path or path, coach=coach, rng=rng, goal=goal,
+                 target_table=target_table)
     if status == "interrupted":
         sys.exit(130)
 
@@ -88,13 +126,21 @@ def _resume(path, record_path, tables, coach, given):
 @click.argument("record_file", type=click.Path(dir_okay=False))
 @click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def analyze(record_file, tables, as_json):
+@click.option("--goal", "goal_text", default="points", show_default=True, metavar="points|win|target:T",
+              help="Also the chance of this goal with each choice: win (a record of several "
+              "players; slow early in a game) or target:T (needs the target table).")
+@click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
+              help="With --goal win: a tie for first is a shared win (1/k) or a loss.")
+@click.option("--from-round", type=click.IntRange(min=1), default=1, show_default=True,
+              help="With --goal: the goal's chance for the decisions from this round on.")
+def analyze(record_file, tables, as_json, goal_text, ties, from_round):
     """What each decision of a recorded game cost against optimal play, and totals per player.
 
     \b
     Example:
       kniffel analyze kniffel-game-20250101-200000.json
       kniffel analyze game.json --json
+      kniffel analyze examples/kniffel-game.json --goal win --from-round 10
     """
     from ..game.analysis import analyze as run, report_lines
     from ..game.card import GameError
@@ -104,9 +150,18 @@ def analyze(record_file, tables, as_json):
         rules = record_rules(record["rules"])
     except GameError as exc:
         raise InputError(str(exc)) from None
+    goal = _goal(goal_text, ties)
+    target_table = None
+    if goal.kind != "points":
+        from ..game.record import record_players
+        try:
+            players = record_players(record)
+        except GameError as exc:
+            raise InputError(str(exc)) from None
+        target_table = _goal_tables(goal, rules, len(players), tables)
     table = _table(rules, tables, quiet=as_json)
     try:
-        result = run(record, table)
+        result = run(record, table, goal, target_table, from_round)
     except GameError as exc:
         raise InputError(f"{record_file}: {exc}") from None
     if as_json:

@@ -62,14 +62,23 @@ def option_as_decision(option):
     return {"box": option["box"], "jokers": jokers, "points": option["points"]}
 
 
-def analyze(record, table):
+def analyze(record, table, goal=None, target_table=None, from_round=1):
     """Every decision of a game record with its loss, and totals per player.
 
     Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal"}],
     "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
     "expected_choice", "expected_best", "loss", "optimal"}]}.  ValueError (GameError) when the
-    record cannot be replayed; the table must be for the record's rules."""
+    record cannot be replayed; the table must be for the record's rules.
+
+    With a `goal` (advice/goal.py) other than points, each decision also has "chance_best",
+    "chance_choice" and "chance_loss": the chance of the goal (winning against the other players
+    as they stood at that decision, or reaching the target) with the best choice for that goal
+    and with the choice made, each followed by play for the goal; and each player "chance_loss",
+    the sum, and "goal".  Only decisions from round `from_round` on get the chance (early in a
+    game each turn's win objective is a long solve)."""
+    from ..advice.goal import goal_advice, matching_option
     decisions = []
+    by_goal = goal is not None and goal.kind != "points"
 
     def visit(point, decision):
         advice = advise(point.position, table, dice=point.dice, rolls_left=point.rolls_left)
@@ -83,6 +92,14 @@ def analyze(record, table):
                           "optimal": loss <= OPTIMAL_TOLERANCE})
         if loss < -1e-6:  # the best option is the maximum: a negative loss would be a bug
             raise ValueError(f"choice worth more than the best option at {point}")
+        if by_goal and point.round >= from_round and (goal.kind == "target" or point.opponents):
+            ranked = goal_advice(goal, point.position, table, target_table, point.opponents,
+                                 point.dice, point.rolls_left)
+            option = matching_option(ranked["options"], decision)
+            if option is None:  # replay checked the decision: it is one of the options
+                raise ValueError(f"{describe_choice(decision)} is not among the options at {point}")
+            decisions[-1].update(chance_best=ranked["probability"], chance_choice=option["probability"],
+                                 chance_loss=max(0.0, ranked["probability"] - option["probability"]))
 
     rules = record_rules(record["rules"])
     if rules != table.rules:
@@ -96,7 +113,12 @@ def analyze(record, table):
                         "finished": len(column.card) == rules.n_boxes,
                         "loss": sum(d["loss"] for d in mine), "decisions": len(mine),
                         "optimal": sum(d["optimal"] for d in mine)})
-    return {"rules": rules.key, "players": summary, "decisions": decisions}
+        if by_goal:
+            summary[-1]["chance_loss"] = sum(d.get("chance_loss", 0.0) for d in mine)
+    result = {"rules": rules.key, "players": summary, "decisions": decisions}
+    if by_goal:
+        result["goal"] = str(goal)
+    return result
 
 
 def report_lines(result):
@@ -104,17 +126,28 @@ def report_lines(result):
     several = len(result["players"]) > 1
     name_width = max(len(p["name"]) for p in result["players"]) if several else 0
     count = sum(p["decisions"] for p in result["players"])
+    goal = result.get("goal")
+    goal_word = "win" if goal == "win" else f"reach {goal.split(':')[1]}" if goal else ""
     lines = [f"{result['rules']}: {count} decision{'s' if count != 1 else ''}; "
              f"cost = expected final score of the best choice minus that of the choice made"]
+    if goal:
+        lines.append(f"  and the chance to {goal_word} after the choice made, played for from "
+                     f"there, with its cost against the best choice for it")
     for d in result["decisions"]:
         who = f"{d['name']:<{name_width}}  " if several else ""
         dice = " ".join(map(str, d["dice"]))
         text = (f"  round {d['round']:>2}  {who}{dice}  {d['rolls_left']} left  "
                 f"{describe_choice(d['choice']):<26}")
         best = "" if d["optimal"] else f"  best: {describe_choice(d['best'])}"
-        lines.append(f"{text}  {cost_text(d['loss']):<10}{best}".rstrip())
+        chance = ""
+        if "chance_loss" in d:  # in points of percent of the goal's chance
+            chance = (f"{100 * d['chance_choice']:6.2f}% {goal_word}, "
+                      f"{'best' if d['chance_loss'] < 5e-10 else 'cost ' + format(100 * d['chance_loss'], '.2f') + '%'}")
+        lines.append(f"{text}  {cost_text(d['loss']):<10}{'  ' + chance if chance else ''}{best}".rstrip())
     for p in result["players"]:
         score = f"score {p['score']}" + ("" if p["finished"] else " (unfinished)")
-        lines.append(f"{p['name']}: {score}; gave away {p['loss']:.2f} points, "
+        chance = (f", {100 * p['chance_loss']:.2f}% of the chance to {goal_word} summed over the decisions"
+                  if "chance_loss" in p else "")
+        lines.append(f"{p['name']}: {score}; gave away {p['loss']:.2f} points{chance}, "
                      f"{p['optimal']} decision{'s' if p['optimal'] != 1 else ''} of {p['decisions']} optimal")
     return lines

@@ -287,6 +287,22 @@ class Game:
     def totals(self):
         return {c.name: c.total(self.rules) for c in self.columns}
 
+    def opponents(self, player):
+        """The other players as the win objective takes them: {"final": S} for a full card,
+        else the card with its extra-Kniffel bonuses (and Knobeln jokers left)."""
+        rules, others = self.rules, []
+        for index, column in enumerate(self.columns):
+            if index == player:
+                continue
+            if len(column.card) == rules.n_boxes:
+                others.append({"final": column.total(rules)})
+                continue
+            other = {"card": dict(column.card), "kniffel_bonuses": column.kniffel_bonuses}
+            if rules.jokers:
+                other["jokers_left"] = column.jokers_left
+            others.append(other)
+        return others
+
     def record(self):
         """The game record: a JSON-ready dict (see README.md, "Game records")."""
         rules = self.rules

@@ -83,6 +83,7 @@ class DecisionPoint:
     state: object  # state.State
     dice: tuple
     rolls_left: int
+    opponents: list  # the other players then, as Game.opponents gives them
 
 
 def replay(record, visit=None):
@@ -107,7 +108,7 @@ def replay(record, visit=None):
             try:
                 _take_dice(turn, decision)
                 point = DecisionPoint(turn.player, turn.record["round"], turn.position, turn.state,
-                                      turn.dice, turn.rolls_left)
+                                      turn.dice, turn.rolls_left, game.opponents(turn.player))
                 _decide(turn, decision)
                 if visit is not None:  # the game's own copy: box keys, points filled in
                     visit(point, turn.record["decisions"][-1])

@@ -169,23 +169,6 @@ def advice_line(game, turn):
     return line
 
 
-def opponents(game, player):
-    """The other players as a batch line's "opponents": {"final": S} for a finished card, else
-    the card with its extra-Kniffel bonuses (and jokers left, with jokers in the rules)."""
-    rules, others = game.rules, []
-    for index, column in enumerate(game.columns):
-        if index == player:
-            continue
-        if len(column.card) == rules.n_boxes:
-            others.append({"final": column.total(rules)})
-            continue
-        other = {"card": dict(column.card), "kniffel_bonuses": column.kniffel_bonuses}
-        if rules.jokers:
-            other["jokers_left"] = column.jokers_left
-        others.append(other)
-    return others
-
-
 def start_expectation(table):
     """The expected final score of optimal play from the empty card."""
     rules = table.rules

@@ -47,12 +47,15 @@ class Terminal:
         click.echo(text)
 
 
-def play(game, table, record_path, terminal=None, coach=False, rng=None):
+def play(game, table, record_path, terminal=None, coach=False, rng=None, goal=None, target_table=None):
     """Play `game` to its end or until the player stops; returns "finished", "quit" or
     "interrupted".  The dice come from `rng` (numpy Generator), or are typed when
-    game.real_dice.  The record is written to `record_path` after every decision."""
+    game.real_dice.  The record is written to `record_path` after every decision.  `goal`
+    (advice/goal.py; default points) is what the coach ranks by; a target needs `target_table`."""
     terminal = terminal or Terminal()
     session = _Session(game, table, record_path, terminal, coach, rng)
+    session.goal = goal if goal is not None and goal.kind != "points" else None
+    session.target_table = target_table
     save_record(game.record(), record_path)  # an unwritable path fails now, not after a turn
     try:
         session.run()
@@ -93,6 +96,9 @@ class _Session:
         self.terminal = terminal
         self.coach = coach
         self.rng = rng
+        self.goal = None  # None: the coach ranks by expected final score
+        self.target_table = None
+        self._ranked = {}  # (player, round, dice, rolls left) -> the goal's ranking, one a decision
 
     def run(self):
         say = self.terminal.say
@@ -273,16 +279,60 @@ class _Session:
     def advice(self, turn):
         return advise(turn.position, self.table, dice=turn.dice, rolls_left=turn.rolls_left)
 
+    def goal_ranking(self, turn, dice, rolls_left):
+        """The options ranked by the goal (advice/goal.py), once per decision point."""
+        from ..advice.goal import goal_advice
+        key = (turn.player, turn.record["round"], tuple(dice), rolls_left)
+        if key not in self._ranked:
+            self._ranked = {key: goal_advice(self.goal, turn.position, self.table, self.target_table,
+                                             self.game.opponents(turn.player), list(dice), rolls_left)}
+        return self._ranked[key]
+
     def feedback(self, turn, dice, decision, advice):
-        """With --coach: what the decision just taken cost."""
+        """With --coach: what the decision just taken cost (with a goal: in its chance too)."""
         if advice is None:
             return
         loss = advice.expected_final_score - choice_value(self.table, turn.state, dice, decision, advice)
+        if self.goal is not None:
+            from ..advice.goal import matching_option
+            rolls_left = decision.get("rolls_left", turn.rolls_left)  # a keep: the turn still has them
+            ranked = self.goal_ranking(turn, dice, rolls_left)
+            option = matching_option(ranked["options"], decision)
+            chance_loss = ranked["probability"] - option["probability"]
+            best = "" if chance_loss < 5e-10 else (
+                f"; best for {self.goal} was {describe_choice(option_as_decision(ranked['options'][0]))}")
+            self.terminal.say(f"  coach: {self.goal.chance_name} {100 * option['probability']:.2f}%, "
+                              + ("best" if chance_loss < 5e-10 else f"cost {100 * chance_loss:.2f}%")
+                              + f"; in points {cost_text(loss)}{best}")
+            return
         best = "" if loss <= OPTIMAL_TOLERANCE else (
             f"; best was {describe_choice(option_as_decision(advice.options[0]))}")
         self.terminal.say(f"  coach: {cost_text(loss)}{best}")
 
+    def show_goal_coach(self, turn, advice, top):
+        """The options ranked by the goal: its chance, the expected final score, both costs."""
+        say = self.terminal.say
+        ranked = self.goal_ranking(turn, turn.dice, turn.rolls_left)
+        shown = ranked["options"] if top is None else ranked["options"][:top]
+        name = self.goal.chance_name
+        say(f"  coach for {self.goal} ({turn.rolls_left} roll{'s' if turn.rolls_left != 1 else ''} left, "
+            f"dice {' '.join(map(str, turn.dice))}): {name}, expected final score, cost against the best")
+        for rank, option in enumerate(shown, 1):
+            text = describe_choice(option_as_decision(option))
+            if option["action"] == "keep":
+                text += f", reroll {' '.join(map(str, option['reroll'])) if option['keep'] else 'all'}"
+            cost = ranked["probability"] - option["probability"]
+            say(f"  {rank:>3}. {text:<34} {100 * option['probability']:7.2f}% "
+                f"{option['expected_final_score']:9.2f}  "
+                + ("best" if cost < 5e-10 else f"cost {100 * cost:.2f}%"))
+        if len(shown) < len(ranked["options"]):
+            say(f"       ({len(ranked['options']) - len(shown)} more: type ?)")
+        say(f"       playing for points instead: expected {advice.expected_final_score:.2f}")
+
     def show_coach(self, turn, advice, top):
+        if self.goal is not None:
+            self.show_goal_coach(turn, advice, top)
+            return
         say = self.terminal.say
         shown = advice.options if top is None else advice.options[:top]
         best = advice.expected_final_score

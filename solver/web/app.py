@@ -173,7 +173,7 @@ def game_state(record, hand, tables, language=None, objective="expected"):
             if rules.key in PRESETS:
                 line = {"rules": rules.key, **line}  # a line `kniffel advise --batch` takes as is
             if objective == "win" and "win" in objectives() and len(game.columns) > 1:
-                line["opponents"] = session.opponents(game, turn.player)
+                line["opponents"] = game.opponents(turn.player)
                 state["objective"] = "win"
             text = scorecard_lines([orjson.dumps(line)], tables, rules)
             state["advice"], state["advice_line"] = orjson.loads(text), line
