@@ -7,7 +7,7 @@ Per preset, each in a fresh process with the numba cache present (compiled kerne
   target_seconds          the target table from scratch (its expected-score values given)
   target_first_seconds    the same, the first call in its process (the compile is cached)
   ratio                   target_seconds / expected_seconds
-  entries, stored_bytes   (state, d) values kept and the size of the saved .target.npz
+  entries, stored_bytes   (state, d) values kept and the size of the saved .target.bin (W and E in float32)
   peak_rss_mb             peak resident memory of the target-solve process
   level_seconds           [open boxes, seconds since the start] after each level
   advise_target_seconds   `kniffel advise --target T` from the saved table, whole process

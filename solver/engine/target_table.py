@@ -5,8 +5,15 @@ target from every position: P(final >= T) = W(s, T - points on the card).
 
 Storage is ragged: a filled-box set f holds length[f] values of d (1..length[f]) for each of its
 states; beyond them W is 0 (below target.CUT) and for d <= 0 it is 1, and there E(s, d) is the
-expected-score value V(s), which the table carries.  Saved as NAME.target.npz plus a
-NAME.target.json header (format version, package version, rules, sha256), like the value table.
+expected-score value V(s), which the table carries.
+
+Solved in float64; saved with W and E in float32 (STORED_DTYPE: the whole kniffel table would
+pass 1 GB in float64), as NAME.target.bin, the arrays one after the other, plus a
+NAME.target.json header (format version, package version, rules, each array's place, sha256).
+A load maps the arrays from the file instead of reading them, so advice from a table of
+hundreds of megabytes starts at once; and the checksum of so large a file is checked once, then
+remembered in NAME.target.verified with the file's size and modification time (a changed file
+is checked again).
 """
 import hashlib
 import io
@@ -22,8 +29,11 @@ from .objective import EXPECTED_SCORE, Objective
 from .states import aux_reachable, upper_reachable
 from .store import TableError, atomic_write, table_dir
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 ARRAYS = ("w", "e", "offset", "length", "row_of", "expected")
+STORED_DTYPE = {"w": np.float32, "e": np.float32}  # the others as solved (int64, float64)
+ALIGN = 64  # each array starts at a multiple of this in the .bin file
+HASH_CHUNK = 1 << 24
 
 
 def score_bound(rules):
@@ -145,66 +155,122 @@ class TargetTable:
         return int(self.w.shape[0])
 
     def save(self, directory=None):
-        """Write the table atomically into the store; returns the .npz path."""
+        """Write the table atomically into the store (W and E as float32); returns the .bin path."""
         directory = table_dir(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        buffer = io.BytesIO()
-        np.savez(buffer, **{name: getattr(self, name) for name in ARRAYS})
-        blob = buffer.getvalue()
+        parts, places, position = [], {}, 0
+        for name in ARRAYS:
+            array = np.ascontiguousarray(getattr(self, name), dtype=STORED_DTYPE.get(name))
+            pad = -position % ALIGN
+            parts.append(b"\0" * pad)
+            position += pad
+            places[name] = {"dtype": array.dtype.str, "shape": list(array.shape), "offset": position}
+            parts.append(array.tobytes())
+            position += array.nbytes
+        blob = b"".join(parts)
+        digest = hashlib.sha256(blob).hexdigest()
         header = {
             "format_version": FORMAT_VERSION,
             "package_version": __version__,
             "objective": "target",
             "rules": self.rules.as_dict(),
             "rules_key": self.rules.key,
-            "dtype": str(self.w.dtype),
             "entries": self.entries,
-            "sha256": hashlib.sha256(blob).hexdigest(),
+            "arrays": places,
+            "bytes": len(blob),
+            "sha256": digest,
             "solve_seconds": self.seconds,
             "within": self.within,
         }
-        npz, sidecar = target_paths(self.rules, directory)
-        atomic_write(npz, blob)
+        data, sidecar, stamp = target_paths(self.rules, directory)
+        atomic_write(data, blob)
         atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
-        return npz
+        _write_stamp(data, stamp, digest)
+        return data
+
+
+def _write_stamp(data, stamp, digest):
+    """Remember that `data` (as it is now: size, modification time) has the checksum `digest`."""
+    try:
+        info = data.stat()
+        atomic_write(stamp, json.dumps({"sha256": digest, "size": info.st_size,
+                                        "mtime_ns": info.st_mtime_ns}).encode())
+    except OSError:
+        pass  # a read-only store: the checksum is computed at every load
+
+
+def _checked_once(data, stamp, digest):
+    """Whether the file `data` has the checksum `digest`: from the stamp when it names the file
+    as it is now, else by reading the whole file (and then stamping it)."""
+    info = data.stat()
+    try:
+        known = json.loads(stamp.read_text())
+        if known == {"sha256": digest, "size": info.st_size, "mtime_ns": info.st_mtime_ns}:
+            return True
+    except (OSError, ValueError):
+        pass
+    sha = hashlib.sha256()
+    with data.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(HASH_CHUNK), b""):
+            sha.update(chunk)
+    if sha.hexdigest() != digest:
+        return False
+    _write_stamp(data, stamp, digest)
+    return True
 
 
 def target_paths(rules, directory=None):
-    """(NAME.target.npz, NAME.target.json) in the table store."""
+    """(NAME.target.bin, NAME.target.json, NAME.target.verified) in the table store."""
     base = table_dir(directory) / rules.key
-    return base.with_name(base.name + ".target.npz"), base.with_name(base.name + ".target.json")
+    return tuple(base.with_name(base.name + suffix)
+                 for suffix in (".target.bin", ".target.json", ".target.verified"))
 
 
 def load_target_table(rules, directory=None, sub_game=False):
-    """The saved target table for `rules`; TableError if missing or failing any check (or, unless
-    `sub_game`, if it holds a sub-game only)."""
-    npz, sidecar = target_paths(rules, directory)
-    if not npz.exists() or not sidecar.exists():
-        raise TableError(f"no target table for {rules.key} in {npz.parent} "
+    """The saved target table for `rules`, its arrays mapped from the file; TableError if missing
+    or failing any check (or, unless `sub_game`, if it holds a sub-game only)."""
+    data, sidecar, stamp = target_paths(rules, directory)
+    if not data.exists() or not sidecar.exists():
+        raise TableError(f"no target table for {rules.key} in {data.parent} "
                          f"(make it with: kniffel solve --objective target --rules {rules.key})")
     try:
-        header = json.loads(sidecar.read_text())
-        blob = npz.read_bytes()
-    except (OSError, ValueError) as exc:
-        raise TableError(f"target table {npz} cannot be read: {exc}") from None
-    if not isinstance(header, dict) or header.get("format_version") != FORMAT_VERSION:
-        raise TableError(f"target table {npz} has another format version")
+        header = json.loads(sidecar.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise TableError(f"target table header {sidecar} cannot be read: {exc}") from None
+    version = header.get("format_version") if isinstance(header, dict) else None
+    if version != FORMAT_VERSION:
+        raise TableError(f"target table {data} has format version {version!r}, this kniffel reads "
+                         f"{FORMAT_VERSION}")
     if header.get("package_version") != __version__:
-        raise TableError(f"target table {npz} was made by kniffel {header.get('package_version')}, "
+        raise TableError(f"target table {data} was made by kniffel {header.get('package_version')}, "
                          f"this is {__version__}")
     if header.get("rules") != rules.as_dict():
-        raise TableError(f"target table {npz} was made for other rules")
+        raise TableError(f"target table {data} was made for other rules")
     if header.get("within") and not sub_game:
-        raise TableError(f"target table {npz} holds a sub-game only")
-    if hashlib.sha256(blob).hexdigest() != header.get("sha256"):
-        raise TableError(f"target table {npz} is damaged (checksum mismatch)")
+        raise TableError(f"target table {data} holds a sub-game only")
     try:
-        with np.load(io.BytesIO(blob), allow_pickle=False) as data:
-            arrays = {name: data[name] for name in ARRAYS}
-    except (ValueError, KeyError, OSError) as exc:
-        raise TableError(f"target table {npz} is damaged: {exc}") from None
+        if not isinstance(header.get("sha256"), str) or not _checked_once(data, stamp, header["sha256"]):
+            raise TableError(f"target table {data} is damaged (checksum mismatch)")
+        arrays = _mapped(data, header)
+    except (OSError, ValueError, TypeError, KeyError) as exc:
+        raise TableError(f"target table {data} is damaged: {exc}") from None
     return TargetTable(rules, arrays, seconds=header.get("solve_seconds"),
                        within=header.get("within", 0))
+
+
+def _mapped(data, header):
+    """The arrays of a checked .bin file, mapped read-only (ValueError when the places do not fit)."""
+    size = data.stat().st_size
+    if size != header["bytes"]:
+        raise ValueError(f"{size} bytes, the header says {header['bytes']}")
+    arrays = {}
+    for name in ARRAYS:
+        place = header["arrays"][name]
+        dtype, shape = np.dtype(place["dtype"]), tuple(int(n) for n in place["shape"])
+        if place["offset"] + dtype.itemsize * int(np.prod(shape)) > size:
+            raise ValueError(f"array {name} runs past the end of the file")
+        arrays[name] = np.memmap(data, dtype=dtype, mode="r", offset=place["offset"], shape=shape)
+    return arrays
 
 
 def solve_target(rules, progress=None, threads=None, expected=None, tile=target.TILE, within=0,
