@@ -230,19 +230,12 @@ def _advise_batch(stream, default_rules, tables, top):
     # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
     chunk = 1 if stream.isatty() else 1024
     from ..advice.objective_batch import objective_lines
-    from ..engine.store import TableError
     from ..engine.target_table import load_target_table
 
     def target_for(rules):
         # Load only: a line never starts a build of minutes; the error says how to build it.
         if ("target", rules.key) not in loaded:
-            try:
-                loaded["target", rules.key] = load_target_table(rules, tables)
-            except TableError as exc:
-                if "kniffel solve" in str(exc):
-                    raise
-                raise TableError(f"{exc}; build it again with: kniffel solve --objective target "
-                                 f"--rules {rules.key}") from None
+            loaded["target", rules.key] = load_target_table(rules, tables)
         return loaded["target", rules.key]
 
     def plain(run, start):

@@ -228,7 +228,18 @@ def target_paths(rules, directory=None):
 
 def load_target_table(rules, directory=None, sub_game=False):
     """The saved target table for `rules`, its arrays mapped from the file; TableError if missing
-    or failing any check (or, unless `sub_game`, if it holds a sub-game only)."""
+    or failing any check (or, unless `sub_game`, if it holds a sub-game only), its message
+    naming the command that builds the table."""
+    try:
+        return _load_target_table(rules, directory, sub_game)
+    except TableError as exc:
+        if "kniffel solve" in str(exc):
+            raise
+        raise TableError(f"{exc}; build it again with: kniffel solve --objective target "
+                         f"--rules {rules.key}") from None
+
+
+def _load_target_table(rules, directory, sub_game):
     data, sidecar, stamp = target_paths(rules, directory)
     if not data.exists() or not sidecar.exists():
         raise TableError(f"no target table for {rules.key} in {data.parent} "
