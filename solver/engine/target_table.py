@@ -158,9 +158,12 @@ class TargetTable:
         """Write the table atomically into the store (W and E as float32); returns the .bin path."""
         directory = table_dir(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        parts, places, position = [], {}, 0
+        parts, places, position, error = [], {}, 0, {}
         for name in ARRAYS:
             array = np.ascontiguousarray(getattr(self, name), dtype=STORED_DTYPE.get(name))
+            if name in STORED_DTYPE:  # what float32 storage changes, for the header
+                solved = np.asarray(getattr(self, name), dtype=np.float64)
+                error[name] = float(np.abs(array - solved).max()) if array.size else 0.0
             pad = -position % ALIGN
             parts.append(b"\0" * pad)
             position += pad
@@ -177,6 +180,7 @@ class TargetTable:
             "rules_key": self.rules.key,
             "entries": self.entries,
             "arrays": places,
+            "stored_max_abs_error": error,  # the largest change float32 storage made
             "bytes": len(blob),
             "sha256": digest,
             "solve_seconds": self.seconds,
