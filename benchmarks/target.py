@@ -30,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 SNIPPET = """
 import json, resource, sys, time
 from solver.engine.backward import backward_pass, solve
-from solver.engine.target_table import solve_target
+from solver.engine.target_solve import solve_target
 from solver.presets import resolve_rules
 rules, threads, out = resolve_rules(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 solve(rules, progress=False, threads=threads)  # warm the expected-score kernels
@@ -57,7 +57,7 @@ import json, resource, sys, time
 import numpy as np
 from solver.engine.backward import solve
 from solver.engine.states import Position, position_state
-from solver.engine.target_table import solve_target
+from solver.engine.target_solve import solve_target
 from solver.advice.win import advise_win, opponent_distribution
 from solver.presets import resolve_rules
 rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])

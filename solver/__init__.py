@@ -74,7 +74,7 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
 def solve_target(rules=None, progress=None):
     """Solve the target table of a scorecard rule set: P(final >= T) for every T and state."""
     from .presets import resolve_rules
-    from .engine.target_table import solve_target as _solve
+    from .engine.target_solve import solve_target as _solve
     rules = resolve_rules(rules)
     return _solve(rules, progress=progress, expected=get_table(rules, progress=progress).values)
 
@@ -83,7 +83,8 @@ def get_target_table(rules=None, directory=None, progress=None):
     """Load the saved target table for `rules`, solving and saving it first when needed."""
     from .presets import resolve_rules
     from .engine.store import TableError
-    from .engine.target_table import load_target_table, solve_target as _solve
+    from .engine.target_solve import solve_target as _solve
+    from .engine.target_table import load_target_table
     rules = resolve_rules(rules)
     try:
         return load_target_table(rules, directory)

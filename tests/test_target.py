@@ -11,7 +11,8 @@ from test_reference import random_card
 
 from solver.engine.states import Position, position_state
 from solver.engine.store import TableError
-from solver.engine.target_table import load_target_table, solve_target
+from solver.engine.target_solve import solve_target
+from solver.engine.target_table import load_target_table
 from solver.presets import get_rules
 
 _TABLES = {}

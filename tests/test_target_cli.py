@@ -82,3 +82,59 @@ def test_batch_objective_lines_never_build_a_target_table(capsys, tmp_path):
     assert answers[4]["error"].startswith("line 5: an opponent's final score must be 0-")
     assert answers[5]["error"].startswith("line 6: ")
     assert not list(store.glob("*target*"))  # nothing was built
+
+
+@pytest.fixture
+def late_sub_table(monkeypatch):
+    """The target table of LATE's sub-game, served as the saved table (the whole kniffel table
+    takes many minutes to build)."""
+    from test_target import target_table
+    from solver.engine import target_table as store
+    from solver.engine.states import Position, parse_card, position_state
+    from solver.presets import get_rules
+    rules = get_rules("kniffel")
+    card = parse_card(LATE, rules)
+    sub = target_table(rules, position_state(Position(card), rules).filled)
+    monkeypatch.setattr(store, "load_target_table", lambda rules, directory=None: sub)
+    return sub, card
+
+
+def test_target_advice_text_and_json(capsys, table_dir, late_sub_table):
+    from solver.advice.target import advise_target
+    sub, card = late_sub_table
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
+                         "--target", "160", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    direct = advise_target(card, sub, 160, [5, 5, 5, 6, 6], 1)
+    assert data == json.loads(json.dumps(direct))
+    assert data["objective"] == {"target": 160} and data["probability"] == data["options"][0]["probability"]
+    assert all("reroll" in o for o in data["options"] if o["action"] == "keep")
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
+                         "--target", "160")
+    assert code == 0, err
+    assert f"playing for 160 points: chance {100 * direct['probability']:.4f}%" in out
+    assert "playing safe costs" in out and "keep 5 5 5, reroll 6 6" in out
+
+
+def test_chances_is_at_least_expected_play_for_every_target(capsys, table_dir, late_sub_table):
+    code, out, err = run(capsys, "chances", "--card", LATE, "--step", "5", "--json")
+    assert code == 0, err
+    curve = json.loads(out)
+    rows = curve["rows"]
+    assert len(rows) > 10
+    for row in rows:
+        assert row["best_probability"] >= row["expected_play_probability"] - 1e-9
+        if row["target"] <= curve["card_total"]:
+            assert row["best_probability"] == 1.0
+    assert [r["best_probability"] for r in rows] == sorted((r["best_probability"] for r in rows), reverse=True)
+    code, out, err = run(capsys, "chances", "--card", LATE, "--step", "5", "--csv")
+    assert code == 0 and out.splitlines()[0] == "target,best_probability,expected_play_probability"
+    assert len(out.splitlines()) == len(rows) + 1
+
+
+def test_a_missing_target_table_is_one_line_naming_the_build(capsys, table_dir):
+    for args in (["advise", "--dice", "1,2,3,4,5", "--target", "200"], ["chances"]):
+        code, out, err = run(capsys, *args)
+        assert code == 1 and out == "" and err.count("\n") == 1, (args, err)
+        assert "no target table for kniffel" in err and "kniffel solve --objective target" in err

@@ -15,7 +15,7 @@ from test_reference import random_card
 
 from solver.advice.win import advise_win, opponent_distribution, win_utility
 from solver.engine.states import Position, position_state
-from solver.engine.target_table import solve_target
+from solver.engine.target_solve import solve_target
 from solver.stats.distribution import score_distribution
 from solver.stats.target_play import TargetPlayer
 

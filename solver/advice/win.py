@@ -82,7 +82,7 @@ class _Hold:
 
 @lru_cache(maxsize=8)
 def _win_table(rules, _values_id, filled, _opponents_key, ties, hold):
-    from ..engine.target_table import solve_target
+    from ..engine.target_solve import solve_target
     M, u = win_utility(hold.distributions, ties)
     return M, solve_target(rules, progress=False, expected=hold.values, within=filled, terminal=u)
 

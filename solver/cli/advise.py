@@ -30,7 +30,7 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 @click.option("--batch", type=click.File("rb"), help="JSON lines of positions (FILE or -), one result per line.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 @click.option("--target", type=int, help="Play for a final score of at least T: rank by the chance "
-              "of reaching it (needs the target table, `kniffel solve --objective target`).")
+              "of reaching it (needs the target table: `kniffel solve --objective target`, once).")
 @click.option("--opponent", "opponents", multiple=True, metavar="CARD|final=S",
               help="Play to win against this player (repeat): their card, or final=S once they "
               "have finished.")

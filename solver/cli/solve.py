@@ -55,7 +55,8 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
 def _solve_target(rules, tables, force, as_json, quiet):
     """`kniffel solve --objective target`: load or build the target table and report it."""
     from ..engine.store import TableError
-    from ..engine.target_table import load_target_table, solve_target, target_paths
+    from ..engine.target_solve import solve_target
+    from ..engine.target_table import load_target_table, target_paths
     if rules.game != "scorecard":
         raise InputError(f"the target objective is for the scorecard games, not {rules.key}")
     start = time.perf_counter()

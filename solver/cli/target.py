@@ -44,19 +44,15 @@ def parse_opponents(rules, specs):
     return opponents
 
 
-def _target_table(rules, tables, quiet=False):
-    """Load the target table, building it first (with progress on stderr) when missing."""
+def _target_table(rules, tables):
+    """The saved target table; a missing one is a clear error naming the command that builds
+    it (the whole kniffel table takes many minutes: not a side effect of one question)."""
     from ..engine.store import TableError
-    from ..engine.target_table import load_target_table, solve_target
+    from ..engine.target_table import load_target_table
     try:
         return load_target_table(rules, tables)
     except TableError as exc:
-        if not quiet:
-            click.echo(f"kniffel: building the {rules.key} target table, once ({exc})...", err=True)
-        expected = _table(rules, tables, quiet=quiet)
-        table = solve_target(rules, progress=False if quiet else None, expected=expected.values)
-        table.save(tables)
-        return table
+        raise CommandError(str(exc)) from None
 
 
 def advise_target_command(rules, tables, position, dice_text, rolls_left, target, top, as_json,
@@ -78,7 +74,7 @@ def advise_target_command(rules, tables, position, dice_text, rolls_left, target
         advice = advise_win(position, _table(rules, tables, quiet=as_json),
                             parse_opponents(rules, opponents), ties, dice=roll, rolls_left=rolls_left)
     else:
-        table = _target_table(rules, tables, quiet=as_json)
+        table = _target_table(rules, tables)
         advice = advise_target(position, table, target, dice=roll, rolls_left=rolls_left)
     if as_json:
         shown = advice["options"] if top is None else advice["options"][:top]
@@ -135,8 +131,8 @@ def chances(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_jso
     except ValueError as exc:
         raise InputError(str(exc)) from None
     quiet = as_json or as_csv
-    curve = chance_curve(position, _table(rules, tables, quiet=quiet),
-                         _target_table(rules, tables, quiet=quiet), step)
+    target = _target_table(rules, tables)
+    curve = chance_curve(position, _table(rules, tables, quiet=quiet), target, step)
     if plot:
         from ..stats.chances import plot_curve
         from ..stats.plot import PlotUnavailable

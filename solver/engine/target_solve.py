@@ -1,0 +1,110 @@
+"""Solving the target table: the target objective (engine/target.py's kernels driven by the
+backward pass of engine/backward.py) and solve_target, which returns a TargetTable
+(engine/target_table.py)."""
+import time
+
+import numpy as np
+
+from .. import dice
+from ..rules import UPPER
+from . import target
+from .objective import EXPECTED_SCORE, Objective
+from .states import aux_reachable, upper_reachable
+from .target_table import TargetTable
+
+
+class TargetValues:
+    """The target solve's values while it runs: the state index, the ranges, each level's
+    packed (W, E) and the buffers of the level being solved."""
+
+    def __init__(self, rules, expected, terminal=None):
+        self.expected = expected
+        up, aux = upper_reachable(rules), aux_reachable(rules)
+        self.row_of, self.set_first, self.set_count = target._index_states(
+            rules.n_boxes, up, aux, rules.kernel_arrays())
+        n_states = int(self.set_count.sum())
+        self.offset = np.zeros(n_states, dtype=np.int64)
+        self.length = np.zeros(1 << rules.n_boxes, dtype=np.int64)
+        self.levels = {}  # level -> packed (w, e)
+        self.next = (np.zeros(0), np.zeros(0))  # the level above the one being solved
+        self.out = None
+        if terminal is not None and len(terminal):  # the full card's W: every state shares it
+            full = (1 << rules.n_boxes) - 1
+            self.length[full] = len(terminal)
+            self.offset[self.set_first[full]:self.set_first[full] + self.set_count[full]] = 0
+            self.next = (np.asarray(terminal, dtype=np.float64), np.zeros(len(terminal)))
+            self.levels[rules.n_boxes] = self.next
+
+
+class TargetObjective(Objective):
+    """P(points still to come >= d) for every d, ties broken by the expected score."""
+
+    name = "target"
+
+    def __init__(self, expected, tile=target.TILE, tie_break=True, terminal=None):
+        self.expected = expected  # the expected-score values (E outside each state's range)
+        self.tile = tile
+        self.tie_break = tie_break
+        self.terminal = terminal
+
+    def values_array(self, rules, reachable):
+        return TargetValues(rules, self.expected, self.terminal)
+
+    def context(self, rules):
+        game = rules.kernel_arrays()
+        gain = np.array([max(int(game[1][b].max()), int(game[2][b].max()))
+                         + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
+                         + rules.extra_bonus for b in range(rules.n_boxes)], dtype=np.int64)
+        return upper_reachable(rules), aux_reachable(rules), game, dice.kernel_arrays(), gain
+
+    def start_level(self, rules, sets, values, context):
+        target._level_lengths(sets, values.length, context[4], rules.n_boxes)
+        pos = 0
+        for f in sets.tolist():  # this level's states, set after set, at their full range
+            first, count, n = values.set_first[f], values.set_count[f], values.length[f]
+            values.offset[first:first + count] = pos + n * np.arange(count)
+            pos += n * count
+        values.out = (np.empty(pos), np.empty(pos))
+
+    def solve_sets(self, rules, sets, values, context):
+        up, aux, game, moves, _ = context
+        data = (values.next[0], values.next[1], values.offset, values.length, values.row_of,
+                values.expected)
+        target._solve_sets(sets, values.out[0], values.out[1], data, up, aux, game, moves,
+                           rules.rolls_per_turn, self.tile, self.tie_break)
+
+    def end_level(self, rules, sets, values, context):
+        packed = target._trim_level(sets, values.out[0], values.out[1], values.offset,
+                                    values.length, values.set_first, values.set_count)
+        values.levels[bin(int(sets[0])).count("1")] = packed
+        values.next, values.out = packed, None
+
+
+def solve_target(rules, progress=None, threads=None, expected=None, tile=target.TILE, within=0,
+                 tie_break=True, terminal=None):
+    """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
+    solved here first (they are E where every option ties).  within: a filled-box mask, to
+    solve only the sub-game of the sets that contain it (the other states stay empty).
+    tie_break=False solves W alone (E is NaN), to measure what the E plane costs.
+    terminal: W of the finished game for d = 1, 2, ... points short (default 0: a target must
+    be reached); a utility of the final score, such as the chance to beat opponents (win.py)."""
+    from .backward import backward_pass
+    start = time.perf_counter()
+    if expected is None:
+        expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
+    objective = TargetObjective(expected, tile, tie_break, terminal)
+    values, _, level_seconds = backward_pass(rules, objective, progress, threads,
+                                             label=f"target table {rules.key}", within=within)
+    empty = (np.zeros(0), np.zeros(0))
+    packed = [values.levels.get(level, empty) for level in range(rules.n_boxes + 1)]
+    sizes = [w.shape[0] for w, _ in packed]
+    base = np.concatenate([[0], np.cumsum(sizes)])
+    n_filled = np.array([bin(f).count("1") for f in range(1 << rules.n_boxes)])
+    for f in range(1 << rules.n_boxes):
+        first, count = values.set_first[f], values.set_count[f]
+        values.offset[first:first + count] += base[n_filled[f]]
+    arrays = {"w": np.concatenate([w for w, _ in packed]), "e": np.concatenate([e for _, e in packed]),
+              "offset": values.offset, "length": values.length, "row_of": values.row_of,
+              "expected": expected}
+    return TargetTable(rules, arrays, seconds=time.perf_counter() - start,
+                       level_seconds=level_seconds, within=within)
