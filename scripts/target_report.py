@@ -6,6 +6,10 @@ games of the target policy against opponent scores drawn from the exact distribu
 
     python scripts/target_report.py                     # kniffel, yahtzee, yatzy
     python scripts/target_report.py --games 20000 --rules kniffel
+    python scripts/target_report.py --saved-only        # the presets whose target table is saved
+
+With --saved-only a preset without a saved target table is named in the report as not built
+(the whole table takes many minutes), instead of being built first.
 """
 import argparse
 import sys
@@ -19,11 +23,20 @@ END = "<!-- target-report:end -->"
 TARGETS = (200, 250, 300, 350, 400)
 
 
-def preset_rows(name, games, seed=1):
-    """(chances row, beat row) of one preset: every figure computed here."""
+def preset_rows(name, games, seed=1, saved_only=False):
+    """(chances row, beat row) of one preset: every figure computed here; None with
+    `saved_only` when its target table is not saved."""
     import solver
     from solver.engine.states import Position, position_state
+    from solver.engine.store import TableError
+    from solver.engine.target_table import load_target_table
+    from solver.presets import resolve_rules
     from solver.stats.distribution import score_distribution
+    if saved_only:
+        try:
+            load_target_table(resolve_rules(name))
+        except TableError:
+            return None
     table = solver.get_table(name, progress=False)
     target = solver.get_target_table(name, progress=False)
     dist = score_distribution(table)
@@ -44,6 +57,8 @@ def preset_rows(name, games, seed=1):
 
 
 def report_markdown(results, games):
+    missing = [name for name, rows in results.items() if rows is None]
+    results = {name: rows for name, rows in results.items() if rows is not None}
     lines = ["Best chance of a final score of at least T from the empty card (playing for T) next "
              "to the chance under expected-score play (its exact distribution):", "",
              "| preset | " + " | ".join(f"T = {t}" for t in TARGETS) + " |",
@@ -56,6 +71,10 @@ def report_markdown(results, games):
     for name, (_, (exact, plain, simulated)) in results.items():
         sim = f"{100 * simulated[0]:.2f}% ± {100 * simulated[1]:.2f} ({games:,} games)" if simulated else "-"
         lines.append(f"| `{name}` | {100 * exact:.3f}% | {sim} | {100 * plain:.3f}% |")
+    if missing:
+        lines += ["", "Not built for this report: " + ", ".join(f"`{name}`" for name in missing)
+                  + " (`kniffel solve --objective target --rules NAME` builds a target table; "
+                  "`python scripts/target_report.py` then adds it)."]
     return "\n".join(lines)
 
 
@@ -69,8 +88,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", action="append", help="preset (repeat; default kniffel, yahtzee, yatzy)")
     parser.add_argument("--games", type=int, default=20000, help="simulated games a preset (0: none)")
+    parser.add_argument("--saved-only", action="store_true", help="skip presets without a saved target table")
     args = parser.parse_args()
-    results = {name: preset_rows(name, args.games) for name in args.rules or ["kniffel", "yahtzee", "yatzy"]}
+    results = {name: preset_rows(name, args.games, saved_only=args.saved_only)
+               for name in args.rules or ["kniffel", "yahtzee", "yatzy"]}
     block = report_markdown(results, args.games)
     print(block)
     README.write_text(replace_block(README.read_text(), block))
