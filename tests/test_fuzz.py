@@ -384,6 +384,35 @@ def test_scorecard_batch_answers_every_line(capsys, tmp_path, store, lines, fina
     _run_batch(capsys, tmp_path, store, lines, final_newline, ["--rules", BASIC])
 
 
+def _never_solves(opponents):
+    """Opponents a line may fuzz with: those the batch refuses, and the empty list (a valid
+    list would start a win solve from a random card, minutes each)."""
+    from solver.advice.objective_batch import checked_opponents
+    try:
+        checked_opponents(opponents)
+    except ValueError:
+        return True
+    return opponents == []
+
+
+OPPONENTS = (JSON_VALUES | st.lists(st.dictionaries(st.sampled_from(["card", "final", "kniffel_bonuses", "x"]),
+                                                    JSON_VALUES, max_size=3), max_size=3)).filter(_never_solves)
+OBJECTIVE_LINE = st.fixed_dictionaries({}, optional={
+    "rules": RULES_FIELD, "card": CARD_DICTS | JSON_VALUES, "dice": DICE_LISTS | JSON_VALUES,
+    "rolls_left": st.integers(-1, 3) | JSON_VALUES, "target": st.integers(-5, 2000) | HUGE | JSON_VALUES,
+    "opponents": OPPONENTS, "ties": JSON_VALUES}).map(lambda d: json.dumps(d).encode())
+
+
+@FEWER
+@example(lines=[b'{"target": 100}', b"\xff", b'{"card": {"target": 1}}', b""], final_newline=True)
+@example(lines=[b'{"opponents": [{"final": 10, "card": {}}]}', b"{}"], final_newline=True)
+@given(lines=batch_lines(OBJECTIVE_LINE), final_newline=st.booleans())
+def test_objective_batch_lines_answer_every_line(capsys, tmp_path, store, lines, final_newline):
+    """Lines naming a target or opponents: each gets its one answer, an error names its line
+    (there is no target table in the store: a target line is refused, never built)."""
+    _run_batch(capsys, tmp_path, store, lines, final_newline, ["--rules", BASIC])
+
+
 @FUZZ
 @example(lines=[b"{}", b"\xff", b"{}"], final_newline=True)
 @example(lines=[b"{}", b"", b"{}"], final_newline=True)
