@@ -86,6 +86,8 @@ def test_the_example_game_is_what_the_script_writes():
 
 def test_the_readme_set_up_figures_are_current():
     script = load_script("readme_figures")
+    if not (script.RESULTS / "suite.json").is_file():  # only while benchmarks/suite.py measures the first time
+        pytest.skip("no benchmarks/results/suite.json yet: run python benchmarks/suite.py")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert script.replace_block(readme, script.current_block()) == readme, \
         "run python scripts/readme_figures.py"
