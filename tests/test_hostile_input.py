@@ -170,6 +170,8 @@ def test_rules_file_not_utf8_is_one_line(capsys, store, not_utf8, kind, command)
                          *(["--tables", str(store)] if command[0] == "advise" else []))
     assert_one_line_error(code, out, err)
     assert not_utf8[kind].name in err
+    where = not_utf8[kind].read_bytes().index(b"\xff") + 1  # counted from 1, as a person counts
+    assert f"(byte {where} of the file)" in err
 
 
 @pytest.mark.parametrize("game", list(BATCHES))

@@ -15,7 +15,7 @@ def read_rules_file(path):
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RulesError(f"rules file {path} is not UTF-8 text (byte {exc.start})") from None
+        raise RulesError(f"rules file {path} is not UTF-8 text (byte {exc.start + 1} of the file)") from None
     try:
         if path.suffix.lower() == ".toml":
             try:
