@@ -9,7 +9,6 @@ examples/positions.jsonl and examples/house-rules.toml are written by hand (inpu
 would write them); tests/test_examples.py runs every README command that reads them.
 """
 import argparse
-import json
 import sys
 from pathlib import Path
 

@@ -1,7 +1,6 @@
 """The web API of `kniffel serve`, through Starlette's test client: advice identical to
 `kniffel advise --batch`, games played, undone and resumed through the game code, bad requests."""
 import json
-import warnings
 
 import numpy as np
 import pytest

@@ -1,7 +1,7 @@
 """`--batch` lines that name an objective: {"target": T} or {"opponents": [{"card": {...}} |
 {"final": S}], "ties": "share"|"lose"}; the other lines go to advice/batch.py as they are, in
 runs, so the output keeps the input's order and every line its number."""
-from itertools import groupby
+from itertools import chain, groupby
 
 import orjson
 
@@ -33,17 +33,11 @@ def objective_lines(lines, default_rules, tables, target_tables, plain_lines, to
     numbered = enumerate(lines, 1)  # blank lines too: every line gets its one answer (batch.py)
     for named, run in groupby(numbered, key=lambda item: names_objective(item[1])):
         if not named:
-            first = next(run)
-            yield from plain_lines(_chain_lines(first[1], run), first[0])
+            start, first = next(run)
+            yield from plain_lines(chain([first], (line for _, line in run)), start)
             continue
         for number, line in run:
             yield orjson.dumps(answer_line(line, number, default_rules, tables, target_tables, top))
-
-
-def _chain_lines(first, run):
-    yield first
-    for _, line in run:
-        yield line
 
 
 def answer_line(line, number, default_rules, tables, target_tables, top=None):
