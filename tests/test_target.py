@@ -67,7 +67,8 @@ def test_target_matches_reference_on_sub_games(name, options):
             state = position_state(Position(card, bonuses, jokers), rules)
             table = target_table(rules, state.filled)
             upper = sum(card.get(b, 0) for b in rules.boxes[:6])
-            D = int(table.length[state.filled]) + 5
+            rows = table.row_of[state.filled]
+            D = int(table.span[rows[rows >= 0]].max()) + 5  # the longest range in the set, and past it
             w, e = target_reference.target_pair(
                 rules.as_dict(), [b for b in rules.boxes if b not in card], upper, D,
                 kniffel_box="open" if kniffel not in card else str(card[kniffel]),
@@ -95,7 +96,12 @@ def test_table_shape_and_store(tmp_path):
     # stored as float32: each chance within half a float32 step of 1 (6e-8) of the solve's
     assert np.abs(again.chances(state, needs) - w).max() <= 2.0 ** -24
     assert np.abs(np.asarray(again.e, dtype=np.float64) - table.e).max() <= 2.0 ** -24 * np.abs(table.e).max()
-    assert np.array_equal(again.offset, table.offset) and np.array_equal(again.expected, table.expected, equal_nan=True)
+    assert np.array_equal(again.offset, table.offset) and np.array_equal(again.span, table.span)
+    assert np.array_equal(again.row_of, table.row_of)
+    reached = np.isfinite(table.expected)  # V(s) in float32 too: within half a step of its own size
+    assert np.array_equal(np.isfinite(again.expected), reached)
+    assert np.all(np.abs(np.asarray(again.expected)[reached] - table.expected[reached])
+                  <= 2.0 ** -24 * np.abs(table.expected[reached]))
     stamp = json.loads((tmp_path / f"{rules.key}.target.verified").read_text())
     data = tmp_path / f"{rules.key}.target.bin"
     assert stamp["size"] == data.stat().st_size  # the checksum is remembered for this file

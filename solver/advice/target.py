@@ -32,12 +32,13 @@ def _lookup(table, filled, aux, upper, need):
     """(W, E) arrays of the turn start (filled, aux, upper) for an int array of points needed."""
     need = np.asarray(need, dtype=np.int64)
     v = float(table.expected[filled, aux, upper])
-    n = int(table.length[filled])
+    g = table.row_of[filled, aux, upper]
+    n = int(table.span[g]) if g >= 0 else 0
     w = np.where(need <= 0, 1.0, 0.0)
     e = np.full(need.shape, v)
     inside = (need >= 1) & (need <= n)
     if inside.any():
-        k = table.offset[table.row_of[filled, aux, upper]] + need[inside] - 1
+        k = table.offset[g] + need[inside] - 1
         w[inside] = table.w[k]
         e[inside] = table.e[k]
     return w, e

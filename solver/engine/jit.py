@@ -23,6 +23,7 @@ import tempfile
 import warnings
 from pathlib import Path
 
+import llvmlite.binding as llvm
 import numba
 from numba.core import config
 
@@ -74,6 +75,11 @@ def njit(*args, **options):
             config.CACHE_DIR = saved
 
     return decorate
+
+# LLVM vectorises a loop over rows that may overlap only behind run-time overlap checks, at most
+# 8 by default: too few for a row compared with five others (target._lex_best_of), which would
+# then run one value at a time.  (An LLVM-wide option: it only lets more loops vectorise.)
+llvm.set_option("kniffel", "-runtime-memory-check-threshold=64")
 
 # Lets LLVM use vector max instructions; sums keep their order (no reassociation), so values
 # do not depend on how the compiler vectorises.

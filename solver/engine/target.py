@@ -6,12 +6,13 @@ tie, broken by the higher E (so a player whose target is safe, W = 1, or out of 
 plays for points).  Rounding, not "closer than", keeps the order transitive, so the best of a
 lattice of keeps is the same whichever way it is taken.  The price: a tie may give up less than
 the grain of chance for more points, so W is the best chance to within about 1e-9 a decision.  Outside a
-state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > length) = 0 (below
+state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > span) = 0 (below
 CUT), and there every option ties, so E is the expected-score value V(s).
 
 A column is (state, d).  A filled-box set's states (its aux and upper-total classes, as the
-expected-score solve groups them, expected._set_columns) each hold the same d range 1..length
-[filled]; columns are solved in tiles of whole states (all joker levels of a state together, so
+expected-score solve groups them, expected._set_columns) are solved over the same d range
+1..length[filled] (the most points still to come that can matter); once a level is solved, each
+state keeps d = 1..span[g] only, up to its last chance >= CUT.  Columns are solved in tiles of whole states (all joker levels of a state together, so
 a Knobeln joker's column is `shift` columns to the left) that keep the keep lattice's rows in
 cache.  The averaging steps of the keep lattice are the turn widget's own (turn._keep_values,
 run on both planes); the best-keep steps compare (W, E) pairs, so they have their own loops here.
@@ -72,14 +73,14 @@ def _level_lengths(sets, length, gain, n_boxes):
 
 
 @njit(cache=True)
-def _shifted(dst_w, dst_e, w_next, e_next, offset, length, row_of, expected, after, aux, upper,
+def _shifted(dst_w, dst_e, w_next, e_next, offset, span, row_of, expected, after, aux, upper,
              shift, n):
     """dst[i] := (W, shift + E) of the state (after, aux, upper) at d = i + 1 - shift, i < n."""
     g = row_of[after, aux, upper]
     v = shift + expected[after, aux, upper]
     off = offset[g] - shift
     n1 = min(n, shift)  # d - shift <= 0: reached
-    n2 = min(n, shift + length[after])
+    n2 = min(n, shift + span[g])
     for i in range(n1):
         dst_w[i] = 1.0
         dst_e[i] = v
@@ -103,28 +104,72 @@ def _lex_max(row_w, row_e, other_w, other_e):
         row_e[j] = be if better else ae
 
 
+@njit(cache=True, fastmath=FAST)
+def _lex_pair(dst_w, dst_e, a_w, a_e, b_w, b_e, b_at, points):
+    """dst := a, or where it is better the candidate b read from b_at on with `points` added
+    to its E (a higher chance, or a tie and more points).  dst is never a or b: LLVM vectorises
+    this loop, where an update of a row in place becomes masked stores (slow on AMD cores)."""
+    for j in range(dst_w.shape[0]):
+        x, xe = a_w[j], a_e[j]
+        y, ye = b_w[b_at + j], points + b_e[b_at + j]
+        qa, qb = np.floor(x * GRAIN + 0.5), np.floor(y * GRAIN + 0.5)
+        better = (qb > qa) | ((qb == qa) & (ye > xe))
+        dst_w[j] = y if better else x
+        dst_e[j] = ye if better else xe
+
+
+@njit(cache=True, fastmath=FAST)
+def _lex_best_of(dst_w, dst_e, own_w, own_e, rows_w, rows_e, s0, s1, s2, s3, s4):
+    """dst := the best of own and rows s0..s4 of rows, compared in that order (a row named
+    twice changes nothing: a tie keeps the first), with the running best in registers and dst
+    written once (see _lex_pair)."""
+    for j in range(dst_w.shape[0]):
+        bw, be = own_w[j], own_e[j]
+        bq = np.floor(bw * GRAIN + 0.5)
+        x, xe = rows_w[s0, j], rows_e[s0, j]
+        q = np.floor(x * GRAIN + 0.5)
+        better = (q > bq) | ((q == bq) & (xe > be))
+        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
+        x, xe = rows_w[s1, j], rows_e[s1, j]
+        q = np.floor(x * GRAIN + 0.5)
+        better = (q > bq) | ((q == bq) & (xe > be))
+        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
+        x, xe = rows_w[s2, j], rows_e[s2, j]
+        q = np.floor(x * GRAIN + 0.5)
+        better = (q > bq) | ((q == bq) & (xe > be))
+        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
+        x, xe = rows_w[s3, j], rows_e[s3, j]
+        q = np.floor(x * GRAIN + 0.5)
+        better = (q > bq) | ((q == bq) & (xe > be))
+        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
+        x, xe = rows_w[s4, j], rows_e[s4, j]
+        q = np.floor(x * GRAIN + 0.5)
+        better = (q > bq) | ((q == bq) & (xe > be))
+        dst_w[j] = x if better else bw
+        dst_e[j] = xe if better else be
+
+
 @njit(cache=True)
-def _lex_max_shifted(row_w, row_e, other_w, other_e, points, v):
-    """_lex_max with other shifted by `points` (a lower box's points): d <= points is reached."""
-    n = row_w.shape[0]
-    for j in range(n):
-        if j < points:
-            b, be = 1.0, points + v
-        else:
-            b, be = other_w[j - points], points + other_e[j - points]
-        a, ae = row_w[j], row_e[j]
-        qa, qb = np.floor(a * GRAIN + 0.5), np.floor(b * GRAIN + 0.5)
-        if (qb > qa) or ((qb == qa) and (be > ae)):
-            row_w[j] = b
-            row_e[j] = be
+def _padded_smaller(smaller, n_smaller):
+    """smaller[k] padded to five entries by repeating its last (the empty keep: itself)."""
+    out = np.empty((smaller.shape[0], 5), dtype=np.int64)
+    for k in range(smaller.shape[0]):
+        for t in range(5):
+            out[k, t] = smaller[k, min(t, n_smaller[k] - 1)] if n_smaller[k] > 0 else k
+    return out
 
 
 @njit(cache=True)
 def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ_e, succ_v,
-                tmp_w, tmp_e, game, moves):
+                tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e):
     """out[r, t * n + i]: the best box for final roll r in the tile's state t = cols[t] at
-    d = i + 1 (W and E).  data = (w_next, e_next, offset, length, row_of, expected)."""
-    w_next, e_next, offset, length, row_of, expected = data
+    d = i + 1 (W and E).  data = (w_next, e_next, offset, span, row_of, expected).
+
+    scores[box, r]: whether roll r scores in box (else it is a scratch, in sw).  A box without
+    a face reads its next state's vectors shifted by the roll's points: pad[box] holds them per
+    state t from t * (P + n) + P on, after P values of "reached" (P: the most points a box
+    scores).  alt: a row to alternate with, so that no kernel updates a row in place."""
+    w_next, e_next, offset, span, row_of, expected = data
     params, plain_score, joker_score, box_face, scoring_rolls, n_scoring_rolls = game
     roll_counts, kniffel_face = moves[0], moves[1]
     n_boxes = params[P_N_BOXES]
@@ -151,27 +196,43 @@ def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ
                 points = c * face
                 bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
                 _shifted(succ_w[box, c, t * n:(t + 1) * n], succ_e[box, c, t * n:(t + 1) * n],
-                         w_next, e_next, offset, length, row_of, expected, after, aux_after,
+                         w_next, e_next, offset, span, row_of, expected, after, aux_after,
                          min(threshold, upper + points), points + bonus, n)
+            if face == 0:
+                at = t * (most + n)
+                pad_w[box, at:at + most] = 1.0
+                pad_e[box, at:at + most] = succ_v[box, t]
+                pad_w[box, at + most:at + most + n] = succ_w[box, 0, t * n:(t + 1) * n]
+                pad_e[box, at + most:at + most + n] = succ_e[box, 0, t * n:(t + 1) * n]
         _lex_max(sw, se, succ_w[box, 0, :width], succ_e[box, 0, :width])  # a 0 anywhere
-    for r in range(N_ROLLS):
-        out_w[r, :width] = sw
-        out_e[r, :width] = se
-    for box in range(n_boxes):
-        if (f >> box) & 1:
-            continue
-        face = box_face[box]
-        for k in range(n_scoring_rolls[box]):
-            r = scoring_rolls[box, k]
+    for r in range(N_ROLLS):  # the boxes a roll scores in, in box order, after sw
+        count = 0
+        for box in range(n_boxes):
+            if (f >> box) & 1 == 0 and scores[box, r]:
+                count += 1
+        src_w, src_e = sw, se
+        if count == 0:
+            out_w[r, :width] = sw
+            out_e[r, :width] = se
+        for box in range(n_boxes):
+            if (f >> box) & 1 or not scores[box, r]:
+                continue
+            if count % 2 == 1:  # alternate so that the last best lands in out[r]
+                dst_w, dst_e = out_w[r, :width], out_e[r, :width]
+            else:
+                dst_w, dst_e = alt_w[:width], alt_e[:width]
+            count -= 1
+            face = box_face[box]
             if face > 0:
                 c = roll_counts[r, face - 1]
-                _lex_max(out_w[r, :width], out_e[r, :width], succ_w[box, c, :width], succ_e[box, c, :width])
+                _lex_pair(dst_w, dst_e, src_w, src_e, succ_w[box, c, :width], succ_e[box, c, :width], 0, 0)
             else:
                 points = plain_score[box, r]
                 for t in range(m):
-                    _lex_max_shifted(out_w[r, t * n:(t + 1) * n], out_e[r, t * n:(t + 1) * n],
-                                     succ_w[box, 0, t * n:(t + 1) * n], succ_e[box, 0, t * n:(t + 1) * n],
-                                     points, succ_v[box, t])
+                    _lex_pair(dst_w[t * n:(t + 1) * n], dst_e[t * n:(t + 1) * n],
+                              src_w[t * n:(t + 1) * n], src_e[t * n:(t + 1) * n],
+                              pad_w[box], pad_e[box], t * (most + n) + most - points, points)
+            src_w, src_e = dst_w, dst_e
     if _fives_score_plain(params):
         return
     # Five of a kind: where it may go and what it pays depend on aux (see expected.py)
@@ -205,7 +266,7 @@ def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ
                     if upper < threshold and upper + points >= threshold:
                         gain += upper_bonus
                     upper_after = min(threshold, upper + points)
-                _shifted(one_w, one_e, w_next, e_next, offset, length, row_of, expected,
+                _shifted(one_w, one_e, w_next, e_next, offset, span, row_of, expected,
                          f | (1 << box), aux_after, upper_after, gain, n)
                 _lex_max(row_w, row_e, one_w, one_e)
 
@@ -238,52 +299,15 @@ def _lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller,
                 _lex_max(work_w[r, shift:], work_e[r, shift:], best_w[i, :width], best_e[i, :width])
 
 
-@njit(cache=True, fastmath=FAST)
-def _lex_best_sub_keeps(work_w, work_e, smaller, n_smaller, stop_w, stop_e, roll_prob, res_w,
-                        res_e, total):
-    """turn._best_sub_keeps comparing (W, E) pairs; with `total`, res := the roll-weighted sum.
-    (The compare is written out in each loop: LLVM vectorises these, not a called helper.)"""
-    n_cols = work_w.shape[1]
-    for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):
-        row_w, row_e = work_w[k], work_e[k]
-        for t in range(n_smaller[k]):
-            other_w, other_e = work_w[smaller[k, t]], work_e[smaller[k, t]]
-            for j in range(n_cols):
-                a, b = row_w[j], other_w[j]
-                ae, be = row_e[j], other_e[j]
-                qa, qb = np.floor(a * GRAIN + 0.5), np.floor(b * GRAIN + 0.5)
-                better = (qb > qa) | ((qb == qa) & (be > ae))
-                row_w[j] = b if better else a
-                row_e[j] = be if better else ae
-    if total:
-        res_w[:] = 0.0
-        res_e[:] = 0.0
-    for r in range(N_ROLLS):
-        row_w, row_e = work_w[r], work_e[r]
-        own_w, own_e = stop_w[r], stop_e[r]
-        for j in range(n_cols):
-            row_w[j] = own_w[j]
-            row_e[j] = own_e[j]
-        for t in range(n_smaller[r]):
-            other_w, other_e = work_w[smaller[r, t]], work_e[smaller[r, t]]
-            for j in range(n_cols):
-                a, b = row_w[j], other_w[j]
-                ae, be = row_e[j], other_e[j]
-                qa, qb = np.floor(a * GRAIN + 0.5), np.floor(b * GRAIN + 0.5)
-                better = (qb > qa) | ((qb == qa) & (be > ae))
-                row_w[j] = b if better else a
-                row_e[j] = be if better else ae
-        if total:
-            p = roll_prob[r]
-            for j in range(n_cols):
-                res_w[j] += p * row_w[j]
-                res_e[j] += p * row_e[j]
-
-
 @njit(cache=True)
-def _lex_turn_stages(work_w, work_e, stop_w, stop_e, moves, rolls_per_turn, res_w, res_e):
-    """turn._turn_stages for (W, E) pairs: res := the values before the turn's first roll."""
-    add_die, smaller, n_smaller, roll_prob = moves[2], moves[3], moves[4], moves[5]
+def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, own_stop, moves, padded,
+                     rolls_per_turn, res_w, res_e):
+    """turn._turn_stages for (W, E) pairs: res := the values before the turn's first roll.
+
+    Each best-keep step writes its rows into the other of work and two (their roles swap
+    every stage), so no row is updated in place; `own_stop`: a roll kept whole is worth stop
+    (Knobeln: no joker before the last roll), else its own row."""
+    add_die, n_smaller, roll_prob = moves[2], moves[4], moves[5]
     if rolls_per_turn == 1:
         res_w[:] = 0.0
         res_e[:] = 0.0
@@ -292,21 +316,41 @@ def _lex_turn_stages(work_w, work_e, stop_w, stop_e, moves, rolls_per_turn, res_
             for j in range(res_w.shape[0]):
                 res_w[j] += p * work_w[r, j]
                 res_e[j] += p * work_e[r, j]
+    a_w, a_e, b_w, b_e = work_w, work_e, two_w, two_e
     for stage in range(rolls_per_turn - 1):
-        _keep_values(work_w, add_die)
-        _keep_values(work_e, add_die)
-        _lex_best_sub_keeps(work_w, work_e, smaller, n_smaller, stop_w, stop_e, roll_prob,
-                            res_w, res_e, stage == rolls_per_turn - 2)
+        _keep_values(a_w, add_die)
+        _keep_values(a_e, add_die)
+        for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):  # smaller keeps have larger indices
+            if n_smaller[k] == 0:
+                b_w[k] = a_w[k]
+                b_e[k] = a_e[k]
+            else:
+                _lex_best_of(b_w[k], b_e[k], a_w[k], a_e[k], b_w, b_e, padded[k, 0], padded[k, 1],
+                             padded[k, 2], padded[k, 3], padded[k, 4])
+        for r in range(N_ROLLS):
+            own_w, own_e = (stop_w[r], stop_e[r]) if own_stop else (a_w[r], a_e[r])
+            _lex_best_of(b_w[r], b_e[r], own_w, own_e, b_w, b_e, padded[r, 0], padded[r, 1],
+                         padded[r, 2], padded[r, 3], padded[r, 4])
+        if stage == rolls_per_turn - 2:
+            res_w[:] = 0.0
+            res_e[:] = 0.0
+            for r in range(N_ROLLS):
+                p = roll_prob[r]
+                row_w, row_e = b_w[r], b_e[r]
+                for j in range(res_w.shape[0]):
+                    res_w[j] += p * row_w[j]
+                    res_e[j] += p * row_e[j]
+        a_w, a_e, b_w, b_e = b_w, b_e, a_w, a_e
 
 
 @njit(cache=True, nogil=True)
-def _solve_sets(sets, out_w, out_e, data, upper_reach, aux_reach, game, moves, rolls_per_turn,
-                tile, tie_break):
-    """Solve the filled-box sets `sets` (one level) into out_w/out_e at offset[g] (the level's
-    buffers), reading the level above through data = (w_next, e_next, offset, length, row_of,
-    expected).  Releases the GIL; a column's values do not depend on its tile.  Without
-    `tie_break` only W is solved, by turn._turn_stages (to measure what E costs)."""
-    offset, length, row_of = data[2], data[3], data[4]
+def _solve_sets(sets, out_w, out_e, length, data, upper_reach, aux_reach, game, moves,
+                rolls_per_turn, tile, tie_break):
+    """Solve the filled-box sets `sets` (one level, d = 1..length[f]) into out_w/out_e at
+    offset[g] (the level's buffers), reading the level above through data = (w_next, e_next,
+    offset, span, row_of, expected).  Releases the GIL; a column's values do not depend on its
+    tile.  Without `tie_break` only W is solved, by turn._turn_stages (to measure what E costs)."""
+    offset, row_of = data[2], data[4]
     params = game[0]
     levels = params[scoring.P_JOKERS] + 1
     n_boxes = params[P_N_BOXES]
@@ -314,8 +358,22 @@ def _solve_sets(sets, out_w, out_e, data, upper_reach, aux_reach, game, moves, r
     for s in range(sets.shape[0]):
         n_max = max(n_max, length[sets[s]])
     cap = max(tile, levels * n_max)
-    work_w, work_e = np.empty((N_KEEPS, cap)), np.empty((N_KEEPS, cap))
-    stop_w, stop_e = np.empty((N_ROLLS, cap)), np.empty((N_ROLLS, cap))
+    most = 0  # the most points a box without a face scores: how far its vectors shift
+    scores = np.zeros((n_boxes, N_ROLLS), dtype=np.bool_)
+    for box in range(n_boxes):
+        for k in range(game[5][box]):
+            scores[box, game[4][box, k]] = True
+            if game[3][box] == 0:
+                most = max(most, game[1][box, game[4][box, k]])
+    padded = _padded_smaller(moves[3], moves[4])
+    # A tile's row blocks are flat buffers reshaped to (rows, width): C-contiguous, so numba
+    # knows every row is contiguous and LLVM vectorises the loops (a [:, :width] slice of a
+    # wider array is typed "any layout", and its loops run one value at a time).
+    work_w, work_e = np.empty(N_KEEPS * cap), np.empty(N_KEEPS * cap)
+    two_w, two_e = np.empty(N_KEEPS * cap), np.empty(N_KEEPS * cap)
+    stop_w, stop_e = np.empty(N_ROLLS * cap), np.empty(N_ROLLS * cap)
+    pad_w, pad_e = np.empty((n_boxes, cap + tile * most)), np.empty((n_boxes, cap + tile * most))
+    alt_w, alt_e = np.empty(cap), np.empty(cap)
     succ_w, succ_e = np.empty((n_boxes, 6, cap)), np.empty((n_boxes, 6, cap))
     succ_v = np.empty((n_boxes, cap))
     tmp_w, tmp_e = np.empty(cap + n_max), np.empty(cap + n_max)
@@ -337,20 +395,24 @@ def _solve_sets(sets, out_w, out_e, data, upper_reach, aux_reach, game, moves, r
                 for i in range(a, b):
                     cols[level * (b - a) + i - a] = level * n_rest + i
             width = cols.shape[0] * n
-            ww, we = work_w[:, :width], work_e[:, :width]
+            ww = work_w[:N_KEEPS * width].reshape((N_KEEPS, width))
+            we = work_e[:N_KEEPS * width].reshape((N_KEEPS, width))
             if levels > 1:
-                sw, se = stop_w[:, :width], stop_e[:, :width]
+                sw = stop_w[:N_ROLLS * width].reshape((N_ROLLS, width))
+                se = stop_e[:N_ROLLS * width].reshape((N_ROLLS, width))
                 _final_tile(f, cols, col_aux, col_upper, n, data, sw, se, succ_w, succ_e, succ_v,
-                            tmp_w, tmp_e, game, moves)
+                            tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
                 _lex_jokers(ww, we, sw, se, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
                             moves[2], moves[3], moves[4], best_w, best_e)
             else:
                 _final_tile(f, cols, col_aux, col_upper, n, data, ww, we, succ_w, succ_e, succ_v,
-                            tmp_w, tmp_e, game, moves)
+                            tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
                 sw, se = ww, we
             rw, re = res_w[:width], res_e[:width]
             if tie_break:
-                _lex_turn_stages(ww, we, sw, se, moves, rolls_per_turn, rw, re)
+                _lex_turn_stages(ww, we, two_w[:N_KEEPS * width].reshape((N_KEEPS, width)),
+                                 two_e[:N_KEEPS * width].reshape((N_KEEPS, width)), sw, se,
+                                 levels > 1, moves, padded, rolls_per_turn, rw, re)
             else:  # the chances alone, by the shared widget (E is then not computed)
                 if levels > 1:
                     _apply_jokers(ww, sw, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
@@ -364,33 +426,35 @@ def _solve_sets(sets, out_w, out_e, data, upper_reach, aux_reach, game, moves, r
 
 
 @njit(cache=True)
-def _trim_level(sets, out_w, out_e, offset, length, set_first, set_count):
-    """Shorten each set's range to the last d with a chance >= CUT (smaller chances := 0) and
-    pack the level: returns (w, e) and rewrites offset and length."""
+def _trim_level(sets, out_w, out_e, offset, length, span, set_first, set_count):
+    """Shorten each state's range to its last d with a chance >= CUT (smaller chances := 0) and
+    pack the level state after state: returns (w, e), rewrites offset and span, and sets
+    length[f] to the longest range of set f's states (all a later level can read)."""
     total = 0
-    new_len = np.zeros(sets.shape[0], dtype=np.int64)
     for s in range(sets.shape[0]):
         f = sets[s]
-        last = 0
         for g in range(set_first[f], set_first[f] + set_count[f]):
+            last = 0
             for i in range(length[f]):
                 k = offset[g] + i
                 if out_w[k] < CUT:
                     out_w[k] = 0.0
-                elif i + 1 > last:
+                else:
                     last = i + 1
-        new_len[s] = last
-        total += last * set_count[f]
+            span[g] = last
+            total += last
     w = np.empty(total)
     e = np.empty(total)
     pos = 0
     for s in range(sets.shape[0]):
         f = sets[s]
-        n = new_len[s]
+        longest = 0
         for g in range(set_first[f], set_first[f] + set_count[f]):
+            n = span[g]
             w[pos:pos + n] = out_w[offset[g]:offset[g] + n]
             e[pos:pos + n] = out_e[offset[g]:offset[g] + n]
             offset[g] = pos
             pos += n
-        length[f] = n
+            longest = max(longest, n)
+        length[f] = longest
     return w, e

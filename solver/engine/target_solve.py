@@ -14,8 +14,9 @@ from .target_table import TargetTable
 
 
 class TargetValues:
-    """The target solve's values while it runs: the state index, the ranges, each level's
-    packed (W, E) and the buffers of the level being solved."""
+    """The target solve's values while it runs: the state index, each set's solved range
+    (length), each state's kept range (span), each level's packed (W, E) and the buffers of the
+    level being solved."""
 
     def __init__(self, rules, expected, terminal=None):
         self.expected = expected
@@ -25,6 +26,7 @@ class TargetValues:
         n_states = int(self.set_count.sum())
         self.offset = np.zeros(n_states, dtype=np.int64)
         self.length = np.zeros(1 << rules.n_boxes, dtype=np.int64)
+        self.span = np.zeros(n_states, dtype=np.int64)
         self.levels = {}  # level -> packed (w, e)
         self.next = (np.zeros(0), np.zeros(0))  # the level above the one being solved
         self.out = None
@@ -32,6 +34,7 @@ class TargetValues:
             full = (1 << rules.n_boxes) - 1
             self.length[full] = len(terminal)
             self.offset[self.set_first[full]:self.set_first[full] + self.set_count[full]] = 0
+            self.span[self.set_first[full]:self.set_first[full] + self.set_count[full]] = len(terminal)
             self.next = (np.asarray(terminal, dtype=np.float64), np.zeros(len(terminal)))
             self.levels[rules.n_boxes] = self.next
 
@@ -68,14 +71,14 @@ class TargetObjective(Objective):
 
     def solve_sets(self, rules, sets, values, context):
         up, aux, game, moves, _ = context
-        data = (values.next[0], values.next[1], values.offset, values.length, values.row_of,
+        data = (values.next[0], values.next[1], values.offset, values.span, values.row_of,
                 values.expected)
-        target._solve_sets(sets, values.out[0], values.out[1], data, up, aux, game, moves,
-                           rules.rolls_per_turn, self.tile, self.tie_break)
+        target._solve_sets(sets, values.out[0], values.out[1], values.length, data, up, aux, game,
+                           moves, rules.rolls_per_turn, self.tile, self.tie_break)
 
     def end_level(self, rules, sets, values, context):
         packed = target._trim_level(sets, values.out[0], values.out[1], values.offset,
-                                    values.length, values.set_first, values.set_count)
+                                    values.length, values.span, values.set_first, values.set_count)
         values.levels[bin(int(sets[0])).count("1")] = packed
         values.next, values.out = packed, None
 
@@ -104,7 +107,7 @@ def solve_target(rules, progress=None, threads=None, expected=None, tile=target.
         first, count = values.set_first[f], values.set_count[f]
         values.offset[first:first + count] += base[n_filled[f]]
     arrays = {"w": np.concatenate([w for w, _ in packed]), "e": np.concatenate([e for _, e in packed]),
-              "offset": values.offset, "length": values.length, "row_of": values.row_of,
+              "offset": values.offset, "span": values.span, "row_of": values.row_of,
               "expected": expected}
     return TargetTable(rules, arrays, seconds=time.perf_counter() - start,
                        level_seconds=level_seconds, within=within)

@@ -5,12 +5,12 @@ target from every position: P(final >= T) = W(s, T - points on the card); it is 
 engine/target_solve.py (this module loads and saves, without the compiler, so advice from a
 saved table starts quickly).
 
-Storage is ragged: a filled-box set f holds length[f] values of d (1..length[f]) for each of its
-states; beyond them W is 0 (below target.CUT) and for d <= 0 it is 1, and there E(s, d) is the
-expected-score value V(s), which the table carries.
+Storage is ragged: the state g = row_of[filled, aux, upper] holds span[g] values of d
+(1..span[g]) from offset[g] on, up to its last chance >= target.CUT; beyond them W is 0 and for
+d <= 0 it is 1, and there E(s, d) is the expected-score value V(s), which the table carries.
 
-Solved in float64; saved with W and E in float32 (STORED_DTYPE: the whole kniffel table would
-pass 1 GB in float64), as NAME.target.bin, the arrays one after the other, plus a
+Solved in float64; saved with W, E and V in float32 and the indexes in int32 where they fit
+(STORED_DTYPE: the whole kniffel table would pass 1 GB in float64), as NAME.target.bin, the arrays one after the other, plus a
 NAME.target.json header (format version, package version, rules, each array's place, sha256).
 A load maps the arrays from the file instead of reading them, so advice from a table of
 hundreds of megabytes starts at once; and the checksum of so large a file is checked once, then
@@ -25,9 +25,10 @@ import numpy as np
 from .. import __version__
 from .store import TableError, atomic_write, table_dir
 
-FORMAT_VERSION = 2
-ARRAYS = ("w", "e", "offset", "length", "row_of", "expected")
-STORED_DTYPE = {"w": np.float32, "e": np.float32}  # the others as solved (int64, float64)
+FORMAT_VERSION = 3
+ARRAYS = ("w", "e", "offset", "span", "row_of", "expected")
+STORED_DTYPE = {"w": np.float32, "e": np.float32, "expected": np.float32,
+                "span": np.int32, "row_of": np.int32}  # offset as solved (int64)
 ALIGN = 64  # each array starts at a multiple of this in the .bin file
 HASH_CHUNK = 1 << 24
 
@@ -60,16 +61,18 @@ class TargetTable:
         v = float(self.expected[filled, aux, upper])
         if need <= 0:
             return 1.0, v
-        if need > self.length[filled]:
+        g = self.row_of[filled, aux, upper]
+        if g < 0 or need > self.span[g]:
             return 0.0, v
-        k = self.offset[self.row_of[filled, aux, upper]] + need - 1
+        k = self.offset[g] + need - 1
         return float(self.w[k]), float(self.e[k])
 
     def chances(self, state, needs):
         """W for each value in `needs` (an int array) at a State, vectorised."""
         needs = np.asarray(needs, dtype=np.int64)
-        n = int(self.length[state.filled])
-        k = self.offset[self.row_of[state.filled, state.aux, state.upper]]
+        g = self.row_of[state.filled, state.aux, state.upper]
+        n = int(self.span[g]) if g >= 0 else 0
+        k = self.offset[g]
         inside = (needs >= 1) & (needs <= n)
         out = np.where(needs <= 0, 1.0, 0.0)
         out[inside] = self.w[k + needs[inside] - 1]
@@ -89,10 +92,12 @@ class TargetTable:
         directory.mkdir(parents=True, exist_ok=True)
         parts, places, position, error = [], {}, 0, {}
         for name in ARRAYS:
-            array = np.ascontiguousarray(getattr(self, name), dtype=STORED_DTYPE.get(name))
-            if name in STORED_DTYPE:  # what float32 storage changes, for the header
-                solved = np.asarray(getattr(self, name), dtype=np.float64)
-                error[name] = float(np.abs(array - solved).max()) if array.size else 0.0
+            solved = np.asarray(getattr(self, name))
+            array = np.ascontiguousarray(solved, dtype=STORED_DTYPE.get(name))
+            if array.dtype.kind == "i" and not np.array_equal(array, solved):
+                raise ValueError(f"target table array {name} does not fit {array.dtype}")
+            if array.dtype == np.float32:  # what float32 storage changes, for the header
+                error[name] = float(np.nanmax(np.abs(array - solved))) if array.size else 0.0
             pad = -position % ALIGN
             parts.append(b"\0" * pad)
             position += pad
