@@ -156,3 +156,19 @@ def test_best_chance_is_at_least_expected_play(name):
     assert np.all(np.diff(best) <= 1e-8)  # up to the tie grain (engine/target.py)
     assert np.all(best >= plain - 1e-12)  # for every T
     assert np.any(best > plain + 0.01)  # and playing for T gains somewhere
+
+
+def test_a_capped_sub_game_is_the_same_below_its_cap():
+    """solve_target(most=D) solves d <= D only (the win objective's sub-game): there every value
+    is the uncapped solve's, to the bit, and past D nothing is kept."""
+    rules = get_rules("kniffel")
+    card = {b: 0 for b in rules.boxes[:-4]} | {"twos": 6, "full_house": 25}
+    state = position_state(Position(card), rules)
+    full = target_table(rules, state.filled)
+    capped = solve_target(rules, progress=False, within=state.filled, expected=solved(rules).values,
+                          most=40)
+    needs = np.arange(-3, 41)
+    assert np.array_equal(capped.chances(state, needs), full.chances(state, needs))
+    assert [capped.lookup(state, d)[1] for d in range(1, 41)] == [full.lookup(state, d)[1] for d in range(1, 41)]
+    assert capped.span.max() <= 40 < full.span.max()
+    assert capped.entries < full.entries

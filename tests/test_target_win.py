@@ -76,3 +76,14 @@ def test_python_api_objective():
     win = solver.advise(position, solved(rules), dice=(1, 2, 3, 4, 6),
                         objective={"win": {"opponents": [{"final": state.card_total + 29}], "ties": "lose"}})
     assert [o["probability"] for o in win["options"]] == [o["probability"] for o in aim["options"]]
+
+
+def test_trimmed_utility_cuts_what_is_sure_and_what_is_hopeless():
+    from solver.advice.win import trimmed_utility
+    u = np.array([1.0, 1.0 - 1e-13, 0.9, 0.5, 1e-3, 1e-13, 0.0])  # d = 1 .. 7 below M = 100
+    M, cut = trimmed_utility(100, u)
+    assert M == 98 and cut.tolist() == [0.9, 0.5, 1e-3]  # scores 98 and 99 count as sure wins
+    M, cut = trimmed_utility(100, np.ones(3))
+    assert M == 97 and len(cut) == 0  # every score counts as a win: reaching 97 is enough
+    M, cut = trimmed_utility(100, np.zeros(3))
+    assert M == 100 and len(cut) == 0

@@ -7,7 +7,9 @@ ties=share (a tie for first among k players is 1/k of a win), u(x) = integral_0^
 (P(X_i < x) + t P(X_i = x)) dt, as 1/(1 + K) = integral_0^1 t^K dt.  Maximising E[u(final)] is
 the target objective with u as the finished game's value: with M one above the best score any
 opponent can make, W(full card, d) = u(M - d), and P(win) = W(s, M - card total).  The sub-game
-from our position is solved afresh (each of our turns, with the opponents' current cards).
+from our position is solved afresh (each of our turns, with the opponents' current cards), for
+d <= M - card total only, and u is cut where it is within CUT (1e-12) of 1 or of 0: scores an
+opponent reaches with a chance below 1e-12 count as out of their reach.
 """
 from functools import lru_cache
 
@@ -61,9 +63,20 @@ def win_utility(distributions, ties="share"):
     return M, u[::-1].copy()  # d = M - x: d = 1 is x = M - 1
 
 
-def win_table(rules, expected_values, filled, opponents_key, distributions, ties):
-    """The sub-game table for our filled boxes and these opponents (cached per turn)."""
-    return _win_table(rules, expected_values.ctypes.data, filled, opponents_key, ties,
+def trimmed_utility(M, u):
+    """(M, u) without the scores where u is within CUT of 1 (they count as reached: M moves
+    down) or of 0 (past the end of u)."""
+    from ..engine.target import CUT
+    sure = int(np.argmax(u < 1.0 - CUT)) if np.any(u < 1.0 - CUT) else len(u)
+    u = u[sure:]
+    kept = np.flatnonzero(u >= CUT)
+    return M - sure, u[:kept[-1] + 1 if len(kept) else 0].copy()
+
+
+def win_table(rules, expected_values, filled, card_total, opponents_key, distributions, ties):
+    """(M, the sub-game table for our filled boxes and card total and these opponents), cached
+    per turn."""
+    return _win_table(rules, expected_values.ctypes.data, filled, card_total, opponents_key, ties,
                       _Hold(expected_values, distributions))
 
 
@@ -81,10 +94,11 @@ class _Hold:
 
 
 @lru_cache(maxsize=8)
-def _win_table(rules, _values_id, filled, _opponents_key, ties, hold):
+def _win_table(rules, _values_id, filled, card_total, _opponents_key, ties, hold):
     from ..engine.target_solve import solve_target
-    M, u = win_utility(hold.distributions, ties)
-    return M, solve_target(rules, progress=False, expected=hold.values, within=filled, terminal=u)
+    M, u = trimmed_utility(*win_utility(hold.distributions, ties))
+    return M, solve_target(rules, progress=False, expected=hold.values, within=filled, terminal=u,
+                           most=max(0, M - card_total))
 
 
 def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=None):
@@ -101,7 +115,7 @@ def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=N
     distributions = [opponent_distribution(table, o) for o in opponents]
     key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items()), o.get("kniffel_bonuses"),
                  o.get("jokers_left")) for o in opponents])
-    M, sub = win_table(rules, table.values, state.filled, key, distributions, ties)
+    M, sub = win_table(rules, table.values, state.filled, state.card_total, key, distributions, ties)
     advice = advise_target(position, sub, M, dice=dice, rolls_left=rolls_left)
     advice["objective"] = {"win": {"opponents": opponents, "ties": ties}}
     return advice

@@ -44,11 +44,12 @@ class TargetObjective(Objective):
 
     name = "target"
 
-    def __init__(self, expected, tile=target.TILE, tie_break=True, terminal=None):
+    def __init__(self, expected, tile=target.TILE, tie_break=True, terminal=None, most=None):
         self.expected = expected  # the expected-score values (E outside each state's range)
         self.tile = tile
         self.tie_break = tie_break
         self.terminal = terminal
+        self.most = most  # solve d <= most only (None: every d that can matter)
 
     def values_array(self, rules, reachable):
         return TargetValues(rules, self.expected, self.terminal)
@@ -62,6 +63,8 @@ class TargetObjective(Objective):
 
     def start_level(self, rules, sets, values, context):
         target._level_lengths(sets, values.length, context[4], rules.n_boxes)
+        if self.most is not None:  # a state d points short reads the next ones at d - p <= d only
+            values.length[sets] = np.minimum(values.length[sets], self.most)
         pos = 0
         for f in sets.tolist():  # this level's states, set after set, at their full range
             first, count, n = values.set_first[f], values.set_count[f], values.length[f]
@@ -84,18 +87,20 @@ class TargetObjective(Objective):
 
 
 def solve_target(rules, progress=None, threads=None, expected=None, tile=target.TILE, within=0,
-                 tie_break=True, terminal=None):
+                 tie_break=True, terminal=None, most=None):
     """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
     solved here first (they are E where every option ties).  within: a filled-box mask, to
     solve only the sub-game of the sets that contain it (the other states stay empty).
     tie_break=False solves W alone (E is NaN), to measure what the E plane costs.
     terminal: W of the finished game for d = 1, 2, ... points short (default 0: a target must
-    be reached); a utility of the final score, such as the chance to beat opponents (win.py)."""
+    be reached); a utility of the final score, such as the chance to beat opponents (win.py).
+    most: solve only d <= most (a sub-game asked about one position, most points short); a
+    lookup past it reads 0, so such a table answers that position and what follows it only."""
     from .backward import backward_pass
     start = time.perf_counter()
     if expected is None:
         expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
-    objective = TargetObjective(expected, tile, tie_break, terminal)
+    objective = TargetObjective(expected, tile, tie_break, terminal, most)
     values, _, level_seconds = backward_pass(rules, objective, progress, threads,
                                              label=f"target table {rules.key}", within=within)
     empty = (np.zeros(0), np.zeros(0))
