@@ -118,40 +118,62 @@ def _lex_pair(dst_w, dst_e, a_w, a_e, b_w, b_e, b_at, points):
         dst_e[j] = ye if better else xe
 
 
+@njit(inline="always", fastmath=FAST)
+def _lex_step(bw, be, bq, x, xe):
+    """One compare of _lex_best_of: (W, E, W at the grain) of the better of best and x."""
+    q = np.floor(x * GRAIN + 0.5)
+    better = (q > bq) | ((q == bq) & (xe > be))
+    return (x if better else bw), (xe if better else be), (q if better else bq)
+
+
 @njit(cache=True, fastmath=FAST)
-def _lex_best_of(dst_w, dst_e, own_w, own_e, rows_w, rows_e, s0, s1, s2, s3, s4):
-    """dst := the best of own and rows s0..s4 of rows, compared in that order (a row named
-    twice changes nothing: a tie keeps the first), with the running best in registers and dst
-    written once (see _lex_pair)."""
-    for j in range(dst_w.shape[0]):
-        bw, be = own_w[j], own_e[j]
-        bq = np.floor(bw * GRAIN + 0.5)
-        x, xe = rows_w[s0, j], rows_e[s0, j]
-        q = np.floor(x * GRAIN + 0.5)
-        better = (q > bq) | ((q == bq) & (xe > be))
-        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
-        x, xe = rows_w[s1, j], rows_e[s1, j]
-        q = np.floor(x * GRAIN + 0.5)
-        better = (q > bq) | ((q == bq) & (xe > be))
-        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
-        x, xe = rows_w[s2, j], rows_e[s2, j]
-        q = np.floor(x * GRAIN + 0.5)
-        better = (q > bq) | ((q == bq) & (xe > be))
-        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
-        x, xe = rows_w[s3, j], rows_e[s3, j]
-        q = np.floor(x * GRAIN + 0.5)
-        better = (q > bq) | ((q == bq) & (xe > be))
-        bw, be, bq = (x if better else bw), (xe if better else be), (q if better else bq)
-        x, xe = rows_w[s4, j], rows_e[s4, j]
-        q = np.floor(x * GRAIN + 0.5)
-        better = (q > bq) | ((q == bq) & (xe > be))
-        dst_w[j] = x if better else bw
-        dst_e[j] = xe if better else be
+def _lex_best_of(dst_w, dst_e, own_w, own_e, rows_w, rows_e, subs, count):
+    """dst := the best of own and rows subs[0 .. count - 1] (1 to 5 of them) of rows, compared
+    in that order, with the running best in registers and dst written once (see _lex_pair).
+    One loop per count: a loop that tested the count inside would compare five times."""
+    s0, s1, s2, s3, s4 = subs[0], subs[1], subs[2], subs[3], subs[4]
+    n = dst_w.shape[0]
+    if count == 1:
+        for j in range(n):
+            bw, be = own_w[j], own_e[j]
+            bw, be, bq = _lex_step(bw, be, np.floor(bw * GRAIN + 0.5), rows_w[s0, j], rows_e[s0, j])
+            dst_w[j], dst_e[j] = bw, be
+    elif count == 2:
+        for j in range(n):
+            bw, be = own_w[j], own_e[j]
+            bw, be, bq = _lex_step(bw, be, np.floor(bw * GRAIN + 0.5), rows_w[s0, j], rows_e[s0, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s1, j], rows_e[s1, j])
+            dst_w[j], dst_e[j] = bw, be
+    elif count == 3:
+        for j in range(n):
+            bw, be = own_w[j], own_e[j]
+            bw, be, bq = _lex_step(bw, be, np.floor(bw * GRAIN + 0.5), rows_w[s0, j], rows_e[s0, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s1, j], rows_e[s1, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s2, j], rows_e[s2, j])
+            dst_w[j], dst_e[j] = bw, be
+    elif count == 4:
+        for j in range(n):
+            bw, be = own_w[j], own_e[j]
+            bw, be, bq = _lex_step(bw, be, np.floor(bw * GRAIN + 0.5), rows_w[s0, j], rows_e[s0, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s1, j], rows_e[s1, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s2, j], rows_e[s2, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s3, j], rows_e[s3, j])
+            dst_w[j], dst_e[j] = bw, be
+    else:
+        for j in range(n):
+            bw, be = own_w[j], own_e[j]
+            bw, be, bq = _lex_step(bw, be, np.floor(bw * GRAIN + 0.5), rows_w[s0, j], rows_e[s0, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s1, j], rows_e[s1, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s2, j], rows_e[s2, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s3, j], rows_e[s3, j])
+            bw, be, bq = _lex_step(bw, be, bq, rows_w[s4, j], rows_e[s4, j])
+            dst_w[j], dst_e[j] = bw, be
 
 
 @njit(cache=True)
 def _padded_smaller(smaller, n_smaller):
-    """smaller[k] padded to five entries by repeating its last (the empty keep: itself)."""
+    """smaller[k] padded to five entries by repeating its last (the empty keep: itself), so
+    that _lex_best_of may read all five."""
     out = np.empty((smaller.shape[0], 5), dtype=np.int64)
     for k in range(smaller.shape[0]):
         for t in range(5):
@@ -325,12 +347,10 @@ def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, own_stop, mov
                 b_w[k] = a_w[k]
                 b_e[k] = a_e[k]
             else:
-                _lex_best_of(b_w[k], b_e[k], a_w[k], a_e[k], b_w, b_e, padded[k, 0], padded[k, 1],
-                             padded[k, 2], padded[k, 3], padded[k, 4])
+                _lex_best_of(b_w[k], b_e[k], a_w[k], a_e[k], b_w, b_e, padded[k], n_smaller[k])
         for r in range(N_ROLLS):
             own_w, own_e = (stop_w[r], stop_e[r]) if own_stop else (a_w[r], a_e[r])
-            _lex_best_of(b_w[r], b_e[r], own_w, own_e, b_w, b_e, padded[r, 0], padded[r, 1],
-                         padded[r, 2], padded[r, 3], padded[r, 4])
+            _lex_best_of(b_w[r], b_e[r], own_w, own_e, b_w, b_e, padded[r], n_smaller[r])
         if stage == rolls_per_turn - 2:
             res_w[:] = 0.0
             res_e[:] = 0.0
