@@ -192,7 +192,7 @@ def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ
     state t from t * (P + n) + P on, after P values of "reached" (P: the most points a box
     scores).  alt: a row to alternate with, so that no kernel updates a row in place."""
     w_next, e_next, offset, span, row_of, expected = data
-    params, plain_score, joker_score, box_face, scoring_rolls, n_scoring_rolls = game
+    params, plain_score, joker_score, box_face = game[0], game[1], game[2], game[3]
     roll_counts, kniffel_face = moves[0], moves[1]
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
