@@ -10,8 +10,9 @@ Storage is ragged: the state g = row_of[filled, aux, upper] holds span[g] values
 d <= 0 it is 1, and there E(s, d) is the expected-score value V(s), which the table carries.
 
 Solved in float64; saved with W, E and V in float32 and the indexes in int32 where they fit
-(STORED_DTYPE: the whole kniffel table would pass 1 GB in float64), as NAME.target.bin, the arrays one after the other, plus a
-NAME.target.json header (format version, package version, rules, each array's place, sha256).
+(STORED_DTYPE: the whole kniffel table would pass 1 GB in float64), as NAME.target.bin, the
+arrays one after the other, plus a NAME.target.json header (format version, package version,
+rules, each array's place, sha256).
 A load maps the arrays from the file instead of reading them, so advice from a table of
 hundreds of megabytes starts at once; and the checksum of so large a file is checked once, then
 remembered in NAME.target.verified with the file's size and modification time (a changed file
