@@ -12,11 +12,12 @@ CUT), and there every option ties, so E is the expected-score value V(s).
 A column is (state, d).  A filled-box set's states (its aux and upper-total classes, as the
 expected-score solve groups them, expected._set_columns) are solved over the same d range
 1..length[filled] (the most points still to come that can matter); once a level is solved, each
-state keeps d = 1..span[g] only, up to its last chance >= CUT.  Columns are solved in tiles of whole states (all joker levels of a state together, so
-a Knobeln joker's column is `shift` columns to the left) that keep the keep lattice's rows in
-cache.  The averaging steps of the keep lattice are the turn widget's own (turn._keep_values,
-run on both planes); the best-keep steps compare (W, E) pairs, so they have their own loops here.
-Entering a box's points p shifts the next state's vectors: W(s', d - p).
+state keeps d = 1..span[g] only, up to its last chance >= CUT.  Columns are solved in tiles of
+whole states (all joker levels of a state together, so a Knobeln joker's column is `shift`
+columns to the left), in C-contiguous row blocks (see _solve_sets).  The averaging steps of
+the keep lattice are the turn widget's own (turn._keep_values, run on both planes); the
+best-keep steps compare (W, E) pairs, so they have their own loops here.  Entering a box's
+points p shifts the next state's vectors: W(s', d - p).
 """
 import numpy as np
 
@@ -29,7 +30,7 @@ from .turn import _apply_jokers, _keep_values, _turn_stages
 
 GRAIN = 2.0 ** 30  # chances equal at this grain (about 1e-9) are a tie, broken by the expected score
 CUT = 1e-12  # chances below this are stored as 0 (and end a state's range)
-TILE = 128  # columns per tile: two planes of 462 rows stay in the core's cache
+TILE = 128  # states with short ranges share a tile of up to this many columns (a long one: alone)
 LOW = -1.0  # below every chance: "no option yet"
 
 
@@ -247,7 +248,8 @@ def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ
             face = box_face[box]
             if face > 0:
                 c = roll_counts[r, face - 1]
-                _lex_pair(dst_w, dst_e, src_w, src_e, succ_w[box, c, :width], succ_e[box, c, :width], 0, 0)
+                _lex_pair(dst_w, dst_e, src_w, src_e, succ_w[box, c, :width],
+                          succ_e[box, c, :width], 0, 0)
             else:
                 points = plain_score[box, r]
                 for t in range(m):
