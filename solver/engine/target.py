@@ -324,13 +324,15 @@ def _lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller,
 
 
 @njit(cache=True)
-def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, own_stop, moves, padded,
+def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, moves, padded,
                      rolls_per_turn, res_w, res_e):
     """turn._turn_stages for (W, E) pairs: res := the values before the turn's first roll.
 
     Each best-keep step writes its rows into the other of work and two (their roles swap
-    every stage), so no row is updated in place; `own_stop`: a roll kept whole is worth stop
-    (Knobeln: no joker before the last roll), else its own row."""
+    every stage), so no row is updated in place.  A roll kept whole ends the turn: it is worth
+    stop (the best box now; in Knobeln with no joker, which needs every roll thrown), never the
+    roll's value one stage later.  For the expected score the two are equal, but under the tie
+    rule "keep all five and choose at the next roll" can win a tie that no legal move wins."""
     add_die, n_smaller, roll_prob = moves[2], moves[4], moves[5]
     if rolls_per_turn == 1:
         res_w[:] = 0.0
@@ -351,8 +353,7 @@ def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, own_stop, mov
             else:
                 _lex_best_of(b_w[k], b_e[k], a_w[k], a_e[k], b_w, b_e, padded[k], n_smaller[k])
         for r in range(N_ROLLS):
-            own_w, own_e = (stop_w[r], stop_e[r]) if own_stop else (a_w[r], a_e[r])
-            _lex_best_of(b_w[r], b_e[r], own_w, own_e, b_w, b_e, padded[r], n_smaller[r])
+            _lex_best_of(b_w[r], b_e[r], stop_w[r], stop_e[r], b_w, b_e, padded[r], n_smaller[r])
         if stage == rolls_per_turn - 2:
             res_w[:] = 0.0
             res_e[:] = 0.0
@@ -429,12 +430,16 @@ def _solve_sets(sets, out_w, out_e, length, data, upper_reach, aux_reach, game, 
             else:
                 _final_tile(f, cols, col_aux, col_upper, n, data, ww, we, succ_w, succ_e, succ_v,
                             tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
-                sw, se = ww, we
+                # a copy: the best-keep stages overwrite work's roll rows, stop must outlive them
+                sw = stop_w[:N_ROLLS * width].reshape((N_ROLLS, width))
+                se = stop_e[:N_ROLLS * width].reshape((N_ROLLS, width))
+                sw[:] = ww[:N_ROLLS]
+                se[:] = we[:N_ROLLS]
             rw, re = res_w[:width], res_e[:width]
             if tie_break:
                 _lex_turn_stages(ww, we, two_w[:N_KEEPS * width].reshape((N_KEEPS, width)),
                                  two_e[:N_KEEPS * width].reshape((N_KEEPS, width)), sw, se,
-                                 levels > 1, moves, padded, rolls_per_turn, rw, re)
+                                 moves, padded, rolls_per_turn, rw, re)
             else:  # the chances alone, by the shared widget (E is then not computed)
                 if levels > 1:
                     _apply_jokers(ww, sw, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
