@@ -12,6 +12,13 @@ Per preset, each in a fresh process with the numba cache present (compiled kerne
   level_seconds           [open boxes, seconds since the start] after each level
   advise_target_seconds   `kniffel advise --target T` from the saved table, whole process
 
+With --sub-game K, for a card with K open boxes (the first boxes filled with 0), in a fresh
+process: the target sub-game with and without the E plane (tie_break / chance_only), an
+opponent's exact distribution (opponent_distribution_seconds), and the win objective at the
+turn start against that opponent (win_turn_start_seconds; it solves the states that can follow
+the card only), and again for the card with the last boxes filled instead, every upper box open
+(win_turn_start_upper_open_seconds: every upper total can follow, the most such a solve has).
+
     python benchmarks/target.py --rules kniffel --threads 2
     python benchmarks/target.py --rules kniffel --sub-game 6 --sub-game 8 --out benchmarks/results/target_sub.json
 """
@@ -85,6 +92,12 @@ out["opponent_open_boxes"] = min(k, 9)
 t = time.perf_counter()
 advise_win(Position(card), table, [{"card": rival}], "share")
 out["win_turn_start_seconds"] = time.perf_counter() - t
+# the same with the last boxes filled instead: every upper box open, so that every upper total
+# can follow (the most states a win sub-game with k open boxes solves)
+late = {b: 0 for b in rules.boxes[k:]}
+t = time.perf_counter()
+advise_win(Position(late), table, [{"card": rival}], "share")
+out["win_turn_start_upper_open_seconds"] = time.perf_counter() - t
 out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 """

@@ -109,6 +109,39 @@ def test_a_state_is_worth_its_turn_from_the_next_states(name, card):
         assert e == pytest.approx(ke[dice.EMPTY_KEEP], abs=1e-10), d
 
 
+@pytest.mark.parametrize("name, options, card", [
+    ("kniffel", {}, {"ones": 2, "threes": 9, "fives": 15, "three_kind": 22, "four_kind": 0,
+                     "small_straight": 30, "kniffel": 50, "chance": 21}),
+    ("knobeln", {"jokers_per_turn": 2}, {"twos": 4, "fours": 8, "sixes": 24, "full_house": 25,
+                                         "small_straight": 30, "large_straight": 0,
+                                         "kniffel": 50, "chance": 19}),
+    ("yatzy", {}, {"ones": 3, "twos": 6, "fours": 16, "one_pair": 8, "two_pairs": 14,
+                   "three_kind": 9, "four_kind": 0, "large_straight": 20, "full_house": 0,
+                   "chance": 24, "yatzy": 50}),
+])
+def test_a_sub_game_from_one_upper_total_is_the_same_on_its_states(name, options, card):
+    """Solving only the turn starts that can follow a position (its upper total and what the
+    open upper boxes can add) leaves out states, and gives the ones it keeps the same values,
+    to the bit."""
+    rules = get_rules(name, **options)
+    state = position_state(Position(card), rules)
+    full = target_table(rules, state.filled)
+    part = solve_target(rules, progress=False, within=state.filled, upper=state.upper,
+                        expected=solved(rules).values)
+    kept = np.argwhere(part.row_of >= 0)
+    kept = kept[(kept[:, 0] & state.filled) == state.filled]
+    assert 0 < part.entries < full.entries
+    for f, aux, upper in kept.tolist():
+        a, b = part.row_of[f, aux, upper], full.row_of[f, aux, upper]
+        assert part.span[a] == full.span[b]
+        n = int(part.span[a])
+        assert np.array_equal(part.w[part.offset[a]:part.offset[a] + n], full.w[full.offset[b]:full.offset[b] + n])
+        assert np.array_equal(part.e[part.offset[a]:part.offset[a] + n], full.e[full.offset[b]:full.offset[b] + n])
+    assert part.row_of[state.filled, state.aux, state.upper] >= 0  # the position itself
+    states = lambda t: len(np.unique(t.row_of[state.filled][t.row_of[state.filled] >= 0]))  # noqa: E731
+    assert states(part) < states(full)  # ... alone in its set (but for its aux values)
+
+
 def test_table_shape_and_store(tmp_path):
     rules = get_rules("kniffel")
     card = {b: 0 for b in rules.boxes[:-4]} | {"twos": 6, "full_house": 25}

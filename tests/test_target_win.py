@@ -87,3 +87,34 @@ def test_trimmed_utility_cuts_what_is_sure_and_what_is_hopeless():
     assert M == 97 and len(cut) == 0  # every score counts as a win: reaching 97 is enough
     M, cut = trimmed_utility(100, np.zeros(3))
     assert M == 100 and len(cut) == 0
+
+
+@pytest.mark.parametrize("name, card, rival", [
+    # our last two boxes against a player with nine open: M is far above what we can still add
+    ("kniffel", {"ones": 3, "twos": 6, "threes": 9, "fives": 15, "sixes": 18, "three_kind": 21,
+                 "four_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40,
+                 "kniffel": 50}, {"ones": 2, "twos": 4, "threes": 6, "fours": 8}),
+    ("yatzy", {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "sixes": 18, "one_pair": 10,
+               "two_pairs": 14, "three_kind": 12, "four_kind": 0, "small_straight": 15,
+               "large_straight": 20, "full_house": 0, "yatzy": 50}, {"ones": 2, "fives": 10}),
+])
+def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, card, rival):
+    """advise_win solves only the states that can follow our card and the d still needed that
+    our remaining points can reach (its table counts d from L on); each option's P(win) and
+    expected score are those of the sub-game solved for every state and d, to the bit."""
+    from solver.advice.win import opponent_distribution, points_to_come_bound, trimmed_utility
+    from solver.engine.target_solve import solve_target
+    rules = get_rules(name)
+    table = solved(rules)
+    position = Position(card)
+    state = position_state(position, rules)
+    M, u = trimmed_utility(*win_utility([opponent_distribution(table, {"card": rival})], "share"))
+    assert M - state.card_total - points_to_come_bound(rules, position) - 1 > 50  # L: d cut off
+    whole = solve_target(rules, progress=False, expected=table.values, within=state.filled,
+                         terminal=u)
+    for roll, rolls_left in (((2, 2, 5, 5, 5), 2), ((1, 3, 4, 5, 6), 0), (None, None)):
+        win = advise_win(position, table, [{"card": rival}], "share", dice=roll, rolls_left=rolls_left)
+        aim = advise_target(position, whole, M, dice=roll, rolls_left=rolls_left)
+        assert win["probability"] == aim["probability"] > 0
+        assert [(o["probability"], o["expected_final_score"]) for o in win["options"]] == \
+            [(o["probability"], o["expected_final_score"]) for o in aim["options"]]

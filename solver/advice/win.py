@@ -8,7 +8,9 @@ ties=share (a tie for first among k players is 1/k of a win), u(x) = integral_0^
 the target objective with u as the finished game's value: with M one above the best score any
 opponent can make, W(full card, d) = u(M - d), and P(win) = W(s, M - card total).  The sub-game
 from our position is solved afresh (each of our turns, with the opponents' current cards), for
-d <= M - card total only, and u is cut where it is within CUT (1e-12) of 1 or of 0: scores an
+the turn starts that can follow ours (our upper total and what our open upper boxes can add to
+it) and the d that can matter only (between M - card total and that less the most points the
+rest of our game can score), and u is cut where it is within CUT (1e-12) of 1 or of 0: scores an
 opponent reaches with a chance below 1e-12 count as out of their reach.
 """
 from functools import lru_cache
@@ -73,10 +75,38 @@ def trimmed_utility(M, u):
     return M - sure, u[:kept[-1] + 1 if len(kept) else 0].copy()
 
 
-def win_table(rules, expected_values, filled, card_total, opponents_key, distributions, ties):
-    """(M, the sub-game table for our filled boxes and card total and these opponents), cached
-    per turn."""
-    return _win_table(rules, expected_values.ctypes.data, filled, card_total, opponents_key, ties,
+def points_to_come_bound(rules, position):
+    """The most points the rest of the game can add to `position`'s card: each open box at its
+    most, the upper bonus once (if still to come), and an extra-Kniffel bonus per turn where
+    one can still be paid."""
+    from ..rules import UPPER
+    card = position.card
+    open_boxes = [b for b in range(rules.n_boxes) if rules.boxes[b] not in card]
+    game = rules.kernel_arrays()
+    most = sum(max(int(game[1][b].max()), int(game[2][b].max())) for b in open_boxes)
+    upper = sum(card.get(b, 0) for b in UPPER)
+    if upper < rules.upper_bonus_threshold and any(rules.boxes[b] in UPPER for b in open_boxes):
+        most += rules.upper_bonus
+    if rules.extra_bonus:
+        kniffel = rules.boxes[rules.kniffel_box]
+        if kniffel not in card:
+            turns = len(open_boxes) - 1  # the turns after the one that fills it with 50
+        elif card[kniffel] == 50 or rules.extra_bonus_requires == "filled":
+            turns = len(open_boxes)
+        else:
+            turns = 0
+        most += rules.extra_bonus * min(turns, rules.cap_count)
+    return most
+
+
+def win_table(rules, expected_values, state, room, opponents_key, distributions, ties):
+    """(M, the sub-game table from our turn start `state` against these opponents, whose
+    P(win) is W(state, M - card total)), cached per turn.  It holds the states that can follow
+    ours, and only the d that can matter: our final score is card total + 0 .. `room`, so from
+    a d of M - card total on the d still needed stays above L = M - card total - room - 1, and
+    the table is solved for d - L (with the utility from L on), which its M counts in."""
+    return _win_table(rules, expected_values.ctypes.data, state.filled, state.upper,
+                      state.card_total, room, opponents_key, ties,
                       _Hold(expected_values, distributions))
 
 
@@ -94,11 +124,14 @@ class _Hold:
 
 
 @lru_cache(maxsize=8)
-def _win_table(rules, _values_id, filled, card_total, _opponents_key, ties, hold):
+def _win_table(rules, _values_id, filled, upper, card_total, room, _opponents_key, ties, hold):
     from ..engine.target_solve import solve_target
     M, u = trimmed_utility(*win_utility(hold.distributions, ties))
-    return M, solve_target(rules, progress=False, expected=hold.values, within=filled, terminal=u,
-                           most=max(0, M - card_total))
+    # A d still needed never falls to L or below: the table's d - L >= 1 reads u from L on,
+    # and its "target reached" (d - L <= 0) is never read from our position.
+    L = max(0, M - card_total - room - 1)
+    return M - L, solve_target(rules, progress=False, expected=hold.values, within=filled,
+                               terminal=u[L:], most=max(0, M - L - card_total), upper=upper)
 
 
 def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=None):
@@ -115,7 +148,8 @@ def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=N
     distributions = [opponent_distribution(table, o) for o in opponents]
     key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items()), o.get("kniffel_bonuses"),
                  o.get("jokers_left")) for o in opponents])
-    M, sub = win_table(rules, table.values, state.filled, state.card_total, key, distributions, ties)
+    M, sub = win_table(rules, table.values, state, points_to_come_bound(rules, position), key,
+                       distributions, ties)
     advice = advise_target(position, sub, M, dice=dice, rolls_left=rolls_left)
     advice["objective"] = {"win": {"opponents": opponents, "ties": ties}}
     return advice

@@ -25,6 +25,24 @@ def upper_reachable(rules):
     return reach
 
 
+def upper_reachable_from(rules, filled, upper):
+    """reach[upper_mask, u] as upper_reachable's, for the turn starts that can follow one with
+    the filled boxes `filled` and capped upper total `upper` only: u is `upper` plus what the
+    upper boxes filled since may add (capped), and a mask without that turn start's is empty."""
+    threshold = rules.upper_bonus_threshold
+    start = filled & ((1 << len(UPPER)) - 1)
+    reach = np.zeros((1 << len(UPPER), threshold + 1), dtype=np.bool_)
+    for mask in range(1 << len(UPPER)):
+        if mask & start != start:
+            continue
+        totals = {min(threshold, upper)}
+        for i in range(len(UPPER)):
+            if (mask & ~start) >> i & 1:
+                totals = {min(threshold, t + (i + 1) * c) for t in totals for c in range(dice.DICE + 1)}
+        reach[mask, sorted(totals)] = True
+    return reach
+
+
 def aux_reachable(rules):
     """reach[kniffel_filled, n_filled, aux]: which aux values a turn start can have."""
     n = rules.n_boxes

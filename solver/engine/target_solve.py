@@ -9,7 +9,7 @@ from .. import dice
 from ..rules import UPPER
 from . import target
 from .objective import EXPECTED_SCORE, Objective
-from .states import aux_reachable, upper_reachable
+from .states import aux_reachable, upper_reachable, upper_reachable_from
 from .target_table import TargetTable
 
 
@@ -18,9 +18,10 @@ class TargetValues:
     (length), each state's kept range (span), each level's packed (W, E) and the buffers of the
     level being solved."""
 
-    def __init__(self, rules, expected, terminal=None):
+    def __init__(self, rules, expected, terminal=None, upper_reach=None):
         self.expected = expected
-        up, aux = upper_reachable(rules), aux_reachable(rules)
+        up = upper_reachable(rules) if upper_reach is None else upper_reach
+        aux = aux_reachable(rules)
         self.row_of, self.set_first, self.set_count = target._index_states(
             rules.n_boxes, up, aux, rules.kernel_arrays())
         n_states = int(self.set_count.sum())
@@ -44,22 +45,25 @@ class TargetObjective(Objective):
 
     name = "target"
 
-    def __init__(self, expected, tile=target.TILE, tie_break=True, terminal=None, most=None):
+    def __init__(self, expected, tile=target.TILE, tie_break=True, terminal=None, most=None,
+                 upper_reach=None):
         self.expected = expected  # the expected-score values (E outside each state's range)
         self.tile = tile
         self.tie_break = tie_break
         self.terminal = terminal
         self.most = most  # solve d <= most only (None: every d that can matter)
+        self.upper_reach = upper_reach  # the upper totals to solve (None: every reachable one)
 
     def values_array(self, rules, reachable):
-        return TargetValues(rules, self.expected, self.terminal)
+        return TargetValues(rules, self.expected, self.terminal, self.upper_reach)
 
     def context(self, rules):
         game = rules.kernel_arrays()
         gain = np.array([max(int(game[1][b].max()), int(game[2][b].max()))
                          + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
                          + rules.extra_bonus for b in range(rules.n_boxes)], dtype=np.int64)
-        return upper_reachable(rules), aux_reachable(rules), game, dice.kernel_arrays(), gain
+        up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
+        return up, aux_reachable(rules), game, dice.kernel_arrays(), gain
 
     def start_level(self, rules, sets, values, context):
         target._level_lengths(sets, values.length, context[4], rules.n_boxes)
@@ -87,7 +91,7 @@ class TargetObjective(Objective):
 
 
 def solve_target(rules, progress=None, threads=None, expected=None, tile=target.TILE, within=0,
-                 tie_break=True, terminal=None, most=None):
+                 tie_break=True, terminal=None, most=None, upper=None):
     """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
     solved here first (they are E where every option ties).  within: a filled-box mask, to
     solve only the sub-game of the sets that contain it (the other states stay empty).
@@ -95,12 +99,16 @@ def solve_target(rules, progress=None, threads=None, expected=None, tile=target.
     terminal: W of the finished game for d = 1, 2, ... points short (default 0: a target must
     be reached); a utility of the final score, such as the chance to beat opponents (win.py).
     most: solve only d <= most (a sub-game asked about one position, most points short); a
-    lookup past it reads 0, so such a table answers that position and what follows it only."""
+    lookup past it reads 0, so such a table answers that position and what follows it only.
+    upper: with `within`, the capped upper total of the position asked about; only the turn
+    starts that can follow it are solved (the others read W = 0), which leaves out most of a
+    sub-game's states when upper boxes are filled."""
     from .backward import backward_pass
     start = time.perf_counter()
     if expected is None:
         expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
-    objective = TargetObjective(expected, tile, tie_break, terminal, most)
+    reach = None if upper is None else upper_reachable_from(rules, within, upper)
+    objective = TargetObjective(expected, tile, tie_break, terminal, most, reach)
     values, _, level_seconds = backward_pass(rules, objective, progress, threads,
                                              label=f"target table {rules.key}", within=within)
     empty = (np.zeros(0), np.zeros(0))
