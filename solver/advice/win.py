@@ -79,11 +79,12 @@ def points_to_come_bound(rules, position):
     """The most points the rest of the game can add to `position`'s card: each open box at its
     most, the upper bonus once (if still to come), and an extra-Kniffel bonus per turn where
     one can still be paid."""
+    from ..engine.target_table import box_most
     from ..rules import UPPER
     card = position.card
     open_boxes = [b for b in range(rules.n_boxes) if rules.boxes[b] not in card]
-    game = rules.kernel_arrays()
-    most = sum(max(int(game[1][b].max()), int(game[2][b].max())) for b in open_boxes)
+    each = box_most(rules)
+    most = sum(each[b] for b in open_boxes)
     upper = sum(card.get(b, 0) for b in UPPER)
     if upper < rules.upper_bonus_threshold and any(rules.boxes[b] in UPPER for b in open_boxes):
         most += rules.upper_bonus

@@ -430,11 +430,12 @@ def _solve_sets(sets, out_w, out_e, length, data, upper_reach, aux_reach, game, 
             else:
                 _final_tile(f, cols, col_aux, col_upper, n, data, ww, we, succ_w, succ_e, succ_v,
                             tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
-                # a copy: the best-keep stages overwrite work's roll rows, stop must outlive them
-                sw = stop_w[:N_ROLLS * width].reshape((N_ROLLS, width))
-                se = stop_e[:N_ROLLS * width].reshape((N_ROLLS, width))
-                sw[:] = ww[:N_ROLLS]
-                se[:] = we[:N_ROLLS]
+                sw, se = ww, we  # turn._turn_stages may read stop from work itself
+                if tie_break:  # the (W, E) stages overwrite work's roll rows: stop outlives them
+                    sw = stop_w[:N_ROLLS * width].reshape((N_ROLLS, width))
+                    se = stop_e[:N_ROLLS * width].reshape((N_ROLLS, width))
+                    sw[:] = ww[:N_ROLLS]
+                    se[:] = we[:N_ROLLS]
             rw, re = res_w[:width], res_e[:width]
             if tie_break:
                 _lex_turn_stages(ww, we, two_w[:N_KEEPS * width].reshape((N_KEEPS, width)),

@@ -10,7 +10,7 @@ from ..rules import UPPER
 from . import target
 from .objective import EXPECTED_SCORE, Objective
 from .states import aux_reachable, upper_reachable, upper_reachable_from
-from .target_table import TargetTable
+from .target_table import TargetTable, box_most
 
 
 class TargetValues:
@@ -59,9 +59,9 @@ class TargetObjective(Objective):
 
     def context(self, rules):
         game = rules.kernel_arrays()
-        gain = np.array([max(int(game[1][b].max()), int(game[2][b].max()))
-                         + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
-                         + rules.extra_bonus for b in range(rules.n_boxes)], dtype=np.int64)
+        gain = np.array([most + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
+                         + rules.extra_bonus for b, most in enumerate(box_most(rules))],
+                        dtype=np.int64)
         up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
         return up, aux_reachable(rules), game, dice.kernel_arrays(), gain
 

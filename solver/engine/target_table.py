@@ -34,12 +34,17 @@ ALIGN = 64  # each array starts at a multiple of this in the .bin file
 HASH_CHUNK = 1 << 24
 
 
+def box_most(rules):
+    """The most points each box of `rules` can score (plain or joker), in box order."""
+    game = rules.kernel_arrays()
+    return [max(int(game[1][b].max()), int(game[2][b].max())) for b in range(rules.n_boxes)]
+
+
 def score_bound(rules):
     """The most points a game of `rules` can score: every box at its most (plain or joker), the
     upper bonus, and an extra-Kniffel bonus for every box after the Kniffel box (up to the cap)."""
-    game = rules.kernel_arrays()
-    boxes = sum(max(int(game[1][b].max()), int(game[2][b].max())) for b in range(rules.n_boxes))
-    return boxes + rules.upper_bonus + rules.extra_bonus * min(rules.n_boxes - 1, rules.cap_count)
+    return (sum(box_most(rules)) + rules.upper_bonus
+            + rules.extra_bonus * min(rules.n_boxes - 1, rules.cap_count))
 
 
 class TargetTable:
