@@ -142,6 +142,58 @@ def test_a_sub_game_from_one_upper_total_is_the_same_on_its_states(name, options
     assert states(part) < states(full)  # ... alone in its set (but for its aux values)
 
 
+@pytest.mark.parametrize("name, options, card", [
+    ("kniffel", {}, {"twos": 6, "three_kind": 20, "full_house": 25, "small_straight": 30,
+                     "kniffel": 50, "chance": 21}),  # extra Kniffels still to come
+    ("knobeln", {"jokers_per_turn": 2}, {"fours": 8, "full_house": 25, "small_straight": 30,
+                                         "large_straight": 0, "kniffel": 50, "chance": 19}),
+    ("yatzy", {}, {"twos": 6, "one_pair": 8, "two_pairs": 14, "three_kind": 9, "four_kind": 0,
+                   "large_straight": 20, "full_house": 0, "chance": 24, "yatzy": 50}),
+])
+def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_it(name, options, card):
+    """Solved for one position (most points short), each state holds only the d that the
+    points scored since can leave.  Along random games from the position (any roll in any box
+    it may go in), every turn's box values and final-roll values read from that table are the
+    whole sub-game's, to the bit."""
+    from dataclasses import replace
+
+    from solver.advice.target import box_pairs
+    from solver.advice.win import extra_bonuses_to_come
+    from solver.rules import scoring
+    rules = get_rules(name, **options)
+    position = Position(card)
+    state = position_state(position, rules)
+    most = int(round(solved(rules).values[state.filled, state.aux, state.upper]))
+    whole = target_table(rules, state.filled)
+    part = solve_target(rules, progress=False, within=state.filled, upper=state.upper, most=most,
+                        extras=extra_bonuses_to_come(rules, position), expected=solved(rules).values)
+    assert 0 < part.entries < whole.entries // 2
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    params, banded = rules.params(), 0
+    for _ in range(60):
+        at, need = state, most
+        while at.n_open:
+            g = part.row_of[at.filled, at.aux, at.upper]
+            banded += int(part.base[g] > 0)
+            assert part.lookup(at, need) == whole.lookup(at, need)
+            for mine, theirs in zip(final_pairs(at, part, need), final_pairs(at, whole, need)):
+                assert np.array_equal(mine[0], theirs[0]) and np.array_equal(mine[1], theirs[1])
+            w, _, points, bonus = box_pairs(at, part, need)
+            r = int(rng.integers(dice.N_ROLLS))
+            b = int(rng.choice(np.flatnonzero(w[:, r] >= 0)))
+            paid = 0
+            if dice.KNIFFEL_FACE[r]:
+                paid = scoring.kniffel_roll(b, dice.KNIFFEL_FACE[r], r, at.filled, at.aux, at.n_open,
+                                            params, rules.plain_score, rules.joker_score,
+                                            rules.box_face)[2]
+            pts = int(points[b, r])
+            need -= pts + int(bonus[b, r])
+            upper = min(rules.upper_bonus_threshold, at.upper + pts) if rules.box_face[b] else at.upper
+            at = replace(at, filled=at.filled | (1 << b), upper=upper, n_open=at.n_open - 1,
+                         aux=scoring.next_aux(at.aux, b, pts, paid, at.n_open - 1, params))
+    assert banded > 0  # the bands cut the range of states on these games
+
+
 def test_table_shape_and_store(tmp_path):
     rules = get_rules("kniffel")
     card = {b: 0 for b in rules.boxes[:-4]} | {"twos": 6, "full_house": 25}

@@ -33,12 +33,13 @@ def _lookup(table, filled, aux, upper, need):
     need = np.asarray(need, dtype=np.int64)
     v = float(table.expected[filled, aux, upper])
     g = table.row_of[filled, aux, upper]
+    lo = int(table.base[g]) if g >= 0 else 0  # below a state's band: reached (target_table.py)
     n = int(table.span[g]) if g >= 0 else 0
-    w = np.where(need <= 0, 1.0, 0.0)
+    w = np.where(need <= lo, 1.0, 0.0)
     e = np.full(need.shape, v)
-    inside = (need >= 1) & (need <= n)
+    inside = (need > lo) & (need <= lo + n)
     if inside.any():
-        k = table.offset[g] + need[inside] - 1
+        k = table.offset[g] + need[inside] - lo - 1
         w[inside] = table.w[k]
         e[inside] = table.e[k]
     return w, e

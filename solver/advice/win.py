@@ -10,8 +10,10 @@ opponent can make, W(full card, d) = u(M - d), and P(win) = W(s, M - card total)
 from our position is solved afresh (each of our turns, with the opponents' current cards), for
 the turn starts that can follow ours (our upper total and what our open upper boxes can add to
 it) and the d that can matter only (between M - card total and that less the most points the
-rest of our game can score), and u is cut where it is within CUT (1e-12) of 1 or of 0: scores an
-opponent reaches with a chance below 1e-12 count as out of their reach.
+rest of our game can score; at each state, only the d that the points scored since our turn
+start can leave: its upper total and boxes bound them), and u is cut where it is within CUT
+(1e-12) of 1 or of 0: scores an opponent reaches with a chance below 1e-12 count as out of their
+reach.
 """
 from functools import lru_cache
 
@@ -75,10 +77,27 @@ def trimmed_utility(M, u):
     return M - sure, u[:kept[-1] + 1 if len(kept) else 0].copy()
 
 
+def extra_bonuses_to_come(rules, position):
+    """The most extra-Kniffel bonuses the rest of the game can pay from `position`: one per
+    turn where one can still be paid, up to the cap."""
+    if not rules.extra_bonus:
+        return 0
+    card = position.card
+    n_open = sum(1 for b in rules.boxes if b not in card)
+    kniffel = rules.boxes[rules.kniffel_box]
+    if kniffel not in card:
+        turns = n_open - 1  # the turns after the one that fills it with 50
+    elif card[kniffel] == 50 or rules.extra_bonus_requires == "filled":
+        turns = n_open
+    else:
+        turns = 0
+    return max(0, min(turns, rules.cap_count))
+
+
 def points_to_come_bound(rules, position):
     """The most points the rest of the game can add to `position`'s card: each open box at its
-    most, the upper bonus once (if still to come), and an extra-Kniffel bonus per turn where
-    one can still be paid."""
+    most, the upper bonus once (if still to come), and the extra-Kniffel bonuses that can still
+    be paid."""
     from ..engine.target_table import box_most
     from ..rules import UPPER
     card = position.card
@@ -88,26 +107,19 @@ def points_to_come_bound(rules, position):
     upper = sum(card.get(b, 0) for b in UPPER)
     if upper < rules.upper_bonus_threshold and any(rules.boxes[b] in UPPER for b in open_boxes):
         most += rules.upper_bonus
-    if rules.extra_bonus:
-        kniffel = rules.boxes[rules.kniffel_box]
-        if kniffel not in card:
-            turns = len(open_boxes) - 1  # the turns after the one that fills it with 50
-        elif card[kniffel] == 50 or rules.extra_bonus_requires == "filled":
-            turns = len(open_boxes)
-        else:
-            turns = 0
-        most += rules.extra_bonus * min(turns, rules.cap_count)
-    return most
+    return most + rules.extra_bonus * extra_bonuses_to_come(rules, position)
 
 
-def win_table(rules, expected_values, state, room, opponents_key, distributions, ties):
+def win_table(rules, expected_values, state, room, extras, opponents_key, distributions, ties):
     """(M, the sub-game table from our turn start `state` against these opponents, whose
     P(win) is W(state, M - card total)), cached per turn.  It holds the states that can follow
     ours, and only the d that can matter: our final score is card total + 0 .. `room`, so from
     a d of M - card total on the d still needed stays above L = M - card total - room - 1, and
-    the table is solved for d - L (with the utility from L on), which its M counts in."""
+    the table is solved for d - L (with the utility from L on), which its M counts in; each
+    state only for the d that the points scored since our turn start leave (`extras`: the
+    extra-Kniffel bonuses still to come bound those points, with the boxes and upper total)."""
     return _win_table(rules, expected_values.ctypes.data, state.filled, state.upper,
-                      state.card_total, room, opponents_key, ties,
+                      state.card_total, room, extras, opponents_key, ties,
                       _Hold(expected_values, distributions))
 
 
@@ -125,14 +137,16 @@ class _Hold:
 
 
 @lru_cache(maxsize=8)
-def _win_table(rules, _values_id, filled, upper, card_total, room, _opponents_key, ties, hold):
+def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _opponents_key, ties,
+               hold):
     from ..engine.target_solve import solve_target
     M, u = trimmed_utility(*win_utility(hold.distributions, ties))
     # A d still needed never falls to L or below: the table's d - L >= 1 reads u from L on,
     # and its "target reached" (d - L <= 0) is never read from our position.
     L = max(0, M - card_total - room - 1)
     return M - L, solve_target(rules, progress=False, expected=hold.values, within=filled,
-                               terminal=u[L:], most=max(0, M - L - card_total), upper=upper)
+                               terminal=u[L:], most=max(0, M - L - card_total), upper=upper,
+                               extras=extras)
 
 
 def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=None):
@@ -149,8 +163,8 @@ def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=N
     distributions = [opponent_distribution(table, o) for o in opponents]
     key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items()), o.get("kniffel_bonuses"),
                  o.get("jokers_left")) for o in opponents])
-    M, sub = win_table(rules, table.values, state, points_to_come_bound(rules, position), key,
-                       distributions, ties)
+    M, sub = win_table(rules, table.values, state, points_to_come_bound(rules, position),
+                       extra_bonuses_to_come(rules, position), key, distributions, ties)
     advice = advise_target(position, sub, M, dice=dice, rolls_left=rolls_left)
     advice["objective"] = {"win": {"opponents": opponents, "ties": ties}}
     return advice

@@ -74,14 +74,62 @@ def _level_lengths(sets, length, gain, n_boxes):
 
 
 @njit(cache=True)
-def _shifted(dst_w, dst_e, w_next, e_next, offset, span, row_of, expected, after, aux, upper,
-             shift, n):
-    """dst[i] := (W, shift + E) of the state (after, aux, upper) at d = i + 1 - shift, i < n."""
+def _level_bands(sets, root_filled, root_upper, extras, most, length, width, base, set_first,
+                 upper_reach, aux_reach, game, box_most, extra_bonus):
+    """The d a sub-game asked about one turn start (root_filled, root_upper; `most` points
+    short; up to `extras` extra-Kniffel bonuses still to come) can need at each state of
+    `sets`: the points scored since that turn start, P, are d = most - P, and a state's boxes
+    and upper total bound P.  Below the threshold the upper total has grown by exactly the upper
+    points since; at it, by at least what the bonus needed; the boxes filled since scored at
+    most their most each.  State g (a column: a bonus class, its upper totals' bands joined)
+    is solved at d = base[g] + 1 .. base[g] + width[f] (the widest band of its set)."""
+    params, box_face = game[0], game[3]
+    threshold, bonus = params[P_THRESHOLD], params[P_UPPER_BONUS]
+    for s in range(sets.shape[0]):
+        f = sets[s]
+        new = f & ~root_filled
+        most_upper, most_lower = 0, 0
+        for box in range(params[P_N_BOXES]):
+            if (new >> box) & 1:
+                if box_face[box] > 0:
+                    most_upper += box_most[box]
+                else:
+                    most_lower += box_most[box]
+        most_other = most_lower + extra_bonus * min(extras, _popcount(new))
+        class_of, col_aux, col_upper = _set_columns(f, upper_reach, aux_reach, game)
+        widest = 0
+        for j in range(col_aux.shape[0]):
+            low, high = 1 << 30, -1  # the fewest and the most points since the root
+            upper = col_upper[j]
+            while upper <= threshold and class_of[upper] == class_of[col_upper[j]]:
+                if upper_reach[f & 63, upper]:
+                    if upper < threshold:
+                        lo, hi = upper - root_upper, upper - root_upper
+                    else:
+                        lo, hi = max(0, threshold - root_upper), most_upper
+                    if root_upper < threshold <= upper:
+                        lo += bonus
+                        hi += bonus
+                    low, high = min(low, lo), max(high, hi + most_other)
+                upper += 1
+            first_d, last_d = max(1, most - high), min(length[f], most - low)
+            base[set_first[f] + j] = max(0, first_d - 1)
+            widest = max(widest, last_d - first_d + 1)
+        width[f] = widest
+
+
+@njit(cache=True)
+def _shifted(dst_w, dst_e, w_next, e_next, offset, base, span, row_of, expected, after, aux, upper,
+             start, shift, n):
+    """dst[i] := (W, shift + E) of the state (after, aux, upper) at d = start + i + 1 - shift,
+    i < n.  Below that state's band (d <= base) it reads as reached, as d <= 0 does: such a d
+    cannot follow the position its sub-game was solved for, so no value read from there counts."""
     g = row_of[after, aux, upper]
     v = shift + expected[after, aux, upper]
-    off = offset[g] - shift
-    n1 = min(n, shift)  # d - shift <= 0: reached
-    n2 = min(n, shift + span[g])
+    lo = base[g]
+    off = offset[g] + start - shift - lo
+    n1 = max(0, min(n, lo + shift - start))  # d - shift <= lo: reached (or out of the band)
+    n2 = min(n, lo + span[g] + shift - start)
     for i in range(n1):
         dst_w[i] = 1.0
         dst_e[i] = v
@@ -183,16 +231,17 @@ def _padded_smaller(smaller, n_smaller):
 
 
 @njit(cache=True)
-def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ_e, succ_v,
-                tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e):
+def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ_e,
+                succ_v, tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e):
     """out[r, t * n + i]: the best box for final roll r in the tile's state t = cols[t] at
-    d = i + 1 (W and E).  data = (w_next, e_next, offset, span, row_of, expected).
+    d = bases[t] + i + 1 (W and E).  data = (w_next, e_next, offset, base, span, row_of,
+    expected).
 
     scores[box, r]: whether roll r scores in box (else it is a scratch, in sw).  A box without
     a face reads its next state's vectors shifted by the roll's points: pad[box] holds them per
     state t from t * (P + n) + P on, after P values of "reached" (P: the most points a box
     scores).  alt: a row to alternate with, so that no kernel updates a row in place."""
-    w_next, e_next, offset, span, row_of, expected = data
+    w_next, e_next, offset, base, span, row_of, expected = data
     params, plain_score, joker_score, box_face = game[0], game[1], game[2], game[3]
     roll_counts, kniffel_face = moves[0], moves[1]
     n_boxes = params[P_N_BOXES]
@@ -219,14 +268,13 @@ def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ
                 points = c * face
                 bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
                 _shifted(succ_w[box, c, t * n:(t + 1) * n], succ_e[box, c, t * n:(t + 1) * n],
-                         w_next, e_next, offset, span, row_of, expected, after, aux_after,
-                         min(threshold, upper + points), points + bonus, n)
-            if face == 0:
+                         w_next, e_next, offset, base, span, row_of, expected, after, aux_after,
+                         min(threshold, upper + points), bases[t], points + bonus, n)
+            if face == 0:  # the next state from `most` points below the tile's d on
                 at = t * (most + n)
-                pad_w[box, at:at + most] = 1.0
-                pad_e[box, at:at + most] = succ_v[box, t]
-                pad_w[box, at + most:at + most + n] = succ_w[box, 0, t * n:(t + 1) * n]
-                pad_e[box, at + most:at + most + n] = succ_e[box, 0, t * n:(t + 1) * n]
+                _shifted(pad_w[box, at:at + most + n], pad_e[box, at:at + most + n], w_next,
+                         e_next, offset, base, span, row_of, expected, after, aux_after, upper,
+                         bases[t] - most, 0, most + n)
         _lex_max(sw, se, succ_w[box, 0, :width], succ_e[box, 0, :width])  # a 0 anywhere
     for r in range(N_ROLLS):  # the boxes a roll scores in, in box order, after sw
         count = 0
@@ -290,8 +338,8 @@ def _final_tile(f, cols, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ
                     if upper < threshold and upper + points >= threshold:
                         gain += upper_bonus
                     upper_after = min(threshold, upper + points)
-                _shifted(one_w, one_e, w_next, e_next, offset, span, row_of, expected,
-                         f | (1 << box), aux_after, upper_after, gain, n)
+                _shifted(one_w, one_e, w_next, e_next, offset, base, span, row_of, expected,
+                         f | (1 << box), aux_after, upper_after, bases[t], gain, n)
                 _lex_max(row_w, row_e, one_w, one_e)
 
 
@@ -367,19 +415,20 @@ def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, moves, padded
 
 
 @njit(cache=True, nogil=True)
-def _solve_sets(sets, out_w, out_e, length, data, upper_reach, aux_reach, game, moves,
+def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, moves,
                 rolls_per_turn, tile, tie_break):
-    """Solve the filled-box sets `sets` (one level, d = 1..length[f]) into out_w/out_e at
-    offset[g] (the level's buffers), reading the level above through data = (w_next, e_next,
-    offset, span, row_of, expected).  Releases the GIL; a column's values do not depend on its
-    tile.  Without `tie_break` only W is solved, by turn._turn_stages (to measure what E costs)."""
-    offset, row_of = data[2], data[4]
+    """Solve the filled-box sets `sets` (one level; the state g of set f at d = base[g] + 1 ..
+    base[g] + width[f]) into out_w/out_e at offset[g] (the level's buffers), reading the level
+    above through data = (w_next, e_next, offset, base, span, row_of, expected).  Releases the
+    GIL; a column's values do not depend on its tile.  Without `tie_break` only W is solved, by
+    turn._turn_stages (to measure what E costs)."""
+    offset, base, row_of = data[2], data[3], data[5]
     params = game[0]
     levels = params[scoring.P_JOKERS] + 1
     n_boxes = params[P_N_BOXES]
     n_max = 1
     for s in range(sets.shape[0]):
-        n_max = max(n_max, length[sets[s]])
+        n_max = max(n_max, width[sets[s]])
     cap = max(tile, levels * n_max)
     most = 0  # the most points a box without a face scores: how far its vectors shift
     scores = np.zeros((n_boxes, N_ROLLS), dtype=np.bool_)
@@ -404,7 +453,7 @@ def _solve_sets(sets, out_w, out_e, length, data, upper_reach, aux_reach, game, 
     best_w, best_e = np.empty((126, cap)), np.empty((126, cap))
     for s in range(sets.shape[0]):
         f = sets[s]
-        n = length[f]
+        n = width[f]
         if n == 0:
             continue
         class_of, col_aux, col_upper = _set_columns(f, upper_reach, aux_reach, game)
@@ -417,29 +466,34 @@ def _solve_sets(sets, out_w, out_e, length, data, upper_reach, aux_reach, game, 
             for level in range(levels):
                 for i in range(a, b):
                     cols[level * (b - a) + i - a] = level * n_rest + i
-            width = cols.shape[0] * n
-            ww = work_w[:N_KEEPS * width].reshape((N_KEEPS, width))
-            we = work_e[:N_KEEPS * width].reshape((N_KEEPS, width))
+            bases = np.empty(cols.shape[0], dtype=np.int64)
+            for t in range(cols.shape[0]):
+                bases[t] = base[first + cols[t]]
+            cells = cols.shape[0] * n
+            ww = work_w[:N_KEEPS * cells].reshape((N_KEEPS, cells))
+            we = work_e[:N_KEEPS * cells].reshape((N_KEEPS, cells))
             if levels > 1:
-                sw = stop_w[:N_ROLLS * width].reshape((N_ROLLS, width))
-                se = stop_e[:N_ROLLS * width].reshape((N_ROLLS, width))
-                _final_tile(f, cols, col_aux, col_upper, n, data, sw, se, succ_w, succ_e, succ_v,
-                            tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
+                sw = stop_w[:N_ROLLS * cells].reshape((N_ROLLS, cells))
+                se = stop_e[:N_ROLLS * cells].reshape((N_ROLLS, cells))
+                _final_tile(f, cols, bases, col_aux, col_upper, n, data, sw, se, succ_w, succ_e,
+                            succ_v, tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w,
+                            alt_e)
                 _lex_jokers(ww, we, sw, se, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
                             moves[2], moves[3], moves[4], best_w, best_e)
             else:
-                _final_tile(f, cols, col_aux, col_upper, n, data, ww, we, succ_w, succ_e, succ_v,
-                            tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
+                _final_tile(f, cols, bases, col_aux, col_upper, n, data, ww, we, succ_w, succ_e,
+                            succ_v, tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w,
+                            alt_e)
                 sw, se = ww, we  # turn._turn_stages may read stop from work itself
                 if tie_break:  # the (W, E) stages overwrite work's roll rows: stop outlives them
-                    sw = stop_w[:N_ROLLS * width].reshape((N_ROLLS, width))
-                    se = stop_e[:N_ROLLS * width].reshape((N_ROLLS, width))
+                    sw = stop_w[:N_ROLLS * cells].reshape((N_ROLLS, cells))
+                    se = stop_e[:N_ROLLS * cells].reshape((N_ROLLS, cells))
                     sw[:] = ww[:N_ROLLS]
                     se[:] = we[:N_ROLLS]
-            rw, re = res_w[:width], res_e[:width]
+            rw, re = res_w[:cells], res_e[:cells]
             if tie_break:
-                _lex_turn_stages(ww, we, two_w[:N_KEEPS * width].reshape((N_KEEPS, width)),
-                                 two_e[:N_KEEPS * width].reshape((N_KEEPS, width)), sw, se,
+                _lex_turn_stages(ww, we, two_w[:N_KEEPS * cells].reshape((N_KEEPS, cells)),
+                                 two_e[:N_KEEPS * cells].reshape((N_KEEPS, cells)), sw, se,
                                  moves, padded, rolls_per_turn, rw, re)
             else:  # the chances alone, by the shared widget (E is then not computed)
                 if levels > 1:
@@ -454,16 +508,16 @@ def _solve_sets(sets, out_w, out_e, length, data, upper_reach, aux_reach, game, 
 
 
 @njit(cache=True)
-def _trim_level(sets, out_w, out_e, offset, length, span, set_first, set_count):
+def _trim_level(sets, out_w, out_e, offset, base, width, length, span, set_first, set_count):
     """Shorten each state's range to its last d with a chance >= CUT (smaller chances := 0) and
     pack the level state after state: returns (w, e), rewrites offset and span, and sets
-    length[f] to the longest range of set f's states (all a later level can read)."""
+    length[f] to the last d that set f's states keep (all a later level can read)."""
     total = 0
     for s in range(sets.shape[0]):
         f = sets[s]
         for g in range(set_first[f], set_first[f] + set_count[f]):
             last = 0
-            for i in range(length[f]):
+            for i in range(width[f]):
                 k = offset[g] + i
                 if out_w[k] < CUT:
                     out_w[k] = 0.0
@@ -483,6 +537,7 @@ def _trim_level(sets, out_w, out_e, offset, length, span, set_first, set_count):
             e[pos:pos + n] = out_e[offset[g]:offset[g] + n]
             offset[g] = pos
             pos += n
-            longest = max(longest, n)
+            if n > 0:
+                longest = max(longest, base[g] + n)
         length[f] = longest
     return w, e

@@ -14,9 +14,10 @@ from .target_table import TargetTable, box_most
 
 
 class TargetValues:
-    """The target solve's values while it runs: the state index, each set's solved range
-    (length), each state's kept range (span), each level's packed (W, E) and the buffers of the
-    level being solved."""
+    """The target solve's values while it runs: the state index, each set's last d that can
+    matter (length) and solved width, each state's first d less one (base: 0 but in a sub-game
+    solved for one position's bands) and kept range (span), each level's packed (W, E) and the
+    buffers of the level being solved."""
 
     def __init__(self, rules, expected, terminal=None, upper_reach=None):
         self.expected = expected
@@ -27,13 +28,15 @@ class TargetValues:
         n_states = int(self.set_count.sum())
         self.offset = np.zeros(n_states, dtype=np.int64)
         self.length = np.zeros(1 << rules.n_boxes, dtype=np.int64)
+        self.width = np.zeros(1 << rules.n_boxes, dtype=np.int64)
+        self.base = np.zeros(n_states, dtype=np.int64)
         self.span = np.zeros(n_states, dtype=np.int64)
         self.levels = {}  # level -> packed (w, e)
         self.next = (np.zeros(0), np.zeros(0))  # the level above the one being solved
         self.out = None
         if terminal is not None and len(terminal):  # the full card's W: every state shares it
             full = (1 << rules.n_boxes) - 1
-            self.length[full] = len(terminal)
+            self.length[full] = self.width[full] = len(terminal)
             self.offset[self.set_first[full]:self.set_first[full] + self.set_count[full]] = 0
             self.span[self.set_first[full]:self.set_first[full] + self.set_count[full]] = len(terminal)
             self.next = (np.asarray(terminal, dtype=np.float64), np.zeros(len(terminal)))
@@ -46,13 +49,14 @@ class TargetObjective(Objective):
     name = "target"
 
     def __init__(self, expected, tile=target.TILE, tie_break=True, terminal=None, most=None,
-                 upper_reach=None):
+                 upper_reach=None, root=None):
         self.expected = expected  # the expected-score values (E outside each state's range)
         self.tile = tile
         self.tie_break = tie_break
         self.terminal = terminal
         self.most = most  # solve d <= most only (None: every d that can matter)
         self.upper_reach = upper_reach  # the upper totals to solve (None: every reachable one)
+        self.root = root  # (filled, upper, extras) of the one position asked about: its bands
 
     def values_array(self, rules, reachable):
         return TargetValues(rules, self.expected, self.terminal, self.upper_reach)
@@ -63,35 +67,43 @@ class TargetObjective(Objective):
                          + rules.extra_bonus for b, most in enumerate(box_most(rules))],
                         dtype=np.int64)
         up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
-        return up, aux_reachable(rules), game, dice.kernel_arrays(), gain
+        return up, aux_reachable(rules), game, dice.kernel_arrays(), gain, np.array(box_most(rules))
 
     def start_level(self, rules, sets, values, context):
         target._level_lengths(sets, values.length, context[4], rules.n_boxes)
         if self.most is not None:  # a state d points short reads the next ones at d - p <= d only
             values.length[sets] = np.minimum(values.length[sets], self.most)
+        if self.root is None:
+            values.width[sets] = values.length[sets]
+        else:
+            filled, upper, extras = self.root
+            target._level_bands(sets, filled, upper, extras, self.most, values.length,
+                                values.width, values.base, values.set_first, context[0],
+                                context[1], context[2], context[5], rules.extra_bonus)
         pos = 0
-        for f in sets.tolist():  # this level's states, set after set, at their full range
-            first, count, n = values.set_first[f], values.set_count[f], values.length[f]
+        for f in sets.tolist():  # this level's states, set after set, each at its set's width
+            first, count, n = values.set_first[f], values.set_count[f], values.width[f]
             values.offset[first:first + count] = pos + n * np.arange(count)
             pos += n * count
         values.out = (np.empty(pos), np.empty(pos))
 
     def solve_sets(self, rules, sets, values, context):
-        up, aux, game, moves, _ = context
-        data = (values.next[0], values.next[1], values.offset, values.span, values.row_of,
-                values.expected)
-        target._solve_sets(sets, values.out[0], values.out[1], values.length, data, up, aux, game,
+        up, aux, game, moves = context[:4]
+        data = (values.next[0], values.next[1], values.offset, values.base, values.span,
+                values.row_of, values.expected)
+        target._solve_sets(sets, values.out[0], values.out[1], values.width, data, up, aux, game,
                            moves, rules.rolls_per_turn, self.tile, self.tie_break)
 
     def end_level(self, rules, sets, values, context):
         packed = target._trim_level(sets, values.out[0], values.out[1], values.offset,
-                                    values.length, values.span, values.set_first, values.set_count)
+                                    values.base, values.width, values.length, values.span,
+                                    values.set_first, values.set_count)
         values.levels[bin(int(sets[0])).count("1")] = packed
         values.next, values.out = packed, None
 
 
 def solve_target(rules, progress=None, threads=None, expected=None, tile=target.TILE, within=0,
-                 tie_break=True, terminal=None, most=None, upper=None):
+                 tie_break=True, terminal=None, most=None, upper=None, extras=None):
     """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
     solved here first (they are E where every option ties).  within: a filled-box mask, to
     solve only the sub-game of the sets that contain it (the other states stay empty).
@@ -102,25 +114,30 @@ def solve_target(rules, progress=None, threads=None, expected=None, tile=target.
     lookup past it reads 0, so such a table answers that position and what follows it only.
     upper: with `within`, the capped upper total of the position asked about; only the turn
     starts that can follow it are solved (the others read W = 0), which leaves out most of a
-    sub-game's states when upper boxes are filled."""
+    sub-game's states when upper boxes are filled.
+    extras: with `upper` and `most`, the most extra-Kniffel bonuses the rest of the game can
+    pay from that position; then each state is solved only at the d that can follow the
+    position (the points scored since are bounded by the state's boxes and upper total: see
+    target._level_bands), and the table answers the position and what follows it only."""
     from .backward import backward_pass
     start = time.perf_counter()
     if expected is None:
         expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
     reach = None if upper is None else upper_reachable_from(rules, within, upper)
-    objective = TargetObjective(expected, tile, tie_break, terminal, most, reach)
+    root = None if upper is None or most is None or extras is None else (within, upper, extras)
+    objective = TargetObjective(expected, tile, tie_break, terminal, most, reach, root)
     values, _, level_seconds = backward_pass(rules, objective, progress, threads,
                                              label=f"target table {rules.key}", within=within)
     empty = (np.zeros(0), np.zeros(0))
     packed = [values.levels.get(level, empty) for level in range(rules.n_boxes + 1)]
     sizes = [w.shape[0] for w, _ in packed]
-    base = np.concatenate([[0], np.cumsum(sizes)])
+    starts = np.concatenate([[0], np.cumsum(sizes)])  # each level's place in the whole
     n_filled = np.array([bin(f).count("1") for f in range(1 << rules.n_boxes)])
     for f in range(1 << rules.n_boxes):
         first, count = values.set_first[f], values.set_count[f]
-        values.offset[first:first + count] += base[n_filled[f]]
+        values.offset[first:first + count] += starts[n_filled[f]]
     arrays = {"w": np.concatenate([w for w, _ in packed]), "e": np.concatenate([e for _, e in packed]),
               "offset": values.offset, "span": values.span, "row_of": values.row_of,
-              "expected": expected}
+              "expected": expected, "base": values.base}
     return TargetTable(rules, arrays, seconds=time.perf_counter() - start,
                        level_seconds=level_seconds, within=within)

@@ -6,8 +6,11 @@ engine/target_solve.py (this module loads and saves, without the compiler, so ad
 saved table starts quickly).
 
 Storage is ragged: the state g = row_of[filled, aux, upper] holds span[g] values of d
-(1..span[g]) from offset[g] on, up to its last chance >= target.CUT; beyond them W is 0 and for
-d <= 0 it is 1, and there E(s, d) is the expected-score value V(s), which the table carries.
+(base[g] + 1 .. base[g] + span[g]) from offset[g] on, up to its last chance >= target.CUT;
+beyond them W is 0 and for d <= 0 it is 1, and there E(s, d) is the expected-score value V(s),
+which the table carries.  base is 0 but in a sub-game solved for one position, whose states
+hold only the d that can follow it (engine/target._level_bands); it is not saved (the saved
+tables are whole ones) and a d below it reads as reached.
 
 Solved in float64; saved with W, E and V in float32 and the indexes in int32 where they fit
 (STORED_DTYPE: the whole kniffel table would pass 1 GB in float64), as NAME.target.bin, the
@@ -55,6 +58,9 @@ class TargetTable:
         self.within = within  # a sub-game's filled-box mask (0: the whole game)
         for name in ARRAYS:
             setattr(self, name, arrays[name])
+        self.base = arrays.get("base")
+        if self.base is None:
+            self.base = np.zeros(len(self.span), dtype=np.int64)
         self.seconds = seconds
         self.level_seconds = level_seconds
 
@@ -68,20 +74,22 @@ class TargetTable:
         if need <= 0:
             return 1.0, v
         g = self.row_of[filled, aux, upper]
-        if g < 0 or need > self.span[g]:
+        if g < 0 or need > self.base[g] + self.span[g]:
             return 0.0, v
-        k = self.offset[g] + need - 1
+        if need <= self.base[g]:
+            return 1.0, v
+        k = self.offset[g] + need - self.base[g] - 1
         return float(self.w[k]), float(self.e[k])
 
     def chances(self, state, needs):
         """W for each value in `needs` (an int array) at a State, vectorised."""
         needs = np.asarray(needs, dtype=np.int64)
         g = self.row_of[state.filled, state.aux, state.upper]
+        lo = int(self.base[g]) if g >= 0 else 0
         n = int(self.span[g]) if g >= 0 else 0
-        k = self.offset[g]
-        inside = (needs >= 1) & (needs <= n)
-        out = np.where(needs <= 0, 1.0, 0.0)
-        out[inside] = self.w[k + needs[inside] - 1]
+        inside = (needs > lo) & (needs <= lo + n)
+        out = np.where(needs <= lo, 1.0, 0.0)
+        out[inside] = self.w[self.offset[g] + needs[inside] - lo - 1]
         return out
 
     def probability(self, state, final):
@@ -94,6 +102,8 @@ class TargetTable:
 
     def save(self, directory=None):
         """Write the table atomically into the store (W and E as float32); returns the .bin path."""
+        if np.any(self.base):
+            raise ValueError("a target table solved for one position only is not saved")
         directory = table_dir(directory)
         directory.mkdir(parents=True, exist_ok=True)
         parts, places, position, error = [], {}, 0, {}
