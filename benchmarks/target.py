@@ -11,6 +11,7 @@ Per preset, each in a fresh process with the numba cache present (compiled kerne
   peak_rss_mb             peak resident memory of the target-solve process
   level_seconds           [open boxes, seconds since the start] after each level
   advise_target_seconds   `kniffel advise --target T` from the saved table, whole process
+  python_numpy_start_seconds  `python -c "import numpy"`, whole process (the same run's floor)
 
 With --sub-game K, for a card with K open boxes (the first boxes filled with 0), in a fresh
 process: the target sub-game with and without the E plane (tie_break / chance_only), an
@@ -128,6 +129,12 @@ def run_preset(name, threads, store, advise=True):
                        check=True)
         times.append(time.perf_counter() - t)
     entry["advise_target_seconds"] = min(times)
+    times = []  # the floor under any whole-process figure: the interpreter and numpy alone
+    for _ in range(3):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import numpy"], check=True)
+        times.append(time.perf_counter() - t)
+    entry["python_numpy_start_seconds"] = min(times)
     return entry
 
 

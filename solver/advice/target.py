@@ -70,7 +70,7 @@ def box_pairs(state, table, need, rolls=None):
             extra = np.where((state.upper < threshold) & (state.upper + pts >= threshold),
                              rules.upper_bonus, 0)
             uppers = np.minimum(threshold, state.upper + pts)
-        for upper in np.unique(uppers).tolist():  # few: one lookup per next state
+        for upper in sorted(set(uppers.tolist())):  # few: one lookup per next state
             at = uppers == upper
             bw, be = _lookup(table, after, aux, upper, need - pts[at] - extra[at])
             w[box, at], e[box, at] = bw, pts[at] + extra[at] + be

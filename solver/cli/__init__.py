@@ -1,22 +1,38 @@
 """The `kniffel` command: click only.  Each command parses its input, calls the library and prints
 text or JSON; one module per command or group of commands, no game logic here."""
+import importlib
 import sys
 
 import click
 
 from .. import __version__
-from .advise import advise
-from .bench import bench
 from .common import EXIT_USAGE
-from .game import analyze, play
-from .serve import serve
-from .solve import rules_command, solve
-from .stats import distribution, simulate
-from .tables import tables_command
-from .target import chances
+
+# name -> (module, function): a command's module is imported when that command runs (or the
+# help lists it), so that `kniffel advise` does not load what serve, play or solve need
+COMMANDS = {
+    "solve": ("solve", "solve"), "advise": ("advise", "advise"), "simulate": ("stats", "simulate"),
+    "distribution": ("stats", "distribution"), "play": ("game", "play"),
+    "analyze": ("game", "analyze"), "tables": ("tables", "tables_command"),
+    "bench": ("bench", "bench"), "rules": ("solve", "rules_command"), "serve": ("serve", "serve"),
+    "chances": ("target", "chances"),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _LazyGroup(click.Group):
+    """A click group whose commands are imported on first use (COMMANDS)."""
+
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module, attr = COMMANDS[name]
+        return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="kniffel")
 def cli():
     """Exact optimal strategy for Kniffel, Yahtzee and relatives.
@@ -25,11 +41,6 @@ def cli():
     Example:
       kniffel advise --dice 1,3,3,5,6 --rolls-left 2
     """
-
-
-for command in (solve, advise, simulate, distribution, play, analyze, tables_command, bench,
-                rules_command, serve, chances):
-    cli.add_command(command)
 
 
 def main(argv=None):
