@@ -30,6 +30,7 @@ def main():
     parser.add_argument("--open", type=int, default=9, help="open boxes of the sub-game's card")
     parser.add_argument("--level", type=int, default=7, help="open boxes of the level timed")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--tile", type=int, help="columns a tile holds (default target.TILE)")
     parser.add_argument("--out", default=str(HERE / "results" / "target_level.json"))
     args = parser.parse_args()
     if not 1 <= args.level <= args.open <= 13:
@@ -44,10 +45,10 @@ def main():
     t = time.perf_counter()
     table = solve(rules, progress=False, threads=1)
     expected_seconds = time.perf_counter() - t
-    objective = TargetObjective(table.values)
+    objective = TargetObjective(table.values, tile=args.tile or target.TILE)
     values = objective.values_array(rules, None)
     context = objective.context(rules)
-    up, aux, game, moves, _ = context
+    up, aux, game, moves = context[:4]
     n = rules.n_boxes
     mask = (1 << (n - args.open)) - 1  # the first boxes filled
     levels = {}
@@ -55,23 +56,25 @@ def main():
         if f & mask == mask:
             levels.setdefault(n - bin(f).count("1"), []).append(f)
     out = {"rules": rules.key, "open": args.open, "level": args.level, "threads": 1,
+           "tile": objective.tile,
            "expected_seconds_one_thread": expected_seconds,
            "load_average_at_start": os.getloadavg()[0],
            "command": "python benchmarks/target_level.py " + " ".join(
                f"--{k} {v}" for k, v in (("rules", args.rules), ("open", args.open),
-                                         ("level", args.level), ("repeat", args.repeat)))}
+                                         ("level", args.level), ("repeat", args.repeat),
+                                         ("tile", objective.tile)))}
     for open_boxes in range(0, args.level + 1):
         sets = np.array(levels[open_boxes], dtype=np.int64)
         objective.start_level(rules, sets, values, context)
-        data = (values.next[0], values.next[1], values.offset, values.span, values.row_of,
-                values.expected)
+        data = (values.next[0], values.next[1], values.offset, values.base, values.span,
+                values.row_of, values.expected)
 
         def run(rolls, tie_break):
-            target._solve_sets(sets, values.out[0], values.out[1], values.length, data, up, aux,
+            target._solve_sets(sets, values.out[0], values.out[1], values.width, data, up, aux,
                                game, moves, rolls, objective.tile, tie_break)
 
         if open_boxes == args.level:
-            columns = int(sum(values.length[f] * values.set_count[f] for f in sets))
+            columns = int(sum(values.width[f] * values.set_count[f] for f in sets))
             out["columns"] = columns
             for name, rolls, tie_break in (("pair", rules.rolls_per_turn, True),
                                            ("chance_only", rules.rolls_per_turn, False),
