@@ -22,6 +22,12 @@ the card only), and again for the card with the last boxes filled instead, every
 
     python benchmarks/target.py --rules kniffel --threads 2
     python benchmarks/target.py --rules kniffel --sub-game 6 --sub-game 8 --out benchmarks/results/target_sub.json
+
+With --win-from-empty: the win objective from the empty card against one opponent at the empty
+card, in a fresh process (win_from_empty_card_seconds, beside the same run's expected-score
+solve).
+
+    python benchmarks/target.py --rules kniffel --win-from-empty --out benchmarks/results/target_win_empty.json
 """
 import argparse
 import json
@@ -111,6 +117,33 @@ def run_sub_game(name, threads, k):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+WIN_EMPTY = """
+import json, resource, sys, time
+from solver.engine.backward import solve
+from solver.engine.states import Position
+from solver.advice.win import advise_win
+from solver.presets import resolve_rules
+rules, threads = resolve_rules(sys.argv[1]), int(sys.argv[2])
+solve(rules, progress=False, threads=threads)
+t = time.perf_counter(); table = solve(rules, progress=False, threads=threads)
+out = {"expected_seconds": time.perf_counter() - t}
+t = time.perf_counter()
+win = advise_win(Position({}), table, [{"card": {}}], "share")
+out["win_from_empty_card_seconds"] = time.perf_counter() - t
+out["ratio"] = out["win_from_empty_card_seconds"] / out["expected_seconds"]
+out["probability"] = win["probability"]
+out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(out))
+"""
+
+
+def run_win_from_empty(name, threads):
+    """The win objective from the empty card against one opponent at the empty card."""
+    out = subprocess.run([sys.executable, "-c", WIN_EMPTY, name, str(threads)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def run_preset(name, threads, store, advise=True):
     """One preset's figures (see the module docstring)."""
     env = dict(os.environ, KNIFFEL_TABLES=store)
@@ -149,7 +182,21 @@ def main():
                         help="instead of the whole table: the sub-game of a card with K open boxes "
                              "(target solve with and without the E plane, the win objective at its "
                              "turn start, an opponent's distribution); repeat for several K")
+    parser.add_argument("--win-from-empty", action="store_true",
+                        help="instead of the whole table: the win objective from the empty card "
+                             "against one opponent at the empty card (a fresh process)")
     args = parser.parse_args()
+    if args.win_from_empty:
+        results = {"machine": {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg()[0]},
+                   "threads": args.threads, "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
+                   "win_from_empty_card": {}}
+        for name in args.rules or ["kniffel"]:
+            entry = run_win_from_empty(name, args.threads)
+            results["win_from_empty_card"][name] = entry
+            print(name, json.dumps(entry), flush=True)
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
+        return
     if args.sub_game:
         results = {"machine": {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg()[0]},
                    "threads": args.threads, "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
