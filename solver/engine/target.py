@@ -10,9 +10,11 @@ state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > span) =
 CUT), and there every option ties, so E is the expected-score value V(s).
 
 A column is (state, d).  A filled-box set's states (its aux and upper-total classes, as the
-expected-score solve groups them, expected._set_columns) are solved over the same d range
-1..length[filled] (the most points still to come that can matter); once a level is solved, each
-state keeps d = 1..span[g] only, up to its last chance >= CUT.  Columns are solved in tiles of
+expected-score solve groups them, expected._set_columns) are solved over the same number of d,
+width[filled]: d = base[g] + 1 .. base[g] + width, where base is 0 and width the most points
+still to come that can matter, but in a sub-game asked about one position, where each state
+solves the d that can follow it only (_level_bands); once a level is solved, each state keeps
+its d up to its last chance >= CUT (span[g] of them).  Columns are solved in tiles of
 whole states (all joker levels of a state together, so a Knobeln joker's column is `shift`
 columns to the left), in C-contiguous row blocks (see _solve_sets).  The averaging steps of
 the keep lattice are the turn widget's own (turn._keep_values, run on both planes); the
@@ -239,8 +241,8 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, succ_
 
     scores[box, r]: whether roll r scores in box (else it is a scratch, in sw).  A box without
     a face reads its next state's vectors shifted by the roll's points: pad[box] holds them per
-    state t from t * (P + n) + P on, after P values of "reached" (P: the most points a box
-    scores).  alt: a row to alternate with, so that no kernel updates a row in place."""
+    state t from t * (P + n) on, from P points below the tile's first d (P: the most points a
+    box scores).  alt: a row to alternate with, so that no kernel updates a row in place."""
     w_next, e_next, offset, base, span, row_of, expected = data
     params, plain_score, joker_score, box_face = game[0], game[1], game[2], game[3]
     roll_counts, kniffel_face = moves[0], moves[1]
