@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dice
 from ..rules import UPPER
-from . import target
+from . import target, target_ranges
 from .objective import EXPECTED_SCORE, Objective
 from .states import aux_reachable, upper_reachable, upper_reachable_from
 from .target_table import TargetTable, box_most
@@ -23,7 +23,7 @@ class TargetValues:
         self.expected = expected
         up = upper_reachable(rules) if upper_reach is None else upper_reach
         aux = aux_reachable(rules)
-        self.row_of, self.set_first, self.set_count = target._index_states(
+        self.row_of, self.set_first, self.set_count = target_ranges._index_states(
             rules.n_boxes, up, aux, rules.kernel_arrays())
         n_states = int(self.set_count.sum())
         self.offset = np.zeros(n_states, dtype=np.int64)
@@ -70,14 +70,14 @@ class TargetObjective(Objective):
         return up, aux_reachable(rules), game, dice.kernel_arrays(), gain, np.array(box_most(rules))
 
     def start_level(self, rules, sets, values, context):
-        target._level_lengths(sets, values.length, context[4], rules.n_boxes)
+        target_ranges._level_lengths(sets, values.length, context[4], rules.n_boxes)
         if self.most is not None:  # a state d points short reads the next ones at d - p <= d only
             values.length[sets] = np.minimum(values.length[sets], self.most)
         if self.root is None:
             values.width[sets] = values.length[sets]
         else:
             filled, upper, extras = self.root
-            target._level_bands(sets, filled, upper, extras, self.most, values.length,
+            target_ranges._level_bands(sets, filled, upper, extras, self.most, values.length,
                                 values.width, values.base, values.set_first, context[0],
                                 context[1], context[2], context[5], rules.extra_bonus)
         pos = 0
@@ -95,7 +95,7 @@ class TargetObjective(Objective):
                            moves, rules.rolls_per_turn, self.tile, self.tie_break)
 
     def end_level(self, rules, sets, values, context):
-        packed = target._trim_level(sets, values.out[0], values.out[1], values.offset,
+        packed = target_ranges._trim_level(sets, values.out[0], values.out[1], values.offset,
                                     values.base, values.width, values.length, values.span,
                                     values.set_first, values.set_count)
         values.levels[bin(int(sets[0])).count("1")] = packed
@@ -118,7 +118,7 @@ def solve_target(rules, progress=None, threads=None, expected=None, tile=target.
     extras: with `upper` and `most`, the most extra-Kniffel bonuses the rest of the game can
     pay from that position; then each state is solved only at the d that can follow the
     position (the points scored since are bounded by the state's boxes and upper total: see
-    target._level_bands), and the table answers the position and what follows it only."""
+    target_ranges._level_bands), and the table answers the position and what follows it only."""
     from .backward import backward_pass
     start = time.perf_counter()
     if expected is None:

@@ -9,7 +9,7 @@ Storage is ragged: the state g = row_of[filled, aux, upper] holds span[g] values
 (base[g] + 1 .. base[g] + span[g]) from offset[g] on, up to its last chance >= target.CUT;
 beyond them W is 0 and for d <= 0 it is 1, and there E(s, d) is the expected-score value V(s),
 which the table carries.  base is 0 but in a sub-game solved for one position, whose states
-hold only the d that can follow it (engine/target._level_bands); it is not saved (the saved
+hold only the d that can follow it (engine/target_ranges._level_bands); it is not saved (the saved
 tables are whole ones) and a d below it reads as reached.
 
 Solved in float64; saved with W, E and V in float32 and the indexes in int32 where they fit
