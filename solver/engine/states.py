@@ -14,15 +14,7 @@ from ..rules import UPPER, box_key
 
 def upper_reachable(rules):
     """reach[upper_mask, u]: can the filled upper boxes `upper_mask` total u (capped)?"""
-    threshold = rules.upper_bonus_threshold
-    reach = np.zeros((1 << len(UPPER), threshold + 1), dtype=np.bool_)
-    for mask in range(1 << len(UPPER)):
-        totals = {0}
-        for i in range(len(UPPER)):
-            if mask >> i & 1:
-                totals = {min(threshold, t + (i + 1) * c) for t in totals for c in range(dice.DICE + 1)}
-        reach[mask, sorted(totals)] = True
-    return reach
+    return upper_reachable_from(rules, 0, 0)
 
 
 def upper_reachable_from(rules, filled, upper):

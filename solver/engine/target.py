@@ -150,7 +150,7 @@ def _padded_smaller(smaller, n_smaller):
 
 @njit(cache=True)
 def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, succ_w, succ_e,
-                succ_v, tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e):
+                tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e):
     """out[r, t * n + i]: the best box for final roll r in the tile's state t = cols[t] at
     d = bases[t] + i + 1 (W and E).  data = (w_next, e_next, offset, base, span, row_of,
     expected).
@@ -181,7 +181,6 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, succ_
             j = cols[t]
             aux_after = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
             upper = col_upper[j]
-            succ_v[box, t] = expected[after, aux_after, upper]
             for c in range(6 if face > 0 else 1):
                 points = c * face
                 bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
@@ -365,7 +364,6 @@ def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, m
     pad_w, pad_e = np.empty((n_boxes, cap + tile * most)), np.empty((n_boxes, cap + tile * most))
     alt_w, alt_e = np.empty(cap), np.empty(cap)
     succ_w, succ_e = np.empty((n_boxes, 6, cap)), np.empty((n_boxes, 6, cap))
-    succ_v = np.empty((n_boxes, cap))
     tmp_w, tmp_e = np.empty(cap + n_max), np.empty(cap + n_max)
     res_w, res_e = np.empty(cap), np.empty(cap)
     best_w, best_e = np.empty((126, cap)), np.empty((126, cap))
@@ -394,14 +392,12 @@ def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, m
                 sw = stop_w[:N_ROLLS * cells].reshape((N_ROLLS, cells))
                 se = stop_e[:N_ROLLS * cells].reshape((N_ROLLS, cells))
                 _final_tile(f, cols, bases, col_aux, col_upper, n, data, sw, se, succ_w, succ_e,
-                            succ_v, tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w,
-                            alt_e)
+                            tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
                 _lex_jokers(ww, we, sw, se, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
                             moves[2], moves[3], moves[4], best_w, best_e)
             else:
                 _final_tile(f, cols, bases, col_aux, col_upper, n, data, ww, we, succ_w, succ_e,
-                            succ_v, tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w,
-                            alt_e)
+                            tmp_w, tmp_e, game, moves, scores, most, pad_w, pad_e, alt_w, alt_e)
                 sw, se = ww, we  # turn._turn_stages may read stop from work itself
                 if tie_break:  # the (W, E) stages overwrite work's roll rows: stop outlives them
                     sw = stop_w[:N_ROLLS * cells].reshape((N_ROLLS, cells))

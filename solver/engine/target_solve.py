@@ -63,11 +63,11 @@ class TargetObjective(Objective):
 
     def context(self, rules):
         game = rules.kernel_arrays()
+        each = np.array(box_most(rules), dtype=np.int64)
         gain = np.array([most + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
-                         + rules.extra_bonus for b, most in enumerate(box_most(rules))],
-                        dtype=np.int64)
+                         + rules.extra_bonus for b, most in enumerate(each)], dtype=np.int64)
         up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
-        return up, aux_reachable(rules), game, dice.kernel_arrays(), gain, np.array(box_most(rules))
+        return up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each
 
     def start_level(self, rules, sets, values, context):
         target_ranges._level_lengths(sets, values.length, context[4], rules.n_boxes)
