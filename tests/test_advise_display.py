@@ -19,7 +19,7 @@ from solver.game.analysis import analyze, report_lines
 from solver.presets import get_rules
 from solver.rules import BOX_ALIASES, BOX_SETS, box_key
 from solver.rules.scorecard import PAD_NAMES
-from test_play import HAND_MADE, hand_worked_losses
+from helpers import HAND_MADE, hand_worked_losses
 
 
 @pytest.fixture(scope="module")

@@ -8,14 +8,19 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "solver"
 
-# A module may import modules of its own layer and of the layers below it.
+# A module may import modules of its own layer and of the layers below it.  Each entry is a unit:
+# a package, or the few modules of a package that sit lower than the rest of it (the Dice Duel's
+# rules, which presets.py names).
 LAYERS = [
     ("solver.dice", "solver.rules"),
     ("solver.engine",),
     ("solver.duel.chips", "solver.duel.rules", "solver.duel.states"),
     ("solver.presets",),
-    ("solver.advice", "solver.stats", "solver.game", "solver.duel", "solver.strategy"),
-    ("solver.strategy_tables", "solver.strategy_pages", "solver.bench"),
+    ("solver.strategy",),  # rules of thumb and their policy evaluation
+    ("solver.stats",),  # the distribution and simulation (which may play rules of thumb)
+    ("solver.advice",),  # ranked options for every objective (a win reads the distribution)
+    ("solver.game", "solver.duel"),  # games on a card and the Dice Duel, coached by advice
+    ("solver.report", "solver.bench"),  # strategy pages and tables; the benchmark
     ("solver.cli", "solver.web", "solver"),  # the CLI, the web app, the public API in solver/__init__.py
 ]
 
@@ -55,14 +60,20 @@ def _exists(module):
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
-def layer(module):
+def _unit(module):
+    """(layer, unit) of a module: the longest LAYERS entry it falls under."""
     best = None
     for level, prefixes in enumerate(LAYERS):
         for prefix in prefixes:
             if module == prefix or module.startswith(prefix + "."):
-                if best is None or len(prefix) > best[1]:
-                    best = (level, len(prefix))
-    return best[0]
+                if best is None or len(prefix) > len(best[1]):
+                    best = (level, prefix)
+    assert best is not None, f"{module} is in no layer of tests/test_layout.py"
+    return best
+
+
+def layer(module):
+    return _unit(module)[0]
 
 
 GRAPH = {module_name(p): imports(p) for p in PACKAGE.rglob("*.py")}
@@ -93,6 +104,29 @@ def test_no_import_cycles():
         visit(module, [])
 
 
+def test_packages_import_one_way():
+    """Between units (packages, LAYERS), imports never go both ways, even through others."""
+    units = {}
+    for module, targets in GRAPH.items():
+        for target in targets:
+            a, b = _unit(module)[1], _unit(target)[1]
+            if a != b and a != "solver":
+                units.setdefault(a, set()).add(b)
+    state = {}
+
+    def visit(unit, path):
+        assert state.get(unit) != "open", "packages import in a circle: " + " -> ".join(path + [unit])
+        if state.get(unit) == "done":
+            return
+        state[unit] = "open"
+        for target in sorted(units.get(unit, ())):
+            visit(target, path + [unit])
+        state[unit] = "done"
+
+    for unit in sorted(units):
+        visit(unit, [])
+
+
 def test_only_the_cli_the_api_and_the_preset_list_import_the_dice_duel():
     for module, targets in GRAPH.items():
         if module.startswith("solver.duel") or module in ("solver", "solver.presets") \
@@ -109,3 +143,41 @@ def test_modules_stay_short():
 def test_every_subpackage_says_what_it_holds():
     for init in PACKAGE.glob("*/__init__.py"):
         assert ast.get_docstring(ast.parse(init.read_text())), init
+
+
+TESTS = PACKAGE.parent / "tests"
+
+
+def test_no_test_file_imports_another_test_file():
+    """Shared helpers live in tests/conftest.py or tests/helpers.py, never in a test file."""
+    test_files = {p.stem for p in TESTS.glob("test_*.py")}
+    for path in TESTS.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            for name in names:
+                assert name.split(".")[0] not in test_files, f"{path.name} imports {name}"
+
+
+def _functions():
+    """(path, function node) of every function and method in the package."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield path, node
+
+
+def _is_kernel(node):
+    return any("jit" in ast.unparse(d) for d in node.decorator_list)
+
+
+def test_functions_stay_short():
+    """No function over 60 lines, but numba kernels (one compiled call saves the calls a split
+    would cost), and a long kernel says why it is long in its docstring."""
+    for path, node in _functions():
+        length = node.end_lineno - node.lineno + 1
+        if length <= 60:
+            continue
+        where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name} ({length} lines)"
+        assert _is_kernel(node), where
+        assert "long because" in (ast.get_docstring(node) or "").lower(), where

@@ -1,12 +1,12 @@
 """`kniffel play` and `kniffel analyze`: whole games through the CLI with scripted input, the game
 record, and the analysis of a hand-made game whose mistakes are worked out by hand."""
 import json
-from fractions import Fraction
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 from conftest import solved
+from helpers import HAND_MADE, hand_worked_losses
 from reference import rules_score_options
 
 from solver.advice.position import advise
@@ -218,54 +218,6 @@ def test_bad_options_are_one_line_errors(store, tmp_path):
 
 
 # --- the analysis of a hand-made game with known mistakes -------------------------------------
-
-def quick(dice, box, points, rolls_left=2):
-    return {"dice": dice, "rolls_left": rolls_left, "box": box, "points": points}
-
-
-HAND_MADE = {
-    "rules": "kniffel",
-    "players": ["Eva"],
-    "turns": [{"decisions": d} for d in [
-        [quick([2, 6, 6, 6, 6], "Sechser", 24)],
-        [{"dice": [1, 2, 5, 5, 5], "rolls_left": 2, "keep": [5, 5, 5]},
-         quick([3, 5, 5, 5, 5], "fives", 20, 1)],
-        [{"dice": [2, 3, 4, 4, 4], "rolls_left": 2, "keep": [4, 4, 4]},
-         {"dice": [1, 1, 4, 4, 4], "rolls_left": 1, "keep": [4, 4, 4]},
-         quick([4, 4, 4, 6, 6], "full_house", 25, 0)],
-        [quick([3, 3, 3, 5, 6], "threes", 9)],
-        [quick([2, 2, 2, 2, 5], "twos", 8)],
-        [quick([1, 2, 4, 4, 6], "fours", 8)],
-        [quick([1, 2, 3, 4, 5], "large_straight", 40)],
-        [quick([2, 3, 4, 5, 5], "kleine_strasse", 30)],
-        [quick([5, 5, 6, 6, 6], "three_kind", 28)],
-        [quick([1, 6, 6, 6, 6], "four_kind", 25)],
-        [quick([1, 2, 3, 5, 6], "kniffel", 0)],  # a scratch with two rolls left: a mistake
-        # ones and chance open, the upper bonus already earned (69 >= 63)
-        [{"dice": [1, 1, 2, 6, 6], "rolls_left": 2, "keep": [1, 1, 6, 6]},
-         {"dice": [1, 1, 5, 6, 6], "rolls_left": 1, "keep": [1, 1, 6, 6]},
-         quick([1, 1, 5, 6, 6], "chance", 19, 0)],  # mistake: ones (2) is better
-        # only ones open
-        [{"dice": [1, 2, 3, 4, 5], "rolls_left": 2, "keep": []},  # mistake: keep the 1
-         {"dice": [1, 1, 3, 4, 6], "rolls_left": 1, "keep": [1, 1, 3]},  # mistake: the 3
-         quick([1, 1, 1, 3, 4], "ones", 3, 0)],
-    ]]}
-
-
-def hand_worked_losses():
-    """Losses of the last two turns, by hand, as exact fractions.
-
-    A lone upper box: each die not yet showing the face shows it after k more rolls with
-    probability 1 - (5/6)^k.  A lone chance: one die with k rolls is worth e_k, e_1 = 7/2,
-    e_2 = (4 + 5 + 6)/6 + 3/6 e_1 = 17/4 (keep 4-6), e_3 = (5 + 6)/6 + 4/6 e_2 = 14/3 (keep 5-6)."""
-    ones_later = 5 * (1 - Fraction(5, 6) ** 3)  # ones alone, a whole turn: 455/216
-    chance_later = 5 * Fraction(14, 3)  # chance alone, a whole turn: 70/3
-    chance_instead_of_ones = (2 + chance_later) - (19 + ones_later)
-    two_rolls = 1 - Fraction(5, 6) ** 2  # 11/36
-    keep_nothing = (1 + 4 * two_rolls) - 5 * two_rolls  # keep the 1 vs keep nothing
-    keep_the_three = (2 + 3 * Fraction(1, 6)) - (2 + 2 * Fraction(1, 6))  # reroll 3 dice vs 2
-    return [chance_instead_of_ones, keep_nothing, keep_the_three, 0]
-
 
 def test_analysis_of_a_hand_made_game(store, tmp_path):
     table = solved("kniffel")

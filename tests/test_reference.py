@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 import reference
 from conftest import solved
+from helpers import random_card
 
 from solver.rules import PRESETS
 from solver.presets import get_rules
@@ -33,26 +34,6 @@ RULE_SETS = [(name, {}) for name in PRESETS] + [
     ("yahtzee-free", {"extra_kniffel_must_fit": True}),
     ("yahtzee", {"extra_kniffel_must_fit": True, "joker_requires": "fifty"}),
 ]
-
-
-def random_card(rules, rng, n_open, open_must=()):
-    """A card with n_open open boxes (always including `open_must`), random possible points."""
-    others = [b for b in rules.boxes if b not in open_must]
-    open_boxes = set(open_must) | set(rng.choice(others, size=n_open - len(open_must), replace=False))
-    card = {}
-    for box in rules.boxes:
-        if box not in open_boxes:
-            points = sorted(rules.possible_points(box))
-            card[box] = int(rng.choice(points))
-    kniffel = rules.boxes[rules.kniffel_box]
-    if card.get(kniffel) not in (None, 0) and rng.random() < 0.5:
-        card[kniffel] = 50  # holding 50 is where the interesting rules live
-    bonuses = 0
-    if rules.extra_bonus and (card.get(kniffel) == 50 or
-                              (kniffel in card and rules.extra_bonus_requires == "filled")):
-        bonuses = int(rng.integers(0, min(len(card) - 1, rules.cap_count) + 1))
-    jokers = int(rng.integers(0, min(2, rules.jokers) + 1))
-    return card, bonuses, jokers
 
 
 def reference_value(rules, card, bonuses, jokers=0):

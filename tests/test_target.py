@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import target_reference
 from conftest import solved
-from test_reference import random_card
+from helpers import random_card, target_table
 
 from solver import dice
 from solver.advice.target import final_pairs, keep_pairs
@@ -17,18 +17,6 @@ from solver.engine.store import TableError
 from solver.engine.target_solve import solve_target
 from solver.engine.target_table import load_target_table
 from solver.presets import get_rules
-
-_TABLES = {}
-
-
-def target_table(rules, within=0):
-    """The target table of `rules` for the sub-game of the sets containing `within`, solved
-    once per test session."""
-    if (rules, within) not in _TABLES:
-        _TABLES[rules, within] = solve_target(rules, progress=False, within=within,
-                                              expected=solved(rules).values)
-    return _TABLES[rules, within]
-
 
 def test_lone_chance_box_by_hand():
     rules = get_rules("kniffel-basic")

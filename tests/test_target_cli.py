@@ -88,7 +88,7 @@ def test_batch_objective_lines_never_build_a_target_table(capsys, tmp_path):
 def late_sub_table(monkeypatch):
     """The target table of LATE's sub-game, served as the saved table (the whole kniffel table
     takes many minutes to build)."""
-    from test_target import target_table
+    from helpers import target_table
     from solver.engine import target_table as store
     from solver.engine.states import Position, parse_card, position_state
     from solver.presets import get_rules

@@ -2,7 +2,7 @@
 reaches T as often as the table says, within 4 standard errors (20,000 games each T)."""
 import numpy as np
 import pytest
-from test_target import target_table
+from helpers import target_table
 
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules

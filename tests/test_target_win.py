@@ -4,7 +4,7 @@ expected-score strategy's chance (from the exact distributions)."""
 import numpy as np
 import pytest
 from conftest import solved
-from test_target import target_table
+from helpers import target_table
 
 from solver.advice.target import advise_target
 from solver.advice.win import advise_win, win_utility

@@ -11,7 +11,7 @@ its win rate is the computed P(win) itself."""
 import numpy as np
 import pytest
 from conftest import solved
-from test_reference import random_card
+from helpers import random_card
 
 from solver.advice.win import advise_win, opponent_distribution, win_utility
 from solver.engine.states import Position, position_state

@@ -330,7 +330,16 @@ def describe(rules):
         out += wrap(text + f"A further {five}, rolled once {the_box} is filled (with {fifty} or 0):")
         out += _further_kniffel(rules, five, the_box, fifty)
 
-    out += ["", "Knobeln jokers"]
+    out += _jokers_and_final_score(rules)
+
+    out += ["", "Settings (a rules file names a preset and changes some of these; docs/rules.md "
+            "explains each)"] + settings(rules)
+    return "\n".join(out)
+
+
+def _jokers_and_final_score(rules):
+    """The sections "Knobeln jokers" and "Final score" of describe(), as lines."""
+    out = ["", "Knobeln jokers"]
     if rules.jokers:
         n, per = rules.rolls_per_turn, rules.jokers_per_turn
         when = ("After the turn's roll" if n == 1 else "After the last roll of a turn (only when "
@@ -349,7 +358,4 @@ def describe(rules):
     if rules.extra_bonus and rules.cap_count:
         parts.append("the extra bonuses")
     out += wrap(" + ".join(parts).capitalize() + ".")
-
-    out += ["", "Settings (a rules file names a preset and changes some of these; docs/rules.md "
-            "explains each)"] + settings(rules)
-    return "\n".join(out)
+    return out

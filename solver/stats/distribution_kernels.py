@@ -100,7 +100,9 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
     """Every distinct way the optimal turn from the flat state index `state` can end.
 
     Writes keys[:n] (ascending) and probs[:n] and returns n.  A key packs the successor's flat
-    index, the points gained (box + bonuses) and the flags (decoded in distribution.forward)."""
+    index, the points gained (box + bonuses) and the flags (decoded in distribution.forward).
+    Long because the keep stages, the jokers and the box choice of one turn share scratch
+    arrays and run in one compiled call (a call per stage would cost more than its work)."""
     params, plain_score, box_face = game[0], game[1], game[3]
     kniffel_face, add_die, smaller, n_smaller = moves[1], moves[2], moves[3], moves[4]
     n_boxes = params[P_N_BOXES]

@@ -104,7 +104,9 @@ def _group_columns(games, aux, upper, block, n_levels, n_upper):
 def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, empty_keep,
                 all_filled, aux, upper, upper_sum, total, extras, used, rng, kniffel_fifty):
     """One turn of every game in `games` (all with the filled boxes `filled`): the turn's keep
-    values are computed once per distinct state, as columns, then each game plays its turn."""
+    values are computed once per distinct state, as columns, then each game plays its turn.
+    Long because the grouping by state, the keep values and every game's rolls and box choice
+    share scratch arrays in one compiled call (a call per game would cost more than its work)."""
     params, box_face = game[0], game[3]
     kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]
     n_boxes = params[P_N_BOXES]

@@ -16,7 +16,7 @@ import numpy as np
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 
-from test_reference import random_card  # noqa: E402
+from helpers import random_card  # noqa: E402  (tests/test_reference.py's, then)
 
 from solver import solve  # noqa: E402
 from solver.advice.position import advise  # noqa: E402
