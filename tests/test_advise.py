@@ -22,6 +22,7 @@ def _random_cards(rules, rng, count):
     return cards
 
 
+@pytest.mark.slow
 def test_best_option_at_turn_start_equals_state_value(preset):
     table = solved(preset)
     rules = table.rules

@@ -11,6 +11,7 @@ from solver.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_suite_measures_every_step(table_dir):
     results = run_suite(["kniffel-basic"], repeat=1, batch_lines=40, games=300, progress=False)
     entry = results["presets"]["kniffel-basic"]
@@ -32,6 +33,7 @@ def test_suite_measures_every_step(table_dir):
     json.dumps(results)  # --json can print it
 
 
+@pytest.mark.slow
 def test_rounds_keep_the_best_figures(table_dir):
     results = run_suite(["kniffel-basic"], repeat=1, batch_lines=40, games=100, progress=False,
                         rounds=2)

@@ -259,6 +259,7 @@ def test_batch_text_is_the_advice_json_byte_for_byte(name, options, top):
         assert text == orjson.dumps(advice.as_dict(top)).decode()
 
 
+@pytest.mark.slow
 def test_simulate_reports_optimal_and_greedy(capsys, store):
     code, out, _ = run(capsys, "simulate", "--rules", "yahtzee", "--tables", str(store), "--games",
                        "20000", "--seed", "7", "--compare", "greedy", "--json")

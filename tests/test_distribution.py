@@ -23,6 +23,7 @@ def all_zero_but(*open_boxes, **points):
     return {box: points.get(box, 0) for box in BOXES_13 if box not in open_boxes}
 
 
+@pytest.mark.slow
 def test_yahtzee_free_matches_verhoeff():
     dist = empty_card("yahtzee-free")
     assert round(dist.sd, 4) == 59.6117
@@ -30,6 +31,7 @@ def test_yahtzee_free_matches_verhoeff():
     assert abs(dist.mean - 254.5896095) < 1e-7
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee-free", "knobeln", "yatzy"])
 def test_mean_is_the_table_value(name):
     dist = empty_card(name)
@@ -115,6 +117,7 @@ def test_position_adds_the_card_and_tracks_events_already_won():
     assert 0 < dist.extra_kniffel_bonus < 1
 
 
+@pytest.mark.slow
 def test_simulation_agrees_with_the_exact_distribution():
     """Mean, SD and bonus probability of 20,000 seeded optimal games within 4 standard errors."""
     dist = empty_card("kniffel")

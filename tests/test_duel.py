@@ -169,6 +169,7 @@ def test_solver_equals_reference_on_end_games(given, options):
     assert table.values[chips_of(pos).index] == pytest.approx(reference.value(pos, **options), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_options_change_the_game():
     base = solved("dice-duel")
     decline = solved(get_rules("dice-duel", **DECLINE))
@@ -181,6 +182,7 @@ def test_options_change_the_game():
     assert 800 < base.expected_score < 1000
 
 
+@pytest.mark.slow
 def test_values_do_not_depend_on_threads():
     from solver.duel.solve import solve
     assert np.array_equal(solve("dice-duel", progress=False, threads=1).values, solved("dice-duel").values)
@@ -232,6 +234,7 @@ def test_advice_errors():
 
 # --- simulation --------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options, games", [({}, 20_000), (DECLINE, 5_000)], ids=["default", "decline"])
 def test_simulated_mean_matches_solved_value(options, games, seed=20261129):
     rules = get_rules("dice-duel", **options)

@@ -336,6 +336,7 @@ def _limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("games", [10**12, 10**9])
 def test_simulate_huge_game_counts_are_bounded_or_refused(store, games):
     """Either a clear limit (exit 2, one line) or bounded memory: under a 3 GB address-space

@@ -131,6 +131,7 @@ def test_chance_alone_by_hand():
     assert table.value(state) == pytest.approx(70 / 3, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_simulation_of_the_rules_agrees_with_their_exact_value():
     table = solved("kniffel")
     rule_list = heuristic(table.rules)

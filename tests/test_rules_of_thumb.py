@@ -41,6 +41,7 @@ def test_readme_block_is_current():
     assert script.PLOT.is_file()
 
 
+@pytest.mark.slow
 def test_stored_prices_are_exact_now():
     """Every exact price of the kniffel record, and a point of its curve, evaluated again."""
     table = solved("kniffel")

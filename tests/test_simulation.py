@@ -29,6 +29,7 @@ def _check(rules, seed=20261129):
     return sim
 
 
+@pytest.mark.slow
 def test_simulated_mean_matches_solved_value(preset):
     sim = _check(get_rules(preset))
     if get_rules(preset).jokers:
@@ -37,6 +38,7 @@ def test_simulated_mean_matches_solved_value(preset):
 
 @pytest.mark.parametrize("name, options", HOUSE_RULES,
                          ids=[f"{n}-{'-'.join(o)}" for n, o in HOUSE_RULES])
+@pytest.mark.slow
 def test_simulated_mean_matches_house_rules(name, options):
     _check(get_rules(name, **options))
 

@@ -28,6 +28,7 @@ def load_script():
     return script
 
 
+@pytest.mark.slow
 def test_committed_tables_are_current(tmp_path):
     script = load_script()
     script.generate(tmp_path, [solved(name) for name in script.PRESETS])
@@ -181,6 +182,7 @@ def test_value_rows_fields_rebuild_the_table(name, fields):
 
 
 
+@pytest.mark.slow
 def test_cli_writes_the_committed_tables(capsys, tmp_path, table_dir):
     solved("kniffel-basic").save(table_dir)
     code, out, _ = run(capsys, "tables", "--rules", "kniffel-basic", "--out", str(tmp_path),
@@ -212,6 +214,7 @@ def test_upper_boxes_in_the_sheet_are_by_dice_count():
         assert sorted(sheet.costs[box]) == [face * c for c in range(dice.DICE + 1)]
 
 
+@pytest.mark.slow
 def test_box_by_turn_section_is_the_exact_forward_pass():
     from solver.strategy_tables import box_turn_section
     table = solved("kniffel-basic")

@@ -43,6 +43,7 @@ RULE_SETS = [("kniffel", {}), ("kniffel-basic", {}), ("yahtzee", {}), ("kitkniff
 
 @pytest.mark.parametrize("name, options", RULE_SETS, ids=[
     name + "".join(f"-{k}={v}" for k, v in o.items()) for name, o in RULE_SETS])
+@pytest.mark.slow
 def test_target_matches_reference_on_sub_games(name, options):
     rules = get_rules(name, **options)
     rng = np.random.default_rng(zlib.crc32(repr((name, "target", options)).encode()))
@@ -107,6 +108,7 @@ def test_a_state_is_worth_its_turn_from_the_next_states(name, card):
                    "three_kind": 9, "four_kind": 0, "large_straight": 20, "full_house": 0,
                    "chance": 24, "yatzy": 50}),
 ])
+@pytest.mark.slow
 def test_a_sub_game_from_one_upper_total_is_the_same_on_its_states(name, options, card):
     """Solving only the turn starts that can follow a position (its upper total and what the
     open upper boxes can add) leaves out states, and gives the ones it keeps the same values,
@@ -138,6 +140,7 @@ def test_a_sub_game_from_one_upper_total_is_the_same_on_its_states(name, options
     ("yatzy", {}, {"twos": 6, "one_pair": 8, "two_pairs": 14, "three_kind": 9, "four_kind": 0,
                    "large_straight": 20, "full_house": 0, "chance": 24, "yatzy": 50}),
 ])
+@pytest.mark.slow
 def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_it(name, options, card):
     """Solved for one position (most points short), each state holds only the d that the
     points scored since can leave.  Along random games from the position (any roll in any box

@@ -8,6 +8,8 @@ from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 from solver.stats.target_play import TargetPlayer
 
+pytestmark = pytest.mark.slow  # every test here plays thousands of games
+
 
 @pytest.mark.parametrize("name, target", [("kniffel-basic", 40), ("kniffel-basic", 55),
                                           ("kniffel-basic", 70), ("yahtzee", 60)])

@@ -98,6 +98,7 @@ def test_trimmed_utility_cuts_what_is_sure_and_what_is_hopeless():
                "two_pairs": 14, "three_kind": 12, "four_kind": 0, "small_straight": 15,
                "large_straight": 20, "full_house": 0, "yatzy": 50}, {"ones": 2, "fives": 10}),
 ])
+@pytest.mark.slow
 def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, card, rival):
     """advise_win solves only the states that can follow our card and the d still needed that
     our remaining points can reach (its table counts d from L on); each option's P(win) and

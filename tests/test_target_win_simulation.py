@@ -19,6 +19,8 @@ from solver.engine.target_solve import solve_target
 from solver.stats.distribution import score_distribution
 from solver.stats.target_play import TargetPlayer
 
+pytestmark = pytest.mark.slow  # every test here plays thousands of games
+
 GAMES = 20000
 
 

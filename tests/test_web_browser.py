@@ -22,6 +22,8 @@ pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed"
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+pytestmark = pytest.mark.slow  # every test here drives a browser
+
 SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or Path(__file__).resolve().parent.parent / "build" / "screenshots")
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 # Headless, and quiet on a closed network: no background traffic, no first-run set-up.
