@@ -20,7 +20,6 @@ from functools import lru_cache
 import numpy as np
 
 from ..engine.states import Position, parse_card, position_state
-from .target import advise_target
 
 
 def opponent_distribution(table, opponent):
@@ -149,22 +148,18 @@ def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _oppo
                                extras=extras)
 
 
-def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=None):
-    """Every choice for `position` ranked by P(win) against `opponents` (a list of {"final": S}
-    or {"card": {...}}); `table` is the expected-score table.  A dict as advise_target's."""
-    if ties not in ("share", "lose"):
-        raise ValueError(f"ties must be share or lose, got {ties!r}")
-    if not opponents:
+def advise_win(query, table, goal):
+    """The Advice for a checked `query` (position.checked_query) ranked by P(win) against the
+    opponents of the win `goal`; `table` is the expected-score table."""
+    if not goal.opponents:
         raise ValueError("the win objective needs at least one opponent")
-    rules = table.rules
-    if not isinstance(position, Position):
-        position = Position(card=position)
-    state = position_state(position, rules)
+    from .position import ranked
+    from .target import ChanceView
+    rules, state = table.rules, query.state
+    opponents = list(goal.opponents)
     distributions = [opponent_distribution(table, o) for o in opponents]
     key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items()), o.get("kniffel_bonuses"),
                  o.get("jokers_left")) for o in opponents])
-    M, sub = win_table(rules, table.values, state, points_to_come_bound(rules, position),
-                       extra_bonuses_to_come(rules, position), key, distributions, ties)
-    advice = advise_target(position, sub, M, dice=dice, rolls_left=rolls_left)
-    advice["objective"] = {"win": {"opponents": opponents, "ties": ties}}
-    return advice
+    M, sub = win_table(rules, table.values, state, points_to_come_bound(rules, query.position),
+                       extra_bonuses_to_come(rules, query.position), key, distributions, goal.ties)
+    return ranked(query, ChanceView(sub, M - state.card_total), goal)

@@ -10,7 +10,8 @@ import numpy as np
 import orjson
 
 from .. import dice as _dice  # `dice` is a parameter name of advise()
-from ..advice.position import keep_values, sub_keep_indices
+from ..advice.position import keep_values
+from ..dice import sub_keep_indices
 from .rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
 from .states import Chips, parse_chips, rank, validate_chips
 from ..advice.query import read_query
