@@ -6,7 +6,7 @@ from test_target import target_table
 
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
-from solver.stats.target_play import TargetPlayer
+from solver.advice.target_play import TargetPlayer
 
 
 @pytest.mark.parametrize("name, target", [("kniffel-basic", 40), ("kniffel-basic", 55),

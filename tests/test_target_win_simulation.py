@@ -17,7 +17,7 @@ from solver.advice.win import advise_win, opponent_distribution, win_utility
 from solver.engine.states import Position, position_state
 from solver.engine.target_solve import solve_target
 from solver.stats.distribution import score_distribution
-from solver.stats.target_play import TargetPlayer
+from solver.advice.target_play import TargetPlayer
 
 GAMES = 20000
 

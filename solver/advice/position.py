@@ -5,11 +5,9 @@ expected final score).  The turn's steps are steps.py's, read through the object
 Plain numpy on one state: this path runs from a saved table and must not import numba.
 """
 import json
-import math
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-import numpy as np
 
 from .. import dice as _dice  # `dice` is a parameter name of advise()
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
@@ -125,17 +123,48 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
     goal = as_goal(objective)
     query = position if isinstance(position, Query) else checked_query(position, table.rules, dice,
                                                                        rolls_left)
+    view, facts = objective_view(query, table, goal)
+    state, roll = query.state, query.roll
+    if roll is None:
+        probability, expected = view.headline(state.card_total, view.start(state))
+        return Advice(view.rules.key, state.card_total, expected, [], facts, goal, probability)
+    value, points, bonus = steps.box_values(state, view, [roll])
+    keeps = (steps.keep_values(view, *steps.final_values(state, view), query.rolls_left)
+             if query.rolls_left else None)
+    return assembled(query, view, goal, value, points, bonus, keeps, facts)
+
+
+def objective_view(query, table, goal):
+    """(the view of `goal` from `table` for the checked `query`, its position facts or None):
+    the expected score (points), the chance of the target, or of a win (a target on the
+    sub-game against the opponents, win.py)."""
     if goal.kind == "win":
-        from .win import advise_win
-        return advise_win(query, table, goal)
+        from .win import win_view
+        return win_view(query, table, goal), None
     if goal.kind == "target":
         from .target import ChanceView
-        return ranked(query, ChanceView(table, goal.target - query.state.card_total), goal)
+        return ChanceView(table, goal.target - query.state.card_total), None
     values = table.values if hasattr(table, "values") else table.expected  # a target table's own
     facts = position_facts(parse_card(query.position.card, table.rules),
                            query.position.kniffel_bonuses, query.state, table.rules, query.roll,
                            query.rolls_left)
-    return ranked(query, steps.PointsView(table.rules, values), goal, facts)
+    return steps.PointsView(table.rules, values), facts
+
+
+def best_value(query, view):
+    """The best value of a checked `query` under `view` (a tuple of floats): its best option's,
+    without writing the options (a text's comparison line)."""
+    state, roll, rolls_left = query.state, query.roll, query.rolls_left
+    if roll is None:
+        return view.start(state)
+    stop, final = steps.final_values(state, view)
+    if not rolls_left:
+        return tuple(part[roll] for part in final)
+    keeps = steps.keep_values(view, stop, final, rolls_left)
+    best = tuple(part[roll] for part in keeps)  # all five held: stop now
+    for i in sub_keep_indices(roll)[1].tolist():
+        best = view.best(best, tuple(part[i] for part in keeps))
+    return best
 
 
 def checked_query(position, rules, dice=None, rolls_left=None):
@@ -154,17 +183,6 @@ def checked_query(position, rules, dice=None, rolls_left=None):
     if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
         raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
     return Query(state, roll, rolls_left, position, rules)
-
-
-def ranked(query, view, goal, facts=None):
-    """The Advice of a checked `query` read through `view` (steps.py)."""
-    state, roll, rolls_left = query.state, query.roll, query.rolls_left
-    if roll is None:
-        probability, expected = view.headline(state.card_total, view.start(state))
-        return Advice(view.rules.key, state.card_total, expected, [], facts, goal, probability)
-    value, points, bonus = steps.box_values(state, view, [roll])
-    keeps = steps.keep_values(view, *steps.final_values(state, view), rolls_left) if rolls_left else None
-    return assembled(query, view, goal, value, points, bonus, keeps, facts)
 
 
 def assembled(query, view, goal, value, points, bonus, keeps, facts=None):

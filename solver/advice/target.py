@@ -27,7 +27,7 @@ class ChanceView:
 
     def after(self, filled, aux, upper, gains):
         """(W, E) of scoring `gains` points into the turn start (filled, aux, upper); upper and
-        gains are ints or arrays of the same shape."""
+        gains are ints or arrays of the same shape.  Reads the table itself (lookup's band)."""
         if np.ndim(upper) == 0 and np.ndim(gains) == 0:
             w, e = lookup(self.table, filled, aux, upper, [self.need - gains])
             return w[0], gains + e[0]

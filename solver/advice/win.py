@@ -148,12 +148,11 @@ def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _oppo
                                extras=extras)
 
 
-def advise_win(query, table, goal):
-    """The Advice for a checked `query` (position.checked_query) ranked by P(win) against the
-    opponents of the win `goal`; `table` is the expected-score table."""
+def win_view(query, table, goal):
+    """The view (target.ChanceView) that ranks a checked `query` (position.checked_query) by
+    P(win) against the opponents of the win `goal`; `table` is the expected-score table."""
     if not goal.opponents:
         raise ValueError("the win objective needs at least one opponent")
-    from .position import ranked
     from .target import ChanceView
     rules, state = table.rules, query.state
     opponents = list(goal.opponents)
@@ -162,4 +161,4 @@ def advise_win(query, table, goal):
                  o.get("jokers_left")) for o in opponents])
     M, sub = win_table(rules, table.values, state, points_to_come_bound(rules, query.position),
                        extra_bonuses_to_come(rules, query.position), key, distributions, goal.ties)
-    return ranked(query, ChanceView(sub, M - state.card_total), goal)
+    return ChanceView(sub, M - state.card_total)

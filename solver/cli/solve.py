@@ -3,15 +3,16 @@ import time
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _rules, _table)
+from .common import (InputError, command_rules, emit_json, expected_table, json_option,
+                     quiet_option, rules_option, tables_option)
 
 
 @click.command()
-@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@rules_option()
+@tables_option()
 @click.option("--force", is_flag=True, help="Solve again even when a valid table exists.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of text.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@json_option("Print a JSON object instead of text.")
+@quiet_option()
 @click.option("--objective", type=click.Choice(["expected", "target"]), default="expected",
               show_default=True, help="expected: the expected-score table; target: the chance of "
               "reaching every score from every state (for advise --target and chances).")
@@ -25,7 +26,7 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
       kniffel solve --objective target --rules kniffel
     """
     from ..engine.store import TableError, load_table, table_paths
-    rules = _rules(rules_name)
+    rules = command_rules(rules_name)
     if objective == "target":
         return _solve_target(rules, tables, force, as_json, quiet)
     start = time.perf_counter()
@@ -43,7 +44,7 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
     seconds = time.perf_counter() - start
     path = str(table.path or table_paths(rules, tables)[0])
     if as_json:
-        _emit_json({"rules": rules.key, "expected_score": table.expected_score,
+        emit_json({"rules": rules.key, "expected_score": table.expected_score,
                     "states": table.states, "seconds": seconds, "path": path, "solved": solved})
     else:
         verb = "solved" if solved else "loaded (use --force to solve again)"
@@ -68,7 +69,7 @@ def _solve_target(rules, tables, force, as_json, quiet):
             table = None
     solved = table is None
     if solved:
-        expected = _table(rules, tables, quiet=quiet or as_json)
+        expected = expected_table(rules, tables, quiet=quiet or as_json)
         table = solve_target(rules, progress=False if (quiet or as_json) else None,
                              expected=expected.values)
         table.save(tables)
@@ -76,7 +77,7 @@ def _solve_target(rules, tables, force, as_json, quiet):
     path = str(target_paths(rules, tables)[0])
     chances = {str(t): table.lookup_raw(0, 0, 0, t)[0] for t in (200, 250, 300)}
     if as_json:
-        _emit_json({"rules": rules.key, "objective": "target", "entries": table.entries,
+        emit_json({"rules": rules.key, "objective": "target", "entries": table.entries,
                     "chance_from_empty_card": chances, "seconds": seconds, "path": path,
                     "solved": solved})
     else:
@@ -90,7 +91,7 @@ def _solve_target(rules, tables, force, as_json, quiet):
 @click.option("--show", "show", metavar="NAME|FILE",
               help="Print the rules of a preset or rules file as a player reads them "
                    "(with --json: every resolved field).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@json_option()
 def rules_command(show, as_json):
     """List the rule presets with a one-line description each, or show one in full: the boxes
     and their points, the bonuses, what a further Kniffel may do (joker, extra bonus).
@@ -103,7 +104,7 @@ def rules_command(show, as_json):
     """
     from ..presets import all_presets
     if show is not None:
-        rules = _rules(show)
+        rules = command_rules(show)
         if as_json:
             data = {"name": rules.key, "description": rules.description, "rules": rules.as_dict()}
             if rules.game == "dice-duel":
@@ -111,7 +112,7 @@ def rules_command(show, as_json):
                 data["chips"] = dict(zip(TYPES, VALUES))
             else:
                 data["boxes"] = list(rules.boxes)
-            _emit_json(data)
+            emit_json(data)
         elif rules.game == "dice-duel":
             from ..duel.describe import describe_duel
             click.echo(describe_duel(rules))
@@ -121,7 +122,7 @@ def rules_command(show, as_json):
         return
     presets = all_presets()
     if as_json:
-        _emit_json([{"name": name, "description": r.description, "rules": r.as_dict()}
+        emit_json([{"name": name, "description": r.description, "rules": r.as_dict()}
                     for name, r in presets.items()])
         return
     width = max(map(len, presets))

@@ -7,7 +7,6 @@ solver/game/), and is answered from tables loaded once and shared by all request
 request names a file: rules are a preset name plus inline options.
 """
 import hmac
-import threading
 from pathlib import Path
 
 import orjson
@@ -18,8 +17,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import __version__, get_table
-from ..advice import batch, objective_batch
+from .. import __version__
+from ..advice import objective_batch
+from ..advice.tables import Tables
+from ..engine.store import TableError
 from ..duel import advice as duel_advice
 from ..game import analysis, session
 from ..game.card import GameError
@@ -42,52 +43,20 @@ class BadRequest(Exception):
         self.status = status
 
 
-class Tables:
-    """The value tables, each loaded (or solved) once and shared by every request."""
-
-    def __init__(self, directory=None, preloaded=()):
-        self.directory = directory
-        self.loaded = {table.rules: table for table in preloaded}
-        self.lock = threading.Lock()
-
-    def __call__(self, rules):
-        table = self.loaded.get(rules)
-        if table is None:
-            with self.lock:  # one load per rule set, even when requests race
-                table = self.loaded.get(rules)
-                if table is None:
-                    table = self.loaded[rules] = get_table(rules, self.directory, progress=False)
-        return table
-
-    def target(self, rules):
-        """The saved target table of `rules`, loaded once; TableError when there is none (a
-        request never starts the build of minutes: `kniffel solve --objective target`)."""
-        key = ("target", rules)
-        table = self.loaded.get(key)
-        if table is None:
-            from ..engine.target_table import load_target_table
-            with self.lock:
-                table = self.loaded.get(key)
-                if table is None:
-                    table = self.loaded[key] = load_target_table(rules, self.directory)
-        return table
-
-
 def objectives():
     """The objectives the advice can take: the expected score, and winning (batch lines with the
     other players' positions, "opponents")."""
     return ["expected"] + (["win"] if "opponents" in objective_batch.FIELDS else [])
 
 
-def scorecard_lines(lines, tables, default=PRESETS["kniffel"]):
-    """The answers (bytes) of scorecard batch lines, exactly as `kniffel advise --batch` gives
-    them (objective lines, "target" and "opponents", included); `default`: the rules of a line
-    that names none."""
-
-    def plain(run, start):
-        return batch.advise_lines(run, default, tables, processes=1, start=start)
-
-    return b"\n".join(objective_batch.objective_lines(lines, default, tables, tables.target, plain))
+def scorecard_advice(query, tables, default=PRESETS["kniffel"]):
+    """The advice dict of a scorecard query (a `kniffel advise --batch` line, parsed), asked of
+    the advice directly: the same answer as the batch gives for that line, or {"error": ...}
+    with its words; `default`: the rules of a query that names none."""
+    try:
+        return objective_batch.answer_query(query, default, tables, tables.target).as_dict()
+    except (ValueError, TypeError, RulesError, TableError, OSError) as exc:
+        return {"error": f"line 1: {exc}"}  # as the batch names a request's one line
 
 
 def advise_line(body, tables):
@@ -102,13 +71,13 @@ def advise_line(body, tables):
     if not isinstance(name, str) or name not in all_presets():
         raise BadRequest(f"rules must be a preset name: {', '.join(all_presets())}")
     rules = all_presets()[name]
-    line = body.decode("utf-8", "replace").replace("\n", " ")
     if rules.game == "dice-duel":
+        line = body.decode("utf-8", "replace").replace("\n", " ")
         answer = next(iter(duel_advice.advise_lines([line], rules, tables)))
         answer = answer.encode() if isinstance(answer, str) else answer
-    else:
-        answer = scorecard_lines([line], tables)
-    return (400 if answer.startswith(b'{"error"') else 200), answer
+        return (400 if answer.startswith(b'{"error"') else 200), answer
+    answer = scorecard_advice(query, tables)
+    return (400 if "error" in answer else 200), orjson.dumps(answer)
 
 
 def request_rules(data):
@@ -175,8 +144,7 @@ def game_state(record, hand, tables, language=None, objective="expected"):
             if objective == "win" and "win" in objectives() and len(game.columns) > 1:
                 line["opponents"] = game.opponents(turn.player)
                 state["objective"] = "win"
-            text = scorecard_lines([orjson.dumps(line)], tables, rules)
-            state["advice"], state["advice_line"] = orjson.loads(text), line
+            state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules), line
     return state
 
 
