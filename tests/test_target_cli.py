@@ -100,20 +100,20 @@ def late_sub_table(monkeypatch):
 
 
 def test_target_advice_text_and_json(capsys, table_dir, late_sub_table):
-    from solver.advice.target import advise_target
+    from solver import advise
     sub, card = late_sub_table
     code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
                          "--target", "160", "--json")
     assert code == 0, err
     data = json.loads(out)
-    direct = advise_target(card, sub, 160, [5, 5, 5, 6, 6], 1)
-    assert data == json.loads(json.dumps(direct))
+    direct = advise(card, sub, [5, 5, 5, 6, 6], 1, objective="target:160")
+    assert data == json.loads(direct.to_json()) and out == direct.to_json() + "\n"
     assert data["objective"] == {"target": 160} and data["probability"] == data["options"][0]["probability"]
     assert all("reroll" in o for o in data["options"] if o["action"] == "keep")
     code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
                          "--target", "160")
     assert code == 0, err
-    assert f"playing for 160 points: chance {100 * direct['probability']:.4f}%" in out
+    assert f"playing for 160 points: chance {100 * direct.probability:.4f}%" in out
     assert "playing safe costs" in out and "keep 5 5 5, reroll 6 6" in out
 
 

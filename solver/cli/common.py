@@ -45,10 +45,10 @@ def scorecard_rules(name, command):
 
 
 def command_tables(tables, quiet=False):
-    """The one cache of loaded tables (advice.tables.Tables) of a command's --tables store: the
+    """The one cache of loaded tables (solver.Tables) of a command's --tables store: the
     expected-score table is solved first when missing (with progress on stderr unless quiet),
     the target table only loaded."""
-    from ..advice.tables import Tables
+    from .. import Tables
 
     def announce(reason):
         if not quiet:
@@ -63,7 +63,7 @@ def command_tables(tables, quiet=False):
 
 def expected_table(rules, tables, quiet=False):
     """Load the table, solving it first (with progress on stderr) when missing or invalid."""
-    from ..advice.tables import expected_table as load
+    from .. import get_table as load
 
     def announce(reason):
         if not quiet:
@@ -79,10 +79,10 @@ def expected_table(rules, tables, quiet=False):
 def target_table(rules, tables):
     """The saved target table; a missing one is a clear error naming the command that builds
     it (the whole kniffel table takes many minutes: not a side effect of one question)."""
-    from ..advice.tables import target_table as load
+    from .. import load_table
     from ..engine.store import TableError
     try:
-        return load(rules, tables)
+        return load_table(rules, tables, objective="target")
     except TableError as exc:
         raise CommandError(str(exc)) from None
 

@@ -87,12 +87,12 @@ def _goal_tables(goal, rules, n_players, tables):
     if goal.kind != "target":
         return None
     from ..engine.store import TableError
-    from ..advice.tables import target_table
+    from .. import load_table
     from ..engine.target_table import score_bound
     if goal.target > score_bound(rules):
         raise InputError(f"--goal target:T: T must be 0-{score_bound(rules)} for {rules.key}")
     try:
-        return target_table(rules, tables)
+        return load_table(rules, tables, objective="target")
     except TableError as exc:
         raise InputError(f"--goal target needs the target table: {exc}") from None
 

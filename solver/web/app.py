@@ -17,9 +17,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import __version__
+from .. import Tables, __version__
 from ..advice import objective_batch
-from ..advice.tables import Tables
 from ..engine.store import TableError
 from ..duel import advice as duel_advice
 from ..game import analysis, session
