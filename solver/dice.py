@@ -100,6 +100,18 @@ def validate_dice(faces):
     return tuple(sorted(int(f) for f in faces))
 
 
+def checked_roll(faces, rolls_left, rolls_per_turn):
+    """(roll index, rolls left) of five dice in hand with `rolls_left` rolls still allowed
+    (None: the most, rolls_per_turn - 1); ValueError naming the problem."""
+    roll = KEEP_INDEX[validate_dice(faces)]
+    max_left = rolls_per_turn - 1
+    if rolls_left is None:
+        rolls_left = max_left
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
+        raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    return roll, rolls_left
+
+
 def sub_keeps(roll):
     """Distinct multisets of 0-4 dice that can be held from `roll`."""
     found = {()}

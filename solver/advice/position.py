@@ -176,12 +176,7 @@ def checked_query(position, rules, dice=None, rolls_left=None):
         if rolls_left is not None:
             raise ValueError("rolls left needs dice")
         return Query(state, None, None, position, rules)
-    roll = _dice.KEEP_INDEX[_dice.validate_dice(dice)]
-    max_left = rules.rolls_per_turn - 1
-    if rolls_left is None:
-        rolls_left = max_left
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
-        raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    roll, rolls_left = _dice.checked_roll(dice, rolls_left, rules.rolls_per_turn)
     return Query(state, roll, rolls_left, position, rules)
 
 

@@ -44,36 +44,32 @@ def scorecard_rules(name, command):
     return rules
 
 
-def command_tables(tables, quiet=False):
-    """The one cache of loaded tables (solver.Tables) of a command's --tables store: the
-    expected-score table is solved first when missing (with progress on stderr unless quiet),
-    the target table only loaded."""
-    from .. import Tables
-
+def _loading(name, quiet):
+    """get_table's progress, announce and warn for a command: progress and the reason for a
+    solve on stderr unless quiet; a table that cannot be saved is a warning (the answer is
+    still given)."""
     def announce(reason):
         if not quiet:
             why = "" if reason.startswith("no table") else f" ({reason})"
-            click.echo(f"kniffel: solving the table, once{why}...", err=True)
+            click.echo(f"kniffel: solving the {name} table, once{why}...", err=True)
 
-    def warn(message):  # the answer is still given; once per rule set, as tables are kept
+    def warn(message):
         click.echo(f"kniffel: warning: {message}", err=True)
 
-    return Tables(tables, progress=False if quiet else None, announce=announce, warn=warn)
+    return {"progress": False if quiet else None, "announce": announce, "warn": warn}
+
+
+def command_tables(tables, quiet=False):
+    """The one cache of loaded tables (solver.Tables) of a command's --tables store: the
+    expected-score table is solved first when missing, the target table only loaded."""
+    from .. import Tables
+    return Tables(tables, **_loading("rule set's", quiet))
 
 
 def expected_table(rules, tables, quiet=False):
     """Load the table, solving it first (with progress on stderr) when missing or invalid."""
-    from .. import get_table as load
-
-    def announce(reason):
-        if not quiet:
-            why = "" if reason.startswith("no table") else f" ({reason})"
-            click.echo(f"kniffel: solving the {rules.key} table, once{why}...", err=True)
-
-    def warn(message):  # the answer is still given; once per rule set, as tables are kept
-        click.echo(f"kniffel: warning: {message}", err=True)
-
-    return load(rules, tables, progress=False if quiet else None, announce=announce, warn=warn)
+    from .. import get_table
+    return get_table(rules, tables, **_loading(rules.key, quiet))
 
 
 def target_table(rules, tables):

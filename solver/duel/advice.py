@@ -79,12 +79,7 @@ def checked_query(chips, rules, dice=None, rolls_left=None):
         return chips, None, None
     if chips.over:
         raise ValueError("the game is over: the plate is empty")
-    roll = _dice.KEEP_INDEX[_dice.validate_dice(dice)]
-    max_left = rules.rolls_per_turn - 1
-    if rolls_left is None:
-        rolls_left = max_left
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
-        raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    roll, rolls_left = _dice.checked_roll(dice, rolls_left, rules.rolls_per_turn)
     return chips, roll, rolls_left
 
 

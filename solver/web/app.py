@@ -60,12 +60,7 @@ def scorecard_advice(query, tables, default=PRESETS["kniffel"]):
 
 def advise_line(body, tables):
     """One `kniffel advise --batch` line (bytes) -> (status, the JSON bytes the batch prints)."""
-    try:
-        query = orjson.loads(body)
-    except orjson.JSONDecodeError as exc:
-        raise BadRequest(f"not JSON: {exc}") from None
-    if not isinstance(query, dict):
-        raise BadRequest("the body must be one JSON object, a line of kniffel advise --batch")
+    query = json_object(body, "the body must be one JSON object, a line of kniffel advise --batch")
     name = query.get("rules", "kniffel")
     if not isinstance(name, str) or name not in all_presets():
         raise BadRequest(f"rules must be a preset name: {', '.join(all_presets())}")
@@ -159,13 +154,18 @@ async def _json_body(request):
 
 
 async def _json_object(request):
-    body = await _json_body(request)
+    return json_object(await _json_body(request), "the body must be a JSON object")
+
+
+def json_object(body, not_an_object):
+    """The JSON object of a request body; BadRequest for text that is not JSON or another value
+    (`not_an_object` says what was wanted)."""
     try:
         data = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
         raise BadRequest(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise BadRequest("the body must be a JSON object")
+        raise BadRequest(not_an_object)
     return data
 
 
@@ -207,21 +207,7 @@ def create_app(tables_dir=None, token=None, preloaded=()):
 
     async def new_game(request):
         data = await _json_object(request)
-        rules = request_rules(data)
-        players = data.get("players", ["you"])
-        if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \
-                or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
-            raise BadRequest(f"players must be a list of 1-{MAX_PLAYERS} names")
-        real_dice = bool(data.get("real_dice"))
-        seed = data.get("seed")
-        if seed is not None and (real_dice or not isinstance(seed, int) or isinstance(seed, bool)
-                                 or not 0 <= seed < 2**63):
-            raise BadRequest("seed must be a whole number >= 0, and only with virtual dice")
-        if seed is None and not real_dice:
-            import secrets
-            seed = secrets.randbelow(2**32)
-        record = session.new_record(rules, [p.strip() for p in players], seed, real_dice)
-        return _json(await _threaded(_state, data, record, None))
+        return _json(await _threaded(_state, data, new_record(data), None))
 
     async def game(request):
         data = await _json_object(request)
@@ -236,18 +222,6 @@ def create_app(tables_dir=None, token=None, preloaded=()):
         result = await _threaded(analysis.analyze, record, table)
         return _json({**result, "expected_start": session.start_expectation(table)})
 
-    async def bad_request(request, exc):
-        return _json({"error": str(exc)}, exc.status)
-
-    async def game_error(request, exc):
-        return _json({"error": str(exc)}, 400)
-
-    async def http_error(request, exc):
-        return _json({"error": exc.detail}, exc.status_code)
-
-    async def server_error(request, exc):
-        return _json({"error": f"internal error ({type(exc).__name__})"}, 500)
-
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
               Route("/api/new", new_game, methods=["POST"]), Route("/api/game", game, methods=["POST"]),
               Route("/api/analyze", analyze, methods=["POST"]),
@@ -259,6 +233,41 @@ def create_app(tables_dir=None, token=None, preloaded=()):
                                         Exception: server_error})
     app.state.tables = tables
     return app
+
+
+def new_record(data):
+    """The record of a new game from a request: {"rules", "options", "players", "real_dice",
+    "seed"}; BadRequest naming a bad field."""
+    rules = request_rules(data)
+    players = data.get("players", ["you"])
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \
+            or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
+        raise BadRequest(f"players must be a list of 1-{MAX_PLAYERS} names")
+    real_dice = bool(data.get("real_dice"))
+    seed = data.get("seed")
+    if seed is not None and (real_dice or not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**63):
+        raise BadRequest("seed must be a whole number >= 0, and only with virtual dice")
+    if seed is None and not real_dice:
+        import secrets
+        seed = secrets.randbelow(2**32)
+    return session.new_record(rules, [p.strip() for p in players], seed, real_dice)
+
+
+async def bad_request(request, exc):
+    return _json({"error": str(exc)}, exc.status)
+
+
+async def game_error(request, exc):
+    return _json({"error": str(exc)}, 400)
+
+
+async def http_error(request, exc):
+    return _json({"error": exc.detail}, exc.status_code)
+
+
+async def server_error(request, exc):
+    return _json({"error": f"internal error ({type(exc).__name__})"}, 500)
 
 
 async def _threaded(function, *args):
