@@ -80,13 +80,18 @@ def kernel_arrays():
 
 def parse_dice(text):
     """Parse '1,3,3,5,6' or '13356' into a sorted tuple of five faces; ValueError if impossible."""
+    return validate_dice(dice_faces(text))
+
+
+def dice_faces(text):
+    """The whole numbers of '1,3,3,5,6' or '13356', not yet checked as dice (validate_dice
+    does that); ValueError for anything else."""
     text = str(text).strip()
     parts = [p for p in text.replace(" ", ",").split(",") if p] if "," in text or " " in text else list(text)
     try:
-        faces = [int(p) for p in parts]
+        return [int(p) for p in parts]
     except ValueError:
         raise ValueError(f"dice must be five faces 1-6, e.g. 1,3,3,5,6 (got {text!r})") from None
-    return validate_dice(faces)
 
 
 def validate_dice(faces):

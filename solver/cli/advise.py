@@ -90,9 +90,9 @@ def checked_position(rules, position, dice_text, rolls_left):
     """The position, --dice and --rolls-left checked once: an advice Query; InputError (exit 2)
     naming the problem."""
     from ..advice.position import checked_query
-    from ..dice import parse_dice
+    from ..dice import dice_faces
     try:
-        roll = parse_dice(dice_text) if dice_text is not None else None
+        roll = dice_faces(dice_text) if dice_text is not None else None  # checked_query checks them
         if roll is None and rolls_left is not None:
             raise ValueError("--rolls-left needs --dice")
         return checked_query(position, rules, roll, rolls_left)
