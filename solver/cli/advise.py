@@ -4,8 +4,8 @@ import textwrap
 
 import click
 
-from .common import (InputError, command_rules, command_tables, expected_table, json_option,
-                     parse_position, rules_option, tables_option)
+from .common import (InputError, command_rules, command_tables, emit_json, expected_table,
+                     json_option, parse_position, rules_option, tables_option)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
@@ -125,7 +125,7 @@ def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch,
         raise InputError(str(exc)) from None
     advice = run_advise(position, expected_table(rules, tables, quiet=as_json), dice=roll, rolls_left=rolls_left)
     if as_json:
-        click.echo(advice.to_json(top))
+        emit_json(advice.as_dict(top))
         return
     click.echo(f"{advice.rules}: chips {position.spec() or 'all on the plate'}; "
                f"held {position.chips_value} points")
