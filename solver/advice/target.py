@@ -26,19 +26,24 @@ class ChanceView:
         self.rules, self.table, self.need = table.rules, table, need
 
     def after(self, filled, aux, upper, gains):
-        """(W, E) of scoring `gains` points into the turn start (filled, aux, upper); upper and
-        gains are ints or arrays of the same shape.  Reads the table itself (lookup's band)."""
-        if np.ndim(upper) == 0 and np.ndim(gains) == 0:
-            w, e = lookup(self.table, filled, aux, upper, [self.need - gains])
-            return w[0], gains + e[0]
-        gains = np.broadcast_to(gains, np.shape(upper) or np.shape(gains))
-        upper = np.broadcast_to(upper, gains.shape)
-        w, e = np.empty(gains.shape), np.empty(gains.shape)
-        for u in sorted(set(upper.tolist())):  # few: one lookup per next state
-            at = upper == u
-            w[at], e[at] = lookup(self.table, filled, aux, u, self.need - gains[at])
-            e[at] = gains[at] + e[at]
-        return w, e
+        """(W, E) of scoring `gains` points into the turn starts (filled, aux, upper); upper and
+        gains are ints or arrays of one shape.  Reads the table itself: a state's W and E are
+        stored for the points still needed inside its band (base, base + span]; below it the
+        target is reached (W = 1), above it out of reach (W = 0), E the expected-score value."""
+        t = self.table
+        upper, gains = np.broadcast_arrays(np.asarray(upper), np.asarray(gains, dtype=np.int64))
+        need = self.need - gains
+        g = t.row_of[filled, aux, upper]
+        known = g >= 0
+        g = np.where(known, g, 0)
+        lo = np.where(known, t.base[g], 0)
+        inside = (need > lo) & (need <= lo + np.where(known, t.span[g], 0))
+        w = np.where(need <= lo, 1.0, 0.0)
+        e = np.array(t.expected[filled, aux, upper], dtype=np.float64)
+        k = t.offset[g[inside]] + need[inside] - lo[inside] - 1
+        w[inside] = t.w[k]
+        e[inside] = t.e[k]
+        return w, gains + e
 
     @staticmethod
     def best(a, b):
@@ -51,8 +56,8 @@ class ChanceView:
 
     def start(self, state):
         """(W, E) of the turn start `state` itself."""
-        w, e = lookup(self.table, state.filled, state.aux, state.upper, [self.need])
-        return float(w[0]), float(e[0])
+        w, e = self.after(state.filled, state.aux, state.upper, 0)
+        return float(w), float(e)
 
     @staticmethod
     def fields(base, value, keep=False):
@@ -68,23 +73,6 @@ class ChanceView:
     @staticmethod
     def rank(options):
         return rank(options)
-
-
-def lookup(table, filled, aux, upper, need):
-    """(W, E) arrays of the turn start (filled, aux, upper) for an int array of points needed."""
-    need = np.asarray(need, dtype=np.int64)
-    v = float(table.expected[filled, aux, upper])
-    g = table.row_of[filled, aux, upper]
-    lo = int(table.base[g]) if g >= 0 else 0  # below a state's band: reached (target_table.py)
-    n = int(table.span[g]) if g >= 0 else 0
-    w = np.where(need <= lo, 1.0, 0.0)
-    e = np.full(need.shape, v)
-    inside = (need > lo) & (need <= lo + n)
-    if inside.any():
-        k = table.offset[g] + need[inside] - lo - 1
-        w[inside] = table.w[k]
-        e[inside] = table.e[k]
-    return w, e
 
 
 def rank(options):
