@@ -12,8 +12,6 @@ is the one cache of loaded tables that the CLI, the batch, the coach and the web
 
 numba is imported only when something is solved, so advising from a saved table stays fast.
 """
-import threading
-
 __version__ = "0.1.0"
 
 
@@ -106,6 +104,7 @@ class Tables:
     TableError names the command), tables.for_goal(goal, rules) the one a goal's advice reads."""
 
     def __init__(self, directory=None, preloaded=(), progress=False, announce=None, warn=None):
+        import threading  # here: `import solver` stays light for a one-shot advise
         self.directory = directory
         self.loaded = {("expected", table.rules): table for table in preloaded}
         self.lock = threading.Lock()
