@@ -68,6 +68,14 @@ def run(args, source):
     return seconds
 
 
+def revision(source):
+    """The commit of a checkout (with "+changes" when its tree differs), not its path."""
+    def git(*args):
+        return subprocess.run(["git", "-C", str(source), *args], capture_output=True,
+                              text=True).stdout.strip()
+    return git("rev-parse", "--short", "HEAD") + ("+changes" if git("status", "--porcelain") else "")
+
+
 def floor_seconds():
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", "import numpy"], check=True)
@@ -124,8 +132,9 @@ def main():
     out = {"machine": {"cpus": os.cpu_count(), "arch": platform.machine(),
                        "python": platform.python_version()},
            "rounds": args.rounds, "batch_lines": args.batch_lines,
-           "sources": {label: str(path) for label, path in sources.items()},
-           "cases": {case: " ".join(a) for case, a in cases.items()},
+           "sources": {label: revision(path) for label, path in sources.items()},
+           "cases": {case: " ".join(a if case != "batch" else a[:2] + ["LINES.jsonl"])
+                     for case, a in cases.items()},
            "results": summary(times, args.batch_lines, sources), "times": times}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")

@@ -35,7 +35,8 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
       kniffel tables --format html --card "ones=3,twos=6,kniffel=50"
     """
     from pathlib import Path
-    from ..strategy_tables import _write, export_values, write_tables
+    from ..engine.store import atomic_write
+    from ..strategy_tables import export_values, write_tables
     rule_sets = [scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     check_output_dir(out, "--out")
     formats = formats or ("md",)
@@ -59,7 +60,7 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
             from ..strategy_pages import html_to_pdf, page_html
             directory.mkdir(parents=True, exist_ok=True)
             html_path = directory / "strategy.html"
-            _write(html_path, page_html(table, cards[rules]).encode())
+            atomic_write(html_path, page_html(table, cards[rules]).encode())
             if "html" in pages:
                 written.append(html_path)
             if "pdf" in pages:
