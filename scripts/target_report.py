@@ -38,7 +38,7 @@ def preset_rows(name, games, seed=1, saved_only=False):
         except TableError:
             return None
     table = solver.get_table(name, progress=False)
-    target = solver.get_target_table(name, progress=False)
+    target = solver.get_table(name, progress=False, objective="target")
     dist = score_distribution(table)
     state = position_state(Position(), table.rules)
     chances = [(t, target.probability(state, t), dist.at_least(t)) for t in TARGETS]
