@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -56,16 +57,23 @@ def batch_file(lines, seed=1):
 
 
 def run(args, source):
-    """Seconds (wall) of `python -m solver.cli ARGS` with `source` first on PYTHONPATH; the exit
-    code must be 0."""
+    """[wall, CPU] seconds of `python -m solver.cli ARGS` with `source` first on PYTHONPATH
+    (CPU: user + system of the process and its children, what a busy machine disturbs least);
+    the exit code must be 0."""
     env = dict(os.environ, PYTHONPATH=str(source))
+    return timed([sys.executable, "-m", "solver.cli", *args], env, f"{' '.join(args)} ({source})")
+
+
+def timed(command, env, name):
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "solver.cli", *args], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    seconds = time.perf_counter() - start
+    done = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True)
+    wall = time.perf_counter() - start
+    now = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode:
-        raise RuntimeError(f"{' '.join(args)} ({source}): {done.stderr.strip()[-300:]}")
-    return seconds
+        raise RuntimeError(f"{name}: {done.stderr.strip()[-300:]}")
+    return [wall, now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime]
 
 
 def revision(source):
@@ -77,9 +85,7 @@ def revision(source):
 
 
 def floor_seconds():
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import numpy"], check=True)
-    return time.perf_counter() - start
+    return timed([sys.executable, "-c", "import numpy"], os.environ, "import numpy")
 
 
 def measure(sources, cases, rounds):
@@ -98,19 +104,23 @@ def measure(sources, cases, rounds):
 
 
 def summary(times, batch_lines, sources):
-    """Medians (and lines per second for the batch), with each case's ratio to the reference
-    source (the first) where there are two."""
+    """Per case the median wall and CPU seconds (and lines per second for the batch); against
+    another checkout, each case's median ratio (this / against) of the pairs of a round."""
     result = {}
     for label, cases in times.items():
-        result[label] = {case: {"median_s": statistics.median(t), "min_s": min(t), "max_s": max(t)}
+        result[label] = {case: {"wall_median_s": statistics.median(w for w, _ in t),
+                                "cpu_median_s": statistics.median(c for _, c in t),
+                                "wall_min_s": min(w for w, _ in t), "wall_max_s": max(w for w, _ in t)}
                          for case, t in cases.items()}
         if "batch" in cases:
-            result[label]["batch"]["lines_per_s"] = batch_lines / statistics.median(cases["batch"])
-    labels = list(sources)
-    if len(labels) == 2:
-        a, b = labels
-        result["ratio_" + a + "_over_" + b] = {
-            case: statistics.median(x / y for x, y in zip(times[a][case], times[b][case]))
+            batch = result[label]["batch"]
+            batch["lines_per_s"] = batch_lines / batch["wall_median_s"]
+            batch["lines_per_cpu_s"] = batch_lines / batch["cpu_median_s"]
+    if len(sources) == 2:
+        a, b = sources
+        result[f"ratio_{a}_over_{b}"] = {
+            case: {what: statistics.median(x[i] / y[i] for x, y in zip(times[a][case], times[b][case]))
+                   for i, what in enumerate(("wall", "cpu"))}
             for case in times[a]}
     return result
 
