@@ -77,11 +77,11 @@ def timed(command, env, name):
 
 
 def revision(source):
-    """The commit of a checkout (with "+changes" when its tree differs), not its path."""
+    """The commit of a checkout (with "+changes" when a tracked file differs), not its path."""
     def git(*args):
         return subprocess.run(["git", "-C", str(source), *args], capture_output=True,
                               text=True).stdout.strip()
-    return git("rev-parse", "--short", "HEAD") + ("+changes" if git("status", "--porcelain") else "")
+    return git("rev-parse", "--short", "HEAD") + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
 def floor_seconds():
