@@ -81,7 +81,8 @@ def revision(source):
     def git(*args):
         return subprocess.run(["git", "-C", str(source), *args], capture_output=True,
                               text=True).stdout.strip()
-    return git("rev-parse", "--short", "HEAD") + ("+changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    return git("rev-parse", "--short", "HEAD") + ("+changes" if changed else "")
 
 
 def floor_seconds():
