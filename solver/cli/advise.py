@@ -5,7 +5,8 @@ import textwrap
 import click
 
 from .common import (InputError, command_rules, command_tables, emit_json, expected_table,
-                     json_option, parse_position, rules_option, tables_option)
+                     json_option, parse_position, position_options,
+                     rules_option, tables_option)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
@@ -20,8 +21,7 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "(unlisted types: all 4 on the plate).")
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
 @click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
-@click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
-@click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
+@position_options
 @click.option("--top", type=click.IntRange(min=1),
               help=f"Show only the K best options (text default: {TEXT_TOP}; --json: all).")
 @click.option("--all", "show_all", is_flag=True, help="Text: show every option.")

@@ -152,3 +152,12 @@ def json_option(help="Print JSON instead of text."):
 def quiet_option(help="No progress bar."):
     """--quiet -> quiet."""
     return click.option("--quiet", is_flag=True, help=help)
+
+
+def position_options(function):
+    """--kniffel-bonuses and --jokers-left, what a position needs besides its card ->
+    kniffel_bonuses, jokers_left."""
+    function = click.option("--jokers-left", type=int,
+                            help="Knobeln jokers still in hand (default: all).")(function)
+    return click.option("--kniffel-bonuses", type=int, default=0,
+                        help="Extra-Kniffel bonuses already paid.")(function)

@@ -4,8 +4,9 @@ import time
 import click
 
 from .common import (CommandError, InputError, check_output_file, emit_json, expected_table,
-                     json_option, parse_position, quiet_option, rules_option,
-                     scorecard_rules, tables_option)
+                     json_option, parse_position, position_options,
+                     quiet_option, rules_option, scorecard_rules,
+                     tables_option)
 
 
 @click.command()
@@ -76,8 +77,7 @@ def _percent(proportion):
 @rules_option()
 @tables_option()
 @click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15" (default: empty card).')
-@click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
-@click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
+@position_options
 @json_option("Print JSON (summary and every probability).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
               help="Also write score,probability,cdf to this CSV file.")

@@ -3,7 +3,8 @@ their text, and `kniffel chances`."""
 import click
 
 from .common import (CommandError, InputError, emit_json, expected_table, json_option,
-                     parse_position, rules_option, scorecard_rules, tables_option, target_table)
+                     parse_position, position_options, rules_option,
+                     scorecard_rules, tables_option, target_table)
 
 
 def command_goal(rules, target=None, opponents=(), ties="share"):
@@ -85,8 +86,7 @@ def print_goal_advice(rules, query, table, advice, top, describe):
 @rules_option()
 @tables_option()
 @click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50".')
-@click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
-@click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
+@position_options
 @click.option("--step", type=click.IntRange(min=1), default=25, show_default=True,
               help="Targets every STEP points.")
 @json_option()
