@@ -38,7 +38,7 @@ def preset_rows(name, games, seed=1, saved_only=False):
         except TableError:
             return None
     table = solver.get_table(name, progress=False)
-    target = solver.get_target_table(name, progress=False)
+    target = solver.get_table(name, progress=False, objective="target")
     dist = score_distribution(table)
     state = position_state(Position(), table.rules)
     chances = [(t, target.probability(state, t), dist.at_least(t)) for t in TARGETS]
@@ -47,7 +47,7 @@ def preset_rows(name, games, seed=1, saved_only=False):
     plain = float(sum(p * dist.probs[scores > s].sum() for s, p in zip(scores, dist.probs)))
     simulated = None
     if games:
-        from solver.stats.target_play import TargetPlayer
+        from solver.advice.target_play import TargetPlayer
         rng = np.random.default_rng(seed)
         player = TargetPlayer(target)
         opponents = rng.choice(scores, size=games, p=dist.probs / dist.probs.sum())

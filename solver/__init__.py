@@ -3,93 +3,130 @@
     >>> import solver
     >>> table = solver.get_table("yahtzee")          # loads, or solves and saves
     >>> table.expected_score                          # 254.5877...
+    >>> solver.advise({"ones": 3}, table, dice=[1, 1, 3, 5, 6]).options[0]
+
+Every call takes an objective: None or "points" (the expected final score), a target
+("target:250", Goal("target", 250)) or a win (solver.win_goal([{"final": 231}])).  Its table kind
+follows: the target table for a target, the expected-score table for points and a win.  Tables
+is the one cache of loaded tables that the CLI, the batch, the coach and the web app share.
 
 numba is imported only when something is solved, so advising from a saved table stays fast.
 """
 __version__ = "0.1.0"
 
 
-def solve(rules=None, progress=None):
-    """Solve all reachable states of `rules` (a preset name, rules file or Rules)."""
+def solve(rules=None, progress=None, *, objective=None, **sub_game):
+    """Solve the table of `objective` for `rules` (a preset name, rules file or Rules): every
+    reachable state's expected score (the Dice Duel's for its rules), or with a target objective
+    the target table (sub_game: `within`, `expected`, ... of a sub-game, see
+    engine/target_solve.py), which reads the expected-score table first."""
     from .presets import resolve_rules
     rules = resolve_rules(rules)
+    if _kind(objective) == "target":
+        from .engine.target_solve import solve_target
+        expected = sub_game.pop("expected", None)
+        if expected is None:
+            expected = get_table(rules, progress=progress).values
+        return solve_target(rules, progress=progress, expected=expected, **sub_game)
     if rules.game == "dice-duel":
-        from .duel.solve import solve as _solve
+        from .duel.solve import solve as run
     else:
-        from .engine.backward import solve as _solve
-    return _solve(rules, progress=progress)
+        from .engine.backward import solve as run
+    return run(rules, progress=progress)
 
 
-def load_table(rules=None, directory=None):
-    """The saved table for `rules` (TableError if missing or failing a check)."""
+def _kind(objective):
+    from .advice.goal import as_goal
+    return as_goal(objective).table_kind
+
+
+def load_table(rules=None, directory=None, *, objective=None):
+    """The saved table of `objective` for `rules`; TableError if missing or failing a check
+    (for the target table, naming the command that builds it)."""
     from .presets import resolve_rules
-    from .engine.store import load_table as _load
-    return _load(resolve_rules(rules), directory)
+    rules = resolve_rules(rules)
+    if _kind(objective) == "target":
+        from .engine.target_table import load_target_table
+        return load_target_table(rules, directory)
+    from .engine.store import load_table as load
+    return load(rules, directory)
 
 
-def get_table(rules=None, directory=None, progress=None, announce=None, warn=None):
-    """Load the saved table for `rules`, solving and saving it first when it is missing or invalid.
+def get_table(rules=None, directory=None, progress=None, announce=None, warn=None, *,
+              objective=None):
+    """Load the saved table of `objective` for `rules`, solving and saving it first when it is
+    missing or invalid (a target table takes many minutes).
 
     announce(reason): called before solving, with why the saved table could not be used.
     warn(message): when given, a table that cannot be saved (a read-only store) is still
     returned, after warn says so; without it the OSError is raised."""
     from .presets import resolve_rules
-    from .engine.store import TableError, load_table as _load, table_dir
+    from .engine.store import TableError, table_dir
     rules = resolve_rules(rules)
+    target = _kind(objective) == "target"
     try:
-        return _load(rules, directory)
+        return load_table(rules, directory, objective=objective)
     except TableError as exc:
         if announce:
             announce(str(exc))
-        table = solve(rules, progress=progress)
-        try:
-            table.save(directory)
-        except OSError as exc:
-            if warn is None:
-                raise
-            warn(f"the {rules.key} table could not be saved in {table_dir(directory)} "
-                 f"({exc.strerror or exc}); it will be solved again next time")
-        return table
+    expected = get_table(rules, directory, progress, announce, warn).values if target else None
+    table = solve(rules, progress, objective=objective, **({"expected": expected} if target else {}))
+    try:
+        table.save(directory)
+    except OSError as exc:
+        if warn is None:
+            raise
+        warn(f"the {rules.key} table could not be saved in {table_dir(directory)} "
+             f"({exc.strerror or exc}); it will be solved again next time")
+    return table
 
 
 def advise(position, table, dice=None, rolls_left=None, objective=None):
-    """Ranked options for `position` (see solver.advise.advise).
-
-    objective: None (the expected score), {"target": T} (ranked by P(final >= T); `table` is
-    then the target table, get_target_table) or {"win": {"opponents": [{"card": {...}} |
-    {"final": S}, ...], "ties": "share"|"lose"}} (ranked by P(win); `table` the expected-score
-    table).  With an objective the answer is a dict, as `kniffel advise --json` prints it."""
-    if objective is None:
-        from .advice.position import advise as _advise
-        return _advise(position, table, dice=dice, rolls_left=rolls_left)
-    if "target" in objective:
-        from .advice.target import advise_target
-        return advise_target(position, table, objective["target"], dice=dice, rolls_left=rolls_left)
-    from .advice.win import advise_win
-    win = objective["win"]
-    return advise_win(position, table, win["opponents"], win.get("ties", "share"), dice=dice,
-                      rolls_left=rolls_left)
+    """The ranked options for `position` (a card {box: points} or a Position) as an Advice:
+    advice.position.advise.  objective: None/"points", "target:T", a Goal or the JSON
+    "objective" of an answer ({"target": T}, {"win": {"opponents": [...], "ties": ...}});
+    `table` is get_table(rules, objective=objective)."""
+    from .advice.position import advise as run
+    return run(position, table, dice=dice, rolls_left=rolls_left, objective=objective)
 
 
-def solve_target(rules=None, progress=None):
-    """Solve the target table of a scorecard rule set: P(final >= T) for every T and state."""
-    from .presets import resolve_rules
-    from .engine.target_solve import solve_target as _solve
-    rules = resolve_rules(rules)
-    return _solve(rules, progress=progress, expected=get_table(rules, progress=progress).values)
+def win_goal(opponents, ties="share"):
+    """The win objective against `opponents` ([{"final": S} | {"card": {...}}, ...])."""
+    from .advice.goal import win_goal as make
+    return make(opponents, ties)
 
 
-def get_target_table(rules=None, directory=None, progress=None):
-    """Load the saved target table for `rules`, solving and saving it first when needed."""
-    from .presets import resolve_rules
-    from .engine.store import TableError
-    from .engine.target_solve import solve_target as _solve
-    from .engine.target_table import load_target_table
-    rules = resolve_rules(rules)
-    try:
-        return load_target_table(rules, directory)
-    except TableError:
-        table = _solve(rules, progress=progress,
-                       expected=get_table(rules, directory, progress=progress).values)
-        table.save(directory)
+class Tables:
+    """The tables of one store directory, each kind loaded once per rule set and shared, also
+    by threads (a web server's requests).  tables(rules) is the expected-score table (solved and
+    saved first when missing, with `progress`, `announce` and `warn` as get_table takes them),
+    tables.target(rules) the saved target table (only loaded: its build takes many minutes, a
+    TableError names the command), tables.for_goal(goal, rules) the one a goal's advice reads."""
+
+    def __init__(self, directory=None, preloaded=(), progress=False, announce=None, warn=None):
+        import threading  # here: `import solver` stays light for a one-shot advise
+        self.directory = directory
+        self.loaded = {("expected", table.rules): table for table in preloaded}
+        self.lock = threading.Lock()
+        self.options = {"progress": progress, "announce": announce, "warn": warn}
+
+    def __call__(self, rules):
+        return self._get("expected", rules)
+
+    def target(self, rules):
+        return self._get("target", rules)
+
+    def for_goal(self, goal, rules):
+        return self._get(goal.table_kind, rules)
+
+    def _get(self, kind, rules):
+        key = (kind, rules)
+        table = self.loaded.get(key)
+        if table is None:
+            with self.lock:  # one load per rule set, even when requests race
+                table = self.loaded.get(key)
+                if table is None:
+                    table = self.loaded[key] = (
+                        load_table(rules, self.directory, objective="target") if kind == "target"
+                        else get_table(rules, self.directory, **self.options))
         return table

@@ -4,6 +4,7 @@ A *keep* is a multiset of 0-5 dice held back before a reroll; a *roll* is a keep
 Keeps are numbered so that the 252 rolls come first (index = roll index), followed by the keeps
 of 4, 3, 2, 1 and 0 dice.  Every table here is indexed by that numbering.
 """
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -79,13 +80,18 @@ def kernel_arrays():
 
 def parse_dice(text):
     """Parse '1,3,3,5,6' or '13356' into a sorted tuple of five faces; ValueError if impossible."""
+    return validate_dice(dice_faces(text))
+
+
+def dice_faces(text):
+    """The whole numbers of '1,3,3,5,6' or '13356', not yet checked as dice (validate_dice
+    does that); ValueError for anything else."""
     text = str(text).strip()
     parts = [p for p in text.replace(" ", ",").split(",") if p] if "," in text or " " in text else list(text)
     try:
-        faces = [int(p) for p in parts]
+        return [int(p) for p in parts]
     except ValueError:
         raise ValueError(f"dice must be five faces 1-6, e.g. 1,3,3,5,6 (got {text!r})") from None
-    return validate_dice(faces)
 
 
 def validate_dice(faces):
@@ -97,3 +103,62 @@ def validate_dice(faces):
         if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= FACES:
             raise ValueError(f"die face {f!r} is not 1-6")
     return tuple(sorted(int(f) for f in faces))
+
+
+def checked_roll(faces, rolls_left, rolls_per_turn):
+    """(roll index, rolls left) of five dice in hand with `rolls_left` rolls still allowed
+    (None: the most, rolls_per_turn - 1); ValueError naming the problem."""
+    roll = KEEP_INDEX[validate_dice(faces)]
+    max_left = rolls_per_turn - 1
+    if rolls_left is None:
+        rolls_left = max_left
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
+        raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    return roll, rolls_left
+
+
+def sub_keeps(roll):
+    """Distinct multisets of 0-4 dice that can be held from `roll`."""
+    found = {()}
+    for die in roll:
+        found |= {tuple(sorted(k + (die,))) for k in found if len(k) < DICE - 1}
+    return sorted(found, key=lambda k: (len(k), k))
+
+
+@lru_cache(maxsize=None)
+def sub_keep_indices(roll):
+    """(keeps, their indices) for the distinct multisets of 0-4 dice that roll `roll` can hold."""
+    keeps = sub_keeps(KEEPS[roll])
+    return keeps, np.array([KEEP_INDEX[keep] for keep in keeps])
+
+
+@lru_cache(maxsize=None)
+def sub_keep_rerolls(roll):
+    """The dice each keep of sub_keep_indices(roll) rerolls (the roll minus the keep), in its order."""
+    rerolls = []
+    for keep in sub_keep_indices(roll)[0]:
+        rest = list(KEEPS[roll])
+        for die in keep:
+            rest.remove(die)
+        rerolls.append(tuple(rest))
+    return tuple(rerolls)
+
+
+def joker_targets(roll, changes):
+    """{target roll: (faces taken, faces given)} reachable from `roll` with 1..changes jokers
+    (Knobeln: a joker turns one die to another face), each with the fewest jokers."""
+    found = {}
+    frontier = {roll: ((), ())}
+    for _ in range(changes):
+        nxt = {}
+        for current, (taken, given) in frontier.items():
+            for face in set(current):
+                rest = list(current)
+                rest.remove(face)
+                for new in range(1, FACES + 1):
+                    target = tuple(sorted(rest + [new]))
+                    if new != face and target != roll and target not in found and target not in nxt:
+                        nxt[target] = (taken + (face,), given + (new,))
+        found.update(nxt)
+        frontier = nxt
+    return found

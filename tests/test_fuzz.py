@@ -387,9 +387,9 @@ def test_scorecard_batch_answers_every_line(capsys, tmp_path, store, lines, fina
 def _never_solves(opponents):
     """Opponents a line may fuzz with: those the batch refuses, and the empty list (a valid
     list would start a win solve from a random card, minutes each)."""
-    from solver.advice.objective_batch import checked_opponents
+    from solver.advice.goal import win_goal
     try:
-        checked_opponents(opponents)
+        win_goal(opponents)
     except ValueError:
         return True
     return opponents == []

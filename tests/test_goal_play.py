@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from conftest import run, solved
 
 from solver.advice.goal import matching_option, parse_goal
-from solver.advice.win import advise_win
+from solver import advise, win_goal
 from solver.cli import cli
 from solver.game.card import Game
 from solver.game.record import save_record
@@ -48,12 +48,12 @@ def test_the_coach_ranks_by_the_chance_to_win(store, tmp_path):
                                       "--tables", str(store)], input="66623\n666\n666\nq\ny\n")
     assert result.exit_code == 0, result.output
     assert "coach for win (2 rolls left, dice 2 3 6 6 6): P(win)" in result.output
-    expected = advise_win(game.columns[0].position(), solved("kniffel"),
-                          [{"card": game.columns[1].card, "kniffel_bonuses": game.columns[1].kniffel_bonuses}],
-                          dice=dice, rolls_left=2)
-    top = expected["options"][0]
+    opponent = {"card": game.columns[1].card, "kniffel_bonuses": game.columns[1].kniffel_bonuses}
+    expected = advise(game.columns[0].position(), solved("kniffel"), dice=dice, rolls_left=2,
+                      objective=win_goal([opponent]))
+    top = expected.options[0]
     assert f"{100 * top['probability']:7.2f}% {top['expected_final_score']:9.2f}  best" in result.output
-    mine = matching_option(expected["options"], {"keep": [6, 6, 6]})
+    mine = matching_option(expected.options, {"keep": [6, 6, 6]})
     assert f"coach: P(win) {100 * mine['probability']:.2f}%" in result.output
 
 

@@ -11,7 +11,8 @@ from conftest import solved
 from helpers import random_card, target_table
 
 from solver import dice
-from solver.advice.target import final_pairs, keep_pairs
+from solver.advice import steps
+from solver.advice.target import ChanceView
 from solver.engine.states import Position, position_state
 from solver.engine.store import TableError
 from solver.engine.target_solve import solve_target
@@ -92,7 +93,8 @@ def test_a_state_is_worth_its_turn_from_the_next_states(name, card):
     state = position_state(Position(card), rules)
     table = target_table(rules, state.filled)
     for d in range(1, int(table.span[table.row_of[state.filled, state.aux, state.upper]]) + 1):
-        kw, ke = keep_pairs(*final_pairs(state, table, d), rules.rolls_per_turn)
+        view = ChanceView(table, d)
+        kw, ke = steps.keep_values(view, *steps.final_values(state, view), rules.rolls_per_turn)
         w, e = table.lookup(state, d)
         assert w == pytest.approx(kw[dice.EMPTY_KEEP], abs=1e-12), d
         assert e == pytest.approx(ke[dice.EMPTY_KEEP], abs=1e-10), d
@@ -148,7 +150,6 @@ def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_i
     whole sub-game's, to the bit."""
     from dataclasses import replace
 
-    from solver.advice.target import box_pairs
     from solver.advice.win import extra_bonuses_to_come
     from solver.rules import scoring
     rules = get_rules(name, **options)
@@ -167,9 +168,10 @@ def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_i
             g = part.row_of[at.filled, at.aux, at.upper]
             banded += int(part.base[g] > 0)
             assert part.lookup(at, need) == whole.lookup(at, need)
-            for mine, theirs in zip(final_pairs(at, part, need), final_pairs(at, whole, need)):
+            for mine, theirs in zip(steps.final_values(at, ChanceView(part, need)),
+                                    steps.final_values(at, ChanceView(whole, need))):
                 assert np.array_equal(mine[0], theirs[0]) and np.array_equal(mine[1], theirs[1])
-            w, _, points, bonus = box_pairs(at, part, need)
+            (w, _), points, bonus = steps.box_values(at, ChanceView(part, need))
             r = int(rng.integers(dice.N_ROLLS))
             b = int(rng.choice(np.flatnonzero(w[:, r] >= 0)))
             paid = 0
@@ -224,22 +226,23 @@ def test_table_shape_and_store(tmp_path):
 def test_advice_agrees_with_the_table(name):
     # the best option of each first roll, weighted by the roll's chance, is the turn start's value
     from solver import dice
-    from solver.advice.target import advise_target
+    from solver import advise
+    from solver.advice.goal import Goal
     rules = get_rules(name)
     card = {b: 0 for b in rules.boxes[:-3]} | {"twos": 6}
     position = Position(card, 0, 1 if rules.jokers else None)
     state = position_state(position, rules)
     table = target_table(rules, state.filled)
     for target in (state.card_total + 20, state.card_total + 45):
-        start = advise_target(position, table, target)
+        start = advise(position, table, objective=Goal("target", target))
         w, e = table.lookup(state, target - state.card_total)
-        assert start["probability"] == w and start["expected_final_score"] == state.card_total + e
+        assert start.probability == w and start.expected_final_score == state.card_total + e
         total_w = total_e = 0.0
         for r, roll in enumerate(dice.KEEPS[:dice.N_ROLLS]):
-            advice = advise_target(position, table, target, dice=roll)
-            best = advice["options"][0]
-            assert best["probability"] == advice["probability"]
-            probs = [o["probability"] for o in advice["options"]]
+            advice = advise(position, table, dice=roll, objective=f"target:{target}")
+            best = advice.options[0]
+            assert best["probability"] == advice.probability
+            probs = [o["probability"] for o in advice.options]
             assert max(probs) - best["probability"] < 1e-9  # ranked by the chance first
             total_w += dice.ROLL_PROB[r] * best["probability"]
             total_e += dice.ROLL_PROB[r] * best["expected_final_score"]

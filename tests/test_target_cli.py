@@ -100,20 +100,20 @@ def late_sub_table(monkeypatch):
 
 
 def test_target_advice_text_and_json(capsys, table_dir, late_sub_table):
-    from solver.advice.target import advise_target
+    from solver import advise
     sub, card = late_sub_table
     code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
                          "--target", "160", "--json")
     assert code == 0, err
     data = json.loads(out)
-    direct = advise_target(card, sub, 160, [5, 5, 5, 6, 6], 1)
-    assert data == json.loads(json.dumps(direct))
+    direct = advise(card, sub, [5, 5, 5, 6, 6], 1, objective="target:160")
+    assert data == json.loads(direct.to_json()) and out == direct.to_json() + "\n"
     assert data["objective"] == {"target": 160} and data["probability"] == data["options"][0]["probability"]
     assert all("reroll" in o for o in data["options"] if o["action"] == "keep")
     code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
                          "--target", "160")
     assert code == 0, err
-    assert f"playing for 160 points: chance {100 * direct['probability']:.4f}%" in out
+    assert f"playing for 160 points: chance {100 * direct.probability:.4f}%" in out
     assert "playing safe costs" in out and "keep 5 5 5, reroll 6 6" in out
 
 
@@ -138,3 +138,21 @@ def test_a_missing_target_table_is_one_line_naming_the_build(capsys, table_dir):
         code, out, err = run(capsys, *args)
         assert code == 1 and out == "" and err.count("\n") == 1, (args, err)
         assert "no target table for kniffel" in err and "kniffel solve --objective target" in err
+
+
+def test_target_advice_checks_once_and_reads_one_table(capsys, table_dir, late_sub_table, monkeypatch):
+    """`advise --target`: the position and the dice are checked once, and only the target table
+    is read (its text compares with points play from the expected values it holds)."""
+    import solver.advice.position as position
+    from solver import dice
+    from solver.engine import store
+    calls = []
+    state, faces = position.position_state, dice.validate_dice
+    monkeypatch.setattr(position, "position_state", lambda *a: calls.append("position") or state(*a))
+    monkeypatch.setattr(dice, "validate_dice", lambda *a: calls.append("dice") or faces(*a))
+    monkeypatch.setattr(store, "load_table", lambda *a, **k: pytest.fail("the expected-score table was read"))
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
+                         "--target", "160")
+    assert code == 0, err
+    assert sorted(calls) == ["dice", "position"]
+    assert "playing safe costs" in out

@@ -1,13 +1,16 @@
 """The win objective: against finished players with ties lost it is the target objective for
 one point more than the best of them, exactly; against a player still playing it beats the
 expected-score strategy's chance (from the exact distributions)."""
+import json
+
 import numpy as np
 import pytest
 from conftest import solved
 from helpers import target_table
 
-from solver.advice.target import advise_target
-from solver.advice.win import advise_win, win_utility
+from solver import advise, win_goal
+from solver.advice.goal import Goal
+from solver.advice.win import win_utility
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 from solver.stats.distribution import score_distribution
@@ -25,12 +28,12 @@ def test_finished_opponents_ties_lose_is_the_target(name):
     table = target_table(rules, state.filled)
     for best in (state.card_total + 10, state.card_total + 40):
         opponents = [{"final": best - 25}, {"final": best}]
-        win = advise_win(position, solved(rules), opponents, ties="lose", dice=(2, 3, 3, 5, 6))
-        aim = advise_target(position, table, best + 1, dice=(2, 3, 3, 5, 6))
-        assert [(o["probability"], o["expected_final_score"]) for o in win["options"]] == \
-               [(o["probability"], o["expected_final_score"]) for o in aim["options"]]
-        start = advise_win(position, solved(rules), opponents, ties="lose")
-        assert start["probability"] == table.lookup(state, best + 1 - state.card_total)[0]
+        win = advise(position, solved(rules), dice=(2, 3, 3, 5, 6), objective=win_goal(opponents, "lose"))
+        aim = advise(position, table, dice=(2, 3, 3, 5, 6), objective=Goal("target", best + 1))
+        assert [(o["probability"], o["expected_final_score"]) for o in win.options] == \
+               [(o["probability"], o["expected_final_score"]) for o in aim.options]
+        start = advise(position, solved(rules), objective=win_goal(opponents, "lose"))
+        assert start.probability == table.lookup(state, best + 1 - state.card_total)[0]
 
 
 def test_shared_ties_utility():
@@ -51,7 +54,7 @@ def test_win_beats_expected_play_against_a_player(ties):
     position = Position(late_card(rules))
     rival = {b: 0 for b in rules.boxes[:-3]} | {"sixes": 24, "four_kind": 20}
     opponents = [{"card": rival}]
-    win = advise_win(position, table, opponents, ties=ties)["probability"]
+    win = advise(position, table, objective=win_goal(opponents, ties)).probability
     # the expected-score player's chance from the same position, from both distributions
     ours = score_distribution(table, position)
     theirs = score_distribution(table, Position(rival))
@@ -72,10 +75,11 @@ def test_python_api_objective():
     state = position_state(position, rules)
     table = target_table(rules, state.filled)
     aim = solver.advise(position, table, dice=(1, 2, 3, 4, 6), objective={"target": state.card_total + 30})
-    assert aim["objective"] == {"target": state.card_total + 30}
+    assert aim.as_dict()["objective"] == {"target": state.card_total + 30}
+    assert json.loads(aim.to_json())["objective"] == {"target": state.card_total + 30}
     win = solver.advise(position, solved(rules), dice=(1, 2, 3, 4, 6),
                         objective={"win": {"opponents": [{"final": state.card_total + 29}], "ties": "lose"}})
-    assert [o["probability"] for o in win["options"]] == [o["probability"] for o in aim["options"]]
+    assert [o["probability"] for o in win.options] == [o["probability"] for o in aim.options]
 
 
 def test_trimmed_utility_cuts_what_is_sure_and_what_is_hopeless():
@@ -114,8 +118,8 @@ def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, ca
     whole = solve_target(rules, progress=False, expected=table.values, within=state.filled,
                          terminal=u)
     for roll, rolls_left in (((2, 2, 5, 5, 5), 2), ((1, 3, 4, 5, 6), 0), (None, None)):
-        win = advise_win(position, table, [{"card": rival}], "share", dice=roll, rolls_left=rolls_left)
-        aim = advise_target(position, whole, M, dice=roll, rolls_left=rolls_left)
-        assert win["probability"] == aim["probability"] > 0
-        assert [(o["probability"], o["expected_final_score"]) for o in win["options"]] == \
-            [(o["probability"], o["expected_final_score"]) for o in aim["options"]]
+        win = advise(position, table, roll, rolls_left, win_goal([{"card": rival}], "share"))
+        aim = advise(position, whole, roll, rolls_left, Goal("target", M))
+        assert win.probability == aim.probability > 0
+        assert [(o["probability"], o["expected_final_score"]) for o in win.options] == \
+            [(o["probability"], o["expected_final_score"]) for o in aim.options]

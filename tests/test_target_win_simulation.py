@@ -13,11 +13,12 @@ import pytest
 from conftest import solved
 from helpers import random_card
 
-from solver.advice.win import advise_win, opponent_distribution, win_utility
+from solver import advise, win_goal
+from solver.advice.win import opponent_distribution, win_utility
 from solver.engine.states import Position, position_state
 from solver.engine.target_solve import solve_target
 from solver.stats.distribution import score_distribution
-from solver.stats.target_play import TargetPlayer
+from solver.advice.target_play import TargetPlayer
 
 pytestmark = pytest.mark.slow  # every test here plays thousands of games
 
@@ -38,7 +39,7 @@ def test_the_win_objective_player_wins_as_computed_and_more_than_expected_play(s
     rng = np.random.default_rng(seed)
     mine = random_card(rules, rng, 6)[0]
     theirs = random_card(rules, rng, 6)[0]
-    computed = advise_win(Position(mine), table, [{"card": theirs}])["probability"]
+    computed = advise(Position(mine), table, objective=win_goal([{"card": theirs}])).probability
 
     low, probs = opponent_distribution(table, {"card": theirs})
     M, u = win_utility([(low, probs)])

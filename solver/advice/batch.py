@@ -16,8 +16,8 @@ import orjson
 
 from .. import dice
 from . import batch_kernels as kernels
-from .position import (Advice, checked_query, joker_targets, position_facts, sub_keep_indices,
-                       sub_keep_rerolls)
+from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
+from .position import Advice, checked_query, position_facts
 from ..rules import RulesError, box_key
 from .query import read_query
 from ..engine.states import Position
@@ -35,7 +35,8 @@ def _query(line, default_rules):
     if not isinstance(card, dict):
         raise ValueError("card must be an object of box: points")
     position = Position(card, query.get("kniffel_bonuses", 0), query.get("jokers_left"))
-    state, roll, rolls_left = checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
+    state, roll, rolls_left = checked_query(position, rules, query.get("dice"),
+                                            query.get("rolls_left"))[:3]
     facts = position_facts(_valid_card(card, rules), position.kniffel_bonuses, state, rules, roll,
                            rolls_left)
     return rules, state, roll, rolls_left, facts

@@ -1,7 +1,14 @@
-"""What a player plays for, as the coach and the analysis take it: points (the expected final
-score), a target ("target:T": the chance of a final score >= T) or a win against the other
-players on the card ("win": the chance of finishing first, a tie shared or lost)."""
-from dataclasses import dataclass
+"""What a player plays for, as one value parsed once and passed everywhere (the CLI, the batch
+reader, the coach, the web app): points (the expected final score), a target ("target:T": the
+chance of a final score >= T) or a win against other players (the chance of finishing first, a
+tie shared or lost).
+
+A Goal also says which table its advice reads (`table_kind`): the target table for a target,
+the expected-score table for points and for a win (whose sub-game is solved per position)."""
+from dataclasses import dataclass, replace
+
+TIES = ("share", "lose")
+OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
 
 
 @dataclass(frozen=True)
@@ -9,13 +16,34 @@ class Goal:
     kind: str  # "points", "target" or "win"
     target: int = None
     ties: str = "share"
+    opponents: tuple = ()  # win: ({"final": S} | {"card": {...}, ...}, ...), as given
+
+    @property
+    def table_kind(self):
+        """The table this goal's advice reads: "target" or "expected"."""
+        return "target" if self.kind == "target" else "expected"
 
     @property
     def chance_name(self):
         return {"target": f"P(>= {self.target})", "win": "P(win)"}.get(self.kind)
 
+    def with_opponents(self, opponents):
+        """The win goal against `opponents` (the coach knows them only at each decision)."""
+        return replace(self, opponents=tuple(opponents))
+
+    def as_json(self):
+        """The "objective" of the advice JSON: None for points."""
+        if self.kind == "target":
+            return {"target": self.target}
+        if self.kind == "win":
+            return {"win": {"opponents": list(self.opponents), "ties": self.ties}}
+        return None
+
     def __str__(self):
         return f"target:{self.target}" if self.kind == "target" else self.kind
+
+
+POINTS = Goal("points")
 
 
 def parse_goal(text, ties="share"):
@@ -33,17 +61,55 @@ def parse_goal(text, ties="share"):
     raise ValueError(f"goal must be points, win or target:T (T a final score), got {text!r}")
 
 
-def goal_advice(goal, position, table, target_table=None, opponents=(), dice=None, rolls_left=None):
-    """The ranked options for `goal` (a dict as advise_target's: each option with "probability"
-    and "expected_final_score"); table: the expected-score table, target_table for a target,
-    opponents ({"card"...} | {"final"...}) for a win."""
-    if goal.kind == "target":
-        from .target import advise_target
-        return advise_target(position, target_table, goal.target, dice=dice, rolls_left=rolls_left)
-    if goal.kind == "win":
-        from .win import advise_win
-        return advise_win(position, table, list(opponents), goal.ties, dice=dice, rolls_left=rolls_left)
-    raise ValueError("goal_advice is for the target and win goals")
+def target_goal(target, rules):
+    """Goal("target", T) with T checked against the most `rules` can score; ValueError if not."""
+    from ..engine.target_table import score_bound
+    most = score_bound(rules)
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= most:
+        raise ValueError(f"target must be 0-{most}, got {target!r}")
+    return Goal("target", target)
+
+
+def win_goal(opponents, ties="share"):
+    """Goal("win") against `opponents` (a list of {"final": S} or {"card": {...}}, with the
+    card's "kniffel_bonuses" and "jokers_left" when they matter); ValueError naming a bad one."""
+    if ties not in TIES:
+        raise ValueError(f"ties must be share or lose, got {ties!r}")
+    shape = 'opponents must be a list of {"card": {...}} or {"final": S}'
+    if not isinstance(opponents, (list, tuple)):
+        raise ValueError(shape)
+    for opponent in opponents:
+        if not isinstance(opponent, dict) or ("card" in opponent) == ("final" in opponent):
+            raise ValueError(shape)
+        unknown = set(opponent) - OPPONENT_FIELDS
+        if unknown or ("final" in opponent and len(opponent) > 1):
+            raise ValueError(f"{shape}; got the field(s) {', '.join(sorted(set(opponent)))}")
+        if "final" in opponent and (isinstance(opponent["final"], bool)
+                                    or not isinstance(opponent["final"], int)):
+            raise ValueError(f"an opponent's final score must be a whole number, got {opponent['final']!r}")
+        if "card" in opponent and not isinstance(opponent["card"], dict):
+            raise ValueError("an opponent's card must be an object of box: points")
+    return Goal("win", ties=ties, opponents=tuple(opponents))
+
+
+def as_goal(objective):
+    """A Goal from what callers pass: None (points), a Goal, "points" | "win" | "target:T"
+    ("target" or "expected" alone: the table kind, for solve and get_table), or
+    the JSON "objective" of an advice ({"target": T} or {"win": {"opponents": [...], "ties": ...}})."""
+    if objective is None:
+        return POINTS
+    if isinstance(objective, Goal):
+        return objective
+    if objective in ("target", "expected"):  # a table kind: the target table holds every T
+        return Goal("target") if objective == "target" else POINTS
+    if isinstance(objective, str):
+        return parse_goal(objective)
+    if isinstance(objective, dict) and "target" in objective:
+        return Goal("target", int(objective["target"]))
+    if isinstance(objective, dict) and "win" in objective:
+        win = objective["win"]
+        return win_goal(win["opponents"], win.get("ties", "share"))
+    raise ValueError(f"an objective is points, a target or a win, got {objective!r}")
 
 
 def matching_option(options, decision):

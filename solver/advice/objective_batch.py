@@ -6,12 +6,14 @@ from itertools import chain, groupby
 import orjson
 
 from ..engine.states import Position
+from .goal import POINTS, target_goal, win_goal
+from .position import advise
 from .query import read_query
 
 FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left", "target",
           "opponents", "ties"}
 OBJECTIVE_FIELDS = ("target", "opponents")
-OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
+PLAIN_FIELDS = FIELDS - {"target", "opponents", "ties"}  # batch.FIELDS: a line for points
 
 
 def names_objective(line):
@@ -45,52 +47,33 @@ def answer_line(line, number, default_rules, tables, target_tables, top=None):
     from ..engine.store import TableError
     from ..rules import RulesError
     try:
-        return _answer(line, default_rules, tables, target_tables, top)
+        return answer_query(line, default_rules, tables, target_tables, True).as_dict(top)
     except (ValueError, TypeError, RulesError, TableError, OSError) as exc:
         return {"error": f"line {number}: {exc}"}
 
 
-def _answer(line, default_rules, tables, target_tables, top):
-    query, rules = read_query(line, FIELDS, default_rules, "scorecard",
-                              lambda r: f"{r.key} has no scorecard; ask with --rules {r.key}")
-    if ("target" in query) == ("opponents" in query):
-        raise ValueError("a line takes target or opponents, not both")
+def answer_query(query, default_rules, tables, target_tables, objective=None):
+    """The Advice of one batch line (bytes, str or its parsed dict), for any objective: its Goal
+    read once, then advise.  objective: whether the line names one (default: from its keys);
+    a line without one takes batch.FIELDS only.  ValueError (RulesError, TableError) naming a
+    bad line."""
+    if objective is None:
+        objective = isinstance(query, dict) and any(f in query for f in OBJECTIVE_FIELDS)
+    query, rules = read_query(query, FIELDS if objective else PLAIN_FIELDS, default_rules,
+                              "scorecard", lambda r: f"{r.key} has no scorecard; ask with --rules {r.key}")
+    goal = line_goal(query, rules) if objective else POINTS
     card = query.get("card", {})
     if not isinstance(card, dict):
         raise ValueError("card must be an object of box: points")
     position = Position(card, query.get("kniffel_bonuses", 0), query.get("jokers_left"))
-    dice, left = query.get("dice"), query.get("rolls_left")
+    table = target_tables(rules) if goal.kind == "target" else tables(rules)
+    return advise(position, table, query.get("dice"), query.get("rolls_left"), goal)
+
+
+def line_goal(query, rules):
+    """The Goal a batch line names: {"target": T} or {"opponents": [...], "ties": ...}."""
+    if ("target" in query) == ("opponents" in query):
+        raise ValueError("a line takes target or opponents, not both")
     if "target" in query:
-        from ..engine.target_table import score_bound
-        from .target import advise_target
-        target = query["target"]
-        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= score_bound(rules):
-            raise ValueError(f"target must be 0-{score_bound(rules)}, got {target!r}")
-        advice = advise_target(position, target_tables(rules), target, dice, left)
-    else:
-        from .win import advise_win
-        advice = advise_win(position, tables(rules), checked_opponents(query["opponents"]),
-                            query.get("ties", "share"), dice, left)
-    if top is not None:
-        advice["options"] = advice["options"][:top]
-    return advice
-
-
-def checked_opponents(opponents):
-    """The "opponents" field: a list of {"final": S} or {"card": {...}} (with the card's
-    "kniffel_bonuses" and "jokers_left" when they matter); ValueError otherwise."""
-    shape = 'opponents must be a list of {"card": {...}} or {"final": S}'
-    if not isinstance(opponents, list):
-        raise ValueError(shape)
-    for opponent in opponents:
-        if not isinstance(opponent, dict) or ("card" in opponent) == ("final" in opponent):
-            raise ValueError(shape)
-        unknown = set(opponent) - OPPONENT_FIELDS
-        if unknown or ("final" in opponent and len(opponent) > 1):
-            raise ValueError(f"{shape}; got the field(s) {', '.join(sorted(set(opponent)))}")
-        if "final" in opponent and (isinstance(opponent["final"], bool)
-                                    or not isinstance(opponent["final"], int)):
-            raise ValueError(f"an opponent's final score must be a whole number, got {opponent['final']!r}")
-        if "card" in opponent and not isinstance(opponent["card"], dict):
-            raise ValueError("an opponent's card must be an object of box: points")
-    return opponents
+        return target_goal(query["target"], rules)
+    return win_goal(query["opponents"], query.get("ties", "share"))

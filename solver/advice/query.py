@@ -5,16 +5,21 @@ from ..presets import resolve_rules
 
 
 def read_query(line, fields, default_rules, game, wrong_game):
-    """Parse a JSON object line (bytes or str) -> (query dict, rules).  ValueError names the
+    """Parse a JSON object line (bytes or str, or a dict already parsed) -> (query dict, rules).  ValueError names the
     problem: not UTF-8, not an object, fields outside `fields`, rules that are not a name, or
     rules of another game than `game` (`wrong_game(rules)` gives that message).  Unknown rules
     raise RulesError."""
+    if isinstance(line, dict):
+        return _checked(line, fields, default_rules, game, wrong_game)
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ValueError(f"not UTF-8 text (byte {exc.start + 1} of the line)") from None
-    query = orjson.loads(line)
+    return _checked(orjson.loads(line), fields, default_rules, game, wrong_game)
+
+
+def _checked(query, fields, default_rules, game, wrong_game):
     if not isinstance(query, dict):
         raise ValueError("each line must be a JSON object")
     unknown = set(query) - fields

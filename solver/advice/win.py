@@ -20,7 +20,6 @@ from functools import lru_cache
 import numpy as np
 
 from ..engine.states import Position, parse_card, position_state
-from .target import advise_target
 
 
 def opponent_distribution(table, opponent):
@@ -110,19 +109,6 @@ def points_to_come_bound(rules, position):
     return most + rules.extra_bonus * extra_bonuses_to_come(rules, position)
 
 
-def win_table(rules, expected_values, state, room, extras, opponents_key, distributions, ties):
-    """(M, the sub-game table from our turn start `state` against these opponents, whose
-    P(win) is W(state, M - card total)), cached per turn.  It holds the states that can follow
-    ours, and only the d that can matter: our final score is card total + 0 .. `room`, so from
-    a d of M - card total on the d still needed stays above L = M - card total - room - 1, and
-    the table is solved for d - L (with the utility from L on), which its M counts in; each
-    state only for the d that the points scored since our turn start leave (`extras`: the
-    extra-Kniffel bonuses still to come bound those points, with the boxes and upper total)."""
-    return _win_table(rules, expected_values.ctypes.data, state.filled, state.upper,
-                      state.card_total, room, extras, opponents_key, ties,
-                      _Hold(expected_values, distributions))
-
-
 class _Hold:
     """Unhashed arguments of the cached solve (the key is made of the hashable ones)."""
 
@@ -139,6 +125,14 @@ class _Hold:
 @lru_cache(maxsize=8)
 def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _opponents_key, ties,
                hold):
+    """(M, the sub-game table from our turn start (filled, upper, card total) against these
+    opponents, whose P(win) is W(state, M - card total)), cached per turn.  It holds the states
+    that can follow ours, and only the d that can matter: our final score is card total + 0 ..
+    `room`, so from a d of M - card total on the d still needed stays above L = M - card total
+    - room - 1, and the table is solved for d - L (with the utility from L on), which its M
+    counts in; each state only for the d that the points scored since our turn start leave
+    (`extras`: the extra-Kniffel bonuses still to come bound those points, with the boxes and
+    upper total)."""
     from ..engine.target_solve import solve_target
     M, u = trimmed_utility(*win_utility(hold.distributions, ties))
     # A d still needed never falls to L or below: the table's d - L >= 1 reads u from L on,
@@ -149,22 +143,19 @@ def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _oppo
                                extras=extras)
 
 
-def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=None):
-    """Every choice for `position` ranked by P(win) against `opponents` (a list of {"final": S}
-    or {"card": {...}}); `table` is the expected-score table.  A dict as advise_target's."""
-    if ties not in ("share", "lose"):
-        raise ValueError(f"ties must be share or lose, got {ties!r}")
-    if not opponents:
+def win_view(query, table, goal):
+    """The view (target.ChanceView) that ranks a checked `query` (position.checked_query) by
+    P(win) against the opponents of the win `goal`; `table` is the expected-score table."""
+    if not goal.opponents:
         raise ValueError("the win objective needs at least one opponent")
-    rules = table.rules
-    if not isinstance(position, Position):
-        position = Position(card=position)
-    state = position_state(position, rules)
+    from .target import ChanceView
+    rules, state = table.rules, query.state
+    opponents = list(goal.opponents)
     distributions = [opponent_distribution(table, o) for o in opponents]
     key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items()), o.get("kniffel_bonuses"),
                  o.get("jokers_left")) for o in opponents])
-    M, sub = win_table(rules, table.values, state, points_to_come_bound(rules, position),
-                       extra_bonuses_to_come(rules, position), key, distributions, ties)
-    advice = advise_target(position, sub, M, dice=dice, rolls_left=rolls_left)
-    advice["objective"] = {"win": {"opponents": opponents, "ties": ties}}
-    return advice
+    M, sub = _win_table(rules, table.values.ctypes.data, state.filled, state.upper,
+                        state.card_total, points_to_come_bound(rules, query.position),
+                        extra_bonuses_to_come(rules, query.position), key, goal.ties,
+                        _Hold(table.values, distributions))
+    return ChanceView(sub, M - state.card_total)

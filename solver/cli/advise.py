@@ -4,15 +4,16 @@ import textwrap
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _rules, _parse_position,
-                     _table)
+from .common import (InputError, command_rules, command_tables, emit_json, expected_table,
+                     json_option, parse_position, position_options,
+                     rules_option, tables_option)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
 
 @click.command()
-@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@rules_option()
+@tables_option()
 @click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50", or as '
               'on the pad: "1er=3,5er=15,Kniffel=50" (also Einser … Sechser, 3er-Pasch, '
               '4er-Pasch, FH, kl. Straße, gr. Straße, Chance; Yatzy: Paar, 2 Paare, Yatzy).')
@@ -20,15 +21,14 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "(unlisted types: all 4 on the plate).")
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
 @click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
-@click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
-@click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
+@position_options
 @click.option("--top", type=click.IntRange(min=1),
               help=f"Show only the K best options (text default: {TEXT_TOP}; --json: all).")
 @click.option("--all", "show_all", is_flag=True, help="Text: show every option.")
 # --batch is read as bytes: each line is decoded on its own, so a byte that is not UTF-8 spoils
 # only its own line.
 @click.option("--batch", type=click.File("rb"), help="JSON lines of positions (FILE or -), one result per line.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@json_option()
 @click.option("--target", type=int, help="Play for a final score of at least T: rank by the chance "
               "of reaching it (needs the target table: `kniffel solve --objective target`, once).")
 @click.option("--opponent", "opponents", multiple=True, metavar="CARD|final=S",
@@ -51,42 +51,53 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
       kniffel advise --card "ones=3,sixes=24" --dice 66612 --target 250
       kniffel advise --card "$(cat mine)" --dice 66612 --opponent final=231 --ties lose
     """
-    from ..advice.position import advise as run_advise, checked_query
-    from ..dice import parse_dice
     if show_all and top is not None:
         raise InputError("--all and --top exclude each other")
     shown = None if show_all else top or TEXT_TOP  # how many options the text shows
-    rules = _rules(rules_name)
-    if target is not None or opponents:
-        from .target import check_target_options
-        check_target_options(rules, target, chips, opponents)
+    rules = command_rules(rules_name)
     if rules.game == "dice-duel" or chips is not None:
+        if target is not None or opponents:
+            raise InputError(f"--{'target' if target is not None else 'opponent'} is for the "
+                             "scorecard games, not the Dice Duel")
         if card or kniffel_bonuses or jokers_left is not None:
             raise InputError("--card, --kniffel-bonuses and --jokers-left are not Dice Duel options")
         _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json)
         return
+    from .target import command_goal
+    goal = command_goal(rules, target, opponents, ties)  # the objective, parsed once
     if batch is not None:
         _advise_batch(batch, rules, tables, top)
         return
-    position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
-    if target is not None or opponents:
-        from .target import advise_target_command
-        advise_target_command(rules, tables, position, dice_text, rolls_left, target, top, as_json,
-                              opponents, ties, _describe)
-        return
+    query = checked_position(rules, parse_position(rules, card, kniffel_bonuses, jokers_left),
+                             dice_text, rolls_left)  # validated once, before any solving
+    from ..advice.position import advise as run_advise
+    if goal.kind == "target":
+        from .common import target_table
+        table = target_table(rules, tables)
+    else:
+        table = expected_table(rules, tables, quiet=as_json)
+    advice = run_advise(query, table, objective=goal)
+    if as_json:
+        click.echo(advice.to_json(top))
+    elif goal.kind == "points":
+        _print_advice(rules, advice, shown)
+    else:
+        from .target import print_goal_advice
+        print_goal_advice(rules, query, table, advice, top, _describe)
+
+
+def checked_position(rules, position, dice_text, rolls_left):
+    """The position, --dice and --rolls-left checked once: an advice Query; InputError (exit 2)
+    naming the problem."""
+    from ..advice.position import checked_query
+    from ..dice import dice_faces
     try:
-        roll = parse_dice(dice_text) if dice_text is not None else None
+        roll = dice_faces(dice_text) if dice_text is not None else None  # checked_query checks them
         if roll is None and rolls_left is not None:
             raise ValueError("--rolls-left needs --dice")
-        checked_query(position, rules, roll, rolls_left)  # validate before any solving
+        return checked_query(position, rules, roll, rolls_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    table = _table(rules, tables, quiet=as_json)
-    advice = run_advise(position, table, dice=roll, rolls_left=rolls_left)
-    if as_json:
-        _emit_json(advice.as_dict(top))
-        return
-    _print_advice(rules, advice, shown)
 
 
 def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json):
@@ -99,7 +110,7 @@ def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch,
 
         def table_for(line_rules):
             if line_rules.key not in loaded:
-                loaded[line_rules.key] = _table(line_rules, tables, quiet=True)
+                loaded[line_rules.key] = expected_table(line_rules, tables, quiet=True)
             return loaded[line_rules.key]
 
         for text in advise_lines(batch, rules, table_for, top):
@@ -112,9 +123,9 @@ def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch,
         position = checked_query(chips, rules, roll, rolls_left)[0]  # validate before any solving
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    advice = run_advise(position, _table(rules, tables, quiet=as_json), dice=roll, rolls_left=rolls_left)
+    advice = run_advise(position, expected_table(rules, tables, quiet=as_json), dice=roll, rolls_left=rolls_left)
     if as_json:
-        _emit_json(advice.as_dict(top))
+        emit_json(advice.as_dict(top))
         return
     click.echo(f"{advice.rules}: chips {position.spec() or 'all on the plate'}; "
                f"held {position.chips_value} points")
@@ -220,26 +231,13 @@ def _describe(option):
 def _advise_batch(stream, default_rules, tables, top):
     """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
     from ..advice.batch import advise_lines
-    loaded = {}
-
-    def table_for(rules):
-        if rules.key not in loaded:
-            loaded[rules.key] = _table(rules, tables, quiet=True)
-        return loaded[rules.key]
-
+    from ..advice.objective_batch import objective_lines
+    loaded = command_tables(tables, quiet=True)  # a line never starts a target build
     # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
     chunk = 1 if stream.isatty() else 1024
-    from ..advice.objective_batch import objective_lines
-    from ..engine.target_table import load_target_table
-
-    def target_for(rules):
-        # Load only: a line never starts a build of minutes; the error says how to build it.
-        if ("target", rules.key) not in loaded:
-            loaded["target", rules.key] = load_target_table(rules, tables)
-        return loaded["target", rules.key]
 
     def plain(run, start):
-        return advise_lines(run, default_rules, table_for, top, chunk=chunk, start=start)
+        return advise_lines(run, default_rules, loaded, top, chunk=chunk, start=start)
 
-    for text in objective_lines(stream, default_rules, table_for, target_for, plain, top):
+    for text in objective_lines(stream, default_rules, loaded, loaded.target, plain, top):
         click.echo(text)

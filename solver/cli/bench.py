@@ -2,11 +2,11 @@
 
 import click
 
-from .common import (CommandError, InputError, _emit_json)
+from .common import (CommandError, InputError, emit_json, json_option, quiet_option, rules_option)
 
 
 @click.command()
-@click.option("--rules", "rules_names", multiple=True, metavar="PRESET",
+@rules_option("rules_names", multiple=True, metavar="PRESET",
               help="Scorecard preset to measure; repeat for several (default: kniffel).")
 @click.option("--all", "all_presets", is_flag=True, help="Measure every preset (several minutes).")
 @click.option("--quick", is_flag=True, help="Fewer repeats, games and positions (about half a minute).")
@@ -14,8 +14,8 @@ from .common import (CommandError, InputError, _emit_json)
 @click.option("--games", type=click.IntRange(min=1), help="Games a simulation timing.")
 @click.option("--batch-lines", type=click.IntRange(min=1), help="Positions for the batch timing.")
 @click.option("--cold", is_flag=True, help="Also time a solve with an empty numba cache (compiles, ~15 s).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@json_option("Print JSON instead of a table.")
+@quiet_option()
 def bench(rules_names, all_presets, quick, repeat, games, batch_lines, cold, as_json, quiet):
     """Benchmark solving, advising, batch advice and simulation on this machine.
 
@@ -43,6 +43,6 @@ def bench(rules_names, all_presets, quick, repeat, games, batch_lines, cold, as_
     except BenchError as exc:
         raise CommandError(f"benchmark failed: {exc}") from None
     if as_json:
-        _emit_json(results)
+        emit_json(results)
     else:
         click.echo(text_table(results))

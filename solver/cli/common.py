@@ -25,7 +25,8 @@ class CommandError(click.ClickException):
         click.echo(f"kniffel: error: {self.format_message()}", err=True)
 
 
-def _rules(name):
+def command_rules(name):
+    """The Rules of a --rules value; InputError (exit 2) naming a bad one."""
     from ..presets import resolve_rules
     from ..rules import RulesError
     try:
@@ -34,28 +35,52 @@ def _rules(name):
         raise InputError(str(exc)) from None
 
 
-def _scorecard_rules(name, command):
+def scorecard_rules(name, command):
     """Rules for a command that plays on a scorecard (not the Dice Duel)."""
-    rules = _rules(name)
+    rules = command_rules(name)
     if rules.game != "scorecard":
         raise InputError(f"kniffel {command} is for the scorecard games, not {rules.key} "
                          f"(which has solve and advise)")
     return rules
 
 
-def _table(rules, tables, quiet=False):
-    """Load the table, solving it first (with progress on stderr) when missing or invalid."""
-    from .. import get_table
-
+def _loading(name, quiet):
+    """get_table's progress, announce and warn for a command: progress and the reason for a
+    solve on stderr unless quiet; a table that cannot be saved is a warning (the answer is
+    still given)."""
     def announce(reason):
         if not quiet:
             why = "" if reason.startswith("no table") else f" ({reason})"
-            click.echo(f"kniffel: solving the {rules.key} table, once{why}...", err=True)
+            click.echo(f"kniffel: solving the {name} table, once{why}...", err=True)
 
-    def warn(message):  # the answer is still given; once per rule set, as tables are kept
+    def warn(message):
         click.echo(f"kniffel: warning: {message}", err=True)
 
-    return get_table(rules, tables, progress=False if quiet else None, announce=announce, warn=warn)
+    return {"progress": False if quiet else None, "announce": announce, "warn": warn}
+
+
+def command_tables(tables, quiet=False):
+    """The one cache of loaded tables (solver.Tables) of a command's --tables store: the
+    expected-score table is solved first when missing, the target table only loaded."""
+    from .. import Tables
+    return Tables(tables, **_loading("rule set's", quiet))
+
+
+def expected_table(rules, tables, quiet=False):
+    """Load the table, solving it first (with progress on stderr) when missing or invalid."""
+    from .. import get_table
+    return get_table(rules, tables, **_loading(rules.key, quiet))
+
+
+def target_table(rules, tables):
+    """The saved target table; a missing one is a clear error naming the command that builds
+    it (the whole kniffel table takes many minutes: not a side effect of one question)."""
+    from .. import load_table
+    from ..engine.store import TableError
+    try:
+        return load_table(rules, tables, objective="target")
+    except TableError as exc:
+        raise CommandError(str(exc)) from None
 
 
 def check_output_file(path, option):
@@ -83,7 +108,8 @@ def check_output_dir(path, option):
             return
 
 
-def _emit_json(data):
+def emit_json(data):
+    """Print `data` as one line of JSON (--json)."""
     click.echo(json.dumps(data))
 
 
@@ -93,9 +119,45 @@ RULES_HELP = "Preset name (see `kniffel rules`) or a JSON/TOML rules file."
 TABLES_HELP = "Table store directory (default: $KNIFFEL_TABLES, else the user cache)."
 
 
-def _parse_position(rules, card, kniffel_bonuses, jokers_left):
+def parse_position(rules, card, kniffel_bonuses, jokers_left):
+    """A Position from --card, --kniffel-bonuses and --jokers-left; InputError for a bad card."""
     from ..engine.states import Position, parse_card
     try:
         return Position(parse_card(card, rules), kniffel_bonuses, jokers_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
+
+
+# The options every command shares, each a decorator (as sqlite-utils writes them): a command
+# takes @rules_option() and gets a `rules_name` parameter, and so on.
+def rules_option(name="rules_name", **options):
+    """--rules NAME|FILE -> `name` (default kniffel); options: click.option's, e.g. multiple."""
+    options.setdefault("help", RULES_HELP)
+    if not options.get("multiple"):
+        options.setdefault("default", "kniffel")
+        options.setdefault("show_default", True)
+    return click.option("--rules", name, **options)
+
+
+def tables_option():
+    """--tables DIR -> tables."""
+    return click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+
+
+def json_option(help="Print JSON instead of text."):
+    """--json -> as_json."""
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def quiet_option(help="No progress bar."):
+    """--quiet -> quiet."""
+    return click.option("--quiet", is_flag=True, help=help)
+
+
+def position_options(function):
+    """--kniffel-bonuses and --jokers-left, what a position needs besides its card ->
+    kniffel_bonuses, jokers_left."""
+    function = click.option("--jokers-left", type=int,
+                            help="Knobeln jokers still in hand (default: all).")(function)
+    return click.option("--kniffel-bonuses", type=int, default=0,
+                        help="Extra-Kniffel bonuses already paid.")(function)

@@ -4,13 +4,13 @@ import time
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _scorecard_rules, _table,
-                     check_output_file)
+from .common import (InputError, check_output_file, emit_json, expected_table, json_option,
+                     rules_option, scorecard_rules, tables_option)
 
 
 @click.command()
-@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@rules_option()
+@tables_option()
 @click.option("--seed", type=click.IntRange(min=0), help="Dice seed: the same seed rolls the same dice "
               "(default: a fresh one, saved in the record).")
 @click.option("--real-dice", is_flag=True, help="Type the dice thrown at the table instead of rolling.")
@@ -49,7 +49,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
         _resume(resume_path, record_path, tables, coach, goal,
                 given=rules_name != "kniffel" or seed is not None or real_dice or players != "1")
         return
-    rules = _scorecard_rules(rules_name, "play")
+    rules = scorecard_rules(rules_name, "play")
     if real_dice and seed is not None:
         raise InputError("--seed has no use with --real-dice")
     try:
@@ -62,7 +62,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
     check_output_file(record_path, "--record")
     game = Game(rules, names, seed, real_dice)
     target_table = _goal_tables(goal, game.rules, len(game.columns), tables)
-    table = _table(rules, tables)
+    table = expected_table(rules, tables)
     status = run(game, table, record_path, coach=coach, rng=None if real_dice else seeded_rng(seed),
                  goal=goal, target_table=target_table)
     if status == "interrupted":
@@ -87,11 +87,12 @@ def _goal_tables(goal, rules, n_players, tables):
     if goal.kind != "target":
         return None
     from ..engine.store import TableError
-    from ..engine.target_table import load_target_table, score_bound
+    from .. import load_table
+    from ..engine.target_table import score_bound
     if goal.target > score_bound(rules):
         raise InputError(f"--goal target:T: T must be 0-{score_bound(rules)} for {rules.key}")
     try:
-        return load_target_table(rules, tables)
+        return load_table(rules, tables, objective="target")
     except TableError as exc:
         raise InputError(f"--goal target needs the target table: {exc}") from None
 
@@ -114,7 +115,7 @@ def _resume(path, record_path, tables, coach, goal, given):
     if game.rules.game != "scorecard":
         raise InputError(f"{path}: not a scorecard game")
     target_table = _goal_tables(goal, game.rules, len(game.columns), tables)
-    table = _table(game.rules, tables)
+    table = expected_table(game.rules, tables)
     rng = None if game.real_dice else session.seeded_rng(game.seed, record)
     status = run(game, table, record_path or path, coach=coach, rng=rng, goal=goal,
                  target_table=target_table)
@@ -124,8 +125,8 @@ def _resume(path, record_path, tables, coach, goal, given):
 
 @click.command()
 @click.argument("record_file", type=click.Path(dir_okay=False))
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@tables_option()
+@json_option()
 @click.option("--goal", "goal_text", default="points", show_default=True, metavar="points|win|target:T",
               help="Also the chance of this goal with each choice: win (a record of several "
               "players; slow early in a game) or target:T (needs the target table).")
@@ -159,13 +160,13 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round):
         except GameError as exc:
             raise InputError(str(exc)) from None
         target_table = _goal_tables(goal, rules, len(players), tables)
-    table = _table(rules, tables, quiet=as_json)
+    table = expected_table(rules, tables, quiet=as_json)
     try:
         result = run(record, table, goal, target_table, from_round)
     except GameError as exc:
         raise InputError(f"{record_file}: {exc}") from None
     if as_json:
-        _emit_json(result)
+        emit_json(result)
         return
     for line in report_lines(result):
         click.echo(line)

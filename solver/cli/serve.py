@@ -3,7 +3,7 @@ import ipaddress
 
 import click
 
-from .common import TABLES_HELP, CommandError, InputError
+from .common import (CommandError, InputError, tables_option)
 
 
 def _loopback(host):
@@ -21,7 +21,7 @@ def _loopback(host):
                    "needs the access token in the URL.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@tables_option()
 def serve(host, port, open_browser, tables):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 

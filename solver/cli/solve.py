@@ -3,15 +3,16 @@ import time
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, InputError, _emit_json, _rules, _table)
+from .common import (InputError, command_rules, emit_json, expected_table, json_option,
+                     quiet_option, rules_option, tables_option)
 
 
 @click.command()
-@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@rules_option()
+@tables_option()
 @click.option("--force", is_flag=True, help="Solve again even when a valid table exists.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead of text.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@json_option("Print a JSON object instead of text.")
+@quiet_option()
 @click.option("--objective", type=click.Choice(["expected", "target"]), default="expected",
               show_default=True, help="expected: the expected-score table; target: the chance of "
               "reaching every score from every state (for advise --target and chances).")
@@ -24,73 +25,64 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
       kniffel solve --rules dice-duel
       kniffel solve --objective target --rules kniffel
     """
-    from ..engine.store import TableError, load_table, table_paths
-    rules = _rules(rules_name)
-    if objective == "target":
-        return _solve_target(rules, tables, force, as_json, quiet)
-    start = time.perf_counter()
-    table = None
-    if not force:
-        try:
-            table = load_table(rules, tables)
-        except TableError:
-            table = None
-    solved = table is None
-    if solved:
-        from .. import solve as run_solve
-        table = run_solve(rules, progress=False if (quiet or as_json) else None)
-        table.save(tables)
-    seconds = time.perf_counter() - start
-    path = str(table.path or table_paths(rules, tables)[0])
-    if as_json:
-        _emit_json({"rules": rules.key, "expected_score": table.expected_score,
-                    "states": table.states, "seconds": seconds, "path": path, "solved": solved})
-    else:
-        verb = "solved" if solved else "loaded (use --force to solve again)"
-        click.echo(f"{rules.key}: expected score {table.expected_score:.7f}, "
-                   f"{table.states:,} states, {verb} in {seconds:.2f} s")
-        click.echo(f"table: {path}")
-
-
-def _solve_target(rules, tables, force, as_json, quiet):
-    """`kniffel solve --objective target`: load or build the target table and report it."""
-    from ..engine.store import TableError
-    from ..engine.target_solve import solve_target
-    from ..engine.target_table import load_target_table, target_paths
-    if rules.game != "scorecard":
+    rules = command_rules(rules_name)
+    if objective == "target" and rules.game != "scorecard":
         raise InputError(f"the target objective is for the scorecard games, not {rules.key}")
     start = time.perf_counter()
-    table = None
+    table, solved = _load_or_solve(rules, tables, objective, force, quiet or as_json)
+    seconds = time.perf_counter() - start
+    report = _report_target if objective == "target" else _report_expected
+    report(rules, tables, table, solved, seconds, as_json)
+
+
+def _load_or_solve(rules, tables, objective, force, quiet):
+    """(the table of `objective`, whether it was solved now): the saved one unless `force`."""
+    from .. import load_table, solve
+    from ..engine.store import TableError
     if not force:
         try:
-            table = load_target_table(rules, tables)
+            return load_table(rules, tables, objective=objective), False
         except TableError:
-            table = None
-    solved = table is None
-    if solved:
-        expected = _table(rules, tables, quiet=quiet or as_json)
-        table = solve_target(rules, progress=False if (quiet or as_json) else None,
-                             expected=expected.values)
-        table.save(tables)
-    seconds = time.perf_counter() - start
+            pass
+    extra = {"expected": expected_table(rules, tables, quiet).values} if objective == "target" else {}
+    table = solve(rules, progress=False if quiet else None, objective=objective, **extra)
+    table.save(tables)
+    return table, True
+
+
+def _report_expected(rules, tables, table, solved, seconds, as_json):
+    from ..engine.store import table_paths
+    path = str(table.path or table_paths(rules, tables)[0])
+    if as_json:
+        emit_json({"rules": rules.key, "expected_score": table.expected_score,
+                   "states": table.states, "seconds": seconds, "path": path, "solved": solved})
+        return
+    verb = "solved" if solved else "loaded (use --force to solve again)"
+    click.echo(f"{rules.key}: expected score {table.expected_score:.7f}, "
+               f"{table.states:,} states, {verb} in {seconds:.2f} s")
+    click.echo(f"table: {path}")
+
+
+def _report_target(rules, tables, table, solved, seconds, as_json):
+    from ..engine.target_table import target_paths
     path = str(target_paths(rules, tables)[0])
     chances = {str(t): table.lookup_raw(0, 0, 0, t)[0] for t in (200, 250, 300)}
     if as_json:
-        _emit_json({"rules": rules.key, "objective": "target", "entries": table.entries,
-                    "chance_from_empty_card": chances, "seconds": seconds, "path": path,
-                    "solved": solved})
-    else:
-        verb = "solved" if solved else "loaded (use --force to solve again)"
-        click.echo(f"{rules.key}: target table, {table.entries:,} entries, {verb} in {seconds:.2f} s; "
-                   "from the empty card " + ", ".join(f"P(>= {t}) {100 * p:.2f}%" for t, p in chances.items()))
-        click.echo(f"table: {path}")
+        emit_json({"rules": rules.key, "objective": "target", "entries": table.entries,
+                   "chance_from_empty_card": chances, "seconds": seconds, "path": path,
+                   "solved": solved})
+        return
+    verb = "solved" if solved else "loaded (use --force to solve again)"
+    click.echo(f"{rules.key}: target table, {table.entries:,} entries, {verb} in {seconds:.2f} s; "
+               "from the empty card " + ", ".join(f"P(>= {t}) {100 * p:.2f}%" for t, p in chances.items()))
+    click.echo(f"table: {path}")
 
 
 @click.command(name="rules")
 @click.option("--show", "show", metavar="NAME|FILE",
               help="Print the rules of a preset or rules file as a player reads them "
                    "(with --json: every resolved field).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@json_option()
 def rules_command(show, as_json):
     """List the rule presets with a one-line description each, or show one in full: the boxes
     and their points, the bonuses, what a further Kniffel may do (joker, extra bonus).
@@ -103,7 +95,7 @@ def rules_command(show, as_json):
     """
     from ..presets import all_presets
     if show is not None:
-        rules = _rules(show)
+        rules = command_rules(show)
         if as_json:
             data = {"name": rules.key, "description": rules.description, "rules": rules.as_dict()}
             if rules.game == "dice-duel":
@@ -111,7 +103,7 @@ def rules_command(show, as_json):
                 data["chips"] = dict(zip(TYPES, VALUES))
             else:
                 data["boxes"] = list(rules.boxes)
-            _emit_json(data)
+            emit_json(data)
         elif rules.game == "dice-duel":
             from ..duel.describe import describe_duel
             click.echo(describe_duel(rules))
@@ -121,7 +113,7 @@ def rules_command(show, as_json):
         return
     presets = all_presets()
     if as_json:
-        _emit_json([{"name": name, "description": r.description, "rules": r.as_dict()}
+        emit_json([{"name": name, "description": r.description, "rules": r.as_dict()}
                     for name, r in presets.items()])
         return
     width = max(map(len, presets))

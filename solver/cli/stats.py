@@ -3,13 +3,15 @@ import time
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, CommandError, InputError, _emit_json,
-                     _parse_position, _scorecard_rules, _table, check_output_file)
+from .common import (CommandError, InputError, check_output_file, emit_json, expected_table,
+                     json_option, parse_position, position_options,
+                     quiet_option, rules_option, scorecard_rules,
+                     tables_option)
 
 
 @click.command()
-@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@rules_option()
+@tables_option()
 @click.option("--games", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
@@ -20,8 +22,8 @@ from .common import (RULES_HELP, TABLES_HELP, CommandError, InputError, _emit_js
               "of thumb (no Knobeln jokers).")
 @click.option("--compare", type=click.Choice(["greedy", "optimal", "heuristic"]),
               help="Also play this strategy on the same dice seed and show both.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@json_option()
+@quiet_option()
 def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet):
     """Play many games by computer and report the scores, with 95% confidence intervals.
 
@@ -32,16 +34,16 @@ def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet)
     """
     from ..stats.simulate import simulate_tally
     from ..stats.summary import summarize
-    rules = _scorecard_rules(rules_name, "simulate")
+    rules = scorecard_rules(rules_name, "simulate")
     strategies = [strategy] + ([compare] if compare and compare != strategy else [])
     if "heuristic" in strategies and rules.jokers:
         raise InputError(f"the heuristic strategy does not play Knobeln jokers ({rules.key})")
-    table = _table(rules, tables, quiet=quiet or as_json)
+    table = expected_table(rules, tables, quiet=quiet or as_json)
     progress = False if (quiet or as_json) else None
     results = {name: summarize(simulate_tally(table, games, seed, strategy=name, progress=progress))
                for name in strategies}
     if as_json:
-        _emit_json({"rules": rules.key, "expected_score": table.expected_score,
+        emit_json({"rules": rules.key, "expected_score": table.expected_score,
                     "strategies": results})
         return
     _print_simulation(rules, table, results)
@@ -72,17 +74,16 @@ def _percent(proportion):
 
 
 @click.command()
-@click.option("--rules", "rules_name", default="kniffel", show_default=True, help=RULES_HELP)
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@rules_option()
+@tables_option()
 @click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15" (default: empty card).')
-@click.option("--kniffel-bonuses", type=int, default=0, help="Extra-Kniffel bonuses already paid.")
-@click.option("--jokers-left", type=int, help="Knobeln jokers still in hand (default: all).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (summary and every probability).")
+@position_options
+@json_option("Print JSON (summary and every probability).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
               help="Also write score,probability,cdf to this CSV file.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Also draw the distribution to this image file (needs the [plot] extra).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@quiet_option()
 def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json, csv_path,
                  plot_path, quiet):
     """The exact distribution of the final score under the optimal strategy.
@@ -97,8 +98,8 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
     """
     from ..stats.distribution import histogram, score_distribution, write_csv
     from ..stats.plot import PlotUnavailable, check_plot_path, plot_distribution
-    rules = _scorecard_rules(rules_name, "distribution")
-    position = _parse_position(rules, card, kniffel_bonuses, jokers_left)
+    rules = scorecard_rules(rules_name, "distribution")
+    position = parse_position(rules, card, kniffel_bonuses, jokers_left)
     _check_position(position, rules)
     if csv_path:  # the output files before the work, not after it
         check_output_file(csv_path, "--csv")
@@ -110,7 +111,7 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
             raise CommandError(str(exc)) from None
         except ValueError as exc:
             raise InputError(str(exc)) from None
-    table = _table(rules, tables, quiet=quiet or as_json)
+    table = expected_table(rules, tables, quiet=quiet or as_json)
     start = time.perf_counter()
     dist = score_distribution(table, position, progress=False if (quiet or as_json) else None)
     seconds = time.perf_counter() - start
@@ -126,7 +127,7 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
         nonzero = dist.probs.nonzero()[0]
         summary["distribution"] = {str(dist.offset + i): float(dist.probs[i]) for i in nonzero}
         summary["seconds"] = seconds
-        _emit_json(summary)
+        emit_json(summary)
         return
     _print_distribution(summary, histogram(dist), seconds)
 

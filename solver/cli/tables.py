@@ -2,16 +2,17 @@
 
 import click
 
-from .common import (RULES_HELP, TABLES_HELP, CommandError, _emit_json, _parse_position,
-                     _scorecard_rules, _table, check_output_dir)
+from .common import (CommandError, RULES_HELP, check_output_dir, emit_json, expected_table,
+                     json_option, parse_position, quiet_option, rules_option,
+                     scorecard_rules, tables_option)
 
 PAGE_FORMATS = ("html", "pdf")
 
 
 @click.command(name="tables")
-@click.option("--rules", "rules_names", multiple=True, metavar="NAME|FILE",
+@rules_option("rules_names", multiple=True, metavar="NAME|FILE",
               help=RULES_HELP + " Repeat for several (default: kniffel).")
-@click.option("--tables", type=click.Path(file_okay=False), help=TABLES_HELP)
+@tables_option()
 @click.option("--out", type=click.Path(file_okay=False), default="tables", show_default=True,
               help="Directory to write into, one subdirectory per rule set.")
 @click.option("--format", "formats", type=click.Choice(["md", "csv", "json"] + list(PAGE_FORMATS)),
@@ -21,8 +22,8 @@ PAGE_FORMATS = ("html", "pdf")
               '"ones=3,fives=15" (default: a page for each typical card).')
 @click.option("--values", is_flag=True, help="Also export the whole value table: values.csv, "
               "values.npy and values.json (tens of MB).")
-@click.option("--json", "as_json", is_flag=True, help="Print the written files as JSON.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@json_option("Print the written files as JSON.")
+@quiet_option()
 def tables_command(rules_names, tables, out, formats, card, values, as_json, quiet):
     """Write strategy tables: the opening turn, a box-choice cheat sheet, and print-ready pages
     (rules of thumb with their exact price, the opening by pattern, what each box costs).
@@ -34,8 +35,9 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
       kniffel tables --format html --card "ones=3,twos=6,kniffel=50"
     """
     from pathlib import Path
-    from ..strategy_tables import _write, export_values, write_tables
-    rule_sets = [_scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
+    from ..engine.store import atomic_write
+    from ..strategy_tables import export_values, write_tables
+    rule_sets = [scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     check_output_dir(out, "--out")
     formats = formats or ("md",)
     pages = [f for f in formats if f in PAGE_FORMATS]
@@ -44,12 +46,12 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
         if chromium() is None:
             raise CommandError("PDF needs Chromium (Debian: apt-get install chromium); "
                                "--format html writes the same pages to print from a browser")
-    cards = {rules: [("", _parse_position(rules, card, 0, None).card)] if card is not None else None
+    cards = {rules: [("", parse_position(rules, card, 0, None).card)] if card is not None else None
              for rules in rule_sets}
     progress = not (quiet or as_json)
     written = []
     for rules in rule_sets:
-        table = _table(rules, tables, quiet=not progress)
+        table = expected_table(rules, tables, quiet=not progress)
         directory = Path(out) / rules.key
         text_formats = [f for f in formats if f not in PAGE_FORMATS]
         if text_formats:
@@ -58,7 +60,7 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
             from ..strategy_pages import html_to_pdf, page_html
             directory.mkdir(parents=True, exist_ok=True)
             html_path = directory / "strategy.html"
-            _write(html_path, page_html(table, cards[rules]).encode())
+            atomic_write(html_path, page_html(table, cards[rules]).encode())
             if "html" in pages:
                 written.append(html_path)
             if "pdf" in pages:
@@ -69,7 +71,7 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
         if values:
             written += export_values(table, directory, progress=progress)
     if as_json:
-        _emit_json([{"path": str(p), "bytes": p.stat().st_size} for p in written])
+        emit_json([{"path": str(p), "bytes": p.stat().st_size} for p in written])
         return
     for path in written:
         click.echo(f"{path.stat().st_size:>12,}  {path}")

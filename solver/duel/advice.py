@@ -10,7 +10,8 @@ import numpy as np
 import orjson
 
 from .. import dice as _dice  # `dice` is a parameter name of advise()
-from ..advice.position import keep_values, sub_keep_indices
+from ..advice.position import keep_values
+from ..dice import sub_keep_indices
 from .rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
 from .states import Chips, parse_chips, rank, validate_chips
 from ..advice.query import read_query
@@ -78,12 +79,7 @@ def checked_query(chips, rules, dice=None, rolls_left=None):
         return chips, None, None
     if chips.over:
         raise ValueError("the game is over: the plate is empty")
-    roll = _dice.KEEP_INDEX[_dice.validate_dice(dice)]
-    max_left = rules.rolls_per_turn - 1
-    if rolls_left is None:
-        rolls_left = max_left
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
-        raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    roll, rolls_left = _dice.checked_roll(dice, rolls_left, rules.rolls_per_turn)
     return chips, roll, rolls_left
 
 

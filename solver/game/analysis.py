@@ -62,6 +62,15 @@ def option_as_decision(option):
     return {"box": option["box"], "jokers": jokers, "points": option["points"]}
 
 
+def goal_ranking(goal, position, table, target_table=None, opponents=(), dice=None, rolls_left=None):
+    """The Advice ranked by a target or win `goal` at one decision: `table` is the expected-score
+    table, `target_table` the target table (a target), `opponents` the other players as they
+    stand ({"card"...} | {"final"...}, a win)."""
+    if goal.kind == "win":
+        goal = goal.with_opponents(opponents)
+    return advise(position, target_table if goal.kind == "target" else table, dice, rolls_left, goal)
+
+
 def analyze(record, table, goal=None, target_table=None, from_round=1):
     """Every decision of a game record with its loss, and totals per player.
 
@@ -76,7 +85,7 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     and with the choice made, each followed by play for the goal; and each player "chance_loss",
     the sum, and "goal".  Only decisions from round `from_round` on get the chance (early in a
     game each turn's win objective is a long solve)."""
-    from ..advice.goal import goal_advice, matching_option
+    from ..advice.goal import matching_option
     decisions = []
     by_goal = goal is not None and goal.kind != "points"
 
@@ -93,13 +102,13 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
         if loss < -1e-6:  # the best option is the maximum: a negative loss would be a bug
             raise ValueError(f"choice worth more than the best option at {point}")
         if by_goal and point.round >= from_round and (goal.kind == "target" or point.opponents):
-            ranked = goal_advice(goal, point.position, table, target_table, point.opponents,
+            ranked = goal_ranking(goal, point.position, table, target_table, point.opponents,
                                  point.dice, point.rolls_left)
-            option = matching_option(ranked["options"], decision)
+            option = matching_option(ranked.options, decision)
             if option is None:  # replay checked the decision: it is one of the options
                 raise ValueError(f"{describe_choice(decision)} is not among the options at {point}")
-            decisions[-1].update(chance_best=ranked["probability"], chance_choice=option["probability"],
-                                 chance_loss=max(0.0, ranked["probability"] - option["probability"]))
+            decisions[-1].update(chance_best=ranked.probability, chance_choice=option["probability"],
+                                 chance_loss=max(0.0, ranked.probability - option["probability"]))
 
     rules = record_rules(record["rules"])
     if rules != table.rules:

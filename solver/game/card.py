@@ -313,7 +313,9 @@ class Game:
                 "turns": [t.record for t in self.turns if t.record["decisions"]]}
 
 
-def _int_faces(values, sort=True):
+def int_faces(values, sort=True):
+    """A record's or request's dice (a list of faces 1-6) as a tuple, sorted unless `sort` is
+    False; GameError otherwise."""
     if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool)
                                                and 1 <= v <= 6 for v in values):
         raise GameError(f"dice must be a list of faces 1-6, got {values!r}")

@@ -10,7 +10,7 @@ from ..presets import get_rules, resolve_rules
 from ..rules import PRESETS, RulesError
 from ..engine.states import Position
 from ..engine.store import atomic_write
-from .card import RECORD_VERSION, Game, GameError, _int_faces, parse_box
+from .card import RECORD_VERSION, Game, GameError, int_faces, parse_box
 
 
 def save_record(record, path):
@@ -158,7 +158,7 @@ def _take_dice(turn, decision):
 def _decide(turn, decision):
     """Apply the decision's keep, or its jokers and box."""
     if "keep" in decision:
-        turn.keep(_int_faces(decision["keep"]))
+        turn.keep(int_faces(decision["keep"]))
         return
     jokers = decision.get("jokers") or []
     if not isinstance(jokers, list):
@@ -166,7 +166,7 @@ def _decide(turn, decision):
     for change in jokers:
         if not isinstance(change, list) or len(change) != 2:
             raise GameError(f"a joker is [from, to], got {change!r}")
-        turn.joker(*_int_faces(change, sort=False))
+        turn.joker(*int_faces(change, sort=False))
     if not isinstance(decision["box"], str):
         raise GameError(f"box must be a box name, got {decision['box']!r}")
     points, _ = turn.score(parse_box(decision["box"], turn.rules))

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..dice import DICE, validate_dice
 from ..engine.states import Position, position_state
-from .card import Game, GameError, _int_faces, parse_box
+from .card import Game, GameError, int_faces, parse_box
 from .record import replay
 
 # Box names as printed on the pads: German for the Kniffel presets, English for Yahtzee and Yatzy.
@@ -112,7 +112,7 @@ def apply_move(record, hand, move):
                 raise GameError("this game uses real dice: send the dice thrown")
             faces = seeded_rng(game.seed, record).integers(1, 7, size=turn.n_to_roll).tolist()
         elif game.real_dice:
-            faces = _int_faces(faces, sort=False)
+            faces = int_faces(faces, sort=False)
         else:
             raise GameError("this game rolls seeded dice: send \"roll\": true")
         turn.roll(list(faces))
@@ -120,7 +120,7 @@ def apply_move(record, hand, move):
     if hand is None:
         raise GameError("roll the dice first")
     if "keep" in move:
-        keep = _int_faces(move["keep"])
+        keep = int_faces(move["keep"])
         if len(keep) == DICE:
             raise GameError("keeping all five dice ends the roll: choose a box")
         turn.keep(keep)
@@ -131,7 +131,7 @@ def apply_move(record, hand, move):
         for change in move.get("jokers") or []:
             if not isinstance(change, list) or len(change) != 2:
                 raise GameError(f"a joker is [from, to], got {change!r}")
-            turn.joker(*_int_faces(change, sort=False))
+            turn.joker(*int_faces(change, sort=False))
         if not isinstance(move["box"], str):
             raise GameError(f"box must be a box name, got {move['box']!r}")
         turn.score(parse_box(move["box"], game.rules))

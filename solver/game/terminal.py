@@ -10,6 +10,7 @@ import sys
 import click
 
 from ..advice.position import advise, cost_text
+from .analysis import goal_ranking
 from . import session as sessions
 from .analysis import OPTIMAL_TOLERANCE, analyze, choice_value, describe_choice, option_as_decision
 from .card import GameError, is_sub_multiset, parse_box, parse_faces
@@ -281,10 +282,9 @@ class _Session:
 
     def goal_ranking(self, turn, dice, rolls_left):
         """The options ranked by the goal (advice/goal.py), once per decision point."""
-        from ..advice.goal import goal_advice
         key = (turn.player, turn.record["round"], tuple(dice), rolls_left)
         if key not in self._ranked:
-            self._ranked = {key: goal_advice(self.goal, turn.position, self.table, self.target_table,
+            self._ranked = {key: goal_ranking(self.goal, turn.position, self.table, self.target_table,
                                              self.game.opponents(turn.player), list(dice), rolls_left)}
         return self._ranked[key]
 
@@ -297,10 +297,10 @@ class _Session:
             from ..advice.goal import matching_option
             rolls_left = decision.get("rolls_left", turn.rolls_left)  # a keep: the turn still has them
             ranked = self.goal_ranking(turn, dice, rolls_left)
-            option = matching_option(ranked["options"], decision)
-            chance_loss = ranked["probability"] - option["probability"]
+            option = matching_option(ranked.options, decision)
+            chance_loss = ranked.probability - option["probability"]
             best = "" if chance_loss < 5e-10 else (
-                f"; best for {self.goal} was {describe_choice(option_as_decision(ranked['options'][0]))}")
+                f"; best for {self.goal} was {describe_choice(option_as_decision(ranked.options[0]))}")
             self.terminal.say(f"  coach: {self.goal.chance_name} {100 * option['probability']:.2f}%, "
                               + ("best" if chance_loss < 5e-10 else f"cost {100 * chance_loss:.2f}%")
                               + f"; in points {cost_text(loss)}{best}")
@@ -313,7 +313,7 @@ class _Session:
         """The options ranked by the goal: its chance, the expected final score, both costs."""
         say = self.terminal.say
         ranked = self.goal_ranking(turn, turn.dice, turn.rolls_left)
-        shown = ranked["options"] if top is None else ranked["options"][:top]
+        shown = ranked.options if top is None else ranked.options[:top]
         name = self.goal.chance_name
         say(f"  coach for {self.goal} ({turn.rolls_left} roll{'s' if turn.rolls_left != 1 else ''} left, "
             f"dice {' '.join(map(str, turn.dice))}): {name}, expected final score, cost against the best")
@@ -321,12 +321,12 @@ class _Session:
             text = describe_choice(option_as_decision(option))
             if option["action"] == "keep":
                 text += f", reroll {' '.join(map(str, option['reroll'])) if option['keep'] else 'all'}"
-            cost = ranked["probability"] - option["probability"]
+            cost = ranked.probability - option["probability"]
             say(f"  {rank:>3}. {text:<34} {100 * option['probability']:7.2f}% "
                 f"{option['expected_final_score']:9.2f}  "
                 + ("best" if cost < 5e-10 else f"cost {100 * cost:.2f}%"))
-        if len(shown) < len(ranked["options"]):
-            say(f"       ({len(ranked['options']) - len(shown)} more: type ?)")
+        if len(shown) < len(ranked.options):
+            say(f"       ({len(ranked.options) - len(shown)} more: type ?)")
         say(f"       playing for points instead: expected {advice.expected_final_score:.2f}")
 
     def show_coach(self, turn, advice, top):

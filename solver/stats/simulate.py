@@ -8,7 +8,7 @@ from tqdm import tqdm
 from .. import dice
 from ..engine.rolls import _seed_games
 from . import simulate_kernels as kernels
-from ..advice.position import sub_keep_indices
+from ..dice import sub_keep_indices
 from ..engine.threads import run_parallel
 from .summary import Tally
 

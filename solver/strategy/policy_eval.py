@@ -11,7 +11,7 @@ import numpy as np
 from tqdm import tqdm
 
 from .. import dice
-from ..advice.position import sub_keep_indices
+from ..dice import sub_keep_indices
 from ..engine.backward import sets_by_level
 from ..engine.rolls import _seed_games
 from ..engine.threads import run_parallel

@@ -7,7 +7,6 @@ solver/game/), and is answered from tables loaded once and shared by all request
 request names a file: rules are a preset name plus inline options.
 """
 import hmac
-import threading
 from pathlib import Path
 
 import orjson
@@ -18,8 +17,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import __version__, get_table
-from ..advice import batch, objective_batch
+from .. import Tables, __version__
+from ..advice import objective_batch
+from ..engine.store import TableError
 from ..duel import advice as duel_advice
 from ..game import analysis, session
 from ..game.card import GameError
@@ -42,73 +42,36 @@ class BadRequest(Exception):
         self.status = status
 
 
-class Tables:
-    """The value tables, each loaded (or solved) once and shared by every request."""
-
-    def __init__(self, directory=None, preloaded=()):
-        self.directory = directory
-        self.loaded = {table.rules: table for table in preloaded}
-        self.lock = threading.Lock()
-
-    def __call__(self, rules):
-        table = self.loaded.get(rules)
-        if table is None:
-            with self.lock:  # one load per rule set, even when requests race
-                table = self.loaded.get(rules)
-                if table is None:
-                    table = self.loaded[rules] = get_table(rules, self.directory, progress=False)
-        return table
-
-    def target(self, rules):
-        """The saved target table of `rules`, loaded once; TableError when there is none (a
-        request never starts the build of minutes: `kniffel solve --objective target`)."""
-        key = ("target", rules)
-        table = self.loaded.get(key)
-        if table is None:
-            from ..engine.target_table import load_target_table
-            with self.lock:
-                table = self.loaded.get(key)
-                if table is None:
-                    table = self.loaded[key] = load_target_table(rules, self.directory)
-        return table
-
-
 def objectives():
     """The objectives the advice can take: the expected score, and winning (batch lines with the
     other players' positions, "opponents")."""
     return ["expected"] + (["win"] if "opponents" in objective_batch.FIELDS else [])
 
 
-def scorecard_lines(lines, tables, default=PRESETS["kniffel"]):
-    """The answers (bytes) of scorecard batch lines, exactly as `kniffel advise --batch` gives
-    them (objective lines, "target" and "opponents", included); `default`: the rules of a line
-    that names none."""
-
-    def plain(run, start):
-        return batch.advise_lines(run, default, tables, processes=1, start=start)
-
-    return b"\n".join(objective_batch.objective_lines(lines, default, tables, tables.target, plain))
+def scorecard_advice(query, tables, default=PRESETS["kniffel"]):
+    """The advice dict of a scorecard query (a `kniffel advise --batch` line, parsed), asked of
+    the advice directly: the same answer as the batch gives for that line, or {"error": ...}
+    with its words; `default`: the rules of a query that names none."""
+    try:
+        return objective_batch.answer_query(query, default, tables, tables.target).as_dict()
+    except (ValueError, TypeError, RulesError, TableError, OSError) as exc:
+        return {"error": f"line 1: {exc}"}  # as the batch names a request's one line
 
 
 def advise_line(body, tables):
     """One `kniffel advise --batch` line (bytes) -> (status, the JSON bytes the batch prints)."""
-    try:
-        query = orjson.loads(body)
-    except orjson.JSONDecodeError as exc:
-        raise BadRequest(f"not JSON: {exc}") from None
-    if not isinstance(query, dict):
-        raise BadRequest("the body must be one JSON object, a line of kniffel advise --batch")
+    query = json_object(body, "the body must be one JSON object, a line of kniffel advise --batch")
     name = query.get("rules", "kniffel")
     if not isinstance(name, str) or name not in all_presets():
         raise BadRequest(f"rules must be a preset name: {', '.join(all_presets())}")
     rules = all_presets()[name]
-    line = body.decode("utf-8", "replace").replace("\n", " ")
     if rules.game == "dice-duel":
+        line = body.decode("utf-8", "replace").replace("\n", " ")
         answer = next(iter(duel_advice.advise_lines([line], rules, tables)))
         answer = answer.encode() if isinstance(answer, str) else answer
-    else:
-        answer = scorecard_lines([line], tables)
-    return (400 if answer.startswith(b'{"error"') else 200), answer
+        return (400 if answer.startswith(b'{"error"') else 200), answer
+    answer = scorecard_advice(query, tables)
+    return (400 if "error" in answer else 200), orjson.dumps(answer)
 
 
 def request_rules(data):
@@ -175,8 +138,7 @@ def game_state(record, hand, tables, language=None, objective="expected"):
             if objective == "win" and "win" in objectives() and len(game.columns) > 1:
                 line["opponents"] = game.opponents(turn.player)
                 state["objective"] = "win"
-            text = scorecard_lines([orjson.dumps(line)], tables, rules)
-            state["advice"], state["advice_line"] = orjson.loads(text), line
+            state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules), line
     return state
 
 
@@ -192,13 +154,18 @@ async def _json_body(request):
 
 
 async def _json_object(request):
-    body = await _json_body(request)
+    return json_object(await _json_body(request), "the body must be a JSON object")
+
+
+def json_object(body, not_an_object):
+    """The JSON object of a request body; BadRequest for text that is not JSON or another value
+    (`not_an_object` says what was wanted)."""
     try:
         data = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
         raise BadRequest(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise BadRequest("the body must be a JSON object")
+        raise BadRequest(not_an_object)
     return data
 
 
@@ -240,21 +207,7 @@ def create_app(tables_dir=None, token=None, preloaded=()):
 
     async def new_game(request):
         data = await _json_object(request)
-        rules = request_rules(data)
-        players = data.get("players", ["you"])
-        if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \
-                or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
-            raise BadRequest(f"players must be a list of 1-{MAX_PLAYERS} names")
-        real_dice = bool(data.get("real_dice"))
-        seed = data.get("seed")
-        if seed is not None and (real_dice or not isinstance(seed, int) or isinstance(seed, bool)
-                                 or not 0 <= seed < 2**63):
-            raise BadRequest("seed must be a whole number >= 0, and only with virtual dice")
-        if seed is None and not real_dice:
-            import secrets
-            seed = secrets.randbelow(2**32)
-        record = session.new_record(rules, [p.strip() for p in players], seed, real_dice)
-        return _json(await _threaded(_state, data, record, None))
+        return _json(await _threaded(_state, data, new_record(data), None))
 
     async def game(request):
         data = await _json_object(request)
@@ -269,18 +222,6 @@ def create_app(tables_dir=None, token=None, preloaded=()):
         result = await _threaded(analysis.analyze, record, table)
         return _json({**result, "expected_start": session.start_expectation(table)})
 
-    async def bad_request(request, exc):
-        return _json({"error": str(exc)}, exc.status)
-
-    async def game_error(request, exc):
-        return _json({"error": str(exc)}, 400)
-
-    async def http_error(request, exc):
-        return _json({"error": exc.detail}, exc.status_code)
-
-    async def server_error(request, exc):
-        return _json({"error": f"internal error ({type(exc).__name__})"}, 500)
-
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
               Route("/api/new", new_game, methods=["POST"]), Route("/api/game", game, methods=["POST"]),
               Route("/api/analyze", analyze, methods=["POST"]),
@@ -292,6 +233,41 @@ def create_app(tables_dir=None, token=None, preloaded=()):
                                         Exception: server_error})
     app.state.tables = tables
     return app
+
+
+def new_record(data):
+    """The record of a new game from a request: {"rules", "options", "players", "real_dice",
+    "seed"}; BadRequest naming a bad field."""
+    rules = request_rules(data)
+    players = data.get("players", ["you"])
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \
+            or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
+        raise BadRequest(f"players must be a list of 1-{MAX_PLAYERS} names")
+    real_dice = bool(data.get("real_dice"))
+    seed = data.get("seed")
+    if seed is not None and (real_dice or not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**63):
+        raise BadRequest("seed must be a whole number >= 0, and only with virtual dice")
+    if seed is None and not real_dice:
+        import secrets
+        seed = secrets.randbelow(2**32)
+    return session.new_record(rules, [p.strip() for p in players], seed, real_dice)
+
+
+async def bad_request(request, exc):
+    return _json({"error": str(exc)}, exc.status)
+
+
+async def game_error(request, exc):
+    return _json({"error": str(exc)}, 400)
+
+
+async def http_error(request, exc):
+    return _json({"error": exc.detail}, exc.status_code)
+
+
+async def server_error(request, exc):
+    return _json({"error": f"internal error ({type(exc).__name__})"}, 500)
 
 
 async def _threaded(function, *args):

@@ -1,13 +1,15 @@
 """A player of the target policy, decision by decision, for seeded simulation: each (state,
-points still needed)'s turn is worked once (advice/target.py's arrays) and reused."""
+points still needed)'s turn is worked once (the advice steps, steps.py, through target.ChanceView)
+and reused.  With the advice, not with stats/: it plays by the advice's own arrays."""
 from dataclasses import replace
 
 import numpy as np
 
 from .. import dice
-from ..advice.position import sub_keep_indices
-from ..advice.target import GRAIN, box_pairs, final_pairs, keep_pairs
+from ..dice import sub_keep_indices
 from ..rules import scoring
+from . import steps
+from .target import GRAIN, ChanceView
 
 
 class TargetPlayer:
@@ -23,9 +25,11 @@ class TargetPlayer:
         """(keep values by rolls left, best box per roll, points, bonus) of a turn start."""
         key = (state.filled, state.aux, state.upper, need)
         if key not in self.turns:
-            stop, final = final_pairs(state, self.table, need)
-            keeps = {left: keep_pairs(stop, final, left) for left in range(1, self.rules.rolls_per_turn)}
-            w, e, points, bonus = box_pairs(state, self.table, need)
+            view = ChanceView(self.table, need)
+            stop, final = steps.final_values(state, view)
+            keeps = {left: steps.keep_values(view, stop, final, left)
+                     for left in range(1, self.rules.rolls_per_turn)}
+            (w, e), points, bonus = steps.box_values(state, view)
             q = np.floor(w * GRAIN + 0.5)
             box = np.lexsort((-e, -q), axis=0)[0]  # per roll: the best chance, then points
             self.turns[key] = (keeps, box, points, bonus)
