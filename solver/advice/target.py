@@ -11,10 +11,9 @@ from dataclasses import replace
 import numpy as np
 
 from .. import dice as _dice
+from ..engine.grain import GRAIN
 from ..rules import scoring
 from .position import checked_query, joker_targets, score_options, sub_keep_indices, sub_keep_rerolls
-
-GRAIN = 2.0 ** 30  # engine/target.py: chances equal at this grain are a tie
 
 
 def _better(aw, ae, bw, be):

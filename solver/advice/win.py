@@ -70,7 +70,7 @@ def win_utility(distributions, ties="share"):
 def trimmed_utility(M, u):
     """(M, u) without the scores where u is within CUT of 1 (they count as reached: M moves
     down) or of 0 (past the end of u)."""
-    from ..engine.target import CUT
+    from ..engine.grain import CUT
     sure = int(np.argmax(u < 1.0 - CUT)) if np.any(u < 1.0 - CUT) else len(u)
     u = u[sure:]
     kept = np.flatnonzero(u >= CUT)

@@ -2,11 +2,15 @@
 filled-box sets of one level from the level above; the level loop, the threads and the turn
 widget's keep lattice (turn.py) are shared by every objective.
 
-Today's objective is the expected final score: one value per turn-start state.  A second one
-(the chance of reaching a target score) has a vector per state, over the points still needed: a
-box's points shift that vector instead of being added.  It plugs in here as another Objective
-whose kernel fills the final-roll rows of its columns and runs turn._turn_stages over them.
+Two objectives are built on it: the expected final score (ExpectedScore, here: one value per
+turn-start state) and the chance of reaching a target score (target_solve.TargetObjective: a
+vector per state over the points still needed, where a box's points shift that vector instead of
+being added, ties broken by the expected score).  The Dice Duel (duel/solve.py) and the
+evaluation of a rule list (strategy/policy_eval.py) run their level loops through the same
+backward pass.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from .. import dice
@@ -40,6 +44,10 @@ class Objective:
         """After a level's sets are solved: nothing by default."""
 
 
+Context = namedtuple("Context", "upper_reach aux_reach game moves")
+Context.__doc__ = "What the expected-score kernels read besides the values."
+
+
 class ExpectedScore(Objective):
     """values[filled, aux, upper]: the expected score still to come from a turn start."""
 
@@ -51,12 +59,12 @@ class ExpectedScore(Objective):
         return values
 
     def context(self, rules):
-        return (upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
-                dice.kernel_arrays())
+        return Context(upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
+                       dice.kernel_arrays())
 
     def solve_sets(self, rules, sets, values, context):
-        upper_reach, aux_reach, game, moves = context
-        expected._solve_sets(sets, values, upper_reach, aux_reach, game, moves, rules.rolls_per_turn)
+        expected._solve_sets(sets, values, context.upper_reach, context.aux_reach, context.game,
+                             context.moves, rules.rolls_per_turn)
 
 
 EXPECTED_SCORE = ExpectedScore()

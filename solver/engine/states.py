@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import dice
-from ..rules import UPPER, box_key
+from ..rules import UPPER, box_key, scoring
 
 
 def upper_reachable(rules):
@@ -67,7 +67,7 @@ def reachable_mask(rules):
     filled = np.arange(1 << n)
     n_filled = np.array([bin(m).count("1") for m in range(1 << n)])
     kniffel_filled = (filled >> rules.kniffel_box) & 1
-    return aux[kniffel_filled, n_filled][:, :, None] & upper[filled & 63][:, None, :]
+    return aux[kniffel_filled, n_filled][:, :, None] & upper[filled & scoring.UPPER_MASK][:, None, :]
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,23 @@
 backward pass of engine/backward.py) and solve_target, which returns a TargetTable
 (engine/target_table.py)."""
 import time
+from collections import namedtuple
 
 import numpy as np
 
 from .. import dice
 from ..rules import UPPER
 from . import target, target_ranges
+from .final_rolls import TargetData
 from .objective import EXPECTED_SCORE, Objective
 from .states import aux_reachable, upper_reachable, upper_reachable_from
 from .target_table import TargetTable, box_most
+
+
+Context = namedtuple("Context", "upper_reach aux_reach game moves gain box_most")
+Context.__doc__ = """What the target kernels read besides the values: the reachable upper totals and
+aux values, the rules (scoring.Game) and dice (dice.Moves) as arrays, and per box the most points
+and bonuses (gain) and the most points alone (box_most) it can score."""
 
 
 class TargetValues:
@@ -67,10 +75,10 @@ class TargetObjective(Objective):
         gain = np.array([most + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
                          + rules.extra_bonus for b, most in enumerate(each)], dtype=np.int64)
         up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
-        return up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each
+        return Context(up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each)
 
     def start_level(self, rules, sets, values, context):
-        target_ranges._level_lengths(sets, values.length, context[4], rules.n_boxes)
+        target_ranges._level_lengths(sets, values.length, context.gain, rules.n_boxes)
         if self.most is not None:  # a state d points short reads the next ones at d - p <= d only
             values.length[sets] = np.minimum(values.length[sets], self.most)
         if self.root is None:
@@ -78,8 +86,9 @@ class TargetObjective(Objective):
         else:
             filled, upper, extras = self.root
             target_ranges._level_bands(sets, filled, upper, extras, self.most, values.length,
-                                values.width, values.base, values.set_first, context[0],
-                                context[1], context[2], context[5], rules.extra_bonus)
+                                values.width, values.base, values.set_first,
+                                context.upper_reach, context.aux_reach, context.game,
+                                context.box_most, rules.extra_bonus)
         pos = 0
         for f in sets.tolist():  # this level's states, set after set, each at its set's width
             first, count, n = values.set_first[f], values.set_count[f], values.width[f]
@@ -88,11 +97,11 @@ class TargetObjective(Objective):
         values.out = (np.empty(pos), np.empty(pos))
 
     def solve_sets(self, rules, sets, values, context):
-        up, aux, game, moves = context[:4]
-        data = (values.next[0], values.next[1], values.offset, values.base, values.span,
-                values.row_of, values.expected)
-        target._solve_sets(sets, values.out[0], values.out[1], values.width, data, up, aux, game,
-                           moves, rules.rolls_per_turn, self.tile, self.tie_break)
+        data = TargetData(values.next[0], values.next[1], values.offset, values.base, values.span,
+                          values.row_of, values.expected)
+        target._solve_sets(sets, values.out[0], values.out[1], values.width, data,
+                           context.upper_reach, context.aux_reach, context.game, context.moves,
+                           rules.rolls_per_turn, self.tile, self.tie_break)
 
     def end_level(self, rules, sets, values, context):
         packed = target_ranges._trim_level(sets, values.out[0], values.out[1], values.offset,

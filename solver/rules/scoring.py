@@ -13,6 +13,15 @@ The per-state bookkeeping beyond the filled boxes and the upper total is one sma
   than the number of bonuses paid merges every state whose future is the same.
 """
 
+from collections import namedtuple
+
+Game = namedtuple("Game", "params plain_score joker_score box_face scoring_rolls n_scoring_rolls")
+Game.__doc__ = """The rules as the kernels take them (Rules.kernel_arrays()): params (laid out by the
+P_ indices below), plain_score[box, roll] and joker_score[box, face], box_face[box] (0: a lower
+box), scoring_rolls[box, :n_scoring_rolls[box]] (the rolls that score points in box)."""
+
+UPPER_MASK = 63  # filled & UPPER_MASK: the six upper boxes' bits, the first index of upper_reach
+
 # Indices into the integer `params` array built by Rules.kernel_arrays().
 P_N_BOXES = 0
 P_KNIFFEL_BOX = 1
