@@ -61,7 +61,7 @@ def _answer(line, default_rules, tables, target_tables, top):
     position = Position(card, query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     dice, left = query.get("dice"), query.get("rolls_left")
     if "target" in query:
-        from ..engine.target_table import score_bound
+        from ..rules.bounds import score_bound
         from .target import advise_target
         target = query["target"]
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= score_bound(rules):

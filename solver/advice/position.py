@@ -12,7 +12,8 @@ import numpy as np
 
 from .. import dice as _dice  # `dice` is a parameter name of advise()
 from ..rules import UPPER, scoring
-from ..engine.states import Position, parse_card, position_state
+from ..engine.states import Position, position_state
+from ..rules.cards import parse_card
 
 COST_TOLERANCE = 1e-9  # a choice this close to the best is the best: ties differ by rounding
 

@@ -19,14 +19,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..engine.states import Position, parse_card, position_state
+from ..engine.states import Position, position_state
+from ..rules.cards import parse_card
 from .target import advise_target
 
 
 def opponent_distribution(table, opponent):
     """(lowest score, probs) of one opponent's final score: {"final": S} or {"card": {...}}."""
     if "final" in opponent:
-        from ..engine.target_table import score_bound
+        from ..rules.bounds import score_bound
         final, most = opponent["final"], score_bound(table.rules)
         if not 0 <= final <= most:
             raise ValueError(f"an opponent's final score must be 0-{most}, got {final}")
@@ -98,7 +99,7 @@ def points_to_come_bound(rules, position):
     """The most points the rest of the game can add to `position`'s card: each open box at its
     most, the upper bonus once (if still to come), and the extra-Kniffel bonuses that can still
     be paid."""
-    from ..engine.target_table import box_most
+    from ..rules.bounds import box_most
     from ..rules import UPPER
     card = position.card
     open_boxes = [b for b in range(rules.n_boxes) if rules.boxes[b] not in card]

@@ -87,7 +87,8 @@ def _goal_tables(goal, rules, n_players, tables):
     if goal.kind != "target":
         return None
     from ..engine.store import TableError
-    from ..engine.target_table import load_target_table, score_bound
+    from ..engine.target_table import load_target_table
+    from ..rules.bounds import score_bound
     if goal.target > score_bound(rules):
         raise InputError(f"--goal target:T: T must be 0-{score_bound(rules)} for {rules.key}")
     try:

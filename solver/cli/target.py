@@ -15,7 +15,7 @@ def check_target_options(rules, target, chips=None, opponents=()):
     if opponents:
         parse_opponents(rules, opponents)
         return
-    from ..engine.target_table import score_bound
+    from ..rules.bounds import score_bound
     most = score_bound(rules)
     if not 0 <= target <= most:
         raise InputError(f"--target must be 0-{most} (the most a {rules.key} game can score), "
@@ -24,8 +24,9 @@ def check_target_options(rules, target, chips=None, opponents=()):
 
 def parse_opponents(rules, specs):
     """--opponent values -> [{"final": S} | {"card": {...}}], InputError naming a bad one."""
-    from ..engine.states import Position, parse_card, position_state
-    from ..engine.target_table import score_bound
+    from ..engine.states import Position, position_state
+    from ..rules.cards import parse_card
+    from ..rules.bounds import score_bound
     opponents = []
     for spec in specs:
         text = spec.strip()

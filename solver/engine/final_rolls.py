@@ -41,9 +41,11 @@ def _enter(upper, points, face, params):
 
 @njit(inline="always")
 def _fives_box(box, face, r, filled, aux, n_open, game):
-    """A five of a kind of `face` (roll r) entered in the open `box` at aux: (allowed, points,
-    the aux after, the points with the extra-Kniffel bonus paid)."""
+    """A five of a kind of `face` (roll r) entered in `box` at aux: (allowed, points, the aux
+    after, the points with the extra-Kniffel bonus paid); not allowed in a filled box."""
     params = game.params
+    if (filled >> box) & 1:
+        return False, 0, 0, 0
     allowed, points, paid = _kniffel_roll(box, face, r, filled, aux, n_open, params,
                                           game.plain_score, game.joker_score, game.box_face)
     if not allowed:
@@ -114,8 +116,6 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
             for j in range(start, stop):
                 out[r, j] = -np.inf
             for box in range(n_boxes):
-                if (filled >> box) & 1:
-                    continue
                 allowed, points, aux_after, gain = _fives_box(box, face, r, filled, aux, n_open, game)
                 if not allowed:
                     continue
@@ -184,20 +184,18 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
     for box in range(n_boxes):
         if (f >> box) & 1:
             continue
-        after = f | (1 << box)
         face = box_face[box]
-        for t in range(m):
-            j = cols[t]
-            aux_after = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
+        for t in range(m):  # the next state's vectors, shifted by the points and bonus
+            aux_after = _next_aux(col_aux[cols[t]], box, 0, 0, n_open - 1, params)
             for c in range(6 if face > 0 else 1):
-                points = c * face
-                upper, bonus = _enter(col_upper[j], points, face, params)
+                upper, bonus = _enter(col_upper[cols[t]], c * face, face, params)
                 _shifted(succ_w[box, c, t * n:(t + 1) * n], succ_e[box, c, t * n:(t + 1) * n],
-                         data, after, aux_after, upper, bases[t], points + bonus, n)
+                         data, f | (1 << box), aux_after, upper, bases[t], c * face + bonus, n)
             if face == 0:  # the next state from `most` points below the tile's d on
                 at = t * (most + n)
                 _shifted(pad_w[box, at:at + most + n], pad_e[box, at:at + most + n], data,
-                         after, aux_after, col_upper[j], bases[t] - most, 0, most + n)
+                         f | (1 << box), aux_after, col_upper[cols[t]], bases[t] - most, 0,
+                         most + n)
         _lex_max(sw, se, succ_w[box, 0, :width], succ_e[box, 0, :width])  # a 0 anywhere
     for r in range(N_ROLLS):  # the boxes a roll scores in, in box order, after sw
         count = 0
@@ -256,8 +254,6 @@ def _tile_fives(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
                 row_w[:] = NO_CHANCE
                 row_e[:] = NO_POINTS
             for box in range(n_boxes):
-                if (f >> box) & 1:
-                    continue
                 allowed, points, aux_after, gain = _fives_box(box, face, r, f, aux, n_open, game)
                 if not allowed:
                     continue

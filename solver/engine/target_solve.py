@@ -12,7 +12,8 @@ from . import target, target_ranges
 from .final_rolls import TargetData
 from .objective import EXPECTED_SCORE, Objective
 from .states import aux_reachable, upper_reachable, upper_reachable_from
-from .target_table import TargetTable, box_most
+from ..rules.bounds import box_most
+from .target_table import TargetTable
 
 
 Context = namedtuple("Context", "upper_reach aux_reach game moves gain box_most")

@@ -9,7 +9,8 @@ from ..engine.jit import njit
 
 from ..rules import scoring
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.expected import P_N_BOXES, P_THRESHOLD, _next_aux
+from ..engine.final_rolls import _next_aux
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 from ..engine.positions import _box_options, _joker_moves, _position_stages
 
 # Bits of an outcome's flags: what happened in the turn besides the points.

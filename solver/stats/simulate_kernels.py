@@ -3,7 +3,8 @@ in step, turn by turn, many games sharing each state's keep values."""
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.expected import P_N_BOXES, P_THRESHOLD, _final_roll_values, _next_aux
+from ..engine.final_rolls import _final_roll_values, _next_aux
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 from ..engine.jit import _popcount, njit
 from ..engine.positions import _after_box, _box_options, _joker_moves
 from ..engine.rolls import _complete_roll

@@ -10,13 +10,14 @@ value when all five are held.
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.expected import (P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, _bonus_classes,
-                               _final_roll_values, _next_aux)
+from ..engine.expected import _bonus_classes
+from ..engine.final_rolls import _final_roll_values, _next_aux
 from ..engine.jit import _popcount, njit
 from ..engine.positions import _after_box, _box_options
 from ..engine.rolls import _complete_roll
 from ..engine.turn import _best_sub_keeps, _keep_values
 from ..rules import scoring
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS
 
 
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
