@@ -15,13 +15,33 @@ import numpy as np
 
 from .. import dice
 from . import expected
-from .states import aux_reachable, upper_reachable
+from .states import aux_reachable, reachable_mask, upper_reachable
+
+
+def sets_by_level(n_boxes):
+    """Filled-box masks grouped by how many boxes are filled."""
+    masks = np.arange(1 << n_boxes, dtype=np.int64)
+    counts = np.array([bin(m).count("1") for m in range(1 << n_boxes)])
+    return [masks[counts == level] for level in range(n_boxes + 1)]
 
 
 class Objective:
     """One objective of the backward pass (see the module docstring)."""
 
     name = None
+
+    def reachable(self, rules):
+        """The reachable states of `rules` (by default the scorecard's turn starts), or None."""
+        return reachable_mask(rules)
+
+    def levels(self, rules, within=0):
+        """[(level, items)] in the order they are solved, each level's items solved at once from
+        the levels before it.  By default a scorecard's filled-box sets (those that contain
+        `within`), the last open box first; the level is the number of open boxes."""
+        n = rules.n_boxes
+        by_level = sets_by_level(n)
+        return [(n - level, by_level[level][(by_level[level] & within) == within])
+                for level in range(n - 1, -1, -1)]
 
     def values_array(self, rules, reachable):
         """A new value array for `rules`, holding the finished game's values."""
