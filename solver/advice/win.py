@@ -140,14 +140,13 @@ class _Hold:
 @lru_cache(maxsize=8)
 def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _opponents_key, ties,
                hold):
-    from ..engine.target_solve import solve_target
+    from ..engine.target_solve import SubGame, solve_target
     M, u = trimmed_utility(*win_utility(hold.distributions, ties))
     # A d still needed never falls to L or below: the table's d - L >= 1 reads u from L on,
     # and its "target reached" (d - L <= 0) is never read from our position.
     L = max(0, M - card_total - room - 1)
-    return M - L, solve_target(rules, progress=False, expected=hold.values, within=filled,
-                               terminal=u[L:], most=max(0, M - L - card_total), upper=upper,
-                               extras=extras)
+    return M - L, solve_target(rules, progress=False, expected=hold.values, terminal=u[L:],
+                               within=SubGame(filled, upper, max(0, M - L - card_total), extras))
 
 
 def advise_win(position, table, opponents, ties="share", dice=None, rolls_left=None):
