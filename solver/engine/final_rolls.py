@@ -169,8 +169,7 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
     a face reads its next state's vectors shifted by the roll's points: pad[box] holds them per
     state t from t * (P + n) on, from P points below the tile's first d (P: the most points a
     box scores).  alt: a row to alternate with, so that no kernel updates a row in place.
-    Long: the boxes' successors, each roll's best box and the five of a kind, as in
-    _final_roll_values."""
+    Long: the successors, then each roll's best box, in one pass over the tile's rows."""
     succ_w, succ_e, pad_w, pad_e = scratch.succ_w, scratch.succ_e, scratch.pad_w, scratch.pad_e
     params, box_face = game.params, game.box_face
     n_boxes = params[scoring.P_N_BOXES]

@@ -1,8 +1,8 @@
 """Scoring of a five-of-a-kind and the bookkeeping state it drives, in plain Python.
 
 These functions are the one place where the extra-Kniffel rules (bonus, jokers, the bonus cap,
-extra_kniffel_must_fit) live.  The advisor calls them as they are; `kernels.py` compiles the same functions with numba,
-so the solver and the advisor cannot disagree about a rule.
+extra_kniffel_must_fit) live.  The advisor calls them as they are; engine/final_rolls.py compiles
+the same functions with numba, so the solver and the advisor cannot disagree about a rule.
 
 The per-state bookkeeping beyond the filled boxes and the upper total is one small integer, `aux`:
     aux = jokers_left * block + flag * n_deficit + deficit,   block = n_flag * n_deficit
