@@ -29,20 +29,21 @@ NO_POINTS = -1e300  # below every expected score, with NO_CHANCE
 
 
 @njit(inline="always")
-def _enter(upper, points, face, params):
-    """(upper total after, upper bonus earned) when `points` go into a box of `face` (0: a lower
-    box, which leaves the upper total as it is) at upper total `upper`."""
-    threshold = params[scoring.P_THRESHOLD]
-    if face == 0:
-        return upper, 0
-    bonus = params[scoring.P_UPPER_BONUS] if (upper < threshold and upper + points >= threshold) else 0
+def _enter(upper, points, threshold, upper_bonus):
+    """(upper total after, upper bonus earned) when `points` go into an upper box at upper total
+    `upper` (0 points leave both as they are, as a lower box does).  The rules' threshold and
+    bonus come as numbers: read from params inside a loop, they would be loaded again at every
+    step (numba cannot tell that the loop's stores leave params alone)."""
+    bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
     return min(threshold, upper + points), bonus
 
 
 @njit(inline="always")
 def _fives_box(box, face, r, filled, aux, n_open, game):
     """A five of a kind of `face` (roll r) entered in `box` at aux: (allowed, points, the aux
-    after, the points with the extra-Kniffel bonus paid); not allowed in a filled box."""
+    after, the points with the extra-Kniffel bonus paid); not allowed in a filled box.
+    _final_roll_values writes this step out: there, as a call, it costs a quarter of the
+    kernel's time (LLVM no longer inlines the scoring rules into its loop)."""
     params = game.params
     if (filled >> box) & 1:
         return False, 0, 0, 0
@@ -60,6 +61,7 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
     successor: scratch of shape (n_boxes, 6, n_cols).  Long: the boxes, then the five of a kind."""
     params, plain_score, box_face = game.params, game.plain_score, game.box_face
     n_boxes = params[scoring.P_N_BOXES]
+    threshold, upper_bonus = params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS]
     n_cols = col_aux.shape[0]
     n_open = n_boxes - _popcount(filled)
     # successor[box, c]: value of entering `box` with c dice of its face (lower boxes: c = 0 and
@@ -77,7 +79,7 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
         for c in range(6 if face > 0 else 1):
             points = c * face
             for j in range(n_cols):
-                upper, bonus = _enter(col_upper[j], points, face, params)
+                upper, bonus = _enter(col_upper[j], points, threshold, upper_bonus)
                 successor[box, c, j] = values[after, aux_after[j], upper] + points + bonus
         for j in range(n_cols):
             scratch[j] = max(scratch[j], successor[box, 0, j])
@@ -115,14 +117,25 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
                 continue
             for j in range(start, stop):
                 out[r, j] = -np.inf
-            for box in range(n_boxes):
-                allowed, points, aux_after, gain = _fives_box(box, face, r, filled, aux, n_open, game)
+            for box in range(n_boxes):  # _fives_box, written out (see there)
+                if (filled >> box) & 1:
+                    continue
+                allowed, points, paid = _kniffel_roll(box, face, r, filled, aux, n_open, params,
+                                                      plain_score, game.joker_score, box_face)
                 if not allowed:
                     continue
                 after = filled | (1 << box)
-                for j in range(start, stop):
-                    upper, bonus = _enter(col_upper[j], points, box_face[box], params)
-                    out[r, j] = max(out[r, j], gain + bonus + values[after, aux_after, upper])
+                aux_after = _next_aux(aux, box, points, paid, n_open - 1, params)
+                gain = points + paid * params[scoring.P_BONUS]
+                if box_face[box] > 0:
+                    for j in range(start, stop):
+                        upper = col_upper[j]
+                        bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
+                        value = gain + bonus + values[after, aux_after, min(threshold, upper + points)]
+                        out[r, j] = max(out[r, j], value)
+                else:
+                    for j in range(start, stop):
+                        out[r, j] = max(out[r, j], gain + values[after, aux_after, col_upper[j]])
         start = stop
 
 
@@ -173,6 +186,7 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
     succ_w, succ_e, pad_w, pad_e = scratch.succ_w, scratch.succ_e, scratch.pad_w, scratch.pad_e
     params, box_face = game.params, game.box_face
     n_boxes = params[scoring.P_N_BOXES]
+    threshold, upper_bonus = params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS]
     n_open = n_boxes - _popcount(f)
     m = cols.shape[0]
     width = m * n
@@ -187,7 +201,7 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
         for t in range(m):  # the next state's vectors, shifted by the points and bonus
             aux_after = _next_aux(col_aux[cols[t]], box, 0, 0, n_open - 1, params)
             for c in range(6 if face > 0 else 1):
-                upper, bonus = _enter(col_upper[cols[t]], c * face, face, params)
+                upper, bonus = _enter(col_upper[cols[t]], c * face, threshold, upper_bonus)
                 _shifted(succ_w[box, c, t * n:(t + 1) * n], succ_e[box, c, t * n:(t + 1) * n],
                          data, f | (1 << box), aux_after, upper, bases[t], c * face + bonus, n)
             if face == 0:  # the next state from `most` points below the tile's d on
@@ -236,6 +250,7 @@ def _tile_fives(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
     """_final_tile's five of a kind: where it may go and what it pays depend on aux (see
     _final_roll_values); sw/se: the best scratch, one: a row of scratch."""
     n_boxes = game.params[scoring.P_N_BOXES]
+    threshold, upper_bonus = game.params[scoring.P_THRESHOLD], game.params[scoring.P_UPPER_BONUS]
     n_open = n_boxes - _popcount(f)
     first_kniffel = (f >> game.params[scoring.P_KNIFFEL_BOX]) & 1 == 0
     for r in range(N_ROLLS):
@@ -256,7 +271,8 @@ def _tile_fives(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
                 allowed, points, aux_after, gain = _fives_box(box, face, r, f, aux, n_open, game)
                 if not allowed:
                     continue
-                upper, bonus = _enter(col_upper[j], points, game.box_face[box], game.params)
+                upper_points = points if game.box_face[box] > 0 else 0  # a lower box: no change
+                upper, bonus = _enter(col_upper[j], upper_points, threshold, upper_bonus)
                 _shifted(one_w, one_e, data, f | (1 << box), aux_after, upper, bases[t],
                          gain + bonus, n)
                 _lex_max(row_w, row_e, one_w, one_e)
