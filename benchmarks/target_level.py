@@ -38,6 +38,7 @@ def main():
 
     from solver.engine import target
     from solver.engine.backward import solve
+    from solver.engine.final_rolls import TargetData
     from solver.engine.target_solve import TargetObjective
     from solver.presets import resolve_rules
     rules = resolve_rules(args.rules)
@@ -48,7 +49,6 @@ def main():
     objective = TargetObjective(table.values, tile=args.tile or target.TILE)
     values = objective.values_array(rules, None)
     context = objective.context(rules)
-    up, aux, game, moves = context[:4]
     n = rules.n_boxes
     mask = (1 << (n - args.open)) - 1  # the first boxes filled
     levels = {}
@@ -66,12 +66,13 @@ def main():
     for open_boxes in range(0, args.level + 1):
         sets = np.array(levels[open_boxes], dtype=np.int64)
         objective.start_level(rules, sets, values, context)
-        data = (values.next[0], values.next[1], values.offset, values.base, values.span,
-                values.row_of, values.expected)
+        data = TargetData(values.next[0], values.next[1], values.offset, values.base,
+                          values.span, values.row_of, values.expected)
 
         def run(rolls, tie_break):
-            target._solve_sets(sets, values.out[0], values.out[1], values.width, data, up, aux,
-                               game, moves, rolls, objective.tile, tie_break)
+            target._solve_sets(sets, values.out[0], values.out[1], values.width, data,
+                               context.upper_reach, context.aux_reach, context.game,
+                               context.moves, rolls, objective.tile, tie_break)
 
         if open_boxes == args.level:
             columns = int(sum(values.width[f] * values.set_count[f] for f in sets))

@@ -4,6 +4,7 @@ A *keep* is a multiset of 0-5 dice held back before a reroll; a *roll* is a keep
 Keeps are numbered so that the 252 rolls come first (index = roll index), followed by the keeps
 of 4, 3, 2, 1 and 0 dice.  Every table here is indexed by that numbering.
 """
+from collections import namedtuple
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
@@ -25,6 +26,7 @@ KEEPS = _keeps_by_size()
 """Sorted tuples of faces, rolls (five dice) first."""
 N_KEEPS = len(KEEPS)  # 462
 N_ROLLS = sum(1 for k in KEEPS if len(k) == DICE)  # 252
+N_FOUR_KEEPS = sum(1 for k in KEEPS if len(k) == DICE - 1)  # 126, right after the rolls
 KEEP_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 
 KEEP_SIZE = np.array([len(k) for k in KEEPS], dtype=np.int64)
@@ -73,9 +75,13 @@ SIZE_SLICES = {size: slice(int(np.argmax(KEEP_SIZE == size)), int(N_KEEPS - np.a
 EMPTY_KEEP = KEEP_INDEX[()]
 
 
+Moves = namedtuple("Moves", "roll_counts kniffel_face add_die smaller n_smaller roll_prob keep_size")
+Moves.__doc__ = "The dice tables as the kernels take them (kernel_arrays())."
+
+
 def kernel_arrays():
-    """The dice tables as the kernels take them (see kernels.py)."""
-    return (ROLL_COUNTS, KNIFFEL_FACE, ADD_DIE, SMALLER, N_SMALLER, ROLL_PROB, KEEP_SIZE)
+    """The dice tables as the kernels take them: a Moves named tuple."""
+    return Moves(ROLL_COUNTS, KNIFFEL_FACE, ADD_DIE, SMALLER, N_SMALLER, ROLL_PROB, KEEP_SIZE)
 
 
 def parse_dice(text):

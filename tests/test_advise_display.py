@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from solver.advice.batch import advise_lines
 from solver.advice.position import advise, cost_text
 from solver.cli import cli
-from solver.engine.states import Position, parse_card
+from solver.engine.states import Position
+from solver.rules.cards import parse_card
 from solver.game.analysis import analyze, report_lines
 from solver.presets import get_rules
 from solver.rules import BOX_ALIASES, BOX_SETS, box_key

@@ -27,7 +27,8 @@ from solver.dice import parse_dice, validate_dice
 from solver.duel.chips import TYPE_ALIASES, TYPES
 from solver.duel.rules import OPTIONS as DUEL_OPTIONS
 from solver.duel.states import parse_chips
-from solver.engine.states import Position, parse_card, position_state
+from solver.engine.states import Position, position_state
+from solver.rules.cards import parse_card
 from solver.engine.store import TableError
 from solver.game.card import Game, GameError, parse_box, parse_faces, parse_players
 from solver.presets import get_rules, resolve_rules

@@ -15,7 +15,7 @@ from solver.advice import steps
 from solver.advice.target import ChanceView
 from solver.engine.states import Position, position_state
 from solver.engine.store import TableError
-from solver.engine.target_solve import solve_target
+from solver.engine.target_solve import SubGame, solve_target
 from solver.engine.target_table import load_target_table
 from solver.presets import get_rules
 
@@ -118,7 +118,7 @@ def test_a_sub_game_from_one_upper_total_is_the_same_on_its_states(name, options
     rules = get_rules(name, **options)
     state = position_state(Position(card), rules)
     full = target_table(rules, state.filled)
-    part = solve_target(rules, progress=False, within=state.filled, upper=state.upper,
+    part = solve_target(rules, progress=False, within=SubGame(state.filled, upper=state.upper),
                         expected=solved(rules).values)
     kept = np.argwhere(part.row_of >= 0)
     kept = kept[(kept[:, 0] & state.filled) == state.filled]
@@ -157,8 +157,9 @@ def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_i
     state = position_state(position, rules)
     most = int(round(solved(rules).values[state.filled, state.aux, state.upper]))
     whole = target_table(rules, state.filled)
-    part = solve_target(rules, progress=False, within=state.filled, upper=state.upper, most=most,
-                        extras=extra_bonuses_to_come(rules, position), expected=solved(rules).values)
+    part = solve_target(rules, progress=False, expected=solved(rules).values,
+                        within=SubGame(state.filled, state.upper, most,
+                                       extra_bonuses_to_come(rules, position)))
     assert 0 < part.entries < whole.entries // 2
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     params, banded = rules.params(), 0
@@ -268,16 +269,27 @@ def test_best_chance_is_at_least_expected_play(name):
 
 
 def test_a_capped_sub_game_is_the_same_below_its_cap():
-    """solve_target(most=D) solves d <= D only (the win objective's sub-game): there every value
+    """SubGame(most=D) solves d <= D only (the win objective's sub-game): there every value
     is the uncapped solve's, to the bit, and past D nothing is kept."""
     rules = get_rules("kniffel")
     card = {b: 0 for b in rules.boxes[:-4]} | {"twos": 6, "full_house": 25}
     state = position_state(Position(card), rules)
     full = target_table(rules, state.filled)
-    capped = solve_target(rules, progress=False, within=state.filled, expected=solved(rules).values,
-                          most=40)
+    capped = solve_target(rules, progress=False, within=SubGame(state.filled, most=40),
+                          expected=solved(rules).values)
     needs = np.arange(-3, 41)
     assert np.array_equal(capped.chances(state, needs), full.chances(state, needs))
     assert [capped.lookup(state, d)[1] for d in range(1, 41)] == [full.lookup(state, d)[1] for d in range(1, 41)]
     assert capped.span.max() <= 40 < full.span.max()
     assert capped.entries < full.entries
+
+
+@pytest.mark.parametrize("given", [{"upper": 3, "most": 40}, {"extras": 1}, {"upper": 3, "extras": 1},
+                                   {"most": 40, "extras": 1}])
+def test_incomplete_sub_game_is_refused(given):
+    """One position's bands need upper, most and extras: a sub-game with some of them only is
+    refused, never solved without its bands."""
+    with pytest.raises(ValueError, match="incomplete sub-game"):
+        SubGame(0b11, **given)
+    assert SubGame(0b11, upper=3).root is None and SubGame(0b11, most=40).root is None
+    assert SubGame(0b11, 3, 40, 1).root == (0b11, 3, 1)

@@ -90,7 +90,8 @@ def late_sub_table(monkeypatch):
     takes many minutes to build)."""
     from helpers import target_table
     from solver.engine import target_table as store
-    from solver.engine.states import Position, parse_card, position_state
+    from solver.engine.states import Position, position_state
+    from solver.rules.cards import parse_card
     from solver.presets import get_rules
     rules = get_rules("kniffel")
     card = parse_card(LATE, rules)

@@ -63,7 +63,7 @@ def parse_goal(text, ties="share"):
 
 def target_goal(target, rules):
     """Goal("target", T) with T checked against the most `rules` can score; ValueError if not."""
-    from ..engine.target_table import score_bound
+    from ..rules.bounds import score_bound
     most = score_bound(rules)
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= most:
         raise ValueError(f"target must be 0-{most}, got {target!r}")

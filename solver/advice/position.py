@@ -12,7 +12,8 @@ from typing import NamedTuple
 from .. import dice as _dice  # `dice` is a parameter name of advise()
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
 from ..rules import UPPER
-from ..engine.states import Position, parse_card, position_state
+from ..engine.states import Position, position_state
+from ..rules.cards import parse_card
 from . import steps
 from .goal import POINTS, as_goal
 

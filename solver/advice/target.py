@@ -6,7 +6,8 @@ Plain numpy on one (state, points still needed) column of a saved target table.
 """
 import numpy as np
 
-GRAIN = 2.0 ** 30  # engine/target.py: chances equal at this grain are a tie
+from ..engine.grain import GRAIN
+
 NO_CHANCE = (-1.0, -1e300)  # a filled or forbidden box: below every (chance, expected) pair
 
 

@@ -9,7 +9,8 @@ from .. import dice
 from ..dice import sub_keep_indices
 from ..rules import scoring
 from . import steps
-from .target import GRAIN, ChanceView
+from ..engine.grain import GRAIN
+from .target import ChanceView
 
 
 class TargetPlayer:

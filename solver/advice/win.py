@@ -19,13 +19,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..engine.states import Position, parse_card, position_state
+from ..engine.states import Position, position_state
+from ..rules.cards import parse_card
 
 
 def opponent_distribution(table, opponent):
     """(lowest score, probs) of one opponent's final score: {"final": S} or {"card": {...}}."""
     if "final" in opponent:
-        from ..engine.target_table import score_bound
+        from ..rules.bounds import score_bound
         final, most = opponent["final"], score_bound(table.rules)
         if not 0 <= final <= most:
             raise ValueError(f"an opponent's final score must be 0-{most}, got {final}")
@@ -69,7 +70,7 @@ def win_utility(distributions, ties="share"):
 def trimmed_utility(M, u):
     """(M, u) without the scores where u is within CUT of 1 (they count as reached: M moves
     down) or of 0 (past the end of u)."""
-    from ..engine.target import CUT
+    from ..engine.grain import CUT
     sure = int(np.argmax(u < 1.0 - CUT)) if np.any(u < 1.0 - CUT) else len(u)
     u = u[sure:]
     kept = np.flatnonzero(u >= CUT)
@@ -97,7 +98,7 @@ def points_to_come_bound(rules, position):
     """The most points the rest of the game can add to `position`'s card: each open box at its
     most, the upper bonus once (if still to come), and the extra-Kniffel bonuses that can still
     be paid."""
-    from ..engine.target_table import box_most
+    from ..rules.bounds import box_most
     from ..rules import UPPER
     card = position.card
     open_boxes = [b for b in range(rules.n_boxes) if rules.boxes[b] not in card]
@@ -133,14 +134,13 @@ def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _oppo
     counts in; each state only for the d that the points scored since our turn start leave
     (`extras`: the extra-Kniffel bonuses still to come bound those points, with the boxes and
     upper total)."""
-    from ..engine.target_solve import solve_target
+    from ..engine.target_solve import SubGame, solve_target
     M, u = trimmed_utility(*win_utility(hold.distributions, ties))
     # A d still needed never falls to L or below: the table's d - L >= 1 reads u from L on,
     # and its "target reached" (d - L <= 0) is never read from our position.
     L = max(0, M - card_total - room - 1)
-    return M - L, solve_target(rules, progress=False, expected=hold.values, within=filled,
-                               terminal=u[L:], most=max(0, M - L - card_total), upper=upper,
-                               extras=extras)
+    return M - L, solve_target(rules, progress=False, expected=hold.values, terminal=u[L:],
+                               within=SubGame(filled, upper, max(0, M - L - card_total), extras))
 
 
 def win_view(query, table, goal):

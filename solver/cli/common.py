@@ -121,7 +121,8 @@ TABLES_HELP = "Table store directory (default: $KNIFFEL_TABLES, else the user ca
 
 def parse_position(rules, card, kniffel_bonuses, jokers_left):
     """A Position from --card, --kniffel-bonuses and --jokers-left; InputError for a bad card."""
-    from ..engine.states import Position, parse_card
+    from ..engine.states import Position
+    from ..rules.cards import parse_card
     try:
         return Position(parse_card(card, rules), kniffel_bonuses, jokers_left)
     except ValueError as exc:

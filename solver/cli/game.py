@@ -88,7 +88,7 @@ def _goal_tables(goal, rules, n_players, tables):
         return None
     from ..engine.store import TableError
     from .. import load_table
-    from ..engine.target_table import score_bound
+    from ..rules.bounds import score_bound
     if goal.target > score_bound(rules):
         raise InputError(f"--goal target:T: T must be 0-{score_bound(rules)} for {rules.key}")
     try:

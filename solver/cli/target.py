@@ -20,7 +20,7 @@ def command_goal(rules, target=None, opponents=(), ties="share"):
                          "games, not the Dice Duel")
     if opponents:
         return win_goal(parse_opponents(rules, opponents), ties)
-    from ..engine.target_table import score_bound
+    from ..rules.bounds import score_bound
     try:
         return target_goal(target, rules)
     except ValueError:
@@ -30,8 +30,9 @@ def command_goal(rules, target=None, opponents=(), ties="share"):
 
 def parse_opponents(rules, specs):
     """--opponent values -> [{"final": S} | {"card": {...}}], InputError naming a bad one."""
-    from ..engine.states import Position, parse_card, position_state
-    from ..engine.target_table import score_bound
+    from ..engine.states import Position, position_state
+    from ..rules.cards import parse_card
+    from ..rules.bounds import score_bound
     opponents = []
     for spec in specs:
         text = spec.strip()

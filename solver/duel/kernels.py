@@ -1,7 +1,7 @@
 """numba kernels of the Dice Duel: the turn of many states at once for the solver, and whole
 games for the simulation.
 
-The turn arithmetic (keeps, rerolls, best sub-keeps) is the scorecard games' (kernels.py); only
+The turn arithmetic (keeps, rerolls, best sub-keeps) is the scorecard games' (engine/turn.py); only
 the end of a turn differs: a chip move (duel_rules.chip_moves) instead of a box.  `game` is
 DuelRules.kernel_arrays(): (params, roll_category, category_mask); `moves` is
 dice.kernel_arrays().  Nothing here does I/O.
@@ -45,7 +45,7 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
     """values[s] := expected final score at the start of a turn, for each state s in `states`
     (none of them over), from the values of the states their moves lead to.
 
-    Releases the GIL: duel.py runs several calls at once on disjoint states of one level."""
+    Releases the GIL: the backward pass (duel/solve.py) runs several calls at once on disjoint states of one level."""
     roll_category = game[1]
     n_categories = game[2].shape[0]
     work = np.empty((N_KEEPS, COLUMNS))

@@ -17,6 +17,8 @@ from .rules import CHIPS_PER_TYPE, N_TYPES, PRESETS, DuelRules, final_score
 from .states import N_STATES, all_states
 from ..rules import RulesError
 from ..stats.simulate import Games, sub_keep_table
+from ..engine.backward import backward_pass
+from ..engine.objective import Objective
 from ..engine.store import ValueTable
 from ..engine.threads import run_parallel
 
@@ -30,6 +32,38 @@ def duel_rules(rules):
     raise RulesError(f"{getattr(rules, 'key', rules)} is not a Dice Duel rule set")
 
 
+class DuelObjective(Objective):
+    """The solo Dice Duel's expected final score: values[state index] at the start of a turn.
+    A level is 2 * plate chips + set-aside chips (module docstring), solved in rising order."""
+
+    name = "duel"
+
+    def reachable(self, rules):
+        return None  # every state is solved
+
+    def levels(self, rules, within=0):
+        plate, aside = all_states()
+        level = 2 * plate.sum(axis=1) + aside.sum(axis=1)
+        live = np.flatnonzero(plate.sum(axis=1) > 0)
+        live = live[np.argsort(level[live], kind="stable")]
+        bounds = np.searchsorted(level[live], np.arange(level.max() + 2))
+        return [(lev, live[bounds[lev]:bounds[lev + 1]]) for lev in range(1, level.max() + 1)]
+
+    def values_array(self, rules, reachable):
+        plate, aside = all_states()
+        values = np.full(N_STATES, np.nan)
+        over = plate.sum(axis=1) == 0
+        values[over] = final_score(CHIPS_PER_TYPE - aside[over], rules)
+        return values
+
+    def context(self, rules):
+        return rules.kernel_arrays(), dice.kernel_arrays()
+
+    def solve_sets(self, rules, states, values, context):
+        game, moves = context
+        duel_kernels._solve_states(states, values, game, moves, rules.rolls_per_turn)
+
+
 def solve(rules="dice-duel", progress=None, threads=None):
     """Solve every state of the solo Dice Duel; returns a ValueTable whose values[index] is the
     expected final score (chips, bonuses) at the start of a turn in state `index`.
@@ -38,28 +72,7 @@ def solve(rules="dice-duel", progress=None, threads=None):
     threads: kernel calls run at once (default: every CPU); the values are the same for any."""
     rules = duel_rules(rules)
     start = time.perf_counter()
-    plate, aside = all_states()
-    plate_chips = plate.sum(axis=1)
-    values = np.full(N_STATES, np.nan)
-    over = plate_chips == 0
-    values[over] = final_score(CHIPS_PER_TYPE - aside[over], rules)
-    level = 2 * plate_chips + aside.sum(axis=1)
-    live = np.flatnonzero(~over)
-    live = live[np.argsort(level[live], kind="stable")]
-    bounds = np.searchsorted(level[live], np.arange(level.max() + 2))
-    del plate, aside, plate_chips
-    game, moves = rules.kernel_arrays(), dice.kernel_arrays()
-    level_seconds = []
-    disable = None if progress is None else not progress
-    for lev in tqdm(range(1, level.max() + 1), desc=f"solving {rules.key}", unit="level",
-                    disable=disable, leave=False):
-        states = live[bounds[lev]:bounds[lev + 1]]
-
-        def solve_part(part, states=states):
-            duel_kernels._solve_states(states[part], values, game, moves, rules.rolls_per_turn)
-
-        run_parallel(solve_part, len(states), threads)
-        level_seconds.append((lev, time.perf_counter() - start))
+    values, _, level_seconds = backward_pass(rules, DuelObjective(), progress, threads)
     return ValueTable(rules, values, states=N_STATES, seconds=time.perf_counter() - start,
                       level_seconds=level_seconds)
 

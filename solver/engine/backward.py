@@ -1,23 +1,15 @@
-"""The backward pass over DP levels (number of filled boxes), one kernel call per level and
-chunk of filled-box sets, for any objective (objective.py)."""
+"""The backward pass over DP levels (for a scorecard, the number of filled boxes), one kernel call
+per level and chunk of its items, for any objective (objective.py): the expected score, the
+target, the Dice Duel and the evaluation of a rule list all run their levels here."""
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from tqdm import tqdm
 
 from ..rules import PRESETS, Rules, RulesError
-from .objective import EXPECTED_SCORE
-from .states import reachable_mask
+from .objective import EXPECTED_SCORE, sets_by_level  # noqa: F401  (sets_by_level: for callers)
 from .store import ValueTable
-from .threads import default_threads
-
-
-def sets_by_level(n_boxes):
-    """Filled-box masks grouped by how many boxes are filled."""
-    masks = np.arange(1 << n_boxes, dtype=np.int64)
-    counts = np.array([bin(m).count("1") for m in range(1 << n_boxes)])
-    return [masks[counts == level] for level in range(n_boxes + 1)]
+from .threads import default_threads, map_parallel
 
 
 def scorecard_rules(rules):
@@ -32,36 +24,34 @@ def scorecard_rules(rules):
 
 
 def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0):
-    """Solve every reachable turn-start state of `rules` for `objective`, from the last open box
-    back to the empty card.  Returns (values, reachable mask, level_seconds).
+    """Solve every level of `objective` (objective.py) for `rules`, each from the levels solved
+    before it: for a scorecard, from the last open box back to the empty card.  Returns (values,
+    reachable mask (None when the objective has none), level_seconds).
 
     within: a filled-box mask; only the sets that contain it are solved (a sub-game)."""
     start = time.perf_counter()
-    n = rules.n_boxes
-    reachable = reachable_mask(rules)
+    reachable = objective.reachable(rules)
     values = objective.values_array(rules, reachable)
     context = objective.context(rules)
-    levels = [sets[(sets & within) == within] for sets in sets_by_level(n)]
     disable = None if progress is None else not progress
     threads = threads or default_threads()
-    n_chunks = 4 * threads  # several chunks a thread, so uneven sets even out
+    n_chunks = 4 * threads  # several chunks a thread, so uneven work evens out
 
-    def solve_chunk(sets):
-        objective.solve_sets(rules, sets, values, context)
+    def solve_chunk(items):
+        objective.solve_sets(rules, items, values, context)
 
-    level_seconds = []  # (open boxes, seconds since start) after each level: the cost curve
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for level in tqdm(range(n - 1, -1, -1), desc=label or f"solving {rules.key}", unit="level",
-                          disable=disable, leave=False):
-            # contiguous copies: strided and one-element slices would make numba compile the
-            # kernel twice, once for each memory layout
-            if len(levels[level]) == 0:
-                continue
-            objective.start_level(rules, levels[level], values, context)
-            list(pool.map(solve_chunk, [np.ascontiguousarray(levels[level][i::n_chunks])
-                                        for i in range(n_chunks)]))
-            objective.end_level(rules, levels[level], values, context)
-            level_seconds.append((n - level, time.perf_counter() - start))
+    level_seconds = []  # (level, seconds since start) after each level: the cost curve
+    for step, items in tqdm(objective.levels(rules, within), desc=label or f"solving {rules.key}",
+                            unit="level", disable=disable, leave=False):
+        if len(items) == 0:
+            continue
+        objective.start_level(rules, items, values, context)
+        # strided chunks spread the heavy items; contiguous copies, since strided and
+        # one-element slices would make numba compile the kernel twice, once for each layout
+        map_parallel(solve_chunk, [np.ascontiguousarray(items[i::n_chunks])
+                                   for i in range(n_chunks)], threads)
+        objective.end_level(rules, items, values, context)
+        level_seconds.append((step, time.perf_counter() - start))
     return values, reachable, level_seconds
 
 

@@ -2,25 +2,24 @@
 next state's value) for the columns of filled-box sets, and the solve of a level's sets.
 
 A column is one (aux, upper total) state of a filled-box set; `values[filled, aux, upper]` is
-the expected score still to come from a turn start.  `game` is the rules as data, from
-Rules.kernel_arrays(): (params, plain_score, joker_score, box_face, scoring_rolls,
-n_scoring_rolls), params laid out as in rules/scoring.py.  Nothing here does I/O.
+the expected score still to come from a turn start.  `game` is the rules as data (a
+scoring.Game named tuple, Rules.kernel_arrays()), params laid out as in rules/scoring.py; the
+final-roll values are final_rolls._final_roll_values.  Nothing here does I/O.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
 from ..rules import scoring
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD, UPPER_MASK
+from .final_rolls import _final_roll_values
 from .jit import _popcount, njit
 from .turn import _apply_jokers, _turn_stages
 
-_kniffel_roll = njit(cache=True)(scoring.kniffel_roll)
-_next_aux = njit(cache=True)(scoring.next_aux)
-_fives_score_plain = njit(cache=True)(scoring.fives_score_plain)
-
-P_N_BOXES = scoring.P_N_BOXES
-P_THRESHOLD = scoring.P_THRESHOLD
-P_UPPER_BONUS = scoring.P_UPPER_BONUS
-P_BONUS = scoring.P_BONUS
+Buffers = namedtuple("Buffers", "work successor stop expected own own_stop")
+Buffers.__doc__ = """_solve_group's reused scratch, flat: the keep rows of a group of sets and their
+stop rows, the successor values of one set, the turn-start values, one set's own rows."""
 
 
 @njit(cache=True)
@@ -43,7 +42,7 @@ def _bonus_classes(filled, game):
     can add when no s reaches: the "hopeless" totals).  Classes are runs of consecutive totals,
     and filling a box keeps two totals of one class in one class, so one solve per class will do.
     """
-    params, box_face = game[0], game[3]
+    params, box_face = game.params, game.box_face
     threshold = params[P_THRESHOLD]
     most = _upper_still_possible(filled, box_face)
     reach = np.zeros(most + 1, dtype=np.bool_)
@@ -72,7 +71,7 @@ def _bonus_classes(filled, game):
 def _state_columns(filled, upper_reach, aux_reach, class_of, game):
     """The (aux, upper) columns of one filled-box set to solve, aux-major: per aux, the smallest
     reachable upper total of each bonus class (see _bonus_classes and _copy_class_columns)."""
-    params = game[0]
+    params = game.params
     threshold = params[P_THRESHOLD]
     kniffel_filled = (filled >> params[scoring.P_KNIFFEL_BOX]) & 1
     n_filled = _popcount(filled)
@@ -84,7 +83,7 @@ def _state_columns(filled, upper_reach, aux_reach, class_of, game):
         if aux_reach[kniffel_filled, n_filled, aux]:
             last_class = -1
             for upper in range(threshold + 1):
-                if upper_reach[filled & 63, upper] and class_of[upper] != last_class:
+                if upper_reach[filled & UPPER_MASK, upper] and class_of[upper] != last_class:
                     last_class = class_of[upper]
                     col_aux[n_cols] = aux
                     col_upper[n_cols] = upper
@@ -99,96 +98,9 @@ def _copy_class_columns(filled, values, upper_reach, col_aux, col_upper, class_o
         solved = col_upper[j]
         upper = solved + 1
         while upper < class_of.shape[0] and class_of[upper] == class_of[solved]:
-            if upper_reach[filled & 63, upper]:
+            if upper_reach[filled & UPPER_MASK, upper]:
                 values[filled, col_aux[j], upper] = values[filled, col_aux[j], solved]
             upper += 1
-
-
-@njit(cache=True)
-def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, successor):
-    """out[r, j]: best box value for final roll r in column j (score + bonuses + next state).
-    successor: scratch of shape (n_boxes, 6, n_cols)."""
-    params, plain_score, joker_score, box_face, scoring_rolls, n_scoring_rolls = game
-    roll_counts, kniffel_face = moves[0], moves[1]
-    n_boxes = params[P_N_BOXES]
-    threshold = params[P_THRESHOLD]
-    upper_bonus = params[P_UPPER_BONUS]
-    n_cols = col_aux.shape[0]
-    n_open = n_boxes - _popcount(filled)
-    # successor[box, c]: value of entering `box` with c dice of its face (lower boxes: c = 0 and
-    # the points are added per roll).  Entering 0 anywhere ("scratch") is the same for every roll,
-    # so each box then only visits the rolls it scores points for.
-    scratch = np.full(n_cols, -np.inf)
-    aux_after = np.empty(n_cols, dtype=np.int64)
-    for box in range(n_boxes):
-        if (filled >> box) & 1:
-            continue
-        after = filled | (1 << box)
-        face = box_face[box]
-        for j in range(n_cols):
-            aux_after[j] = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
-        for c in range(6 if face > 0 else 1):
-            points = c * face
-            for j in range(n_cols):
-                upper = col_upper[j]
-                bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
-                successor[box, c, j] = values[after, aux_after[j], min(threshold, upper + points)] + points + bonus
-        for j in range(n_cols):
-            scratch[j] = max(scratch[j], successor[box, 0, j])
-    for r in range(N_ROLLS):
-        for j in range(n_cols):
-            out[r, j] = scratch[j]
-    for box in range(n_boxes):
-        if (filled >> box) & 1:
-            continue
-        face = box_face[box]
-        for t in range(n_scoring_rolls[box]):
-            r = scoring_rolls[box, t]
-            row = out[r]
-            if face > 0:
-                best = successor[box, roll_counts[r, face - 1]]
-                for j in range(n_cols):
-                    row[j] = max(row[j], best[j])
-            else:
-                points = plain_score[box, r]
-                best = successor[box, 0]
-                for j in range(n_cols):
-                    row[j] = max(row[j], best[j] + points)
-    # Five of a kind: bonus and joker rules depend on aux, so go one aux group at a time
-    # (columns are aux-major, so each group is a contiguous run of upper totals).  Without a
-    # bonus or a joker a five of a kind scores by the plain table, done above.
-    start = n_cols if _fives_score_plain(params) else 0
-    while start < n_cols:
-        aux = col_aux[start]
-        stop = start
-        while stop < n_cols and col_aux[stop] == aux:
-            stop += 1
-        for r in range(N_ROLLS):
-            face = kniffel_face[r]
-            if face == 0:
-                continue
-            for j in range(start, stop):
-                out[r, j] = -np.inf
-            for box in range(n_boxes):
-                if (filled >> box) & 1:
-                    continue
-                allowed, points, paid = _kniffel_roll(box, face, r, filled, aux, n_open, params,
-                                                      plain_score, joker_score, box_face)
-                if not allowed:
-                    continue
-                after = filled | (1 << box)
-                aux_after = _next_aux(aux, box, points, paid, n_open - 1, params)
-                gain = points + paid * params[P_BONUS]
-                if box_face[box] > 0:
-                    for j in range(start, stop):
-                        upper = col_upper[j]
-                        bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
-                        value = gain + bonus + values[after, aux_after, min(threshold, upper + points)]
-                        out[r, j] = max(out[r, j], value)
-                else:
-                    for j in range(start, stop):
-                        out[r, j] = max(out[r, j], gain + values[after, aux_after, col_upper[j]])
-        start = stop
 
 
 WIDE = 64  # columns: narrower filled-box sets are solved side by side until they fill this many
@@ -206,13 +118,13 @@ def _set_columns(filled, upper_reach, aux_reach, game):
 def _final_columns(filled, values, col_aux, col_upper, game, moves, work, stop, buffers):
     """The final-roll values of one filled-box set into rows 0..251 of `work` (after Knobeln
     jokers; `stop`: without one); work and stop have the set's columns."""
-    params = game[0]
+    params = game.params
     n_cols = col_aux.shape[0]
-    successor = buffers[1][: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
+    successor = buffers.successor[: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
     if params[scoring.P_JOKERS] > 0:
         _final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
         _apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
-                      params[scoring.P_JOKERS_PER_TURN], moves[2], moves[3], moves[4])
+                      params[scoring.P_JOKERS_PER_TURN], moves.add_die, moves.smaller, moves.n_smaller)
     else:
         _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
 
@@ -224,13 +136,13 @@ def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, roll
     over all of them (they treat every column alike, and wide rows keep the vector units busy).
     `buffers` is reused scratch space (fresh large allocations per set cost more than the
     arithmetic of small sets)."""
-    jokers = game[0][scoring.P_JOKERS] > 0
-    work = buffers[0][: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
-    stop = buffers[2][: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
-    expected = buffers[3][:n_cols]
+    jokers = game.params[scoring.P_JOKERS] > 0
+    work = buffers.work[: N_KEEPS * n_cols].reshape((N_KEEPS, n_cols))
+    stop = buffers.stop[: N_ROLLS * n_cols].reshape((N_ROLLS, n_cols))
+    expected = buffers.expected[:n_cols]
     col_aux = np.empty(n_cols, dtype=np.int64)  # every set's columns, one set after another
     col_upper = np.empty(n_cols, dtype=np.int64)
-    class_of = np.empty((sets.shape[0], game[0][P_THRESHOLD] + 1), dtype=np.int64)
+    class_of = np.empty((sets.shape[0], game.params[P_THRESHOLD] + 1), dtype=np.int64)
     bounds = np.zeros(sets.shape[0] + 1, dtype=np.int64)
     for s in range(sets.shape[0]):
         classes, aux_s, upper_s = _set_columns(sets[s], upper_reach, aux_reach, game)
@@ -242,8 +154,8 @@ def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, roll
         if sets.shape[0] == 1:  # wide enough alone: no copies
             _final_columns(sets[s], values, aux_s, upper_s, game, moves, work, stop, buffers)
             continue
-        own = buffers[4][: N_KEEPS * n].reshape((N_KEEPS, n))
-        own_stop = buffers[5][: N_ROLLS * n].reshape((N_ROLLS, n))
+        own = buffers.own[: N_KEEPS * n].reshape((N_KEEPS, n))
+        own_stop = buffers.own_stop[: N_ROLLS * n].reshape((N_ROLLS, n))
         _final_columns(sets[s], values, aux_s, upper_s, game, moves, own, own_stop, buffers)
         for r in range(N_ROLLS):
             for j in range(n):
@@ -262,14 +174,14 @@ def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, roll
 def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
     """Solve every filled-box set in `sets` (all of one level), reading the level above.
 
-    Releases the GIL: dp.py runs several calls at once on disjoint sets, one per thread.  Each
+    Releases the GIL: backward.py runs several calls at once on disjoint sets, one per thread.  Each
     column's arithmetic does not depend on which sets are solved beside it, so the values do
     not depend on the number of threads."""
     max_cols = values.shape[1] * values.shape[2]
     wide = max_cols + WIDE
-    buffers = (np.empty(N_KEEPS * wide), np.empty(game[0][P_N_BOXES] * 6 * max_cols),
-               np.empty(N_ROLLS * wide), np.empty(wide), np.empty(N_KEEPS * max_cols),
-               np.empty(N_ROLLS * max_cols))
+    buffers = Buffers(np.empty(N_KEEPS * wide), np.empty(game.params[P_N_BOXES] * 6 * max_cols),
+                      np.empty(N_ROLLS * wide), np.empty(wide), np.empty(N_KEEPS * max_cols),
+                      np.empty(N_ROLLS * max_cols))
     start = 0
     while start < sets.shape[0]:
         stop, n_cols = start, 0

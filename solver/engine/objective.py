@@ -2,22 +2,46 @@
 filled-box sets of one level from the level above; the level loop, the threads and the turn
 widget's keep lattice (turn.py) are shared by every objective.
 
-Today's objective is the expected final score: one value per turn-start state.  A second one
-(the chance of reaching a target score) has a vector per state, over the points still needed: a
-box's points shift that vector instead of being added.  It plugs in here as another Objective
-whose kernel fills the final-roll rows of its columns and runs turn._turn_stages over them.
+Two objectives are built on it: the expected final score (ExpectedScore, here: one value per
+turn-start state) and the chance of reaching a target score (target_solve.TargetObjective: a
+vector per state over the points still needed, where a box's points shift that vector instead of
+being added, ties broken by the expected score).  The Dice Duel (duel/solve.py) and the
+evaluation of a rule list (strategy/policy_eval.py) run their level loops through the same
+backward pass.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from .. import dice
 from . import expected
-from .states import aux_reachable, upper_reachable
+from .states import aux_reachable, reachable_mask, upper_reachable
+
+
+def sets_by_level(n_boxes):
+    """Filled-box masks grouped by how many boxes are filled."""
+    masks = np.arange(1 << n_boxes, dtype=np.int64)
+    counts = np.array([bin(m).count("1") for m in range(1 << n_boxes)])
+    return [masks[counts == level] for level in range(n_boxes + 1)]
 
 
 class Objective:
     """One objective of the backward pass (see the module docstring)."""
 
     name = None
+
+    def reachable(self, rules):
+        """The reachable states of `rules` (by default the scorecard's turn starts), or None."""
+        return reachable_mask(rules)
+
+    def levels(self, rules, within=0):
+        """[(level, items)] in the order they are solved, each level's items solved at once from
+        the levels before it.  By default a scorecard's filled-box sets (those that contain
+        `within`), the last open box first; the level is the number of open boxes."""
+        n = rules.n_boxes
+        by_level = sets_by_level(n)
+        return [(n - level, by_level[level][(by_level[level] & within) == within])
+                for level in range(n - 1, -1, -1)]
 
     def values_array(self, rules, reachable):
         """A new value array for `rules`, holding the finished game's values."""
@@ -40,6 +64,10 @@ class Objective:
         """After a level's sets are solved: nothing by default."""
 
 
+Context = namedtuple("Context", "upper_reach aux_reach game moves")
+Context.__doc__ = "What the expected-score kernels read besides the values."
+
+
 class ExpectedScore(Objective):
     """values[filled, aux, upper]: the expected score still to come from a turn start."""
 
@@ -51,12 +79,12 @@ class ExpectedScore(Objective):
         return values
 
     def context(self, rules):
-        return (upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
-                dice.kernel_arrays())
+        return Context(upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
+                       dice.kernel_arrays())
 
     def solve_sets(self, rules, sets, values, context):
-        upper_reach, aux_reach, game, moves = context
-        expected._solve_sets(sets, values, upper_reach, aux_reach, game, moves, rules.rolls_per_turn)
+        expected._solve_sets(sets, values, context.upper_reach, context.aux_reach, context.game,
+                             context.moves, rules.rolls_per_turn)
 
 
 EXPECTED_SCORE = ExpectedScore()

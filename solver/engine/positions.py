@@ -6,7 +6,8 @@ import numpy as np
 
 from ..dice import N_ROLLS
 from ..rules import scoring
-from .expected import P_BONUS, P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, _final_roll_values, _kniffel_roll, _next_aux
+from ..rules.scoring import P_BONUS, P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS
+from .final_rolls import _final_roll_values, _kniffel_roll, _next_aux
 from .jit import _popcount, njit
 from .turn import _apply_jokers, _best_sub_keeps, _keep_values
 
@@ -16,7 +17,7 @@ def _box_options(filled, aux, upper, roll, values, game, kniffel_face, value, po
     """For a final roll, every box: value[b] (points + bonuses + next state; -inf where the box
     is filled or forbidden), points[b], bonus[b] (upper + extra-Kniffel bonus) and paid[b]
     (1 if an extra-Kniffel bonus is paid)."""
-    params, plain_score, joker_score, box_face = game[0], game[1], game[2], game[3]
+    params, plain_score, joker_score, box_face = game.params, game.plain_score, game.joker_score, game.box_face
     threshold = params[P_THRESHOLD]
     n_open = params[P_N_BOXES] - _popcount(filled)
     for box in range(params[P_N_BOXES]):
@@ -49,18 +50,18 @@ def _box_options(filled, aux, upper, roll, values, game, kniffel_face, value, po
 def _position_final(filled, aux, upper, values, game, moves, work, history):
     """One position's final-roll values, with a column per number of jokers left (the rest of
     aux alike): history[m] = the values with up to m jokers this turn (history[0]: stop now)."""
-    block = game[0][scoring.P_AUX_BLOCK]
+    block = game.params[scoring.P_AUX_BLOCK]
     n_levels = work.shape[1]
     col_aux = np.empty(n_levels, dtype=np.int64)
     col_upper = np.empty(n_levels, dtype=np.int64)
     for level in range(n_levels):
         col_aux[level] = level * block + aux % block
         col_upper[level] = upper
-    successor = np.empty((game[0][P_N_BOXES], 6, n_levels))
+    successor = np.empty((game.params[P_N_BOXES], 6, n_levels))
     _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
     history[0] = work[:N_ROLLS]
     for m in range(1, history.shape[0]):
-        _apply_jokers(work, history[m - 1], 1, 1, moves[2], moves[3], moves[4])
+        _apply_jokers(work, history[m - 1], 1, 1, moves.add_die, moves.smaller, moves.n_smaller)
         history[m] = work[:N_ROLLS]
 
 
@@ -69,13 +70,13 @@ def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, wo
                      stage_keeps):
     """One position's turn (see _position_final for work and history): stage_keeps[left] = keep
     values with `left` rolls to come, for the jokers in hand."""
-    block = game[0][scoring.P_AUX_BLOCK]
+    block = game.params[scoring.P_AUX_BLOCK]
     _position_final(filled, aux, upper, values, game, moves, work, history)
     for left in range(1, rolls_per_turn):
-        _keep_values(work, moves[2])
+        _keep_values(work, moves.add_die)
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
         stage_keeps[left, :] = work[:, aux // block]
-        _best_sub_keeps(work, moves[3], moves[4], work, moves[5], work[0, :0])
+        _best_sub_keeps(work, moves.smaller, moves.n_smaller, work, moves.roll_prob, work[0, :0])
 
 
 @njit(cache=True)

@@ -1,4 +1,4 @@
-"""Scorecard states: which are reachable, how they are indexed, and positions a person typed.
+"""Scorecard states: which are reachable, how they are indexed, and the State of a Position.
 
 A turn-start state is (filled, aux, upper): the bit mask of filled boxes, the aux index of
 scoring.py (Kniffel box holds 50; bonus deficit) and the upper total capped at the bonus
@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import dice
-from ..rules import UPPER, box_key
+from ..rules import UPPER, scoring
+from ..rules.cards import parse_card
 
 
 def upper_reachable(rules):
@@ -67,7 +68,7 @@ def reachable_mask(rules):
     filled = np.arange(1 << n)
     n_filled = np.array([bin(m).count("1") for m in range(1 << n)])
     kniffel_filled = (filled >> rules.kniffel_box) & 1
-    return aux[kniffel_filled, n_filled][:, :, None] & upper[filled & 63][:, None, :]
+    return aux[kniffel_filled, n_filled][:, :, None] & upper[filled & scoring.UPPER_MASK][:, None, :]
 
 
 @dataclass(frozen=True)
@@ -87,39 +88,6 @@ class State:
     upper_total: int  # uncapped, for display
     card_total: int  # points on the card with every bonus earned so far
     n_open: int
-
-
-def parse_card(spec, rules):
-    """'ones=3,fives=15,kniffel=50' (or a dict) -> {box_key: points}, validated."""
-    if isinstance(spec, dict):
-        items = list(spec.items())
-    else:
-        items = []
-        for part in (spec or "").replace(";", ",").split(","):
-            if not part.strip():
-                continue
-            if "=" not in part:
-                raise ValueError(f"card entry {part.strip()!r} must look like box=points")
-            name, value = part.split("=", 1)
-            items.append((name, value))
-    card = {}
-    for name, value in items:
-        box = box_key(str(name), rules)
-        if box in card:
-            raise ValueError(f"box {box!r} is given twice")
-        if isinstance(value, int) and not isinstance(value, bool):
-            points = value
-        else:
-            try:
-                points = int(str(value).strip()) if not isinstance(value, bool) else None
-            except ValueError:
-                points = None
-        if points is None:
-            raise ValueError(f"points for {box!r} must be a whole number, got {value!r}")
-        if points not in rules.possible_points(box):
-            raise ValueError(f"{box}={points} is impossible under {rules.preset} rules")
-        card[box] = points
-    return card
 
 
 def position_state(position, rules):

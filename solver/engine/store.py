@@ -32,7 +32,7 @@ class TableError(Exception):
 class ValueTable:
     """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable).
 
-    Dice Duel tables (duel.py) are one-dimensional: values[state index] is the expected final
+    Dice Duel tables (duel/solve.py) are one-dimensional: values[state index] is the expected final
     score at the start of a turn."""
 
     def __init__(self, rules, values, states=None, seconds=None, level_seconds=None):
@@ -127,10 +127,7 @@ def _load_stored(rules, directory):
     if not npy.exists() or not sidecar.exists():
         raise TableError(f"no table for {rules.key} in {npy.parent}")
     remove_stale_temporary_files(npy.parent)
-    try:
-        header = json.loads(sidecar.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
-        raise TableError(f"table header {sidecar} cannot be read: {exc}") from None
+    header = read_header(sidecar)
     try:
         blob = npy.read_bytes()
     except OSError as exc:
@@ -160,18 +157,32 @@ def load_shipped(rules):
         return None
 
 
-def _checked(rules, path, header, blob):
-    """The table in `blob` (.npy bytes) after every check against its header and `rules`."""
-    version = header.get("format_version") if isinstance(header, dict) else None
-    if version != FORMAT_VERSION:
-        newer = isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION
-        raise TableError(f"table {path} has format version {version!r}, this kniffel reads "
-                         f"{FORMAT_VERSION} (made by {'a newer' if newer else 'another'} kniffel)")
+def read_header(sidecar, kind="table"):
+    """The parsed JSON header of a stored table (TableError when it cannot be read)."""
+    try:
+        return json.loads(sidecar.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise TableError(f"{kind} header {sidecar} cannot be read: {exc}") from None
+
+
+def check_header(header, path, rules, kind="table", version=FORMAT_VERSION):
+    """Raise TableError unless the header of the stored `kind` at `path` names this format
+    `version`, this package's version and exactly `rules` (both stores check their headers so)."""
+    found = header.get("format_version") if isinstance(header, dict) else None
+    if found != version:
+        newer = isinstance(found, int) and not isinstance(found, bool) and found > version
+        raise TableError(f"{kind} {path} has format version {found!r}, this kniffel reads "
+                         f"{version} (made by {'a newer' if newer else 'another'} kniffel)")
     if header.get("package_version") != __version__:
-        raise TableError(f"table {path} was made by kniffel {header.get('package_version')}, "
+        raise TableError(f"{kind} {path} was made by kniffel {header.get('package_version')}, "
                          f"this is {__version__}")
     if header.get("rules") != rules.as_dict():
-        raise TableError(f"table {path} was made for other rules")
+        raise TableError(f"{kind} {path} was made for other rules")
+
+
+def _checked(rules, path, header, blob):
+    """The table in `blob` (.npy bytes) after every check against its header and `rules`."""
+    check_header(header, path, rules)
     if hashlib.sha256(blob).hexdigest() != header.get("sha256"):
         raise TableError(f"table {path} is damaged (checksum mismatch)")
     try:

@@ -4,9 +4,10 @@ position (each state's base and its set's width), and the trim after a level (sp
 state's last chance >= CUT)."""
 import numpy as np
 
-from .expected import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, _set_columns
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, UPPER_MASK
+from .expected import _set_columns
+from .grain import CUT
 from .jit import _popcount, njit
-from .target import CUT
 
 
 @njit(cache=True)
@@ -16,7 +17,7 @@ def _index_states(n_boxes, upper_reach, aux_reach, game):
     column; -1 unreachable); set f's columns are g = set_first[f] .. + set_count[f], in the
     order of expected._set_columns."""
     n_sets = 1 << n_boxes
-    threshold = game[0][P_THRESHOLD]
+    threshold = game.params[P_THRESHOLD]
     row_of = np.full((n_sets, aux_reach.shape[2], threshold + 1), -1, dtype=np.int64)
     set_first = np.zeros(n_sets, dtype=np.int64)
     set_count = np.zeros(n_sets, dtype=np.int64)
@@ -28,7 +29,7 @@ def _index_states(n_boxes, upper_reach, aux_reach, game):
         for j in range(col_aux.shape[0]):
             upper = col_upper[j]
             while upper <= threshold and class_of[upper] == class_of[col_upper[j]]:
-                if upper_reach[f & 63, upper]:
+                if upper_reach[f & UPPER_MASK, upper]:
                     row_of[f, col_aux[j], upper] = g
                 upper += 1
             g += 1
@@ -58,7 +59,7 @@ def _level_bands(sets, root_filled, root_upper, extras, most, length, width, bas
     points since; at it, by at least what the bonus needed; the boxes filled since scored at
     most their most each.  State g (a column: a bonus class, its upper totals' bands joined)
     is solved at d = base[g] + 1 .. base[g] + width[f] (the widest band of its set)."""
-    params, box_face = game[0], game[3]
+    params, box_face = game.params, game.box_face
     threshold, bonus = params[P_THRESHOLD], params[P_UPPER_BONUS]
     for s in range(sets.shape[0]):
         f = sets[s]
@@ -77,7 +78,7 @@ def _level_bands(sets, root_filled, root_upper, extras, most, length, width, bas
             low, high = 1 << 30, -1  # the fewest and the most points since the root
             upper = col_upper[j]
             while upper <= threshold and class_of[upper] == class_of[col_upper[j]]:
-                if upper_reach[f & 63, upper]:
+                if upper_reach[f & UPPER_MASK, upper]:
                     if upper < threshold:
                         lo, hi = upper - root_upper, upper - root_upper
                     else:

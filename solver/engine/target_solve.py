@@ -2,15 +2,25 @@
 backward pass of engine/backward.py) and solve_target, which returns a TargetTable
 (engine/target_table.py)."""
 import time
+from collections import namedtuple
+from dataclasses import dataclass
 
 import numpy as np
 
 from .. import dice
 from ..rules import UPPER
 from . import target, target_ranges
+from .final_rolls import TargetData
 from .objective import EXPECTED_SCORE, Objective
 from .states import aux_reachable, upper_reachable, upper_reachable_from
-from .target_table import TargetTable, box_most
+from ..rules.bounds import box_most
+from .target_table import TargetTable
+
+
+Context = namedtuple("Context", "upper_reach aux_reach game moves gain box_most")
+Context.__doc__ = """What the target kernels read besides the values: the reachable upper totals and
+aux values, the rules (scoring.Game) and dice (dice.Moves) as arrays, and per box the most points
+and bonuses (gain) and the most points alone (box_most) it can score."""
 
 
 class TargetValues:
@@ -67,10 +77,10 @@ class TargetObjective(Objective):
         gain = np.array([most + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
                          + rules.extra_bonus for b, most in enumerate(each)], dtype=np.int64)
         up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
-        return up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each
+        return Context(up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each)
 
     def start_level(self, rules, sets, values, context):
-        target_ranges._level_lengths(sets, values.length, context[4], rules.n_boxes)
+        target_ranges._level_lengths(sets, values.length, context.gain, rules.n_boxes)
         if self.most is not None:  # a state d points short reads the next ones at d - p <= d only
             values.length[sets] = np.minimum(values.length[sets], self.most)
         if self.root is None:
@@ -78,8 +88,9 @@ class TargetObjective(Objective):
         else:
             filled, upper, extras = self.root
             target_ranges._level_bands(sets, filled, upper, extras, self.most, values.length,
-                                values.width, values.base, values.set_first, context[0],
-                                context[1], context[2], context[5], rules.extra_bonus)
+                                values.width, values.base, values.set_first,
+                                context.upper_reach, context.aux_reach, context.game,
+                                context.box_most, rules.extra_bonus)
         pos = 0
         for f in sets.tolist():  # this level's states, set after set, each at its set's width
             first, count, n = values.set_first[f], values.set_count[f], values.width[f]
@@ -88,11 +99,11 @@ class TargetObjective(Objective):
         values.out = (np.empty(pos), np.empty(pos))
 
     def solve_sets(self, rules, sets, values, context):
-        up, aux, game, moves = context[:4]
-        data = (values.next[0], values.next[1], values.offset, values.base, values.span,
-                values.row_of, values.expected)
-        target._solve_sets(sets, values.out[0], values.out[1], values.width, data, up, aux, game,
-                           moves, rules.rolls_per_turn, self.tile, self.tie_break)
+        data = TargetData(values.next[0], values.next[1], values.offset, values.base, values.span,
+                          values.row_of, values.expected)
+        target._solve_sets(sets, values.out[0], values.out[1], values.width, data,
+                           context.upper_reach, context.aux_reach, context.game, context.moves,
+                           rules.rolls_per_turn, self.tile, self.tie_break)
 
     def end_level(self, rules, sets, values, context):
         packed = target_ranges._trim_level(sets, values.out[0], values.out[1], values.offset,
@@ -102,32 +113,64 @@ class TargetObjective(Objective):
         values.next, values.out = packed, None
 
 
-def solve_target(rules, progress=None, threads=None, expected=None, tile=target.TILE, within=0,
-                 tie_break=True, terminal=None, most=None, upper=None, extras=None):
+@dataclass(frozen=True)
+class SubGame:
+    """The part of the game a target table is solved for (the default: all of it).
+
+    filled: only the turn starts with these boxes filled (the sets that contain the mask).
+    upper: only those that can follow a turn start with `filled` and this capped upper total
+    (the others read W = 0): most of a sub-game's states when upper boxes are filled.
+    most: only d <= most points still needed (a lookup past it reads 0): a position asked about
+    that many points short.
+    extras: with upper and most (the bands of one position), the most extra-Kniffel bonuses the
+    rest of the game can pay: then each state is solved only at the d that can follow the
+    position (see target_ranges._level_bands).  upper and most without extras, or extras without
+    both, is refused: the bands would silently be left out."""
+
+    filled: int = 0
+    upper: int | None = None
+    most: int | None = None
+    extras: int | None = None
+
+    def __post_init__(self):
+        given = [name for name in ("upper", "most", "extras") if getattr(self, name) is not None]
+        if self.extras is not None and len(given) < 3 or given == ["upper", "most"]:
+            raise ValueError(f"an incomplete sub-game ({', '.join(given)} given): one position's "
+                             "bands need upper, most and extras")
+
+    @property
+    def root(self):
+        """(filled, upper, extras) of the position whose bands are solved, or None."""
+        return None if self.extras is None else (self.filled, self.upper, self.extras)
+
+
+def solve_target(rules, progress=None, threads=None, expected=None, within=0, terminal=None,
+                 tile=target.TILE, tie_break=True):
     """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
     solved here first (they are E where every option ties).  within: a filled-box mask, to
-    solve only the sub-game of the sets that contain it (the other states stay empty).
-    tie_break=False solves W alone (E is NaN), to measure what the E plane costs.
+    solve only the sub-game of the sets that contain it (the other states stay empty), or a
+    SubGame (which also narrows the upper totals, the points still needed or both: the table
+    then answers that position and what follows it only).
     terminal: W of the finished game for d = 1, 2, ... points short (default 0: a target must
     be reached); a utility of the final score, such as the chance to beat opponents (win.py).
-    most: solve only d <= most (a sub-game asked about one position, most points short); a
-    lookup past it reads 0, so such a table answers that position and what follows it only.
-    upper: with `within`, the capped upper total of the position asked about; only the turn
-    starts that can follow it are solved (the others read W = 0), which leaves out most of a
-    sub-game's states when upper boxes are filled.
-    extras: with `upper` and `most`, the most extra-Kniffel bonuses the rest of the game can
-    pay from that position; then each state is solved only at the d that can follow the
-    position (the points scored since are bounded by the state's boxes and upper total: see
-    target_ranges._level_bands), and the table answers the position and what follows it only."""
+    tie_break=False solves W alone (E is NaN), to measure what the E plane costs."""
     from .backward import backward_pass
+    sub = within if isinstance(within, SubGame) else SubGame(within)
     start = time.perf_counter()
     if expected is None:
         expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
-    reach = None if upper is None else upper_reachable_from(rules, within, upper)
-    root = None if upper is None or most is None or extras is None else (within, upper, extras)
-    objective = TargetObjective(expected, tile, tie_break, terminal, most, reach, root)
+    reach = None if sub.upper is None else upper_reachable_from(rules, sub.filled, sub.upper)
+    objective = TargetObjective(expected, tile, tie_break, terminal, sub.most, reach, sub.root)
     values, _, level_seconds = backward_pass(rules, objective, progress, threads,
-                                             label=f"target table {rules.key}", within=within)
+                                             label=f"target table {rules.key}", within=sub.filled)
+    return TargetTable(rules, _packed_arrays(rules, values, expected),
+                       seconds=time.perf_counter() - start, level_seconds=level_seconds,
+                       within=sub.filled)
+
+
+def _packed_arrays(rules, values, expected):
+    """The TargetTable arrays of a finished solve: every level's (W, E) one after the other,
+    each state's offset moved to its level's place in the whole."""
     empty = (np.zeros(0), np.zeros(0))
     packed = [values.levels.get(level, empty) for level in range(rules.n_boxes + 1)]
     sizes = [w.shape[0] for w, _ in packed]
@@ -136,8 +179,6 @@ def solve_target(rules, progress=None, threads=None, expected=None, tile=target.
     for f in range(1 << rules.n_boxes):
         first, count = values.set_first[f], values.set_count[f]
         values.offset[first:first + count] += starts[n_filled[f]]
-    arrays = {"w": np.concatenate([w for w, _ in packed]), "e": np.concatenate([e for _, e in packed]),
-              "offset": values.offset, "span": values.span, "row_of": values.row_of,
-              "expected": expected, "base": values.base}
-    return TargetTable(rules, arrays, seconds=time.perf_counter() - start,
-                       level_seconds=level_seconds, within=within)
+    return {"w": np.concatenate([w for w, _ in packed]), "e": np.concatenate([e for _, e in packed]),
+            "offset": values.offset, "span": values.span, "row_of": values.row_of,
+            "expected": expected, "base": values.base}

@@ -27,7 +27,7 @@ import json
 import numpy as np
 
 from .. import __version__
-from .store import TableError, atomic_write, table_dir
+from .store import TableError, atomic_write, check_header, read_header, table_dir
 
 FORMAT_VERSION = 3
 ARRAYS = ("w", "e", "offset", "span", "row_of", "expected")
@@ -35,19 +35,6 @@ STORED_DTYPE = {"w": np.float32, "e": np.float32, "expected": np.float32,
                 "span": np.int32, "row_of": np.int32}  # offset as solved (int64)
 ALIGN = 64  # each array starts at a multiple of this in the .bin file
 HASH_CHUNK = 1 << 24
-
-
-def box_most(rules):
-    """The most points each box of `rules` can score (plain or joker), in box order."""
-    game = rules.kernel_arrays()
-    return [max(int(game[1][b].max()), int(game[2][b].max())) for b in range(rules.n_boxes)]
-
-
-def score_bound(rules):
-    """The most points a game of `rules` can score: every box at its most (plain or joker), the
-    upper bonus, and an extra-Kniffel bonus for every box after the Kniffel box (up to the cap)."""
-    return (sum(box_most(rules)) + rules.upper_bonus
-            + rules.extra_bonus * min(rules.n_boxes - 1, rules.cap_count))
 
 
 class TargetTable:
@@ -198,19 +185,8 @@ def _load_target_table(rules, directory, sub_game):
     if not data.exists() or not sidecar.exists():
         raise TableError(f"no target table for {rules.key} in {data.parent} "
                          f"(make it with: kniffel solve --objective target --rules {rules.key})")
-    try:
-        header = json.loads(sidecar.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
-        raise TableError(f"target table header {sidecar} cannot be read: {exc}") from None
-    version = header.get("format_version") if isinstance(header, dict) else None
-    if version != FORMAT_VERSION:
-        raise TableError(f"target table {data} has format version {version!r}, this kniffel reads "
-                         f"{FORMAT_VERSION}")
-    if header.get("package_version") != __version__:
-        raise TableError(f"target table {data} was made by kniffel {header.get('package_version')}, "
-                         f"this is {__version__}")
-    if header.get("rules") != rules.as_dict():
-        raise TableError(f"target table {data} was made for other rules")
+    header = read_header(sidecar, "target table")
+    check_header(header, data, rules, "target table", FORMAT_VERSION)
     if header.get("within") and not sub_game:
         raise TableError(f"target table {data} holds a sub-game only")
     try:

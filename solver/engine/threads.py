@@ -1,4 +1,5 @@
-"""Run a GIL-releasing kernel over slices of the work on several threads."""
+"""Run a GIL-releasing kernel over parts of the work on several threads: the one thread helper
+of the package (the backward pass, simulation, batch advice and distributions all use it)."""
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -11,15 +12,21 @@ def default_threads():
         return os.cpu_count() or 1
 
 
+def map_parallel(work, parts, threads=None):
+    """Call work(part) for every part of `parts`, on `threads` threads at once (in this thread
+    when there is one thread or one part)."""
+    threads = threads or default_threads()
+    if threads == 1 or len(parts) <= 1:
+        for part in parts:
+            work(part)
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        list(pool.map(work, parts))
+
+
 def run_parallel(work, count, threads=None, per_thread=4):
     """Call work(slice) over 0..count in contiguous slices, on `threads` threads at once."""
     threads = threads or default_threads()
     n_slices = max(1, min(count, threads * per_thread))
     bounds = [count * i // n_slices for i in range(n_slices + 1)]
-    slices = [slice(a, b) for a, b in zip(bounds, bounds[1:]) if b > a]
-    if threads == 1 or len(slices) == 1:
-        for block in slices:
-            work(block)
-        return
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        list(pool.map(work, slices))
+    map_parallel(work, [slice(a, b) for a, b in zip(bounds, bounds[1:]) if b > a], threads)

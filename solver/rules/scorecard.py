@@ -205,8 +205,9 @@ class Rules:
         return rolls, scores.sum(axis=1).astype(np.int64)
 
     def kernel_arrays(self):
-        """The rules as the kernels take them (see kernels.py)."""
-        return (self.params(), self.plain_score, self.joker_score, self.box_face) + self.scoring_rolls
+        """The rules as the kernels take them: a scoring.Game named tuple."""
+        return scoring.Game(self.params(), self.plain_score, self.joker_score, self.box_face,
+                            *self.scoring_rolls)
 
     def possible_points(self, box):
         """Every number of points `box` can hold under these rules (scratch 0 included)."""

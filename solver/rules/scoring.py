@@ -1,8 +1,8 @@
 """Scoring of a five-of-a-kind and the bookkeeping state it drives, in plain Python.
 
 These functions are the one place where the extra-Kniffel rules (bonus, jokers, the bonus cap,
-extra_kniffel_must_fit) live.  The advisor calls them as they are; `kernels.py` compiles the same functions with numba,
-so the solver and the advisor cannot disagree about a rule.
+extra_kniffel_must_fit) live.  The advisor calls them as they are; engine/final_rolls.py compiles
+the same functions with numba, so the solver and the advisor cannot disagree about a rule.
 
 The per-state bookkeeping beyond the filled boxes and the upper total is one small integer, `aux`:
     aux = jokers_left * block + flag * n_deficit + deficit,   block = n_flag * n_deficit
@@ -12,6 +12,15 @@ The per-state bookkeeping beyond the filled boxes and the upper total is one sma
   a bonus any more (open boxes - bonuses still allowed, at least 0).  Keeping the deficit rather
   than the number of bonuses paid merges every state whose future is the same.
 """
+
+from collections import namedtuple
+
+Game = namedtuple("Game", "params plain_score joker_score box_face scoring_rolls n_scoring_rolls")
+Game.__doc__ = """The rules as the kernels take them (Rules.kernel_arrays()): params (laid out by the
+P_ indices below), plain_score[box, roll] and joker_score[box, face], box_face[box] (0: a lower
+box), scoring_rolls[box, :n_scoring_rolls[box]] (the rolls that score points in box)."""
+
+UPPER_MASK = 63  # filled & UPPER_MASK: the six upper boxes' bits, the first index of upper_reach
 
 # Indices into the integer `params` array built by Rules.kernel_arrays().
 P_N_BOXES = 0

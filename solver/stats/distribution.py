@@ -17,7 +17,8 @@ from tqdm import tqdm
 from .. import dice
 from . import distribution_kernels as pk
 from .simulate import sub_keep_table
-from ..engine.states import Position, parse_card, position_state
+from ..engine.states import Position, position_state
+from ..rules.cards import parse_card
 from .summary import PERCENTILES, THRESHOLDS
 from ..engine.threads import default_threads, run_parallel
 

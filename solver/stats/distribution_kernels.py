@@ -9,7 +9,8 @@ from ..engine.jit import njit
 
 from ..rules import scoring
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.expected import P_N_BOXES, P_THRESHOLD, _next_aux
+from ..engine.final_rolls import _next_aux
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 from ..engine.positions import _box_options, _joker_moves, _position_stages
 
 # Bits of an outcome's flags: what happened in the turn besides the points.
@@ -101,7 +102,7 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
 
     Writes keys[:n] (ascending) and probs[:n] and returns n.  A key packs the successor's flat
     index, the points gained (box + bonuses) and the flags (decoded in distribution.forward).
-    Long because the keep stages, the jokers and the box choice of one turn share scratch
+    Long: the keep stages, the jokers and the box choice of one turn share scratch
     arrays and run in one compiled call (a call per stage would cost more than its work)."""
     params, plain_score, box_face = game[0], game[1], game[3]
     kniffel_face, add_die, smaller, n_smaller = moves[1], moves[2], moves[3], moves[4]

@@ -3,7 +3,8 @@ in step, turn by turn, many games sharing each state's keep values."""
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.expected import P_N_BOXES, P_THRESHOLD, _final_roll_values, _next_aux
+from ..engine.final_rolls import _final_roll_values, _next_aux
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 from ..engine.jit import _popcount, njit
 from ..engine.positions import _after_box, _box_options, _joker_moves
 from ..engine.rolls import _complete_roll
@@ -105,7 +106,7 @@ def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, e
                 all_filled, aux, upper, upper_sum, total, extras, used, rng, kniffel_fifty):
     """One turn of every game in `games` (all with the filled boxes `filled`): the turn's keep
     values are computed once per distinct state, as columns, then each game plays its turn.
-    Long because the grouping by state, the keep values and every game's rolls and box choice
+    Long: the grouping by state, the keep values and every game's rolls and box choice
     share scratch arrays in one compiled call (a call per game would cost more than its work)."""
     params, box_face = game[0], game[3]
     kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]

@@ -3,16 +3,17 @@ state in which each decision is the rule list's instead of the best one (policy 
 seeded games played by the same rules.
 
 The evaluation visits the states of the solved table (the same reachable set) from the last box
-back to the empty card; each filled-box set is one kernel call over its (aux, upper) columns.
+back to the empty card, by the backward pass of engine/backward.py; each filled-box set is one
+kernel call over its (aux, upper) columns.
 """
 from dataclasses import dataclass
 
 import numpy as np
-from tqdm import tqdm
 
 from .. import dice
 from ..dice import sub_keep_indices
-from ..engine.backward import sets_by_level
+from ..engine.backward import backward_pass
+from ..engine.objective import Objective
 from ..engine.rolls import _seed_games
 from ..engine.threads import run_parallel
 from . import policy_kernels as kernels
@@ -37,6 +38,35 @@ def _sub_keeps():
     return table
 
 
+class PolicyObjective(Objective):
+    """The expected score still to come when every decision is a rule list's (or, without one,
+    the table's optimal decisions): a level's filled-box sets, each one kernel call."""
+
+    name = "policy"
+
+    def __init__(self, table, compiled, optimal):
+        self.table, self.compiled, self.optimal = table, compiled, optimal
+
+    def reachable(self, rules):
+        return None  # the table's NaN say which states are reachable
+
+    def values_array(self, rules, reachable):
+        policy = np.full(self.table.values.shape, np.nan)
+        full = (1 << rules.n_boxes) - 1
+        policy[full] = np.where(np.isnan(self.table.values[full]), np.nan, 0.0)
+        return policy
+
+    def context(self, rules):
+        return rules.kernel_arrays(), dice.kernel_arrays(), _sub_keeps()
+
+    def solve_sets(self, rules, sets, values, context):
+        game, moves, sub_keeps = context
+        c = self.compiled
+        kernels._evaluate_sets(sets, self.table.values, values, game, moves, sub_keeps,
+                               rules.rolls_per_turn, dice.EMPTY_KEEP, c.keep_index, c.keep_when,
+                               c.box_of, c.box_min, self.optimal)
+
+
 def policy_values(table, rule_list=None, threads=None, progress=False, within=0):
     """The expected score still to come from every reachable state when every decision is taken
     by `rule_list` (None: by the optimal decisions of `table`, which gives table.values back up
@@ -45,25 +75,9 @@ def policy_values(table, rule_list=None, threads=None, progress=False, within=0)
     stay NaN."""
     rules = table.rules
     _check_supported(rules)
-    optimal = rule_list is None
-    compiled = compile_rules(rule_list or _EMPTY, rules)
-    policy = np.full(table.values.shape, np.nan)
-    full = (1 << rules.n_boxes) - 1
-    policy[full] = np.where(np.isnan(table.values[full]), np.nan, 0.0)
-    game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), _sub_keeps()
-    levels = sets_by_level(rules.n_boxes)
-    for level in tqdm(range(rules.n_boxes - 1, -1, -1), desc=f"evaluating {getattr(rule_list, 'name', 'optimal')}",
-                      unit="level", disable=not progress, leave=False):
-        sets = levels[level][(levels[level] & within) == within]
-
-        def work(part):
-            kernels._evaluate_sets(np.ascontiguousarray(sets[part]), table.values, policy, game,
-                                   moves, sub_keeps, rules.rolls_per_turn, dice.EMPTY_KEEP,
-                                   compiled.keep_index, compiled.keep_when, compiled.box_of,
-                                   compiled.box_min, optimal)
-
-        run_parallel(work, len(sets), threads)
-    return policy
+    objective = PolicyObjective(table, compile_rules(rule_list or _EMPTY, rules), rule_list is None)
+    return backward_pass(rules, objective, progress, threads, within=within,
+                         label=f"evaluating {getattr(rule_list, 'name', 'optimal')}")[0]
 
 
 def evaluate(table, rule_list=None, threads=None):

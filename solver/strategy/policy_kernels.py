@@ -10,13 +10,14 @@ value when all five are held.
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.expected import (P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, _bonus_classes,
-                               _final_roll_values, _next_aux)
+from ..engine.expected import _bonus_classes
+from ..engine.final_rolls import _final_roll_values, _next_aux
 from ..engine.jit import _popcount, njit
 from ..engine.positions import _after_box, _box_options
 from ..engine.rolls import _complete_roll
 from ..engine.turn import _best_sub_keeps, _keep_values
 from ..rules import scoring
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS
 
 
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
@@ -86,9 +87,10 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
     reachable state of the filled-box sets `sets` (the level above must be done).
 
     optimal: take each decision as the simulation's optimal player does (argmax of the table's
-    values, the same tie order) instead of by the rules."""
-    params, plain_score, box_face = game[0], game[1], game[3]
-    kniffel_face, add_die, roll_prob = moves[1], moves[2], moves[5]
+    values, the same tie order) instead of by the rules.
+    Long: a state's whole turn under the policy (boxes, keeps, stages) reads shared arrays."""
+    params, plain_score, box_face = game.params, game.plain_score, game.box_face
+    kniffel_face, add_die, roll_prob = moves.kniffel_face, moves.add_die, moves.roll_prob
     n_boxes = params[P_N_BOXES]
     n_aux, n_upper = table_values.shape[1], table_values.shape[2]
     value = np.empty(n_boxes)
@@ -161,7 +163,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                 _keep_values(work, add_die)
                 work[:N_ROLLS] = stop
                 stage_keeps[left] = work
-                _best_sub_keeps(work, moves[3], moves[4], work, roll_prob, work[0, :0])
+                _best_sub_keeps(work, moves.smaller, moves.n_smaller, work, roll_prob, work[0, :0])
         rule_keep = np.empty(N_ROLLS, dtype=np.int64)
         for r in range(N_ROLLS):
             rule_keep[r] = _rule_keep(filled, r, keep_index, keep_when, empty_keep)
@@ -195,8 +197,8 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
 def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_when, box_of,
                 box_min, scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
     """Whole games played by a rule list, one game per entry of rng (seeded dice)."""
-    params, box_face = game[0], game[3]
-    kniffel_face, add_die, keep_size = moves[1], moves[2], moves[6]
+    params, box_face = game.params, game.box_face
+    kniffel_face, add_die, keep_size = moves.kniffel_face, moves.add_die, moves.keep_size
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
