@@ -7,9 +7,9 @@ import numpy as np
 
 from .. import dice
 from ..dice import sub_keep_indices
+from ..engine.grain import GRAIN
 from ..rules import scoring
 from . import steps
-from ..engine.grain import GRAIN
 from .target import ChanceView
 
 
