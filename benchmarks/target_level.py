@@ -5,7 +5,7 @@ The sub-game of a kniffel card with --open boxes open is solved from the full ca
 level with --level open boxes; that level's sets are then solved --repeat times each way, on
 one thread, and the fastest time is kept:
   pair          W and E (the table as saved)
-  chance_only   W alone (turn._turn_stages; E is not solved)
+  chance_only   W alone (turn.turn_stages; E is not solved)
   final_only    the box choice for every roll and the sum over rolls, W and E (rolls_per_turn=1)
 A column is one (state, d) that the level solves (before each state's range is trimmed).
 The expected-score solve, measured in the same run, is the reference.

@@ -60,7 +60,7 @@ def test_bonus_classes_with_only_the_sixes_open():
     from solver.presets import get_rules
     rules = get_rules("yahtzee")
     filled = ((1 << rules.n_boxes) - 1) & ~(1 << rules.boxes.index("sixes"))
-    class_of = kernels._bonus_classes(filled, rules.kernel_arrays())
+    class_of = kernels.bonus_classes(filled, rules.kernel_arrays())
     expected = [31] * 33 + [30] * 6 + [24] * 6 + [18] * 6 + [12] * 6 + [6] * 6 + [0]
     assert class_of.tolist() == expected
 
@@ -78,7 +78,7 @@ def test_every_upper_total_matches_the_reference():
     open_boxes = ["twos", "sixes", "chance"]
     filled = ((1 << rules.n_boxes) - 1) & ~sum(1 << rules.boxes.index(b) for b in open_boxes)
     reachable = np.flatnonzero(upper_reachable(rules)[filled & 63])
-    class_of = kernels._bonus_classes(filled, rules.kernel_arrays())
+    class_of = kernels.bonus_classes(filled, rules.kernel_arrays())
     assert len(set(class_of[reachable].tolist())) < len(reachable) - 10  # many totals share a class
     for upper in reachable:
         expected = reference.state_value_rules(rules.as_dict(), open_boxes, int(upper), kniffel_box="0")

@@ -12,8 +12,8 @@ from ..engine.jit import njit
 from . import rules as duel_rules
 from . import states as duel_state
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.rolls import _complete_roll, _random_next
-from ..engine.turn import _best_sub_keeps, _keep_values, _turn_stages
+from ..engine.rolls import complete_roll, random_next
+from ..engine.turn import best_sub_keeps, keep_means, turn_stages
 
 _rank = njit(cache=True)(duel_state.rank)
 _unrank = njit(cache=True)(duel_state.unrank)
@@ -27,7 +27,7 @@ COLUMNS = 64  # states solved side by side: their keep arithmetic runs as vector
 @njit(cache=True)
 def _category_values(plate, aside, values, game, out, move_list, new_plate, new_aside):
     """out[c]: the value of ending the turn with dice of category c, best move taken."""
-    params, category_mask = game[0], game[2]
+    params, category_mask = game.params, game.category_mask
     may_decline, last_chip_bonus = params[0], params[1]
     for c in range(category_mask.shape[0]):
         n = _chip_moves(plate, aside, c == 0, category_mask[c], may_decline, move_list)
@@ -46,8 +46,8 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
     (none of them over), from the values of the states their moves lead to.
 
     Releases the GIL: the backward pass (duel/solve.py) runs several calls at once on disjoint states of one level."""
-    roll_category = game[1]
-    n_categories = game[2].shape[0]
+    roll_category = game.roll_category
+    n_categories = game.category_mask.shape[0]
     work = np.empty((N_KEEPS, COLUMNS))
     expected = np.empty(COLUMNS)
     category_value = np.empty(n_categories)
@@ -68,7 +68,7 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
             else:  # padding of the last block
                 for r in range(N_ROLLS):
                     work[r, j] = 0.0
-        _turn_stages(work, work, moves, rolls_per_turn, expected)
+        turn_stages(work, work, moves, rolls_per_turn, expected)
         for j in range(count):
             values[states[start + j]] = expected[j]
 
@@ -95,9 +95,9 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
     per row of the outputs: chips held at the end, 1 if the game's last move took the last plate
     chip, turns played, Kniffels thrown.  Game g's dice come from a generator seeded by
     (seed, g), whatever call or thread plays it."""
-    roll_category = game[1]
-    add_die, smaller, n_smaller, keep_size = moves[2], moves[3], moves[4], moves[6]
-    category_value = np.empty(game[2].shape[0])
+    roll_category = game.roll_category
+    add_die, smaller, n_smaller, keep_size = moves.add_die, moves.smaller, moves.n_smaller, moves.keep_size
+    category_value = np.empty(game.category_mask.shape[0])
     move_list = np.empty((duel_rules.MAX_MOVES, 3), dtype=np.int64)
     plate = np.empty(N_TYPES, dtype=np.int64)
     aside = np.empty(N_TYPES, dtype=np.int64)
@@ -107,7 +107,7 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
     stop = np.empty(N_ROLLS)
     stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
     for g in range(mine.shape[0]):
-        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first_game + g))
+        rng, _ = random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first_game + g))
         plate[:] = duel_rules.CHIPS_PER_TYPE
         aside[:] = 0
         turns[g], kniffels[g], last_chip[g] = 0, 0, 0
@@ -118,11 +118,11 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
                 stop[r] = category_value[roll_category[r]]
                 work[r, 0] = stop[r]
             for left in range(1, rolls_per_turn):
-                _keep_values(work, add_die)
+                keep_means(work, add_die)
                 work[:N_ROLLS, 0] = stop  # keeping all five dice ends the turn
                 stage_keeps[left, :] = work[:, 0]
-                _best_sub_keeps(work, smaller, n_smaller, work, moves[5], work[0, :0])
-            roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
+                best_sub_keeps(work, smaller, n_smaller, work, moves.roll_prob, work[0, :0])
+            roll, rng = complete_roll(empty_keep, rng, add_die, keep_size)
             for left in range(rolls_per_turn - 1, 0, -1):
                 best_keep, best_value = roll, -np.inf
                 for s in range(sub_keeps.shape[1]):
@@ -131,7 +131,7 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
                         best_keep, best_value = k, stage_keeps[left, k]
                 if best_keep == roll:  # keeping all five dice ends the turn
                     break
-                roll, rng = _complete_roll(best_keep, rng, add_die, keep_size)
+                roll, rng = complete_roll(best_keep, rng, add_die, keep_size)
             if roll_category[roll] == 0:
                 kniffels[g] += 1
             move = _best_move(plate, aside, roll, values, game, move_list, new_plate, new_aside)

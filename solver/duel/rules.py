@@ -9,6 +9,7 @@ sets the most valuable plate chip aside.  The game ends when the plate is empty.
 `chip_moves` and `apply_move` are plain Python on small integer arrays: the numba kernels compile
 them (duel/kernels.py) and the advisor calls them as they are, so both use the same rules.
 """
+from collections import namedtuple
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
 
@@ -23,6 +24,10 @@ from .states import N_STATES, START
 # Sources of a chip in a move: chip code = 2 * type + source.
 PLATE, ASIDE = 0, 1
 MAX_MOVES = 128  # a Kniffel: at most 105 pairs + 14 single chips + no chip
+
+DuelGame = namedtuple("DuelGame", "params roll_category category_mask")
+DuelGame.__doc__ = """The Dice Duel's rules as the kernels take them (DuelRules.kernel_arrays()): params,
+each roll's chip category and each category's mask."""
 
 
 @dataclass(frozen=True)
@@ -89,8 +94,8 @@ class DuelRules:
         return np.array([self.may_decline_chip, self.last_chip_bonus], dtype=np.int64)
 
     def kernel_arrays(self):
-        """The rules as the kernels take them: (params, roll_category, category_mask)."""
-        return (self.params(),) + self.categories
+        """The rules as the kernels take them (a DuelGame)."""
+        return DuelGame(self.params(), *self.categories)
 
 
 def _satisfied(counts, rules):

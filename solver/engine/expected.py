@@ -4,7 +4,7 @@ next state's value) for the columns of filled-box sets, and the solve of a level
 A column is one (aux, upper total) state of a filled-box set; `values[filled, aux, upper]` is
 the expected score still to come from a turn start.  `game` is the rules as data (a
 scoring.Game named tuple, Rules.kernel_arrays()), params laid out as in rules/scoring.py; the
-final-roll values are final_rolls._final_roll_values.  Nothing here does I/O.
+final-roll values are final_rolls.final_roll_values.  Nothing here does I/O.
 """
 from collections import namedtuple
 
@@ -13,9 +13,9 @@ import numpy as np
 from ..dice import N_KEEPS, N_ROLLS
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD, UPPER_MASK
-from .final_rolls import _final_roll_values
-from .jit import _popcount, njit
-from .turn import _apply_jokers, _turn_stages
+from .final_rolls import final_roll_values
+from .jit import popcount, njit
+from .turn import apply_jokers, turn_stages
 
 Buffers = namedtuple("Buffers", "work successor stop expected own own_stop")
 Buffers.__doc__ = """_solve_group's reused scratch, flat: the keep rows of a group of sets and their
@@ -33,7 +33,7 @@ def _upper_still_possible(filled, box_face):
 
 
 @njit(cache=True)
-def _bonus_classes(filled, game):
+def bonus_classes(filled, game):
     """class_of[u] for every upper total u: totals of one class have the same future.
 
     The upper total matters only for the bonus, and only through which sums s of the points
@@ -70,11 +70,11 @@ def _bonus_classes(filled, game):
 @njit(cache=True)
 def _state_columns(filled, upper_reach, aux_reach, class_of, game):
     """The (aux, upper) columns of one filled-box set to solve, aux-major: per aux, the smallest
-    reachable upper total of each bonus class (see _bonus_classes and _copy_class_columns)."""
+    reachable upper total of each bonus class (see bonus_classes and _copy_class_columns)."""
     params = game.params
     threshold = params[P_THRESHOLD]
     kniffel_filled = (filled >> params[scoring.P_KNIFFEL_BOX]) & 1
-    n_filled = _popcount(filled)
+    n_filled = popcount(filled)
     n_aux = aux_reach.shape[2]
     col_aux = np.empty(n_aux * (threshold + 1), dtype=np.int64)
     col_upper = np.empty(n_aux * (threshold + 1), dtype=np.int64)
@@ -107,9 +107,9 @@ WIDE = 64  # columns: narrower filled-box sets are solved side by side until the
 
 
 @njit(cache=True)
-def _set_columns(filled, upper_reach, aux_reach, game):
-    """(class_of, col_aux, col_upper) of one filled-box set (see _bonus_classes)."""
-    class_of = _bonus_classes(filled, game)
+def set_columns(filled, upper_reach, aux_reach, game):
+    """(class_of, col_aux, col_upper) of one filled-box set (see bonus_classes)."""
+    class_of = bonus_classes(filled, game)
     col_aux, col_upper = _state_columns(filled, upper_reach, aux_reach, class_of, game)
     return class_of, col_aux, col_upper
 
@@ -122,11 +122,11 @@ def _final_columns(filled, values, col_aux, col_upper, game, moves, work, stop, 
     n_cols = col_aux.shape[0]
     successor = buffers.successor[: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
     if params[scoring.P_JOKERS] > 0:
-        _final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
-        _apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
+        final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
+        apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
                       params[scoring.P_JOKERS_PER_TURN], moves.add_die, moves.smaller, moves.n_smaller)
     else:
-        _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
+        final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
 
 
 @njit(cache=True)
@@ -145,7 +145,7 @@ def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, roll
     class_of = np.empty((sets.shape[0], game.params[P_THRESHOLD] + 1), dtype=np.int64)
     bounds = np.zeros(sets.shape[0] + 1, dtype=np.int64)
     for s in range(sets.shape[0]):
-        classes, aux_s, upper_s = _set_columns(sets[s], upper_reach, aux_reach, game)
+        classes, aux_s, upper_s = set_columns(sets[s], upper_reach, aux_reach, game)
         start, n = bounds[s], aux_s.shape[0]
         bounds[s + 1] = start + n
         class_of[s] = classes
@@ -162,7 +162,7 @@ def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, roll
                 work[r, start + j] = own[r, j]
                 if jokers:
                     stop[r, start + j] = own_stop[r, j]
-    _turn_stages(work, stop if jokers else work, moves, rolls_per_turn, expected)
+    turn_stages(work, stop if jokers else work, moves, rolls_per_turn, expected)
     for s in range(sets.shape[0]):
         for j in range(bounds[s], bounds[s + 1]):
             values[sets[s], col_aux[j], col_upper[j]] = expected[j]
@@ -186,7 +186,7 @@ def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_tur
     while start < sets.shape[0]:
         stop, n_cols = start, 0
         while stop < sets.shape[0] and n_cols < WIDE:
-            n_cols += _set_columns(sets[stop], upper_reach, aux_reach, game)[1].shape[0]
+            n_cols += set_columns(sets[stop], upper_reach, aux_reach, game)[1].shape[0]
             stop += 1
         _solve_group(sets[start:stop], n_cols, values, upper_reach, aux_reach, game, moves,
                      rolls_per_turn, buffers)

@@ -2,8 +2,8 @@
 it earns and the value of the state it leads to), for the columns of one filled-box set.
 
 Two kernels, side by side, because numba needs one per compare (see turn.py): the expected
-score's _final_roll_values (the plain max of points + the next state's value) and the target
-objective's _final_tile (the (W, E) compare, where a box's points shift the next state's vectors
+score's final_roll_values (the plain max of points + the next state's value) and the target
+objective's final_tile (the (W, E) compare, where a box's points shift the next state's vectors
 over the points still needed, d).  They share every step that picks nothing: which upper total
 and bonus entering a box gives (_enter), what a five of a kind may go where and pays
 (_fives_box), and the compiled scoring rules of rules/scoring.py.
@@ -17,12 +17,12 @@ import numpy as np
 
 from ..dice import N_ROLLS
 from ..rules import scoring
-from .jit import _popcount, njit
-from .turn import _lex_max, _lex_pair
+from .jit import popcount, njit
+from .turn import lex_max, lex_pair
 
-_kniffel_roll = njit(cache=True)(scoring.kniffel_roll)
-_next_aux = njit(cache=True)(scoring.next_aux)
-_fives_score_plain = njit(cache=True)(scoring.fives_score_plain)
+kniffel_roll = njit(cache=True)(scoring.kniffel_roll)
+next_aux = njit(cache=True)(scoring.next_aux)
+fives_score_plain = njit(cache=True)(scoring.fives_score_plain)
 
 NO_CHANCE = -1.0  # below every chance: "no option yet"
 NO_POINTS = -1e300  # below every expected score, with NO_CHANCE
@@ -42,28 +42,28 @@ def _enter(upper, points, threshold, upper_bonus):
 def _fives_box(box, face, r, filled, aux, n_open, game):
     """A five of a kind of `face` (roll r) entered in `box` at aux: (allowed, points, the aux
     after, the points with the extra-Kniffel bonus paid); not allowed in a filled box.
-    _final_roll_values writes this step out: there, as a call, it costs a quarter of the
+    final_roll_values writes this step out: there, as a call, it costs a quarter of the
     kernel's time (LLVM no longer inlines the scoring rules into its loop)."""
     params = game.params
     if (filled >> box) & 1:
         return False, 0, 0, 0
-    allowed, points, paid = _kniffel_roll(box, face, r, filled, aux, n_open, params,
+    allowed, points, paid = kniffel_roll(box, face, r, filled, aux, n_open, params,
                                           game.plain_score, game.joker_score, game.box_face)
     if not allowed:
         return False, 0, 0, 0
-    aux_after = _next_aux(aux, box, points, paid, n_open - 1, params)
+    aux_after = next_aux(aux, box, points, paid, n_open - 1, params)
     return True, points, aux_after, points + paid * params[scoring.P_BONUS]
 
 
 @njit(cache=True)
-def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, successor):
+def final_roll_values(filled, col_aux, col_upper, values, out, game, moves, successor):
     """out[r, j]: best box value for final roll r in column j (score + bonuses + next state).
     successor: scratch of shape (n_boxes, 6, n_cols).  Long: the boxes, then the five of a kind."""
     params, plain_score, box_face = game.params, game.plain_score, game.box_face
     n_boxes = params[scoring.P_N_BOXES]
     threshold, upper_bonus = params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS]
     n_cols = col_aux.shape[0]
-    n_open = n_boxes - _popcount(filled)
+    n_open = n_boxes - popcount(filled)
     # successor[box, c]: value of entering `box` with c dice of its face (lower boxes: c = 0 and
     # the points are added per roll).  Entering 0 anywhere ("scratch") is the same for every roll,
     # so each box then only visits the rolls it scores points for.
@@ -75,7 +75,7 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
         after = filled | (1 << box)
         face = box_face[box]
         for j in range(n_cols):
-            aux_after[j] = _next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
+            aux_after[j] = next_aux(col_aux[j], box, 0, 0, n_open - 1, params)
         for c in range(6 if face > 0 else 1):
             points = c * face
             for j in range(n_cols):
@@ -105,7 +105,7 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
     # Five of a kind: bonus and joker rules depend on aux, so go one aux group at a time
     # (columns are aux-major, so each group is a contiguous run of upper totals).  Without a
     # bonus or a joker a five of a kind scores by the plain table, done above.
-    start = n_cols if _fives_score_plain(params) else 0
+    start = n_cols if fives_score_plain(params) else 0
     while start < n_cols:
         aux = col_aux[start]
         stop = start
@@ -120,12 +120,12 @@ def _final_roll_values(filled, col_aux, col_upper, values, out, game, moves, suc
             for box in range(n_boxes):  # _fives_box, written out (see there)
                 if (filled >> box) & 1:
                     continue
-                allowed, points, paid = _kniffel_roll(box, face, r, filled, aux, n_open, params,
+                allowed, points, paid = kniffel_roll(box, face, r, filled, aux, n_open, params,
                                                       plain_score, game.joker_score, box_face)
                 if not allowed:
                     continue
                 after = filled | (1 << box)
-                aux_after = _next_aux(aux, box, points, paid, n_open - 1, params)
+                aux_after = next_aux(aux, box, points, paid, n_open - 1, params)
                 gain = points + paid * params[scoring.P_BONUS]
                 if box_face[box] > 0:
                     for j in range(start, stop):
@@ -169,11 +169,11 @@ state's offset, base and span in them (target_ranges.py), the state index row_of
 upper] and the expected-score values (E outside a state's range)."""
 
 TileScratch = namedtuple("TileScratch", "succ_w succ_e tmp_w tmp_e pad_w pad_e alt_w alt_e")
-TileScratch.__doc__ = """_final_tile's scratch rows (see its docstring), reused tile after tile."""
+TileScratch.__doc__ = """final_tile's scratch rows (see its docstring), reused tile after tile."""
 
 
 @njit(cache=True)
-def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game, moves, scores,
+def final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game, moves, scores,
                 most, scratch):
     """out[r, t * n + i]: the best box for final roll r in the tile's state t = cols[t] at
     d = bases[t] + i + 1 (W and E), reading the level above from data (a TargetData).
@@ -187,7 +187,7 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
     params, box_face = game.params, game.box_face
     n_boxes = params[scoring.P_N_BOXES]
     threshold, upper_bonus = params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS]
-    n_open = n_boxes - _popcount(f)
+    n_open = n_boxes - popcount(f)
     m = cols.shape[0]
     width = m * n
     sw = scratch.tmp_w[:width]
@@ -199,7 +199,7 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
             continue
         face = box_face[box]
         for t in range(m):  # the next state's vectors, shifted by the points and bonus
-            aux_after = _next_aux(col_aux[cols[t]], box, 0, 0, n_open - 1, params)
+            aux_after = next_aux(col_aux[cols[t]], box, 0, 0, n_open - 1, params)
             for c in range(6 if face > 0 else 1):
                 upper, bonus = _enter(col_upper[cols[t]], c * face, threshold, upper_bonus)
                 _shifted(succ_w[box, c, t * n:(t + 1) * n], succ_e[box, c, t * n:(t + 1) * n],
@@ -209,7 +209,7 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
                 _shifted(pad_w[box, at:at + most + n], pad_e[box, at:at + most + n], data,
                          f | (1 << box), aux_after, col_upper[cols[t]], bases[t] - most, 0,
                          most + n)
-        _lex_max(sw, se, succ_w[box, 0, :width], succ_e[box, 0, :width])  # a 0 anywhere
+        lex_max(sw, se, succ_w[box, 0, :width], succ_e[box, 0, :width])  # a 0 anywhere
     for r in range(N_ROLLS):  # the boxes a roll scores in, in box order, after sw
         count = 0
         for box in range(n_boxes):
@@ -230,16 +230,16 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
             face = box_face[box]
             if face > 0:
                 c = moves.roll_counts[r, face - 1]
-                _lex_pair(dst_w, dst_e, src_w, src_e, succ_w[box, c, :width],
+                lex_pair(dst_w, dst_e, src_w, src_e, succ_w[box, c, :width],
                           succ_e[box, c, :width], 0, 0)
             else:
                 points = game.plain_score[box, r]
                 for t in range(m):
-                    _lex_pair(dst_w[t * n:(t + 1) * n], dst_e[t * n:(t + 1) * n],
+                    lex_pair(dst_w[t * n:(t + 1) * n], dst_e[t * n:(t + 1) * n],
                               src_w[t * n:(t + 1) * n], src_e[t * n:(t + 1) * n],
                               pad_w[box], pad_e[box], t * (most + n) + most - points, points)
             src_w, src_e = dst_w, dst_e
-    if not _fives_score_plain(params):
+    if not fives_score_plain(params):
         _tile_fives(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game, moves,
                     sw, se, scratch.tmp_w[width:width + n], scratch.tmp_e[width:width + n])
 
@@ -247,11 +247,11 @@ def _final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
 @njit(cache=True)
 def _tile_fives(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game, moves, sw, se,
                 one_w, one_e):
-    """_final_tile's five of a kind: where it may go and what it pays depend on aux (see
-    _final_roll_values); sw/se: the best scratch, one: a row of scratch."""
+    """final_tile's five of a kind: where it may go and what it pays depend on aux (see
+    final_roll_values); sw/se: the best scratch, one: a row of scratch."""
     n_boxes = game.params[scoring.P_N_BOXES]
     threshold, upper_bonus = game.params[scoring.P_THRESHOLD], game.params[scoring.P_UPPER_BONUS]
-    n_open = n_boxes - _popcount(f)
+    n_open = n_boxes - popcount(f)
     first_kniffel = (f >> game.params[scoring.P_KNIFFEL_BOX]) & 1 == 0
     for r in range(N_ROLLS):
         face = moves.kniffel_face[r]
@@ -275,4 +275,4 @@ def _tile_fives(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
                 upper, bonus = _enter(col_upper[j], upper_points, threshold, upper_bonus)
                 _shifted(one_w, one_e, data, f | (1 << box), aux_after, upper, bases[t],
                          gain + bonus, n)
-                _lex_max(row_w, row_e, one_w, one_e)
+                lex_max(row_w, row_e, one_w, one_e)

@@ -87,7 +87,7 @@ FAST = {"nnan", "ninf", "nsz"}
 
 
 @njit(cache=True)
-def _popcount(x):
+def popcount(x):
     count = 0
     while x:
         x &= x - 1

@@ -7,26 +7,26 @@ import numpy as np
 from ..dice import N_ROLLS
 from ..rules import scoring
 from ..rules.scoring import P_BONUS, P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS
-from .final_rolls import _final_roll_values, _kniffel_roll, _next_aux
-from .jit import _popcount, njit
-from .turn import _apply_jokers, _best_sub_keeps, _keep_values
+from .final_rolls import final_roll_values, kniffel_roll, next_aux
+from .jit import popcount, njit
+from .turn import apply_jokers, best_sub_keeps, keep_means
 
 
 @njit(cache=True)
-def _box_options(filled, aux, upper, roll, values, game, kniffel_face, value, points, bonus, paid):
+def box_options(filled, aux, upper, roll, values, game, kniffel_face, value, points, bonus, paid):
     """For a final roll, every box: value[b] (points + bonuses + next state; -inf where the box
     is filled or forbidden), points[b], bonus[b] (upper + extra-Kniffel bonus) and paid[b]
     (1 if an extra-Kniffel bonus is paid)."""
     params, plain_score, joker_score, box_face = game.params, game.plain_score, game.joker_score, game.box_face
     threshold = params[P_THRESHOLD]
-    n_open = params[P_N_BOXES] - _popcount(filled)
+    n_open = params[P_N_BOXES] - popcount(filled)
     for box in range(params[P_N_BOXES]):
         value[box], points[box], bonus[box], paid[box] = -np.inf, 0, 0, 0
         if (filled >> box) & 1:
             continue
         pays = 0
         if kniffel_face[roll] > 0:
-            allowed, pts, pays = _kniffel_roll(box, kniffel_face[roll], roll, filled, aux, n_open,
+            allowed, pts, pays = kniffel_roll(box, kniffel_face[roll], roll, filled, aux, n_open,
                                                params, plain_score, joker_score, box_face)
             if not allowed:
                 continue
@@ -42,12 +42,12 @@ def _box_options(filled, aux, upper, roll, values, game, kniffel_face, value, po
         bonus[box] = extra
         paid[box] = pays
         value[box] = pts + extra + values[filled | (1 << box),
-                                          _next_aux(aux, box, pts, pays, n_open - 1, params),
+                                          next_aux(aux, box, pts, pays, n_open - 1, params),
                                           upper_after]
 
 
 @njit(cache=True)
-def _position_final(filled, aux, upper, values, game, moves, work, history):
+def position_final(filled, aux, upper, values, game, moves, work, history):
     """One position's final-roll values, with a column per number of jokers left (the rest of
     aux alike): history[m] = the values with up to m jokers this turn (history[0]: stop now)."""
     block = game.params[scoring.P_AUX_BLOCK]
@@ -58,29 +58,29 @@ def _position_final(filled, aux, upper, values, game, moves, work, history):
         col_aux[level] = level * block + aux % block
         col_upper[level] = upper
     successor = np.empty((game.params[P_N_BOXES], 6, n_levels))
-    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
+    final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
     history[0] = work[:N_ROLLS]
     for m in range(1, history.shape[0]):
-        _apply_jokers(work, history[m - 1], 1, 1, moves.add_die, moves.smaller, moves.n_smaller)
+        apply_jokers(work, history[m - 1], 1, 1, moves.add_die, moves.smaller, moves.n_smaller)
         history[m] = work[:N_ROLLS]
 
 
 @njit(cache=True)
-def _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work, history,
+def position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work, history,
                      stage_keeps):
-    """One position's turn (see _position_final for work and history): stage_keeps[left] = keep
+    """One position's turn (see position_final for work and history): stage_keeps[left] = keep
     values with `left` rolls to come, for the jokers in hand."""
     block = game.params[scoring.P_AUX_BLOCK]
-    _position_final(filled, aux, upper, values, game, moves, work, history)
+    position_final(filled, aux, upper, values, game, moves, work, history)
     for left in range(1, rolls_per_turn):
-        _keep_values(work, moves.add_die)
+        keep_means(work, moves.add_die)
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
         stage_keeps[left, :] = work[:, aux // block]
-        _best_sub_keeps(work, moves.smaller, moves.n_smaller, work, moves.roll_prob, work[0, :0])
+        best_sub_keeps(work, moves.smaller, moves.n_smaller, work, moves.roll_prob, work[0, :0])
 
 
 @njit(cache=True)
-def _joker_moves(roll, col, shift, history, add_die, smaller, n_smaller):
+def joker_moves(roll, col, shift, history, add_die, smaller, n_smaller):
     """Follow the joker passes back: (final roll, jokers used) that realise history[-1][roll, col].
 
     history[m] holds the final-roll values with up to m jokers this turn; column col - shift is
@@ -102,7 +102,7 @@ def _joker_moves(roll, col, shift, history, add_die, smaller, n_smaller):
 
 
 @njit(cache=True)
-def _after_box(box, points, bonus, paid, total, upper, upper_sum, extras, box_face, threshold):
+def after_box(box, points, bonus, paid, total, upper, upper_sum, extras, box_face, threshold):
     """Running totals after a box is filled: (total, capped upper, upper sum, bonuses paid)."""
     total += points + bonus
     extras += paid

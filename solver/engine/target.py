@@ -10,7 +10,7 @@ state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > span) =
 CUT), and there every option ties, so E is the expected-score value V(s).
 
 A column is (state, d).  A filled-box set's states (its aux and upper-total classes, as the
-expected-score solve groups them, expected._set_columns) are solved over the same number of d,
+expected-score solve groups them, expected.set_columns) are solved over the same number of d,
 width[filled]: d = base[g] + 1 .. base[g] + width, where base is 0 and width the most points
 still to come that can matter, but in a sub-game asked about one position, where each state
 solves the d that can follow it only (target_ranges.py); once a level is solved, each state keeps
@@ -18,16 +18,16 @@ its d up to its last chance >= CUT (span[g] of them).  Columns are solved in til
 whole states (all joker levels of a state together, so a Knobeln joker's column is `shift`
 columns to the left), in C-contiguous row blocks (see _solve_sets).  The keep lattice is the
 turn widget's (turn.py, its (W, E) kernels beside the plain ones); the final rolls are
-final_rolls._final_tile, beside the expected score's.  Entering a box's points p shifts the next
+final_rolls.final_tile, beside the expected score's.  Entering a box's points p shifts the next
 state's vectors: W(s', d - p).
 """
 import numpy as np
 
 from ..dice import N_FOUR_KEEPS, N_KEEPS, N_ROLLS
 from ..rules import scoring
-from .final_rolls import TargetData, TileScratch, _final_tile
-from .expected import _set_columns
-from .turn import _apply_jokers, _lex_jokers, _lex_turn_stages, _padded_smaller, _turn_stages
+from .final_rolls import TargetData, TileScratch, final_tile
+from .expected import set_columns
+from .turn import apply_jokers, lex_jokers, lex_turn_stages, padded_smaller, turn_stages
 from .jit import njit
 
 TILE = 128  # states with short ranges share a tile of up to this many columns (a long one: alone)
@@ -68,7 +68,7 @@ def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, m
     """Solve the filled-box sets `sets` (one level; the state g of set f at d = base[g] + 1 ..
     base[g] + width[f]) into out_w/out_e at offset[g] (the level's buffers), reading the level
     above through data (a final_rolls.TargetData).  Releases the GIL; a column's values do not
-    depend on its tile.  Without `tie_break` only W is solved, by turn._turn_stages (to measure
+    depend on its tile.  Without `tie_break` only W is solved, by turn.turn_stages (to measure
     what E costs).  Long: a tile's rows are laid out here, then solved step by step."""
     params = game.params
     levels = params[scoring.P_JOKERS] + 1
@@ -78,7 +78,7 @@ def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, m
         n_max = max(n_max, width[sets[s]])
     cap = max(tile, levels * n_max)
     scores, most = _box_scores(game)
-    padded = _padded_smaller(moves.smaller, moves.n_smaller)
+    padded = padded_smaller(moves.smaller, moves.n_smaller)
     # A tile's row blocks are flat buffers reshaped to (rows, width): C-contiguous, so numba
     # knows every row is contiguous and LLVM vectorises the loops (a [:, :width] slice of a
     # wider array is typed "any layout", and its loops run one value at a time).
@@ -96,7 +96,7 @@ def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, m
         n = width[f]
         if n == 0:
             continue
-        class_of, col_aux, col_upper = _set_columns(f, upper_reach, aux_reach, game)
+        class_of, col_aux, col_upper = set_columns(f, upper_reach, aux_reach, game)
         first = data.row_of[f, col_aux[0], col_upper[0]]
         n_rest = col_aux.shape[0] // levels
         per = max(1, tile // (levels * n))
@@ -109,14 +109,14 @@ def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, m
             if levels > 1:
                 sw = stop_w[:N_ROLLS * cells].reshape((N_ROLLS, cells))
                 se = stop_e[:N_ROLLS * cells].reshape((N_ROLLS, cells))
-                _final_tile(f, cols, bases, col_aux, col_upper, n, data, sw, se, game, moves,
+                final_tile(f, cols, bases, col_aux, col_upper, n, data, sw, se, game, moves,
                             scores, most, scratch)
-                _lex_jokers(ww, we, sw, se, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
+                lex_jokers(ww, we, sw, se, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
                             moves.add_die, moves.smaller, moves.n_smaller, best_w, best_e)
             else:
-                _final_tile(f, cols, bases, col_aux, col_upper, n, data, ww, we, game, moves,
+                final_tile(f, cols, bases, col_aux, col_upper, n, data, ww, we, game, moves,
                             scores, most, scratch)
-                sw, se = ww, we  # turn._turn_stages may read stop from work itself
+                sw, se = ww, we  # turn.turn_stages may read stop from work itself
                 if tie_break:  # the (W, E) stages overwrite work's roll rows: stop outlives them
                     sw = stop_w[:N_ROLLS * cells].reshape((N_ROLLS, cells))
                     se = stop_e[:N_ROLLS * cells].reshape((N_ROLLS, cells))
@@ -124,14 +124,14 @@ def _solve_sets(sets, out_w, out_e, width, data, upper_reach, aux_reach, game, m
                     se[:] = we[:N_ROLLS]
             rw, re = res_w[:cells], res_e[:cells]
             if tie_break:
-                _lex_turn_stages(ww, we, two_w[:N_KEEPS * cells].reshape((N_KEEPS, cells)),
+                lex_turn_stages(ww, we, two_w[:N_KEEPS * cells].reshape((N_KEEPS, cells)),
                                  two_e[:N_KEEPS * cells].reshape((N_KEEPS, cells)), sw, se,
                                  moves, padded, rolls_per_turn, rw, re)
             else:  # the chances alone, by the shared widget (E is then not computed)
                 if levels > 1:
-                    _apply_jokers(ww, sw, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
+                    apply_jokers(ww, sw, (b - a) * n, params[scoring.P_JOKERS_PER_TURN],
                                   moves.add_die, moves.smaller, moves.n_smaller)
-                _turn_stages(ww, sw, moves, rolls_per_turn, rw)
+                turn_stages(ww, sw, moves, rolls_per_turn, rw)
                 re[:] = np.nan
             for t in range(cols.shape[0]):
                 dst = data.offset[first + cols[t]]

@@ -5,9 +5,9 @@ state's last chance >= CUT)."""
 import numpy as np
 
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, UPPER_MASK
-from .expected import _set_columns
+from .expected import set_columns
 from .grain import CUT
-from .jit import _popcount, njit
+from .jit import popcount, njit
 
 
 @njit(cache=True)
@@ -15,7 +15,7 @@ def _index_states(n_boxes, upper_reach, aux_reach, game):
     """(row_of, set_first, set_count): row_of[filled, aux, upper] is the state index g of the
     column a turn start is solved in (every upper total of a bonus class shares its class's
     column; -1 unreachable); set f's columns are g = set_first[f] .. + set_count[f], in the
-    order of expected._set_columns."""
+    order of expected.set_columns."""
     n_sets = 1 << n_boxes
     threshold = game.params[P_THRESHOLD]
     row_of = np.full((n_sets, aux_reach.shape[2], threshold + 1), -1, dtype=np.int64)
@@ -23,7 +23,7 @@ def _index_states(n_boxes, upper_reach, aux_reach, game):
     set_count = np.zeros(n_sets, dtype=np.int64)
     g = 0
     for f in range(n_sets):
-        class_of, col_aux, col_upper = _set_columns(f, upper_reach, aux_reach, game)
+        class_of, col_aux, col_upper = set_columns(f, upper_reach, aux_reach, game)
         set_first[f] = g
         set_count[f] = col_aux.shape[0]
         for j in range(col_aux.shape[0]):
@@ -71,8 +71,8 @@ def _level_bands(sets, root_filled, root_upper, extras, most, length, width, bas
                     most_upper += box_most[box]
                 else:
                     most_lower += box_most[box]
-        most_other = most_lower + extra_bonus * min(extras, _popcount(new))
-        class_of, col_aux, col_upper = _set_columns(f, upper_reach, aux_reach, game)
+        most_other = most_lower + extra_bonus * min(extras, popcount(new))
+        class_of, col_aux, col_upper = set_columns(f, upper_reach, aux_reach, game)
         widest = 0
         for j in range(col_aux.shape[0]):
             low, high = 1 << 30, -1  # the fewest and the most points since the root

@@ -11,7 +11,7 @@ of grain.py, or a tie and more points), which carries two planes.  numba compile
 compare; a compare passed in as a function would not be inlined and its loops would not
 vectorise, so each step that picks a best (the joker pass, the best sub-keeps) has a kernel per
 compare, next to each other here.  Every step that picks nothing is shared: the mean over the
-dice a keep rerolls (_keep_values, run on each plane), the weighting of the rolls at the turn's
+dice a keep rerolls (keep_means, run on each plane), the weighting of the rolls at the turn's
 start (_turn_start_values), the order of the stages and the four-dice keeps of the joker pass.
 """
 import numpy as np
@@ -24,7 +24,7 @@ _quantise = njit(inline="always", fastmath=FAST)(quantise)
 
 
 @njit(cache=True, fastmath=FAST)
-def _keep_values(work, add_die):
+def keep_means(work, add_die):
     """Rows of keeps with < 5 dice := the mean over the six ways to add one die."""
     n_cols = work.shape[1]
     for k in range(N_ROLLS, N_KEEPS):  # children (one die more) have smaller indices
@@ -34,7 +34,7 @@ def _keep_values(work, add_die):
 
 
 @njit(cache=True, fastmath=FAST)
-def _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected):
+def best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected):
     """Every row := the best keep value over its sub-multisets (remove one die at a time).
 
     A roll's own value (keeping all five dice ends the turn) is read from stop[r]: `stop` may be
@@ -87,7 +87,7 @@ def _turn_start_values(work, roll_prob, expected):
 
 
 @njit(cache=True, fastmath=FAST)
-def _apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
+def apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
     """Knobeln jokers: rows 0..251 of work := the final-roll values when, after the last roll,
     one die may be set to any face (up to `passes` times); `stop` holds them without a joker.
 
@@ -136,7 +136,7 @@ def _apply_jokers(work, stop, shift, passes, add_die, smaller, n_smaller):
 
 
 @njit(cache=True)
-def _turn_stages(work, stop, moves, rolls_per_turn, expected):
+def turn_stages(work, stop, moves, rolls_per_turn, expected):
     """From final-roll values in rows 0..251: keep and best-keep passes for each earlier roll.
 
     Keeping all five dice ends the turn at once (`stop`: no further roll and, in Knobeln, no
@@ -147,16 +147,16 @@ def _turn_stages(work, stop, moves, rolls_per_turn, expected):
     if rolls_per_turn == 1:
         _turn_start_values(work, roll_prob, expected)
     for stage in range(rolls_per_turn - 1):
-        _keep_values(work, add_die)
+        keep_means(work, add_die)
         # the turn's first roll (the last stage) weights the rolls on the way
         last = stage == rolls_per_turn - 2
-        _best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected if last else expected[:0])
+        best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected if last else expected[:0])
 
 
 # The lexicographic (W, E) compare: the same steps for the target objective (module docstring).
 
 @njit(cache=True, fastmath=FAST)
-def _lex_max(row_w, row_e, other_w, other_e):
+def lex_max(row_w, row_e, other_w, other_e):
     """row := other where other is better: a higher chance, or a tie and more points."""
     for j in range(row_w.shape[0]):
         a, b = row_w[j], other_w[j]
@@ -168,7 +168,7 @@ def _lex_max(row_w, row_e, other_w, other_e):
 
 
 @njit(cache=True, fastmath=FAST)
-def _lex_pair(dst_w, dst_e, a_w, a_e, b_w, b_e, b_at, points):
+def lex_pair(dst_w, dst_e, a_w, a_e, b_w, b_e, b_at, points):
     """dst := a, or where it is better the candidate b read from b_at on with `points` added
     to its E (a higher chance, or a tie and more points).  dst is never a or b: LLVM vectorises
     this loop, where an update of a row in place becomes masked stores (slow on AMD cores)."""
@@ -206,7 +206,7 @@ def _lex_three(bw, be, rows_w, rows_e, s0, s1, s2, j):
 @njit(cache=True, fastmath=FAST)
 def _lex_best_of(dst_w, dst_e, own_w, own_e, rows_w, rows_e, subs, count):
     """dst := the best of own and rows subs[0 .. count - 1] (1 to 5 of them) of rows, compared
-    in that order, with the running best in registers and dst written once (see _lex_pair).
+    in that order, with the running best in registers and dst written once (see lex_pair).
     One loop per count: a loop that tested the count inside would compare five times."""
     s0, s1, s2, s3, s4 = subs[0], subs[1], subs[2], subs[3], subs[4]
     n = dst_w.shape[0]
@@ -232,7 +232,7 @@ def _lex_best_of(dst_w, dst_e, own_w, own_e, rows_w, rows_e, subs, count):
 
 
 @njit(cache=True)
-def _padded_smaller(smaller, n_smaller):
+def padded_smaller(smaller, n_smaller):
     """smaller[k] padded to five entries by repeating its last (the empty keep: itself), so
     that _lex_best_of may read all five."""
     out = np.empty((smaller.shape[0], 5), dtype=np.int64)
@@ -243,9 +243,9 @@ def _padded_smaller(smaller, n_smaller):
 
 
 @njit(cache=True, fastmath=FAST)
-def _lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller, n_smaller,
+def lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller, n_smaller,
                 best_w, best_e):
-    """_apply_jokers comparing (W, E) pairs: rows 0..251 of work := the final-roll values when
+    """apply_jokers comparing (W, E) pairs: rows 0..251 of work := the final-roll values when
     one die may be set to any face, up to `passes` times; column j - shift is the same state
     and d with one joker fewer.  best: scratch, a row per four-dice keep."""
     n_cols = work_w.shape[1]
@@ -260,7 +260,7 @@ def _lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller,
             bw[:] = before_w[add_die[k, 0], :width]
             be[:] = before_e[add_die[k, 0], :width]
             for face in range(1, 6):
-                _lex_max(bw, be, before_w[add_die[k, face], :width], before_e[add_die[k, face], :width])
+                lex_max(bw, be, before_w[add_die[k, face], :width], before_e[add_die[k, face], :width])
         for r in range(N_ROLLS):
             work_w[r] = before_w[r]
             work_e[r] = before_e[r]
@@ -268,13 +268,13 @@ def _lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller,
                 continue
             for t in range(n_smaller[r]):
                 i = smaller[r, t] - N_ROLLS
-                _lex_max(work_w[r, shift:], work_e[r, shift:], best_w[i, :width], best_e[i, :width])
+                lex_max(work_w[r, shift:], work_e[r, shift:], best_w[i, :width], best_e[i, :width])
 
 
 @njit(cache=True)
-def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, moves, padded,
+def lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, moves, padded,
                      rolls_per_turn, res_w, res_e):
-    """_turn_stages for (W, E) pairs: res := the values before the turn's first roll.
+    """turn_stages for (W, E) pairs: res := the values before the turn's first roll.
 
     Each best-keep step writes its rows into the other of work and two (their roles swap
     every stage), so no row is updated in place.  A roll kept whole ends the turn: it is worth
@@ -287,8 +287,8 @@ def _lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, moves, padded
         _turn_start_values(work_e, roll_prob, res_e)
     a_w, a_e, b_w, b_e = work_w, work_e, two_w, two_e
     for stage in range(rolls_per_turn - 1):
-        _keep_values(a_w, add_die)
-        _keep_values(a_e, add_die)
+        keep_means(a_w, add_die)
+        keep_means(a_e, add_die)
         for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):  # smaller keeps have larger indices
             if n_smaller[k] == 0:
                 b_w[k] = a_w[k]

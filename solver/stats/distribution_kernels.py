@@ -9,9 +9,9 @@ from ..engine.jit import njit
 
 from ..rules import scoring
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.final_rolls import _next_aux
+from ..engine.final_rolls import next_aux
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
-from ..engine.positions import _box_options, _joker_moves, _position_stages
+from ..engine.positions import box_options, joker_moves, position_stages
 
 # Bits of an outcome's flags: what happened in the turn besides the points.
 UPPER_BONUS = 1  # the upper total reached the bonus threshold
@@ -28,7 +28,7 @@ _HASH_SIZE = 1024  # open addressing for merging outcomes; a power of two above 
 def _final_roll_mass(values_keep, sub_keeps, moves, rolls_per_turn, rolled, stopped):
     """Probability of each final roll under the best keeps of `values_keep` (stage_keeps):
     rolled[r] for rolls thrown at the last roll, stopped[r] for rolls kept whole earlier."""
-    add_die, roll_prob = moves[2], moves[5]
+    add_die, roll_prob = moves.add_die, moves.roll_prob
     rolled[:] = roll_prob
     stopped[:] = 0.0
     keep_mass = np.empty(N_KEEPS)
@@ -61,22 +61,22 @@ def _final_roll_mass(values_keep, sub_keeps, moves, rolls_per_turn, rolled, stop
 @njit(cache=True)
 def _best_boxes(filled, aux, upper, values, game, moves, n_open, best):
     """best[r]: the box the optimal player fills with final roll r (the first of equal values),
-    by the arithmetic of kernels._box_options, which decides five-of-a-kind rolls here too."""
-    params, plain_score, box_face = game[0], game[1], game[3]
-    kniffel_face = moves[1]
+    by the arithmetic of kernels.box_options, which decides five-of-a-kind rolls here too."""
+    params, plain_score, box_face = game.params, game.plain_score, game.box_face
+    kniffel_face = moves.kniffel_face
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     upper_bonus = params[scoring.P_UPPER_BONUS]
     aux_after = np.empty(n_boxes, dtype=np.int64)
     for box in range(n_boxes):
-        aux_after[box] = _next_aux(aux, box, 0, 0, n_open - 1, params)
+        aux_after[box] = next_aux(aux, box, 0, 0, n_open - 1, params)
     value = np.empty(n_boxes)
     points = np.empty(n_boxes, dtype=np.int64)
     bonus = np.empty(n_boxes, dtype=np.int64)
     paid = np.empty(n_boxes, dtype=np.int64)
     for r in range(N_ROLLS):
         if kniffel_face[r] > 0:
-            _box_options(filled, aux, upper, r, values, game, kniffel_face, value, points, bonus, paid)
+            box_options(filled, aux, upper, r, values, game, kniffel_face, value, points, bonus, paid)
             best[r] = np.argmax(value)
             continue
         top, choice = -np.inf, -1
@@ -104,8 +104,8 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
     index, the points gained (box + bonuses) and the flags (decoded in distribution.forward).
     Long: the keep stages, the jokers and the box choice of one turn share scratch
     arrays and run in one compiled call (a call per stage would cost more than its work)."""
-    params, plain_score, box_face = game[0], game[1], game[3]
-    kniffel_face, add_die, smaller, n_smaller = moves[1], moves[2], moves[3], moves[4]
+    params, plain_score, box_face = game.params, game.plain_score, game.box_face
+    kniffel_face, add_die, smaller, n_smaller = moves.kniffel_face, moves.add_die, moves.smaller, moves.n_smaller
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
@@ -123,7 +123,7 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
     work = np.empty((N_KEEPS, n_levels))
     history = np.empty((passes + 1, N_ROLLS, n_levels))
     stage_keeps = np.empty((rolls_per_turn, N_KEEPS))
-    _position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work, history,
+    position_stages(filled, aux, upper, values, game, moves, rolls_per_turn, work, history,
                      stage_keeps)
     rolled = np.empty(N_ROLLS)
     stopped = np.empty(N_ROLLS)
@@ -146,14 +146,14 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
                 continue
             final, spent = r, 0
             if thrown and passes > 0:  # jokers need every roll thrown
-                final, spent = _joker_moves(r, aux // block, 1, history, add_die, smaller, n_smaller)
+                final, spent = joker_moves(r, aux // block, 1, history, add_die, smaller, n_smaller)
             aux_now = aux - spent * block
             if not ready[spent]:
                 _best_boxes(filled, aux_now, upper, values, game, moves, n_open, best[spent])
                 ready[spent] = True
             box = best[spent, final]
             if kniffel_face[final] > 0:
-                _box_options(filled, aux_now, upper, final, values, game, kniffel_face, value,
+                box_options(filled, aux_now, upper, final, values, game, kniffel_face, value,
                              points, bonus, paid)
                 pts, extra, pays = points[box], bonus[box], paid[box]
             else:
@@ -172,7 +172,7 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
                 flags |= EXTRA_BONUS
             if kniffel_face[final] > 0:
                 flags |= KNIFFEL_ROLLED
-            aux_after = _next_aux(aux_now, box, pts, pays, n_open - 1, params)
+            aux_after = next_aux(aux_now, box, pts, pays, n_open - 1, params)
             successor = ((filled | (1 << box)) * n_aux + aux_after) * n_upper + upper_after
             key = (successor * GAIN_RANGE + pts + extra) * N_FLAG_VALUES + flags
             slot = (key * 0x9E3779B1) & (_HASH_SIZE - 1)

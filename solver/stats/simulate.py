@@ -6,7 +6,7 @@ import numpy as np
 from tqdm import tqdm
 
 from .. import dice
-from ..engine.rolls import _seed_games
+from ..engine.rolls import seed_games
 from . import simulate_kernels as kernels
 from ..dice import sub_keep_indices
 from ..engine.threads import run_parallel
@@ -101,7 +101,7 @@ def _play(table, first_game, games, seed, threads, strategy, bar):
                           played.kniffel_fifty, played.jokers_used)
     # as uint64 whatever its size: numba compiles the kernel once, for the type of the first
     # seed it meets, and a seed past 2**63 would not fit an int64 one
-    _seed_games(first_game, np.uint64(seed), rng)
+    seed_games(first_game, np.uint64(seed), rng)
     if strategy == "greedy":
         game, moves = rules.kernel_arrays(), dice.kernel_arrays()
 

@@ -3,20 +3,20 @@ in step, turn by turn, many games sharing each state's keep values."""
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.final_rolls import _final_roll_values, _next_aux
+from ..engine.final_rolls import final_roll_values, next_aux
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
-from ..engine.jit import _popcount, njit
-from ..engine.positions import _after_box, _box_options, _joker_moves
-from ..engine.rolls import _complete_roll
-from ..engine.turn import _apply_jokers, _best_sub_keeps, _keep_values
+from ..engine.jit import popcount, njit
+from ..engine.positions import after_box, box_options, joker_moves
+from ..engine.rolls import complete_roll
+from ..engine.turn import apply_jokers, best_sub_keeps, keep_means
 from ..rules import scoring
 
 
 @njit(cache=True)
 def _greedy_turn(rng, moves, rolls_per_turn, empty_keep):
     """The baseline's turn: keep the most common face (the higher on a tie), reroll the rest."""
-    roll_counts, add_die, keep_size = moves[0], moves[2], moves[6]
-    roll, rng = _complete_roll(empty_keep, rng, add_die, keep_size)
+    roll_counts, add_die, keep_size = moves.roll_counts, moves.add_die, moves.keep_size
+    roll, rng = complete_roll(empty_keep, rng, add_die, keep_size)
     for _ in range(rolls_per_turn - 1):
         face = 0
         for f in range(6):
@@ -27,7 +27,7 @@ def _greedy_turn(rng, moves, rolls_per_turn, empty_keep):
         keep = empty_keep
         for _ in range(roll_counts[roll, face]):
             keep = add_die[keep, face]
-        roll, rng = _complete_roll(keep, rng, add_die, keep_size)
+        roll, rng = complete_roll(keep, rng, add_die, keep_size)
     return roll, rng
 
 
@@ -36,8 +36,8 @@ def _simulate_greedy(rng, values, game, moves, rolls_per_turn, empty_keep, score
                      extra_bonuses, kniffel_fifty):
     """Whole games of the baseline: keep the most common face (the higher one on a tie) and fill
     the box with the most points now (the first such box on a tie).  One game per entry of rng."""
-    params, box_face = game[0], game[3]
-    kniffel_face = moves[1]
+    params, box_face = game.params, game.box_face
+    kniffel_face = moves.kniffel_face
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
@@ -51,19 +51,19 @@ def _simulate_greedy(rng, values, game, moves, rolls_per_turn, empty_keep, score
         aux = params[scoring.P_JOKERS] * params[scoring.P_AUX_BLOCK]
         for turn in range(n_boxes):
             roll, state = _greedy_turn(state, moves, rolls_per_turn, empty_keep)
-            _box_options(filled, aux, upper, roll, values, game, kniffel_face, option_value,
+            box_options(filled, aux, upper, roll, values, game, kniffel_face, option_value,
                          option_points, option_bonus, option_paid)
             box, best = -1, -1
             for b in range(n_boxes):
                 if option_value[b] > -np.inf and option_points[b] + option_bonus[b] > best:
                     box, best = b, option_points[b] + option_bonus[b]
             points, paid = option_points[box], option_paid[box]
-            total, upper, upper_sum, extras = _after_box(box, points, option_bonus[box], paid,
+            total, upper, upper_sum, extras = after_box(box, points, option_bonus[box], paid,
                                                          total, upper, upper_sum, extras,
                                                          box_face, threshold)
             if box == kniffel_box and points == 50:
                 kniffel_fifty[g] = True
-            aux = _next_aux(aux, box, points, paid, n_boxes - turn - 1, params)
+            aux = next_aux(aux, box, points, paid, n_boxes - turn - 1, params)
             filled |= 1 << box
         scores[g] = total
         upper_bonus_won[g] = upper_sum >= threshold
@@ -73,7 +73,7 @@ def _simulate_greedy(rng, values, game, moves, rolls_per_turn, empty_keep, score
 @njit(cache=True)
 def _group_columns(games, aux, upper, block, n_levels, n_upper):
     """Columns for the games of one filled-box set: one per (aux without jokers, upper) met,
-    repeated for every number of jokers left (joker-major, as _apply_jokers wants them).
+    repeated for every number of jokers left (joker-major, as apply_jokers wants them).
     Returns (col_aux, col_upper, column of each game, columns per joker level)."""
     slot = np.full(block * n_upper, -1, dtype=np.int64)
     base_aux = np.empty(games.shape[0], dtype=np.int64)
@@ -108,32 +108,32 @@ def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, e
     values are computed once per distinct state, as columns, then each game plays its turn.
     Long: the grouping by state, the keep values and every game's rolls and box choice
     share scratch arrays in one compiled call (a call per game would cost more than its work)."""
-    params, box_face = game[0], game[3]
-    kniffel_face, add_die, smaller, n_smaller, keep_size = moves[1], moves[2], moves[3], moves[4], moves[6]
+    params, box_face = game.params, game.box_face
+    kniffel_face, add_die, smaller, n_smaller, keep_size = moves.kniffel_face, moves.add_die, moves.smaller, moves.n_smaller, moves.keep_size
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
     block = params[scoring.P_AUX_BLOCK]
     n_levels = params[scoring.P_JOKERS] + 1
     passes = params[scoring.P_JOKERS_PER_TURN] if n_levels > 1 else 0
-    n_open = n_boxes - _popcount(filled)
+    n_open = n_boxes - popcount(filled)
     col_aux, col_upper, game_column, n_base = _group_columns(games, aux, upper, block, n_levels,
                                                              values.shape[2])
     n_cols = col_aux.shape[0]
     work = np.empty((N_KEEPS, n_cols))
     successor = np.empty((n_boxes, 6, n_cols))
-    _final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
+    final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
     history = np.empty((passes + 1, N_ROLLS, n_cols))
     history[0] = work[:N_ROLLS]
     for m in range(1, passes + 1):
-        _apply_jokers(work, history[m - 1], n_base, 1, add_die, smaller, n_smaller)
+        apply_jokers(work, history[m - 1], n_base, 1, add_die, smaller, n_smaller)
         history[m] = work[:N_ROLLS]
     stage_keeps = np.empty((rolls_per_turn, N_KEEPS, n_cols))
     for left in range(1, rolls_per_turn):
-        _keep_values(work, add_die)
+        keep_means(work, add_die)
         work[:N_ROLLS] = history[0]  # keeping all five dice ends the turn
         stage_keeps[left] = work
-        _best_sub_keeps(work, smaller, n_smaller, work, moves[5], work[0, :0])
+        best_sub_keeps(work, smaller, n_smaller, work, moves.roll_prob, work[0, :0])
     option_value = np.empty(n_boxes)
     option_points = np.empty(n_boxes, dtype=np.int64)
     option_bonus = np.empty(n_boxes, dtype=np.int64)
@@ -142,7 +142,7 @@ def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, e
         g = games[i]
         col = game_column[i]
         state = rng[g]
-        roll, state = _complete_roll(empty_keep, state, add_die, keep_size)
+        roll, state = complete_roll(empty_keep, state, add_die, keep_size)
         rolled_all = True
         for left in range(rolls_per_turn - 1, 0, -1):
             best_keep, best_value = roll, -np.inf
@@ -153,23 +153,23 @@ def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, e
             if best_keep == roll:  # keeping all five dice ends the turn
                 rolled_all = False
                 break
-            roll, state = _complete_roll(best_keep, state, add_die, keep_size)
+            roll, state = complete_roll(best_keep, state, add_die, keep_size)
         rng[g] = state
         a = aux[g]
         if rolled_all and passes > 0:
-            roll, spent = _joker_moves(roll, col, n_base, history, add_die, smaller, n_smaller)
+            roll, spent = joker_moves(roll, col, n_base, history, add_die, smaller, n_smaller)
             a -= spent * block
             used[g] += spent
-        _box_options(filled, a, upper[g], roll, values, game, kniffel_face, option_value,
+        box_options(filled, a, upper[g], roll, values, game, kniffel_face, option_value,
                      option_points, option_bonus, option_paid)
         box = np.argmax(option_value)
         points, paid = option_points[box], option_paid[box]
-        total[g], upper[g], upper_sum[g], extras[g] = _after_box(
+        total[g], upper[g], upper_sum[g], extras[g] = after_box(
             box, points, option_bonus[box], paid, total[g], upper[g], upper_sum[g], extras[g],
             box_face, threshold)
         if box == kniffel_box and points == 50:
             kniffel_fifty[g] = True
-        aux[g] = _next_aux(a, box, points, paid, n_open - 1, params)
+        aux[g] = next_aux(a, box, points, paid, n_open - 1, params)
         all_filled[g] = filled | (1 << box)
 
 

@@ -14,7 +14,7 @@ from .. import dice
 from ..dice import sub_keep_indices
 from ..engine.backward import backward_pass
 from ..engine.objective import Objective
-from ..engine.rolls import _seed_games
+from ..engine.rolls import seed_games
 from ..engine.threads import run_parallel
 from . import policy_kernels as kernels
 from .thumb import RuleList, compile_rules
@@ -107,7 +107,7 @@ def play(rules, rule_list, games, seed=0, threads=None, bar=None, first_game=0):
     extra = np.zeros(games, dtype=np.int64)
     fifty = np.zeros(games, dtype=np.bool_)
     rng = np.empty(games, dtype=np.uint64)
-    _seed_games(first_game, np.uint64(seed), rng)  # uint64 as in stats/simulate.py
+    seed_games(first_game, np.uint64(seed), rng)  # uint64 as in stats/simulate.py
     game, moves = rules.kernel_arrays(), dice.kernel_arrays()
 
     def work(part):

@@ -4,18 +4,18 @@ seeded games played by a rule list.
 
 A policy fixes one choice per roll, so a turn's value is a mean, never a max: the final roll's
 value is the chosen box's points + bonuses + the next state's policy value; with rolls to come,
-a roll's value is the chosen keep's mean over the dice it rerolls (_keep_values), or the final
+a roll's value is the chosen keep's mean over the dice it rerolls (keep_means), or the final
 value when all five are held.
 """
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.expected import _bonus_classes
-from ..engine.final_rolls import _final_roll_values, _next_aux
-from ..engine.jit import _popcount, njit
-from ..engine.positions import _after_box, _box_options
-from ..engine.rolls import _complete_roll
-from ..engine.turn import _best_sub_keeps, _keep_values
+from ..engine.expected import bonus_classes
+from ..engine.final_rolls import final_roll_values, next_aux
+from ..engine.jit import popcount, njit
+from ..engine.positions import after_box, box_options
+from ..engine.rolls import complete_roll
+from ..engine.turn import best_sub_keeps, keep_means
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS
 
@@ -76,7 +76,7 @@ def _plain_box_value(filled, aux, upper, box, pts, values, params, box_face, n_o
         if upper < threshold and upper + pts >= threshold:
             extra = params[P_UPPER_BONUS]
         upper_after = min(threshold, upper + pts)
-    return pts + extra + values[filled | (1 << box), _next_aux(aux, box, pts, 0, n_open - 1, params),
+    return pts + extra + values[filled | (1 << box), next_aux(aux, box, pts, 0, n_open - 1, params),
                                 upper_after]
 
 
@@ -99,10 +99,10 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
     paid = np.empty(n_boxes, dtype=np.int64)
     allowed = np.empty(n_boxes, dtype=np.int64)
     for filled in sets:
-        n_open = n_boxes - _popcount(filled)
+        n_open = n_boxes - popcount(filled)
         # One column per (aux, bonus class): the totals of a class have the same future under
         # any policy that does not look at the upper total, as under the optimal one.
-        class_of = _bonus_classes(filled, game)
+        class_of = bonus_classes(filled, game)
         rep = np.full((n_aux, class_of.max() + 1), -1, dtype=np.int64)
         col_aux = np.empty(n_aux * n_upper, dtype=np.int64)
         col_upper = np.empty(n_aux * n_upper, dtype=np.int64)
@@ -130,10 +130,10 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                 a, u = col_aux[j], col_upper[j]
                 if kniffel_face[r] > 0:
                     if optimal:
-                        _box_options(filled, a, u, r, table_values, game, kniffel_face, value,
+                        box_options(filled, a, u, r, table_values, game, kniffel_face, value,
                                      points, bonus, paid)
                         box = np.argmax(value)
-                    _box_options(filled, a, u, r, policy, game, kniffel_face, value, points,
+                    box_options(filled, a, u, r, policy, game, kniffel_face, value, points,
                                  bonus, paid)
                     if not optimal:
                         for b in range(n_boxes):
@@ -157,13 +157,13 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
         if optimal:
             work = np.empty((N_KEEPS, n_cols))
             successor = np.empty((n_boxes, 6, n_cols))
-            _final_roll_values(filled, col_aux, col_upper, table_values, work, game, moves, successor)
+            final_roll_values(filled, col_aux, col_upper, table_values, work, game, moves, successor)
             stop = work[:N_ROLLS].copy()
             for left in range(1, rolls_per_turn):
-                _keep_values(work, add_die)
+                keep_means(work, add_die)
                 work[:N_ROLLS] = stop
                 stage_keeps[left] = work
-                _best_sub_keeps(work, moves.smaller, moves.n_smaller, work, roll_prob, work[0, :0])
+                best_sub_keeps(work, moves.smaller, moves.n_smaller, work, roll_prob, work[0, :0])
         rule_keep = np.empty(N_ROLLS, dtype=np.int64)
         for r in range(N_ROLLS):
             rule_keep[r] = _rule_keep(filled, r, keep_index, keep_when, empty_keep)
@@ -171,7 +171,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
         keeps = np.empty((N_KEEPS, n_cols))
         for left in range(1, rolls_per_turn):
             keeps[:N_ROLLS] = current
-            _keep_values(keeps, add_die)
+            keep_means(keeps, add_die)
             keeps[:N_ROLLS] = final  # holding all five ends the turn
             for r in range(N_ROLLS):
                 for j in range(n_cols):
@@ -202,7 +202,7 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
-    # _box_options reads the values only for its `value` output: a zero table of one state
+    # box_options reads the values only for its `value` output: a zero table of one state
     # per box set gives every allowed box a finite value, which is all this needs.
     zeros = np.zeros((1 << n_boxes, params[scoring.P_AUX_BLOCK] * (params[scoring.P_JOKERS] + 1),
                       threshold + 1))
@@ -216,23 +216,23 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
         filled, upper, upper_sum, total, extras = 0, 0, 0, 0, 0
         aux = params[scoring.P_JOKERS] * params[scoring.P_AUX_BLOCK]
         for turn in range(n_boxes):
-            roll, state = _complete_roll(empty_keep, state, add_die, keep_size)
+            roll, state = complete_roll(empty_keep, state, add_die, keep_size)
             for _ in range(rolls_per_turn - 1):
                 k = _rule_keep(filled, roll, keep_index, keep_when, empty_keep)
                 if k == roll:
                     break
-                roll, state = _complete_roll(k, state, add_die, keep_size)
-            _box_options(filled, aux, upper, roll, zeros, game, kniffel_face, value, points,
+                roll, state = complete_roll(k, state, add_die, keep_size)
+            box_options(filled, aux, upper, roll, zeros, game, kniffel_face, value, points,
                          bonus, paid)
             for b in range(n_boxes):
                 allowed[b] = points[b] if value[b] > -np.inf else -1
             box = _rule_box(allowed, box_of, box_min, box_face)
             pts, pays = points[box], paid[box]
-            total, upper, upper_sum, extras = _after_box(box, pts, bonus[box], pays, total, upper,
+            total, upper, upper_sum, extras = after_box(box, pts, bonus[box], pays, total, upper,
                                                          upper_sum, extras, box_face, threshold)
             if box == kniffel_box and pts == 50:
                 kniffel_fifty[g] = True
-            aux = _next_aux(aux, box, pts, pays, n_boxes - turn - 1, params)
+            aux = next_aux(aux, box, pts, pays, n_boxes - turn - 1, params)
             filled |= 1 << box
         scores[g] = total
         upper_bonus_won[g] = upper_sum >= threshold
