@@ -85,7 +85,7 @@ def plot(data, path):
 def readme_block(data):
     """README.md's table of rules-of-thumb prices, and the kniffel rules in words."""
     from solver.strategy.derived import RuleList
-    from solver.strategy_pages import box_rule_text, keep_rule_text
+    from solver.report.pages import box_rule_text, keep_rule_text
     from solver.presets import resolve_rules
     lines = ["| preset | strategy | rules | expected score | how |", "|---|---|---:|---:|---|"]
     labels = {"optimal": "optimal (solved table)", "thumb": "rules of thumb (derived)",

@@ -20,7 +20,7 @@ FORMATS = ("md", "csv", "json")
 
 def index_markdown(tables):
     """tables/README.md: what is here and how it is made."""
-    from solver.strategy_tables import SECTIONS
+    from solver.report.tables import SECTIONS
     lines = ["# Strategy tables", "",
              "Written by `scripts/strategy_tables.py` from the solved value tables (do not edit by "
              "hand; a test checks they are current). Each preset has one file per section in "
@@ -42,8 +42,8 @@ def index_markdown(tables):
 
 def generate(directory, tables):
     """Write the tables of every ValueTable in `tables` and the index into `directory`."""
-    from solver.strategy_pages import page_html
-    from solver.strategy_tables import write_tables
+    from solver.report.pages import page_html
+    from solver.report.tables import write_tables
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     for table in tables:

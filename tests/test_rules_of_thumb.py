@@ -18,8 +18,8 @@ from solver.strategy.heuristic import heuristic
 from solver.strategy.opening import PATTERN_ORDER, _pattern_keep, opening_patterns
 from solver.strategy.policy_eval import evaluate
 from solver.strategy.thumb import RuleList
-from solver.strategy_pages import page_html
-from solver.strategy_tables import opening_advice
+from solver.report.pages import page_html
+from solver.report.tables import opening_advice
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -115,7 +115,7 @@ def test_cli_html_for_a_card(capsys, tmp_path, table_dir):
 
 
 def test_cli_pdf(capsys, tmp_path, table_dir):
-    from solver.strategy_pages import chromium
+    from solver.report.pages import chromium
     solved("kniffel-basic").save(table_dir)
     code, out, err = run(capsys, "tables", "--rules", "kniffel-basic", "--format", "pdf",
                          "--card", "", "--out", str(tmp_path), "--json")

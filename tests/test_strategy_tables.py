@@ -14,7 +14,7 @@ from solver import dice
 from solver.advice.position import advise
 from solver.rules import UPPER
 from solver.engine.states import Position, position_state
-from solver.strategy_tables import (SITUATIONS, box_costs, export_values, opening_advice,
+from solver.report.tables import (SITUATIONS, box_costs, export_values, opening_advice,
                                     opening_section, value_rows)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -216,7 +216,7 @@ def test_upper_boxes_in_the_sheet_are_by_dice_count():
 
 @pytest.mark.slow
 def test_box_by_turn_section_is_the_exact_forward_pass():
-    from solver.strategy_tables import box_turn_section
+    from solver.report.tables import box_turn_section
     table = solved("kniffel-basic")
     section = box_turn_section(table)
     n = table.rules.n_boxes

@@ -36,13 +36,13 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
     """
     from pathlib import Path
     from ..engine.store import atomic_write
-    from ..strategy_tables import export_values, write_tables
+    from ..report.tables import export_values, write_tables
     rule_sets = [scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     check_output_dir(out, "--out")
     formats = formats or ("md",)
     pages = [f for f in formats if f in PAGE_FORMATS]
     if "pdf" in pages:
-        from ..strategy_pages import chromium
+        from ..report.pages import chromium
         if chromium() is None:
             raise CommandError("PDF needs Chromium (Debian: apt-get install chromium); "
                                "--format html writes the same pages to print from a browser")
@@ -57,7 +57,7 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
         if text_formats:
             written += write_tables(table, directory, text_formats, progress=progress)
         if pages:
-            from ..strategy_pages import html_to_pdf, page_html
+            from ..report.pages import html_to_pdf, page_html
             directory.mkdir(parents=True, exist_ok=True)
             html_path = directory / "strategy.html"
             atomic_write(html_path, page_html(table, cards[rules]).encode())

@@ -21,12 +21,12 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from . import __version__
-from . import dice
-from .advice.position import advise, assemble, box_values, final_roll_values, keep_values
-from .rules import UPPER
-from .engine.states import Position, position_state
-from .engine.store import atomic_write as _write
+from .. import __version__
+from .. import dice
+from ..advice.position import advise, assemble, box_values, final_roll_values, keep_values
+from ..rules import UPPER
+from ..engine.states import Position, position_state
+from ..engine.store import atomic_write as _write
 
 FORMATS = ("md", "csv", "json")
 SAME = 1e-9  # futures equal up to the rounding of (points + future) - points
@@ -288,7 +288,7 @@ def _cheatsheet_markdown(number, sheet, rules):
 def box_turn_section(table):
     """How often the optimal player fills each box in each turn, exactly (from the forward pass
     over every state the strategy meets from the empty card)."""
-    from .stats.distribution import forward  # numba: only when the tables are built
+    from ..stats.distribution import forward  # numba: only when the tables are built
     rules = table.rules
     fill = forward(table).box_by_turn()
     records = []
@@ -317,7 +317,7 @@ def box_turn_section(table):
 
 def pattern_section(table):
     """The first rolls grouped by what the optimal player keeps (strategy/opening.py)."""
-    from .strategy.opening import opening_patterns
+    from ..strategy.opening import opening_patterns
     by_left, records = opening_advice(table), []
     lines = [f"# Opening by pattern: {table.rules.key}", "", "The 252 first rolls on the empty card "
              "grouped by the pattern that names the best keep, most likely first; the rolls whose "

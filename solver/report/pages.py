@@ -6,13 +6,13 @@ and what each open box costs on a card (the user's, or the typical cards of the 
 """
 import html
 
-from .advice.position import advise
-from .engine.states import Position
-from .rules import UPPER
-from .strategy.names import box_name, language
-from .strategy.opening import opening_patterns
-from .strategy.thumb import PATTERNS
-from .strategy_tables import box_costs
+from ..advice.position import advise
+from ..engine.states import Position
+from ..rules import UPPER
+from ..strategy.names import box_name, language
+from ..strategy.opening import opening_patterns
+from ..strategy.thumb import PATTERNS
+from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
 TYPICAL_ROLLS = ("66666", "23456", "12345", "12346", "22555", "66644", "66653", "55542",
@@ -213,7 +213,7 @@ def build_pages(table, rule_list, prices, curve=None, cards=None):
     """The HTML text of every page: rules of thumb (prices: (label, score, exact) rows), the
     opening, and the box costs of each (title, card) in `cards` (default: the typical cards of
     the cheat sheet)."""
-    from .strategy_tables import SITUATIONS, opening_advice
+    from .tables import SITUATIONS, opening_advice
     rules = table.rules
     pages = [rules_page(rules, rule_list, prices, curve, table.expected_score), opening_page(table, opening_advice(table))]
     for title, card in cards if cards is not None else SITUATIONS.get(rules.box_set, []):
@@ -273,9 +273,9 @@ def price_rows(rules, prices):
 def thumb_and_prices(table):
     """(rule list, price dicts, curve) for the rules page: the stored derivation if there is one
     for these rules, else the heuristic, evaluated exactly now."""
-    from .strategy.derived import derived
-    from .strategy.heuristic import heuristic
-    from .strategy.policy_eval import evaluate
+    from ..strategy.derived import derived
+    from ..strategy.heuristic import heuristic
+    from ..strategy.policy_eval import evaluate
     entry = derived(table.rules)
     if entry is not None:
         return entry["rule_list"], entry["prices"], entry["curve"]
@@ -290,7 +290,7 @@ def page_html(table, cards=None):
     """The whole HTML document for `table` (cards: [(title, card)], default the typical ones)."""
     rules = table.rules
     if rules.jokers:  # rules of thumb do not play Knobeln jokers: no rules page
-        from .strategy_tables import SITUATIONS, opening_advice
+        from .tables import SITUATIONS, opening_advice
         pages = [opening_page(table, opening_advice(table))]
         for title, card in cards if cards is not None else SITUATIONS.get(rules.box_set, []):
             pages.append(costs_page(table, card, title))
