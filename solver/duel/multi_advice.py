@@ -111,7 +111,7 @@ def _keep_options(roll):
     return [list(k) for k in keeps], indices.tolist()
 
 
-def advise(table, rules, dice=None, rolls_left=None, budget=BUDGET, games=None, seed=0,
+def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
            limit=EXACT_LIMIT, policies=None, solo_values=None):
     """The advice for the seat to move of `table` (a checked multi_game.Table): a dict
     {"probability", "exact", "interval" (estimates), "options", ...}, options best first.
@@ -120,6 +120,7 @@ def advise(table, rules, dice=None, rolls_left=None, budget=BUDGET, games=None, 
     <= limit; else rollouts for `budget` seconds (or exactly `games` games per option), seats
     playing `policies` (multi_kernels.GREEDY/SOLO per seat; default all GREEDY)."""
     roll, rolls_left = checked_roll(rules, dice, rolls_left)
+    budget = BUDGET if budget is None else budget
     if size_bound(table) <= limit:
         answer = _exact(table, rules, roll, rolls_left, limit)
     else:

@@ -61,7 +61,8 @@ def scorecard_advice(query, tables, default=PRESETS["kniffel"]):
 def advise_line(body, tables):
     """One `kniffel advise --batch` line (bytes) -> (status, the JSON bytes the batch prints)."""
     query = json_object(body, "the body must be one JSON object, a line of kniffel advise --batch")
-    name = query.get("rules", "kniffel")
+    # a line with chips or players is the Dice Duel's unless it names its rules
+    name = query.get("rules", "dice-duel" if {"chips", "players"} & set(query) else "kniffel")
     if not isinstance(name, str) or name not in all_presets():
         raise BadRequest(f"rules must be a preset name: {', '.join(all_presets())}")
     rules = all_presets()[name]
