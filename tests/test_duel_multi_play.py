@@ -35,12 +35,12 @@ def greedy_game(players=2, seed=11, rules=None):
 
 
 def test_a_seeded_game_replays_to_its_scores_and_every_chip_is_accounted_for():
-    record = greedy_game(3)
+    record = greedy_game(2, seed=2)
     game = multi_record.replay(json.loads(json.dumps(record)))
     assert game.over and record["scores"] == mg.scores(game.table, game.rules)
     held = [sum(seat[t] for seat in game.table.seats) + game.table.aside[t] for t in range(7)]
     assert held == [4] * 7 and sum(game.table.plate) == 0
-    assert greedy_game(3) == record  # the same seed and decisions: the same game
+    assert greedy_game(2, seed=2) == record  # the same seed and decisions: the same game
 
 
 def test_undo_takes_back_the_last_decision_and_rolls_the_same_dice_again():
@@ -85,9 +85,15 @@ def test_real_dice_take_the_new_dice_or_all_five():
     assert game.table.seats[0][6] == 1 and game.table.to_move == 1
 
 
-def test_analysis_of_a_whole_game(monkeypatch):
-    monkeypatch.setattr(multi_analysis, "ANALYSIS_BUDGET", 0.0)
-    record = greedy_game(2, seed=3)
+@pytest.fixture(scope="module")
+def finished():
+    return greedy_game(2, seed=3)
+
+
+def test_analysis_of_a_whole_game(monkeypatch, finished):
+    from solver.duel import multi_exact
+    monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)  # estimates but the last few turns
+    record = finished
     result = multi_analysis.analyze(record, budget=0.0)
     assert result["finished"] and len(result["decisions"]) == sum(
         len(t["decisions"]) for t in record["turns"])
@@ -95,8 +101,10 @@ def test_analysis_of_a_whole_game(monkeypatch):
     assert sum(result["wins"]) == pytest.approx(1.0)
 
 
-def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch):
+def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished):
+    from solver.duel import multi_exact
     monkeypatch.setattr(multi_analysis, "ANALYSIS_BUDGET", 0.0)
+    monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)
     path = tmp_path / "duel.json"
     runner = CliRunner()
     result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "Anna,Ben,Carla",
@@ -109,8 +117,8 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "A,B,C,D,E"])
     assert result.exit_code == 2 and "2-4 players" in result.output
-    finished = tmp_path / "done.json"
-    finished.write_text(json.dumps(greedy_game(2, seed=8)))
-    result = runner.invoke(cli, ["analyze", str(finished), "--json"])
+    done = tmp_path / "done.json"
+    done.write_text(json.dumps(finished))
+    result = runner.invoke(cli, ["analyze", str(done), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["finished"] is True

@@ -15,7 +15,8 @@ from .. import dice as _dice  # `dice` is a parameter name below
 from ..advice.position import sub_keep_indices
 from . import multi_game as mg
 from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, type_key
-from .multi_exact import EXACT_LIMIT, size_bound, solve_exact
+from . import multi_exact
+from .multi_exact import size_bound, solve_exact
 from .multi_rollout import Rollouts, move_code, wilson
 
 BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
@@ -112,7 +113,7 @@ def _keep_options(roll):
 
 
 def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
-           limit=EXACT_LIMIT, policies=None, solo_values=None):
+           limit=None, policies=None, solo_values=None):
     """The advice for the seat to move of `table` (a checked multi_game.Table): a dict
     {"probability", "exact", "interval" (estimates), "options", ...}, options best first.
 
@@ -121,6 +122,7 @@ def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, se
     playing `policies` (multi_kernels.GREEDY/SOLO per seat; default all GREEDY)."""
     roll, rolls_left = checked_roll(rules, dice, rolls_left)
     budget = BUDGET if budget is None else budget
+    limit = multi_exact.EXACT_LIMIT if limit is None else limit
     if size_bound(table) <= limit:
         answer = _exact(table, rules, roll, rolls_left, limit)
     else:

@@ -21,10 +21,11 @@ def _chip(decision):
     return type_key(decision["take"])
 
 
-def analyze(record, budget=ANALYSIS_BUDGET, seed=0):
+def analyze(record, budget=None, seed=0):
     """{"players", "decisions": [...], "lost": per seat, "scores"}: for every decision, the seat,
     dice, rolls left, the choice, its chance to win and the best chance (exact or estimated)."""
     rows = []
+    budget = ANALYSIS_BUDGET if budget is None else budget
 
     def visit(game, decision):
         table, rules = game.table, game.rules
