@@ -186,11 +186,20 @@ def _solo_rank(plate, aside):
 
 @njit(cache=True)
 def _solo_move(plate, aside, category, category_mask, solo_values, may_decline):
-    """(type, source) of the move the solo-optimal table likes best (its value of the plate
-    and set-aside chips after the move), or (NO_CHIP, 0); also returns that value."""
+    """(type, source) of the move the solo-optimal table likes best, or (NO_CHIP, 0); also
+    returns its value.  The solo table values the plate and set-aside chips after the move as if
+    the seat played alone: a turn without a chip sets the top plate chip aside, as solo."""
     best_t, best_s, best_v = NO_CHIP, 0, -np.inf
     if category != 0 and (may_decline or not _earns(plate, category, category_mask)):
+        # valued as the solo game values a turn without a chip: the top plate chip set aside
+        top = N_TYPES - 1
+        while plate[top] == 0:
+            top -= 1
+        plate[top] -= 1
+        aside[top] += 1
         best_v = solo_values[_solo_rank(plate, aside)] - 1e-9  # taking is worth more on a tie
+        plate[top] += 1
+        aside[top] -= 1
     for t in range(N_TYPES):
         for s in range(2):
             pile = plate if s == 0 else aside

@@ -97,6 +97,10 @@ class Rollouts:
                     kernel_moves(), self.sub_keeps, out)
         return out
 
+    def games(self, options, count):
+        """The mover's share in each of games 0..count-1 of every option (options x count)."""
+        return np.array([self._play(o, 0, count)[:, self.to_move] for o in options])
+
     def run(self, options, budget=1.5, games=None, chunk=64):
         """Sum of shares per option (options x seats) and the games played each.  Plays chunks of
         `chunk` games of every option until `games` (if given) or `budget` seconds are spent."""
