@@ -257,3 +257,16 @@ def test_cli_advises_and_refuses_bad_input(capsys):
         assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     code, out, err = run(capsys, "advise", "--rules", "kniffel", "--players", "2")
     assert code == 2 and "Dice Duel" in err
+
+
+def test_multiplayer_options_are_checked():
+    from solver.rules import RulesError
+    assert get_rules(max_players=6, set_aside="turn", ties="lose").max_players == 6
+    for bad in ({"max_players": 7}, {"max_players": 1}, {"set_aside": "never"}, {"ties": True},
+                {"max_players": "4"}):
+        with pytest.raises(RulesError):
+            get_rules(**bad)
+    assert get_rules().key == "dice-duel"  # the preset's own tables keep their name
+    with pytest.raises(ValueError, match="max_players"):
+        ma.parse_table(get_rules(max_players=2), 3)
+    assert ma.parse_table(get_rules(max_players=6), 6).players == 6

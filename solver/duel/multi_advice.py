@@ -7,8 +7,6 @@ chance with its 95% interval.  The answer is the contract of `kniffel advise --r
 --batch` and POST /api/advise for lines with "players" (docs: README, "Dice Duel for 2-4
 players").
 """
-from dataclasses import replace
-
 import numpy as np
 
 from .. import dice as _dice  # `dice` is a parameter name below
@@ -220,18 +218,3 @@ def _estimate(table, rules, roll, rolls_left, budget, games, seed, policies, sol
     options.sort(key=lambda o: o["probability"], reverse=True)
     return {"probability": options[0]["probability"], "exact": False,
             "interval": options[0]["interval"], "games": n, "method": method, "options": options}
-
-
-def next_table(table, rules, dice, option):
-    """The position after the seat to move ends its turn with final dice and option (a move
-    dict as the advice writes it): a multi_game.Table, `last` set when the game is over."""
-    roll = _dice.KEEP_INDEX[_dice.validate_dice(dice)]
-    moves, kniffel = _end_moves(table, rules, roll)
-    move = mg.parse_move(option)
-    if move not in moves:
-        raise ValueError(f"{option} is not a legal move with dice {list(_dice.KEEPS[roll])}")
-    return mg.after_move(table, move, kniffel, rules)
-
-
-def with_seat(table, to_move):
-    return replace(table, to_move=to_move)
