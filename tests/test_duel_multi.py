@@ -270,3 +270,12 @@ def test_multiplayer_options_are_checked():
     with pytest.raises(ValueError, match="max_players"):
         ma.parse_table(get_rules(max_players=2), 3)
     assert ma.parse_table(get_rules(max_players=6), 6).players == 6
+
+
+def test_seat_points_are_the_solo_final_score():
+    from solver.duel.rules import final_score
+    rng = random.Random(3)
+    for rules in (get_rules(), get_rules(gold_bonus=7, silver_bonus=3, full_stack_bonus=11)):
+        for _ in range(300):
+            seat = tuple(rng.randint(0, 4) for _ in range(7))
+            assert mg.seat_points(seat, rules) == int(final_score(seat, rules))

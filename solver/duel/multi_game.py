@@ -7,8 +7,7 @@ advice and the played game all follow these rules.  docs/rules.md describes the 
 """
 from dataclasses import dataclass, replace
 
-from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, type_key
-from .rules import final_score
+from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, VALUES, type_key
 
 PLATE, ASIDE = "plate", "aside"
 
@@ -64,9 +63,22 @@ def new_table(players):
                  tuple((0,) * N_TYPES for _ in range(players)))
 
 
+def seat_points(seat, rules):
+    """rules.final_score of one holding in plain Python (the exact solver scores many small
+    holdings, where numpy's per-call cost would dominate)."""
+    held = sum(1 for c in seat if c)
+    points = sum(c * v for c, v in zip(seat, VALUES))
+    points += rules.full_stack_bonus * sum(1 for c in seat if c == CHIPS_PER_TYPE)
+    if held == N_TYPES:
+        points += rules.gold_bonus
+    elif held == N_TYPES - 1:
+        points += rules.silver_bonus
+    return points
+
+
 def scores(table, rules):
     """Final points of each seat: chips, bonuses, and the last-chip bonus."""
-    return [int(final_score(seat, rules)) + (rules.last_chip_bonus if table.last == i else 0)
+    return [seat_points(seat, rules) + (rules.last_chip_bonus if table.last == i else 0)
             for i, seat in enumerate(table.seats)]
 
 

@@ -41,8 +41,13 @@ def _better(a, b, mover):
 def _prefers(work, i, other, j, mover):
     """_better(work[i], other[j], mover) without making row views (they cost more than the
     comparison)."""
+    d = other[j, mover] - work[i, mover]  # the mover's own chance decides all but ties
+    if d > EPS:
+        return True
+    if d < -EPS:
+        return False
     n = work.shape[1]
-    for step in range(n):
+    for step in range(1, n):
         s = (mover + step) % n
         d = other[j, s] - work[i, s]
         if d > EPS:
@@ -88,8 +93,10 @@ def _turn_by(final, mover, moves, rolls_per_turn, stages, start):
         stages[s] = work
         _best_sub_keeps_by(work, smaller, n_smaller, final, mover)
     start[:] = 0.0
-    for r in range(N_ROLLS):
-        start += roll_prob[r] * work[r]
+    for r in range(N_ROLLS):  # element by element: `start += p * work[r]` allocates per roll
+        p = roll_prob[r]
+        for c in range(start.shape[0]):
+            start[c] += p * work[r, c]
 
 
 @njit(cache=True)
