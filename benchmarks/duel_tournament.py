@@ -2,7 +2,8 @@
 against opponents who all take the most valuable chip each turn (greedy), and against opponents
 who all follow the solo game's optimal table adapted to these rules (solo).  Writes JSON
 (default benchmarks/results/duel_tournament.json): per pairing the advisor's win share with its
-95% interval beside 1/n, games, and seconds; and the advisor's decision times.
+95% interval beside 1/n and beside the share the opponents' strategy wins in that seat when every
+seat plays it (self-play, same seeds), games, and seconds; and the advisor's decision times.
 
 The advisor here runs at a fixed budget (multi_match.Advisor: --rollouts games for each end move
 and each of the --candidates best keeps by the greedy tables, exact once the game's size bound is
@@ -53,6 +54,20 @@ def _play_block(args):
     return shares, advisor.seconds
 
 
+def self_play_share(players, seat, opponent, games):
+    """The share the opponents' own strategy wins in `seat` when every seat plays it (the same
+    seeds as the pairing's games): what the advisor's share is to be read against."""
+    from solver import get_table
+    from solver.duel import multi_match as mm
+    from solver.duel.rules import get_rules
+    rules = get_rules()
+    solo = get_table(rules, progress=False).values if opponent == "solo" else mm.NO_SOLO
+    policies = [OPPONENTS[opponent]] * players
+    shares = [mm.play_game(rules, policies, g, None, solo)[seat] for g in range(games)]
+    mean = float(np.mean(shares))
+    return {"share": mean, "interval": wilson(mean, games), "games": games}
+
+
 def run_pairing(pool, players, seat, opponent, args):
     start = time.perf_counter()
     block = max(1, args.games // (4 * args.processes))
@@ -66,6 +81,7 @@ def run_pairing(pool, players, seat, opponent, args):
     row = {"players": players, "advisor_seat": seat, "opponent": opponent, "games": len(shares),
            "win_share": mean, "interval": wilson(mean, len(shares)), "fair_share": 1 / players,
            "wall_seconds": time.perf_counter() - start}
+    row["self_play"] = self_play_share(players, seat, opponent, args.games)
     return row, seconds
 
 
@@ -89,7 +105,16 @@ def main():
     parser.add_argument("--limit", type=int, default=2000, help="size bound solved exactly")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--out", default=str(HERE / "results" / "duel_tournament.json"))
+    parser.add_argument("--add-self-play", action="store_true",
+                        help="only add the self-play shares to the pairings of --out")
     args = parser.parse_args()
+    if args.add_self_play:
+        result = json.loads(Path(args.out).read_text())
+        for row in result["pairings"]:
+            row["self_play"] = self_play_share(row["players"], row["advisor_seat"],
+                                               row["opponent"], row["games"])
+        Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+        return
     start = time.perf_counter()
     rows, seconds = [], []
     with ProcessPoolExecutor(max_workers=args.processes) as pool:

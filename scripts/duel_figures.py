@@ -49,14 +49,16 @@ def tournament_lines(result):
              f"{advisor['candidates']} best keeps by the greedy tables (it keeps the greedy choice "
              f"unless another is 2 standard errors better), exact once the size bound is at most "
              f"{advisor['exact_size_bound']:,}. Win share of the advisor's seat with its 95% "
-             f"interval; a fair share is 1/n:", "",
-             "| opponents | players | advisor's seat | games | win share | 95% interval | 1/n |",
-             "|---|---|---|---|---|---|---|"]
+             f"interval, beside 1/n and beside the share the opponents' own strategy wins in that "
+             f"seat when every seat plays it (self-play, same seeds; the seats are far from "
+             f"equal):", "",
+             "| opponents | players | advisor's seat | games | win share | 95% interval | 1/n | self-play |",
+             "|---|---|---|---|---|---|---|---|"]
     for row in result["pairings"]:
         lo, hi = row["interval"]
         lines.append(f"| {row['opponent']} | {row['players']} | {row['advisor_seat']} | "
                      f"{row['games']:,} | {row['win_share']:.3f} | {lo:.3f}–{hi:.3f} | "
-                     f"{row['fair_share']:.3f} |")
+                     f"{row['fair_share']:.3f} | {row['self_play']['share']:.3f} |")
     stages = result["decision_seconds"]
     lines += ["", "The advisor's decisions there (this budget): " + "; ".join(
         f"{stage} {s['mean_seconds'] * 1000:.1f} ms mean, {s['max_seconds']:.2f} s at most"
