@@ -279,3 +279,36 @@ def test_seat_points_are_the_solo_final_score():
         for _ in range(300):
             seat = tuple(rng.randint(0, 4) for _ in range(7))
             assert mg.seat_points(seat, rules) == int(final_score(seat, rules))
+
+
+def test_greedy_opponents_in_the_exact_solver():
+    """With the opponents modelled as greedy, the exact chance of a one-chip endgame in which the
+    opponent moves first is the rollouts' (every seat greedy, which is best play here), and a
+    bad model name is one clear error."""
+    rules = get_rules()
+    position = table((0, 0, 0, 0, 0, 0, 1), [(2, 2, 2, 2, 2, 2, 2), (2, 2, 2, 2, 2, 2, 1)],
+                     to_move=1)
+    exact = solve_exact(position, rules, model="greedy")
+    assert exact.advised == 1
+    seat0 = mg.Table(position.plate, position.aside, position.seats, 1)
+    greedy = ma.advise(seat0, rules, model="greedy")
+    best = ma.advise(seat0, rules)
+    assert greedy["exact"] and "most valuable" in greedy["method"]
+    assert greedy["probability"] == pytest.approx(best["probability"], abs=1e-12)
+    estimate = ma.advise(seat0, rules, games=8192, limit=0)
+    assert abs(estimate["probability"] - greedy["probability"]) <= 1.5 * (
+        estimate["interval"][1] - estimate["interval"][0])
+    # 2 players, zero-sum: against opponents that do not play their best, the advised seat's
+    # best reply wins at least as often as against the best opponent
+    gains = []
+    for position in endgames()[:3] + [table((1, 0, 1, 0, 0, 1, 0), [(2, 1, 2, 2, 2, 1, 2),
+                                                                   (1, 3, 1, 2, 2, 2, 2)])]:
+        for seat in (0, 1):
+            position = mg.Table(position.plate, position.aside, position.seats, seat, position.taken)
+            best = solve_exact(position, rules).start(position)[seat]
+            greedy = solve_exact(position, rules, model="greedy").start(position)[seat]
+            assert greedy >= best - 1e-12
+            gains.append(greedy - best)
+    assert max(gains) > 1e-3  # and the model matters somewhere
+    [answer] = batch([json.dumps({"players": 2, "opponent_model": "silly"})])
+    assert "opponent_model" in answer["error"]

@@ -24,6 +24,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 @click.option("--to-move", type=int, help="Dice Duel, 2+ players: the seat whose turn it is (0 starts).")
 @click.option("--round-chip-taken", is_flag=True, help="Dice Duel, 2+ players: a chip was taken "
               "earlier in this round.")
+@click.option("--opponent-model", type=click.Choice(["best", "greedy"]), default="best",
+              show_default=True, help="Dice Duel, 2+ players: the others play for their own best "
+              "chance, or take the most valuable chip (exact answers; estimates play greedy).")
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
 @click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
 @position_options
@@ -41,9 +44,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "have finished.")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
-def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, dice_text,
-           rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch, as_json, target,
-           opponents, ties):
+def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, opponent_model,
+           dice_text, rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch, as_json,
+           target, opponents, ties):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -69,7 +72,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
             raise InputError("--card, --kniffel-bonuses, --jokers-left, --target, --opponent and "
                              "--batch do not go with --players (a batch line gives \"players\")")
         advise_multi(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left, shown,
-                     as_json, top)
+                     as_json, top, opponent_model)
         return
     if rules.game == "dice-duel" or chips is not None:
         if target is not None or opponents:

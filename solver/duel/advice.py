@@ -109,7 +109,7 @@ def advise(chips, table, dice=None, rolls_left=None):
 _by_value = itemgetter("expected_final_score")
 
 FIELDS = {"rules", "chips", "dice", "rolls_left"}
-MULTI_FIELDS = {"players", "to_move", "round_chip_taken"}  # the game for 2 or more players
+MULTI_FIELDS = {"players", "to_move", "round_chip_taken", "opponent_model"}  # 2+ players
 
 
 def advise_lines(lines, default_rules, tables, top=None):
@@ -146,7 +146,8 @@ def multi_line(query, rules, top=None):
     table = multi_advice.parse_table(rules, query["players"], query.get("chips"),
                                      query.get("to_move", 0), query.get("round_chip_taken", False))
     dice = query.get("dice")
-    answer = multi_advice.advise(table, rules, dice, query.get("rolls_left"))
+    answer = multi_advice.advise(table, rules, dice, query.get("rolls_left"),
+                                 model=query.get("opponent_model", "best"))
     answer["options"] = answer["options"][:top]
     return answer
 

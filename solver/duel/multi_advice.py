@@ -111,18 +111,22 @@ def _keep_options(roll):
 
 
 def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
-           limit=None, policies=None, solo_values=None):
+           limit=None, policies=None, solo_values=None, model="best"):
     """The advice for the seat to move of `table` (a checked multi_game.Table): a dict
     {"probability", "exact", "interval" (estimates), "options", ...}, options best first.
 
     dice/rolls_left: as the solo advice (None: the turn's start).  Exact when size_bound(table)
     <= limit; else rollouts for `budget` seconds (or exactly `games` games per option), seats
-    playing `policies` (multi_kernels.GREEDY/SOLO per seat; default all GREEDY)."""
+    playing `policies` (multi_kernels.GREEDY/SOLO per seat; default all GREEDY).  model: how the
+    exact solver models the other seats, "best" (each maximises its own chance) or "greedy"
+    (the most valuable chip, as the rollouts play every seat)."""
+    if model not in multi_exact.MODELS:
+        raise ValueError(f"opponent_model must be one of {', '.join(multi_exact.MODELS)}, got {model!r}")
     roll, rolls_left = checked_roll(rules, dice, rolls_left)
     budget = BUDGET if budget is None else budget
     limit = multi_exact.EXACT_LIMIT if limit is None else limit
     if size_bound(table) <= limit:
-        answer = _exact(table, rules, roll, rolls_left, limit)
+        answer = _exact(table, rules, roll, rolls_left, limit, model)
     else:
         answer = _estimate(table, rules, roll, rolls_left, budget, games, seed, policies,
                            solo_values)
@@ -148,11 +152,13 @@ def _option(move_or_keep, chances, mover, table, rules, then=None):
     return option
 
 
-def _exact(table, rules, roll, rolls_left, limit):
-    solver = solve_exact(table, rules, limit)
+def _exact(table, rules, roll, rolls_left, limit, model):
+    solver = solve_exact(table, rules, limit, model)
     mover = table.to_move
+    others = "each seat maximising its own chance" if model == "best" else \
+        "the other seats taking the most valuable chip"
     answer = {"probability": float(solver.start(table)[mover]), "exact": True,
-              "method": f"exact over {len(solver.memo)} positions"}
+              "method": f"exact over {len(solver.memo)} positions, {others}"}
     if roll is None:
         answer["options"] = []
         return answer

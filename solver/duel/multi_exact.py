@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import dice
 from . import multi_game as mg
-from .multi_kernels import EPS, _turn_by
+from .multi_kernels import EPS, _greedy_key, _turn_by, _turn_greedy
 
 EXACT_LIMIT = 10_000  # the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
 
@@ -52,15 +52,28 @@ def better(a, b, mover):
     return False
 
 
-class ExactSolver:
-    """Chances to win of every seat at the start of a turn, memoised per position."""
+MODELS = ("best", "greedy")  # how the other seats are modelled to play
 
-    def __init__(self, rules, limit=EXACT_LIMIT):
+
+class ExactSolver:
+    """Chances to win of every seat at the start of a turn, memoised per position.
+
+    model "best": every seat maximises its own chance; "greedy": every seat but `advised`
+    plays the greedy policy (keeps for and takes the most valuable chip, as the rollouts do)."""
+
+    def __init__(self, rules, limit=EXACT_LIMIT, model="best", advised=0):
         self.rules = rules
         self.limit = limit
         self.memo = {}
         self.roll_category, self.category_mask = rules.categories
         self.moves = dice.kernel_arrays()
+        self.model, self.advised = model, advised
+        if model == "greedy":
+            from .multi_rollout import _cached
+            _, self.greedy, self.sub_keeps = _cached(rules)
+
+    def greedy_seat(self, table):
+        return self.model == "greedy" and table.to_move != self.advised
 
     def start(self, table):
         """The seats' chances before the first roll of the turn (numpy vector)."""
@@ -87,10 +100,14 @@ class ExactSolver:
         values = np.empty((len(self.category_mask), n))
         best_moves = []
         seen = {}
+        greedy = self.greedy_seat(table)
         for c, mask in enumerate(self.category_mask.tolist()):
             kniffel = c == 0
             best, best_move = None, None
-            for move in mg.end_moves(table, mask, kniffel, self.rules):
+            moves = mg.end_moves(table, mask, kniffel, self.rules)
+            if greedy:
+                moves = [_greedy_move(table, moves)]
+            for move in moves:
                 memo_key = (move, kniffel and move[0] == "take")
                 if memo_key not in seen:
                     seen[memo_key] = self.outcome(table, move, kniffel)
@@ -108,13 +125,27 @@ class ExactSolver:
         final = np.ascontiguousarray(values[self.roll_category])
         stages = np.empty((self.rules.rolls_per_turn, dice.N_KEEPS, table.players))
         start = np.empty(table.players)
+        if self.greedy_seat(table) and not with_stages:
+            key = _greedy_key(np.array(table.plate), np.array(table.aside))
+            _turn_greedy(final, self.greedy, key, self.sub_keeps, self.moves,
+                         self.rules.rolls_per_turn, start)
+            return None, start
         _turn_by(final, table.to_move, self.moves, self.rules.rolls_per_turn, stages, start)
         return (stages if with_stages else None), start
 
 
-def solve_exact(table, rules, limit=EXACT_LIMIT):
-    """An ExactSolver that has solved `table` (TooLarge if it needs more than `limit` positions)."""
-    solver = ExactSolver(rules, limit)
+def _greedy_move(table, moves):
+    """The greedy seat's move among `moves`: the most valuable chip, from the plate first."""
+    takes = [m for m in moves if m[0] == "take"]
+    if not takes:
+        return moves[0]
+    return max(takes, key=lambda m: (m[1], m[2] == mg.PLATE))
+
+
+def solve_exact(table, rules, limit=EXACT_LIMIT, model="best"):
+    """An ExactSolver that has solved `table` for its seat to move (TooLarge if it needs more
+    than `limit` positions); model: how the other seats play (MODELS)."""
+    solver = ExactSolver(rules, limit, model, table.to_move)
     depth = sys.getrecursionlimit()
     sys.setrecursionlimit(max(depth, 20_000))  # a path has at most a few hundred turns
     try:

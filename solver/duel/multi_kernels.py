@@ -100,6 +100,26 @@ def _turn_by(final, mover, moves, rolls_per_turn, stages, start):
 
 
 @njit(cache=True)
+def _turn_greedy(final, greedy, key, sub_keeps, moves, rolls_per_turn, start):
+    """A greedy seat's turn over chance vectors: the keeps come from the greedy tables (column
+    `key`), the chances are carried along.  start := the chances before the first roll."""
+    add_die, roll_prob = moves[2], moves[5]
+    work = np.empty((N_KEEPS, final.shape[1]))
+    work[:N_ROLLS] = final
+    for s in range(1, rolls_per_turn):
+        _keep_values(work, add_die)
+        for r in range(N_ROLLS):  # rows of rolls are read by no keep of this stage
+            k = _pick_keep(r, s, sub_keeps, greedy[s, :, key], greedy[0, r, key])
+            for c in range(final.shape[1]):
+                work[r, c] = final[r, c] if k == r else work[k, c]
+    start[:] = 0.0
+    for r in range(N_ROLLS):
+        p = roll_prob[r]
+        for c in range(start.shape[0]):
+            start[c] += p * work[r, c]
+
+
+@njit(cache=True)
 def greedy_tables(values, roll_category, category_mask, moves, rolls_per_turn):
     """The greedy seat's keep values: tables[s, k, key] for keep k with s rolls to come (s = 0:
     the final roll's value), key = plate types present (bits) + 128 * the most valuable type in
