@@ -193,6 +193,8 @@ BAD = [
     ({"players": "2"}, "whole number"),
     ({"players": 2, "dice": [1, 2, 3], "rolls_left": 0}, "5 dice"),
     ({"to_move": 1}, "needs players"),
+    ({"players": 3, "to_move": 1, "round_chip_taken": True}, "no seat that has played"),
+    ({"players": 2, "opponent_model": "silly"}, "opponent_model"),
 ]
 
 

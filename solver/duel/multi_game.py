@@ -188,4 +188,7 @@ def check_table(table, rules):
         raise ValueError("the game is over: the plate is empty")
     if rules.set_aside == "turn" and table.taken:
         raise ValueError('round_chip_taken does not apply with set_aside = "turn"')
+    if table.taken and not any(sum(seat) for seat in table.seats[:table.to_move + 1]):
+        raise ValueError("round_chip_taken, but no seat that has played in this round (seats "
+                         f"0-{table.to_move}) holds a chip")
     return replace(table, last=None)
