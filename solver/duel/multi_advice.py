@@ -10,7 +10,7 @@ players").
 import numpy as np
 
 from .. import dice as _dice  # `dice` is a parameter name below
-from ..advice.position import sub_keep_indices
+from ..dice import sub_keep_indices
 from . import multi_game as mg
 from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, type_key
 from . import multi_exact

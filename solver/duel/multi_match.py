@@ -8,7 +8,7 @@ import time
 
 import numpy as np
 
-from ..advice.position import sub_keep_indices
+from ..dice import sub_keep_indices
 from ..dice import EMPTY_KEEP
 from ..engine.rolls import _complete_roll, _random_next
 from . import multi_game as mg

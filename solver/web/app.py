@@ -226,8 +226,7 @@ def create_app(tables_dir=None, token=None, preloaded=()):
 
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
               Route("/api/new", new_game, methods=["POST"]), Route("/api/game", game, methods=["POST"]),
-              Route("/api/analyze", analyze, methods=["POST"]),
-              *duel_routes(_json_object, _json, _threaded),
+              Route("/api/analyze", analyze, methods=["POST"]), *duel_routes(_json_object, _json, _threaded),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(_TokenGate, token=token)] if token else []
     app = Starlette(routes=routes, middleware=middleware,
