@@ -118,7 +118,8 @@ class _Session:
             text = _ask(HELP_ROLL if not self.coach else "keep (Enter = reroll all, s = stop)")
             if text == "?":
                 _coach(game)
-            elif text != "s":
+                return  # asked again, with the dice shown again
+            if text != "s":
                 self.move({"keep": [int(c) for c in text if c.isdigit()]})
                 return
         self.end(game)
@@ -148,7 +149,9 @@ def _coach(game, top=None, final=False):
     from ..duel.multi_advice import advise
     from .advise_multi import answer_lines
     answer = advise(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
-    for line in answer_lines(answer, top)[-(len(answer["options"][:top]) + 2):]:
+    lines = answer_lines(answer, top)
+    first = next(i for i, line in enumerate(lines) if line.startswith("chance to win"))
+    for line in lines[first:]:  # the position is on the screen already
         click.echo("  " + line)
 
 

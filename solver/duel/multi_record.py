@@ -68,7 +68,8 @@ class DuelGame:
                 "rules": self.rules.as_dict(), "seed": self.seed, "real_dice": self.real_dice,
                 "players": list(self.players), "finished": finished,
                 "scores": mg.scores(self.table, self.rules) if finished else None,
-                "turns": copy.deepcopy(self.turns)}
+                "turns": [{"player": t["player"], "decisions": copy.deepcopy(t["decisions"])}
+                          for t in self.turns]}
 
     def advice_line(self):
         """The advice contract's line of the current decision (None when the game is over or a
