@@ -204,10 +204,13 @@ def test_bad_lines_get_one_clear_error(line, message):
     assert list(answer) == ["error"] and message in answer["error"], answer
 
 
-def test_a_multiplayer_line_for_a_scorecard_preset_is_refused(capsys):
-    from solver.advice.query import read_query
-    with pytest.raises(ValueError, match="only the Dice Duel"):
-        read_query('{"players": 2}', {"card"}, get_rules(), "kniffel", str)
+def test_a_multiplayer_line_for_a_scorecard_preset_is_refused():
+    from click.testing import CliRunner
+    from solver.cli import cli
+    result = CliRunner().invoke(cli, ["advise", "--rules", "yahtzee", "--batch", "-"],
+                                input='{"players": 2, "card": {}}\n{"card": {}, "dice": 12}\n')
+    first, second = [json.loads(line) for line in result.output.splitlines()]
+    assert "only the Dice Duel" in first["error"] and "error" in second
 
 
 count = st.one_of(st.integers(-2, 6), st.text(max_size=3), st.none(), st.booleans())
