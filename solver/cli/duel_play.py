@@ -179,7 +179,7 @@ def analyze_duel(record, path, as_json):
     from ..duel.multi_analysis import analyze, report_lines
     from ..game.card import GameError
     try:
-        result = analyze(record)
+        result = analyze(record, progress=None)  # a bar on a terminal: ~0.3 s a decision
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
     if as_json:

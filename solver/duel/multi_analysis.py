@@ -1,5 +1,7 @@
 """What each decision of a recorded multiplayer Dice Duel cost: the chance to win of the best
 option and of the one taken, exact or estimated as the advice gives them."""
+from tqdm import tqdm
+
 from . import multi_advice
 from . import multi_game as mg
 from .multi_record import replay
@@ -21,11 +23,17 @@ def _chip(decision):
     return type_key(decision["take"])
 
 
-def analyze(record, budget=None, seed=0):
+def analyze(record, budget=None, seed=0, progress=False):
     """{"players", "decisions": [...], "lost": per seat, "scores"}: for every decision, the seat,
-    dice, rolls left, the choice, its chance to win and the best chance (exact or estimated)."""
+    dice, rolls left, the choice, its chance to win and the best chance (exact or estimated).
+    progress: the tqdm bar on stderr on (True), off (False) or on a terminal only (None)."""
     rows = []
     budget = ANALYSIS_BUDGET if budget is None else budget
+    turns = record.get("turns") if isinstance(record, dict) else None
+    total = sum(len(t["decisions"]) for t in turns if isinstance(t, dict)
+                and isinstance(t.get("decisions"), list)) if isinstance(turns, list) else 0
+    bar = tqdm(total=total, unit="decision", desc="analysing", leave=False,
+               disable=None if progress is None else not progress)
 
     def visit(game, decision):
         table, rules = game.table, game.rules
@@ -46,8 +54,10 @@ def analyze(record, budget=None, seed=0):
                      "probability": chance, "best": advice["probability"],
                      "lost": None if chance is None else max(0.0, advice["probability"] - chance),
                      "exact": advice["exact"]})
+        bar.update()
 
-    game = replay(record, visit)
+    with bar:
+        game = replay(record, visit)
     lost = [0.0] * len(game.players)
     for row in rows:
         lost[row["seat"]] += row["lost"] or 0.0
