@@ -147,3 +147,40 @@ def test_tournament_blocks_and_the_readme_figures(tmp_path):
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert figures.replace_block(readme, figures.current_block()) == readme, \
         "run scripts/duel_figures.py"
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=4),
+                 st.lists(st.integers(-1, 7), max_size=6), st.dictionaries(st.text(max_size=3),
+                                                                             st.integers(), max_size=2))
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_hostile_records_and_moves_give_only_game_errors(data):
+    """A record with any field of any decision (or the top level) replaced, and any move: the
+    game answers or raises GameError with one line, never anything else."""
+    rules = get_rules()
+    record, hand = multi_record.new_game(rules, ["A", "B"], 3).record(), None
+    for _ in range(data.draw(st.integers(0, 6))):
+        try:
+            record, hand = multi_record.apply_move(record, hand, {"roll": True} if hand is None
+                                                   else {"keep": hand[:2]})
+        except GameError:
+            break
+    record = json.loads(json.dumps(record))
+    if data.draw(st.booleans()) and record["turns"]:
+        decision = record["turns"][0]["decisions"][0]
+        decision[data.draw(st.sampled_from(["dice", "rolls_left", "keep", "take", "from"]))] = data.draw(JUNK)
+    else:
+        record[data.draw(st.sampled_from(["rules", "players", "seed", "real_dice", "turns"]))] = data.draw(JUNK)
+    move = data.draw(st.one_of(JUNK, st.just({"roll": True}), st.just({"undo": True}),
+                               st.fixed_dictionaries({}, optional={
+        "roll": JUNK, "keep": JUNK, "take": JUNK, "from": JUNK, "no_chip": JUNK, "undo": JUNK})))
+    try:
+        multi_record.apply_move(record, data.draw(st.one_of(st.none(), JUNK)), move)
+    except GameError as exc:
+        assert str(exc) and "\n" not in str(exc)

@@ -164,7 +164,12 @@ def new_game(rules, players, seed=None, real_dice=False):
         raise GameError("players must be a list of names")
     if not 2 <= len(players) <= rules.max_players:
         raise GameError(f"the Dice Duel has 2-{rules.max_players} players, got {len(players)}")
-    return DuelGame(rules, list(players), seed, bool(real_dice), mg.new_table(len(players)),
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 2**63):
+        raise GameError(f"seed must be a whole number >= 0 or null, got {seed!r}")
+    if not isinstance(real_dice, bool):
+        raise GameError(f"real_dice must be true or false, got {real_dice!r}")
+    return DuelGame(rules, list(players), seed, real_dice, mg.new_table(len(players)),
                     rolls_left=rules.rolls_per_turn)
 
 
@@ -177,7 +182,8 @@ def replay(record, visit=None):
     game = new_game(record_rules(record.get("rules")), players, record.get("seed"),
                     record.get("real_dice", False))
     for number, turn in enumerate(record["turns"], 1):
-        if not isinstance(turn, dict) or not isinstance(turn.get("decisions"), list):
+        if not isinstance(turn, dict) or not isinstance(turn.get("decisions"), list) \
+                or not turn["decisions"]:
             raise GameError(f"turn {number}: a turn needs a list of \"decisions\"")
         if turn.get("player", game.table.to_move) != game.table.to_move:
             raise GameError(f"turn {number}: it is seat {game.table.to_move}'s turn")
@@ -252,6 +258,7 @@ def apply_move(record, hand, move):
 def undo(record, hand):
     """One step back: the dice in hand of a real-dice game (to type again), else the last
     decision, with its dice back in hand.  Nothing to undo: unchanged."""
+    replay(record)  # a record that does not replay is refused here, not half undone
     if hand is not None and record.get("real_dice"):
         return record, None
     turns = copy.deepcopy(record.get("turns", []))
