@@ -65,7 +65,8 @@ def answer_lines(answer, shown):
         return lines
     texts = [describe_option(o) for o in options]
     width = max(map(len, texts))
-    lines.append(f"  {'#':>2}  {'choice':<{width}}  {'win':>7}" + ("" if answer["exact"] else "  95% interval"))
+    lines.append(f"  {'#':>2}  {'choice':<{width}}  {'win':>7}"
+                 + ("" if answer["exact"] else "  95% interval"))
     for rank, (option, text) in enumerate(zip(options, texts), 1):
         interval = "" if answer["exact"] else \
             f"  {option['interval'][0]:.3f}-{option['interval'][1]:.3f}"
