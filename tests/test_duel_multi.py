@@ -114,7 +114,7 @@ def test_round_without_a_chip_sets_the_top_chip_aside_and_kniffel_plays_again():
 
 
 def test_kernel_moves_follow_the_python_rules():
-    """Random games played through multi_game.after_move and multi_kernels._apply agree."""
+    """Random games played through multi_game.after_move and multi_kernels.apply_move agree."""
     rng = random.Random(5)
     for options in ({}, {"set_aside": "turn"}):
         rules = get_rules(**options)
@@ -130,7 +130,7 @@ def test_kernel_moves_follow_the_python_rules():
                 move = rng.choice(moves)
                 position = mg.after_move(position, move, kniffel, rules)
                 t, s = (mk.NO_CHIP, 0) if move[0] == "no_chip" else (move[1], int(move[2] == "aside"))
-                to_move, taken, last = mk._apply(plate, aside, seats, to_move, taken, t, s, kniffel,
+                to_move, taken, last = mk.apply_move(plate, aside, seats, to_move, taken, t, s, kniffel,
                                                  rules.set_aside == "turn")
                 assert (tuple(plate), tuple(aside), tuple(map(tuple, seats.tolist()))) == \
                     (position.plate, position.aside, position.seats)
@@ -139,7 +139,7 @@ def test_kernel_moves_follow_the_python_rules():
                 else:
                     assert last == position.last
             out = np.empty(n)
-            mk.shares(seats, last, game_arrays(rules)[0], game_arrays(rules)[3], out)
+            mk.shares(seats, last, game_arrays(rules).params, game_arrays(rules).values, out)
             assert out.tolist() == mg.win_shares(position, rules)
 
 

@@ -10,7 +10,7 @@ flag cleared, from which the flag comes back only by taking a chip.  So (chips i
 chips, [flag, seat] within the round) falls along every path: a well-founded order.
 
 Plain Python walks the positions (the rules of multi_game.py); each turn's keep arithmetic runs
-in the numba kernel multi_kernels._turn_by.
+in the numba kernel multi_kernels.turn_by.
 """
 import sys
 from math import comb
@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import dice
 from . import multi_game as mg
-from .multi_kernels import EPS, _greedy_key, _turn_by, _turn_greedy
+from .multi_kernels import EPS, greedy_key, turn_by, turn_greedy
 
 EXACT_LIMIT = 30_000  # the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
 
@@ -126,11 +126,11 @@ class ExactSolver:
         stages = np.empty((self.rules.rolls_per_turn, dice.N_KEEPS, table.players))
         start = np.empty(table.players)
         if self.greedy_seat(table) and not with_stages:
-            key = _greedy_key(np.array(table.plate), np.array(table.aside))
-            _turn_greedy(final, self.greedy, key, self.sub_keeps, self.moves,
+            key = greedy_key(np.array(table.plate), np.array(table.aside))
+            turn_greedy(final, self.greedy, key, self.sub_keeps, self.moves,
                          self.rules.rolls_per_turn, start)
             return None, start
-        _turn_by(final, table.to_move, self.moves, self.rules.rolls_per_turn, stages, start)
+        turn_by(final, table.to_move, self.moves, self.rules.rolls_per_turn, stages, start)
         return (stages if with_stages else None), start
 
 

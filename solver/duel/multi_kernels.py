@@ -2,17 +2,17 @@
 vectors (the exact solver and the advice), and whole games played out by fast policies (the
 rollouts and the tournament).
 
-The keep arithmetic is the shared turn widget's (engine/turn.py: _keep_values, _best_sub_keeps);
+The keep arithmetic is the shared turn widget's (engine/turn.py: keep_means, best_sub_keeps);
 what is new is the best keep of a roll when a column is a seat's chance and the seat to move
 picks by its own column, carrying the others' chances along.  The rules of a move follow
 multi_game.after_move line by line (tests play both side by side).  Nothing here does I/O.
 """
 import numpy as np
 
-from ..dice import N_KEEPS, N_ROLLS
+from ..dice import EMPTY_KEEP, N_KEEPS, N_ROLLS
 from ..engine.jit import njit
-from ..engine.rolls import _complete_roll, _random_next
-from ..engine.turn import _best_sub_keeps, _keep_values
+from ..engine.rolls import complete_roll, random_next
+from ..engine.turn import best_sub_keeps, keep_means
 from .chips import CHIPS_PER_TYPE, N_TYPES
 
 EPS = 1e-12  # chances closer than this are a tie, broken by the next seats' chances
@@ -59,7 +59,7 @@ def _prefers(work, i, other, j, mover):
 
 @njit(cache=True)
 def _best_sub_keeps_by(work, smaller, n_smaller, stop, mover):
-    """Like engine.turn._best_sub_keeps, for rows that are chance vectors: every row := the keep
+    """Like engine.turn.best_sub_keeps, for rows that are chance vectors: every row := the keep
     the seat to move prefers among its sub-multisets (a roll: also stopping, stop[r])."""
     n = work.shape[1]
     for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):
@@ -80,16 +80,17 @@ def _best_sub_keeps_by(work, smaller, n_smaller, stop, mover):
 
 
 @njit(cache=True)
-def _turn_by(final, mover, moves, rolls_per_turn, stages, start):
+def turn_by(final, mover, moves, rolls_per_turn, stages, start):
     """A seat's turn over chance vectors.  final[r]: the chances when the turn ends with roll r
     (best move taken).  stages[s, k] := the chances of keep k with s rolls to come (stages[0]:
     the final rolls); start := the chances before the first roll."""
-    add_die, smaller, n_smaller, roll_prob = moves[2], moves[3], moves[4], moves[5]
+    add_die, smaller, n_smaller = moves.add_die, moves.smaller, moves.n_smaller
+    roll_prob = moves.roll_prob
     work = np.empty((N_KEEPS, final.shape[1]))
     work[:N_ROLLS] = final
     stages[0, :N_ROLLS] = final
     for s in range(1, rolls_per_turn):
-        _keep_values(work, add_die)
+        keep_means(work, add_die)
         stages[s] = work
         _best_sub_keeps_by(work, smaller, n_smaller, final, mover)
     start[:] = 0.0
@@ -100,16 +101,16 @@ def _turn_by(final, mover, moves, rolls_per_turn, stages, start):
 
 
 @njit(cache=True)
-def _turn_greedy(final, greedy, key, sub_keeps, moves, rolls_per_turn, start):
+def turn_greedy(final, greedy, key, sub_keeps, moves, rolls_per_turn, start):
     """A greedy seat's turn over chance vectors: the keeps come from the greedy tables (column
     `key`), the chances are carried along.  start := the chances before the first roll."""
-    add_die, roll_prob = moves[2], moves[5]
+    add_die, roll_prob = moves.add_die, moves.roll_prob
     work = np.empty((N_KEEPS, final.shape[1]))
     work[:N_ROLLS] = final
     for s in range(1, rolls_per_turn):
-        _keep_values(work, add_die)
+        keep_means(work, add_die)
         for r in range(N_ROLLS):  # rows of rolls are read by no keep of this stage
-            k = _pick_keep(r, s, sub_keeps, greedy[s, :, key], greedy[0, r, key])
+            k = pick_keep(r, s, sub_keeps, greedy[s, :, key], greedy[0, r, key])
             for c in range(final.shape[1]):
                 work[r, c] = final[r, c] if k == r else work[k, c]
     start[:] = 0.0
@@ -140,14 +141,14 @@ def greedy_tables(values, roll_category, category_mask, moves, rolls_per_turn):
     work = tables[0].copy()
     stop = tables[0].copy()
     for s in range(1, rolls_per_turn):
-        _keep_values(work, moves[2])
+        keep_means(work, moves.add_die)
         tables[s] = work
-        _best_sub_keeps(work, moves[3], moves[4], stop, moves[5], work[0, :0])
+        best_sub_keeps(work, moves.smaller, moves.n_smaller, stop, moves.roll_prob, work[0, :0])
     return tables
 
 
 @njit(cache=True)
-def _pick_keep(roll, left, sub_keeps, stage_values, stop_value):
+def pick_keep(roll, left, sub_keeps, stage_values, stop_value):
     """The keep of `roll` with the highest value (stage_values[k]; holding all five dice:
     stop_value), the first in sub_keeps order on a tie.  Returns the roll itself to stop."""
     best, best_value = roll, stop_value
@@ -161,7 +162,7 @@ def _pick_keep(roll, left, sub_keeps, stage_values, stop_value):
 
 
 @njit(cache=True)
-def _greedy_key(plate, aside):
+def greedy_key(plate, aside):
     present, top = 0, 0
     for t in range(N_TYPES):
         if plate[t] > 0:
@@ -172,7 +173,7 @@ def _greedy_key(plate, aside):
 
 
 @njit(cache=True)
-def _greedy_move(plate, aside, category, category_mask):
+def greedy_move(plate, aside, category, category_mask):
     """(type, source) of the most valuable chip the roll takes, or (NO_CHIP, 0)."""
     if category == 0:
         for t in range(N_TYPES - 1, -1, -1):
@@ -252,7 +253,7 @@ def _earns(plate, category, category_mask):
 def _solo_turn_tables(plate, aside, game, solo_values, moves, out):
     """The solo-table seat's keep values for this turn (as greedy_tables, one column): every
     final roll is worth the solo value of its best move."""
-    params, roll_category, category_mask = game[0], game[1], game[2]
+    params, roll_category, category_mask = game.params, game.roll_category, game.category_mask
     n_categories = category_mask.shape[0]
     by_category = np.empty(n_categories)
     for c in range(n_categories):
@@ -262,9 +263,9 @@ def _solo_turn_tables(plate, aside, game, solo_values, moves, out):
     work = out[0].copy()
     stop = out[0].copy()
     for s in range(1, params[0]):
-        _keep_values(work, moves[2])
+        keep_means(work, moves.add_die)
         out[s] = work
-        _best_sub_keeps(work, moves[3], moves[4], stop, moves[5], work[0, :0])
+        best_sub_keeps(work, moves.smaller, moves.n_smaller, stop, moves.roll_prob, work[0, :0])
 
 
 @njit(cache=True)
@@ -272,24 +273,24 @@ def _finish_turn(plate, aside, policy, roll, left, rng, game, greedy, solo_value
                  sub_keeps, solo_work):
     """Play a turn on from `roll` with `left` rolls to come by `policy`, then pick its move.
     Returns (final roll, chip type or NO_CHIP, source, rng)."""
-    category_mask, roll_category = game[2], game[1]
+    category_mask, roll_category = game.category_mask, game.roll_category
     if policy == SOLO:
         _solo_turn_tables(plate, aside, game, solo_values, moves, solo_work)
-    key = _greedy_key(plate, aside)
+    key = greedy_key(plate, aside)
     while left > 0:
         if policy == GREEDY:
-            k = _pick_keep(roll, left, sub_keeps, greedy[left, :, key], greedy[0, roll, key])
+            k = pick_keep(roll, left, sub_keeps, greedy[left, :, key], greedy[0, roll, key])
         else:
-            k = _pick_keep(roll, left, sub_keeps, solo_work[left, :, 0], solo_work[0, roll, 0])
+            k = pick_keep(roll, left, sub_keeps, solo_work[left, :, 0], solo_work[0, roll, 0])
         if k == roll:
             break
-        roll, rng = _complete_roll(k, rng, moves[2], moves[6])
+        roll, rng = complete_roll(k, rng, moves.add_die, moves.keep_size)
         left -= 1
     category = roll_category[roll]
     if policy == GREEDY:
-        t, s = _greedy_move(plate, aside, category, category_mask)
+        t, s = greedy_move(plate, aside, category, category_mask)
     else:
-        t, s, _ = _solo_move(plate, aside, category, category_mask, solo_values, game[0][1])
+        t, s, _ = _solo_move(plate, aside, category, category_mask, solo_values, game.params[1])
     return roll, t, s, rng
 
 
@@ -303,7 +304,7 @@ def _set_top_aside(plate, aside):
 
 
 @njit(cache=True)
-def _apply(plate, aside, seats, to_move, taken, t, source, kniffel, set_aside_turn):
+def apply_move(plate, aside, seats, to_move, taken, t, source, kniffel, set_aside_turn):
     """multi_game.after_move on arrays, in place: returns (seat to move, taken, last) with last
     = -2 while the game goes on, else the seat that took the last plate chip or -1."""
     took = t >= 0
@@ -365,12 +366,12 @@ def shares(seats, last, params, values, out):
 def play_turn(plate, aside, seats, to_move, taken, policy, rng, game, greedy, solo_values, moves,
               sub_keeps, solo_work):
     """One whole turn of the seat to move by `policy`, in place: (seat to move, taken, last, rng)
-    as _apply gives them."""
-    roll, rng = _complete_roll(moves[7], rng, moves[2], moves[6])
-    roll, t, s, rng = _finish_turn(plate, aside, policy, roll, game[0][0] - 1, rng, game, greedy,
+    as apply_move gives them."""
+    roll, rng = complete_roll(EMPTY_KEEP, rng, moves.add_die, moves.keep_size)
+    roll, t, s, rng = _finish_turn(plate, aside, policy, roll, game.params[0] - 1, rng, game, greedy,
                                    solo_values, moves, sub_keeps, solo_work)
-    to_move, taken, last = _apply(plate, aside, seats, to_move, taken, t, s, game[1][roll] == 0,
-                                  game[0][2])
+    to_move, taken, last = apply_move(plate, aside, seats, to_move, taken, t, s, game.roll_category[roll] == 0,
+                                  game.params[2])
     return to_move, taken, last, rng
 
 
@@ -385,9 +386,9 @@ def rollouts(plate0, aside0, seats0, to_move0, taken0, roll, left, keep, t0, s0,
     plate = np.empty_like(plate0)
     aside = np.empty_like(aside0)
     seats = np.empty_like(seats0)
-    solo_work = np.empty((game[0][0], N_KEEPS, 1))
+    solo_work = np.empty((game.params[0], N_KEEPS, 1))
     for g in range(out.shape[0]):
-        rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first + g))
+        rng, _ = random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first + g))
         plate[:] = plate0
         aside[:] = aside0
         seats[:] = seats0
@@ -395,13 +396,13 @@ def rollouts(plate0, aside0, seats0, to_move0, taken0, roll, left, keep, t0, s0,
         if roll >= 0:
             r, t, s = roll, t0, s0
             if keep >= 0:
-                r, rng = _complete_roll(keep, rng, moves[2], moves[6])
+                r, rng = complete_roll(keep, rng, moves.add_die, moves.keep_size)
                 r, t, s, rng = _finish_turn(plate, aside, policies[to_move], r, left - 1, rng,
                                             game, greedy, solo_values, moves, sub_keeps, solo_work)
-            to_move, taken, last = _apply(plate, aside, seats, to_move, taken, t, s,
-                                          game[1][r] == 0, game[0][2])
+            to_move, taken, last = apply_move(plate, aside, seats, to_move, taken, t, s,
+                                          game.roll_category[r] == 0, game.params[2])
         while last == -2:
             to_move, taken, last, rng = play_turn(plate, aside, seats, to_move, taken,
                                                   policies[to_move], rng, game, greedy,
                                                   solo_values, moves, sub_keeps, solo_work)
-        shares(seats, last, game[0], game[3], out[g])
+        shares(seats, last, game.params, game.values, out[g])

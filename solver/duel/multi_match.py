@@ -10,7 +10,7 @@ import numpy as np
 
 from ..dice import sub_keep_indices
 from ..dice import EMPTY_KEEP
-from ..engine.rolls import _complete_roll, _random_next
+from ..engine.rolls import complete_roll, random_next
 from . import multi_game as mg
 from . import multi_kernels as mk
 from .multi_exact import TooLarge, better, size_bound, solve_exact
@@ -75,8 +75,8 @@ class Advisor:
         make worse than the greedy player)."""
         moves, _ = self._moves(table, roll)
         plate, aside = np.array(table.plate), np.array(table.aside)
-        key = mk._greedy_key(plate, aside)
-        t, s = mk._greedy_move(plate, aside, int(self.rules.categories[0][roll]),
+        key = mk.greedy_key(plate, aside)
+        t, s = mk.greedy_move(plate, aside, int(self.rules.categories[0][roll]),
                                self.rules.categories[1])
         greedy_move = ("no_chip",) if t < 0 else ("take", t, mg.PLATE if s == 0 else mg.ASIDE)
         labels = [("move", m) for m in moves]
@@ -85,7 +85,7 @@ class Advisor:
         if left > 0:
             keeps = sub_keep_indices(roll)[1].tolist()
             stage = self.greedy[left, :, key]
-            pick = mk._pick_keep(roll, left, self.sub_keeps, stage, self.greedy[0, roll, key])
+            pick = mk.pick_keep(roll, left, self.sub_keeps, stage, self.greedy[0, roll, key])
             keeps.sort(key=lambda k: -stage[k])
             chosen = keeps[:self.candidates] + ([pick] if pick != roll and pick not in
                                                keeps[:self.candidates] else [])
@@ -117,9 +117,9 @@ def play_game(rules, policies, seed, advisor=None, solo_values=NO_SOLO):
     plate = np.full(mg.N_TYPES, mg.CHIPS_PER_TYPE, dtype=np.int64)
     aside = np.zeros(mg.N_TYPES, dtype=np.int64)
     seats = np.zeros((n, mg.N_TYPES), dtype=np.int64)
-    solo_work = np.empty((rules.rolls_per_turn, moves[2].shape[0], 1))
+    solo_work = np.empty((rules.rolls_per_turn, moves.add_die.shape[0], 1))
     policy = np.array(policies, dtype=np.int64)
-    rng, _ = _random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(7))
+    rng, _ = random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(7))
     to_move, taken, last = 0, False, -2
     if advisor is not None:
         advisor.new_game()
@@ -132,19 +132,19 @@ def play_game(rules, policies, seed, advisor=None, solo_values=NO_SOLO):
             continue
         table = mg.Table(tuple(plate.tolist()), tuple(aside.tolist()),
                          tuple(map(tuple, seats.tolist())), to_move, taken)
-        roll, rng = _complete_roll(EMPTY_KEEP, rng, moves[2], moves[6])
+        roll, rng = complete_roll(EMPTY_KEEP, rng, moves.add_die, moves.keep_size)
         rng = np.uint64(rng)
         left = rules.rolls_per_turn - 1
         while True:
             kind, what = advisor.decide(table, roll, left)
             if kind == "move":
                 break
-            roll, rng = _complete_roll(what, rng, moves[2], moves[6])
+            roll, rng = complete_roll(what, rng, moves.add_die, moves.keep_size)
             rng = np.uint64(rng)
             left -= 1
         t, s = move_code(what)
-        to_move, taken, last = mk._apply(plate, aside, seats, to_move, taken, t, s,
-                                         game[1][roll] == 0, game[0][2])
+        to_move, taken, last = mk.apply_move(plate, aside, seats, to_move, taken, t, s,
+                                         game.roll_category[roll] == 0, game.params[2])
     out = np.empty(n)
-    mk.shares(seats, last, game[0], game[3], out)
+    mk.shares(seats, last, game.params, game.values, out)
     return out

@@ -8,6 +8,7 @@ random numbers), so differences between options are measured more sharply than t
 An estimate is the mean win share of its games, with a 95% Wilson interval.
 """
 import time
+from collections import namedtuple
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from math import sqrt
@@ -24,25 +25,32 @@ from .multi_game import PLATE
 Z95 = 1.959963984540054
 
 
+MultiGame = namedtuple("MultiGame", "params roll_category category_mask values")
+MultiGame.__doc__ = """The multiplayer rules as the kernels take them: params (rolls_per_turn,
+may_decline_chip, set_aside == "turn", last_chip_bonus, gold, silver, full_stack, ties ==
+"share"), each roll's chip category, each category's mask, the chip values."""
+
+
 def game_arrays(rules):
-    """(params, roll_category, category_mask, values): the rules as the kernels take them."""
+    """The rules as the kernels take them (a MultiGame)."""
     roll_category, category_mask = rules.categories
     params = np.array([rules.rolls_per_turn, rules.may_decline_chip, rules.set_aside == "turn",
                        rules.last_chip_bonus, rules.gold_bonus, rules.silver_bonus,
                        rules.full_stack_bonus, rules.ties == "share"], dtype=np.int64)
-    return params, roll_category, category_mask, np.array(VALUES, dtype=np.int64)
+    return MultiGame(params, roll_category, category_mask, np.array(VALUES, dtype=np.int64))
 
 
 @lru_cache(maxsize=None)
 def kernel_moves():
-    """The dice tables (dice.kernel_arrays) plus the empty keep's index."""
-    return dice.kernel_arrays() + (np.int64(dice.EMPTY_KEEP),)
+    """The dice tables as the kernels take them (dice.Moves)."""
+    return dice.kernel_arrays()
 
 
 @lru_cache(maxsize=8)
 def _cached(rules):
     game = game_arrays(rules)
-    greedy = mk.greedy_tables(game[3].astype(np.float64), game[1], game[2], kernel_moves(),
+    greedy = mk.greedy_tables(game.values.astype(np.float64), game.roll_category,
+                              game.category_mask, kernel_moves(),
                               rules.rolls_per_turn)
     return game, greedy, sub_keep_table()
 
