@@ -21,7 +21,7 @@ from .. import dice
 from . import multi_game as mg
 from .multi_kernels import EPS, greedy_key, turn_by, turn_greedy
 
-EXACT_LIMIT = 60_000  # the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
+EXACT_LIMIT = 30_000  # the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
 
 
 class TooLarge(Exception):
