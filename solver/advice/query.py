@@ -23,6 +23,9 @@ def _checked(query, fields, default_rules, game, wrong_game):
     if not isinstance(query, dict):
         raise ValueError("each line must be a JSON object")
     unknown = set(query) - fields
+    if "players" in unknown and game != "dice-duel":
+        raise ValueError("players: only the Dice Duel (rules dice-duel) is advised for several "
+                         "players; a scorecard line is one player's card")
     if unknown:
         raise ValueError(f"unknown field(s): {', '.join(sorted(unknown))}")
     if "rules" in query and not isinstance(query["rules"], str):  # null: not "the batch's rules"

@@ -19,6 +19,14 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               '4er-Pasch, FH, kl. Straße, gr. Straße, Chance; Yatzy: Paar, 2 Paare, Yatzy).')
 @click.option("--chips", help='Dice Duel: TYPE=PLATE/ASIDE/MINE per type, e.g. "ls=0/1/3,fl=2/0/2" '
               "(unlisted types: all 4 on the plate).")
+@click.option("--players", type=int, help="Dice Duel: seats at the table (2-4); --chips then gives "
+              "TYPE=PLATE/ASIDE/SEAT0/SEAT1/... and the advice is the chance to win.")
+@click.option("--to-move", type=int, help="Dice Duel, 2+ players: the seat whose turn it is (0 starts).")
+@click.option("--round-chip-taken", is_flag=True, help="Dice Duel, 2+ players: a chip was taken "
+              "earlier in this round.")
+@click.option("--opponent-model", type=click.Choice(["best", "greedy"]), default="best",
+              show_default=True, help="Dice Duel, 2+ players: the others play for their own best "
+              "chance, or take the most valuable chip (exact answers; estimates play greedy).")
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
 @click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
 @position_options
@@ -36,8 +44,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "have finished.")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
-def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
-           show_all, batch, as_json, target, opponents, ties):
+def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, opponent_model,
+           dice_text, rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch, as_json,
+           target, opponents, ties):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -48,6 +57,7 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
       kniffel advise --rules knobeln --jokers-left 2 --dice 2,3,4,5,5 --rolls-left 0
       echo '{"card": {"ones": 3}, "dice": [2,2,2,5,6], "rolls_left": 1}' | kniffel advise --batch -
       kniffel advise --rules dice-duel --chips "ls=0/1/3,4k=2/0/2" --dice 23456 --rolls-left 0
+      kniffel advise --rules dice-duel --players 2 --chips "ls=0/1/2/1" --to-move 1 --dice 23456
       kniffel advise --card "ones=3,sixes=24" --dice 66612 --target 250
       kniffel advise --card "$(cat mine)" --dice 66612 --opponent final=231 --ties lose
     """
@@ -55,6 +65,15 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
         raise InputError("--all and --top exclude each other")
     shown = None if show_all else top or TEXT_TOP  # how many options the text shows
     rules = command_rules(rules_name)
+    if players not in (None, 1) or to_move is not None or round_chip_taken:
+        from .advise_multi import advise_multi
+        if card or kniffel_bonuses or jokers_left is not None or batch is not None \
+                or target is not None or opponents:
+            raise InputError("--card, --kniffel-bonuses, --jokers-left, --target, --opponent and "
+                             "--batch do not go with --players (a batch line gives \"players\")")
+        advise_multi(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left, shown,
+                     as_json, top, opponent_model)
+        return
     if rules.game == "dice-duel" or chips is not None:
         if target is not None or opponents:
             raise InputError(f"--{'target' if target is not None else 'opponent'} is for the "

@@ -4,8 +4,8 @@ import time
 
 import click
 
-from .common import (InputError, check_output_file, emit_json, expected_table, json_option,
-                     rules_option, scorecard_rules, tables_option)
+from .common import (InputError, check_output_file, command_rules, emit_json, expected_table,
+                     json_option, rules_option, scorecard_rules, tables_option)
 
 
 @click.command()
@@ -40,6 +40,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
       kniffel play --players "Anna,Ben" --real-dice --rules yahtzee
       kniffel play --resume kniffel-game-20250101-200000.json
       kniffel play --players "Anna,Ben" --coach --goal win
+      kniffel play --rules dice-duel --players "Anna,Ben,Carla" --coach
     """
     import random
     from ..game.card import Game, GameError, parse_players
@@ -49,9 +50,13 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
         _resume(resume_path, record_path, tables, coach, goal,
                 given=rules_name != "kniffel" or seed is not None or real_dice or players != "1")
         return
-    rules = scorecard_rules(rules_name, "play")
     if real_dice and seed is not None:
         raise InputError("--seed has no use with --real-dice")
+    if _is_duel(rules_name):
+        from .duel_play import play_duel
+        play_duel(command_rules(rules_name), _names(players), seed, real_dice, record_path, coach)
+        return
+    rules = scorecard_rules(rules_name, "play")
     try:
         names = parse_players(players)
     except GameError as exc:
@@ -67,6 +72,18 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
                  goal=goal, target_table=target_table)
     if status == "interrupted":
         sys.exit(130)
+
+
+def _is_duel(rules_name):
+    return command_rules(rules_name).game == "dice-duel"
+
+
+def _names(players):
+    from ..game.card import GameError, parse_players
+    try:
+        return parse_players(players)
+    except GameError as exc:
+        raise InputError(str(exc)) from None
 
 
 def _goal(text, ties, coach=True):
@@ -105,8 +122,12 @@ def _resume(path, record_path, tables, coach, goal, given):
     from ..game.terminal import play as run
     if given:
         raise InputError("--resume takes the rules, players, seed and dice from the record")
+    from ..duel.multi_record import is_duel_record
     try:
         record = load_record(path)
+        if is_duel_record(record):
+            from .duel_play import resume_duel
+            return resume_duel(record, path, record_path, coach)
         game, _ = session.rebuild(record)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
@@ -146,8 +167,12 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round):
     from ..game.analysis import analyze as run, report_lines
     from ..game.card import GameError
     from ..game.record import load_record, record_rules
+    from ..duel.multi_record import is_duel_record
     try:
         record = load_record(record_file)
+        if is_duel_record(record):
+            from .duel_play import analyze_duel
+            return analyze_duel(record, record_file, as_json)
         rules = record_rules(record["rules"])
     except GameError as exc:
         raise InputError(str(exc)) from None

@@ -109,6 +109,7 @@ def advise(chips, table, dice=None, rolls_left=None):
 _by_value = itemgetter("expected_final_score")
 
 FIELDS = {"rules", "chips", "dice", "rolls_left"}
+MULTI_FIELDS = {"players", "to_move", "round_chip_taken", "opponent_model"}  # 2+ players
 
 
 def advise_lines(lines, default_rules, tables, top=None):
@@ -120,8 +121,13 @@ def advise_lines(lines, default_rules, tables, top=None):
             if not line.strip():
                 raise ValueError("empty line")  # still answered: output line N is input line N
             query, rules = read_query(
-                line, FIELDS, default_rules, "dice-duel",
+                line, FIELDS | MULTI_FIELDS, default_rules, "dice-duel",
                 lambda r: f"{r.key} is not Dice Duel; give such lines their own run")
+            if MULTI_FIELDS & set(query) and query.get("players") != 1:
+                yield orjson.dumps(multi_line(query, rules, top)).decode()
+                continue
+            if MULTI_FIELDS & set(query):
+                raise ValueError("to_move and round_chip_taken need 2 or more players")
             dice = query.get("dice")
             if dice is not None and not isinstance(dice, list):
                 raise ValueError("dice must be a list of five faces")
@@ -130,3 +136,18 @@ def advise_lines(lines, default_rules, tables, top=None):
             yield orjson.dumps(advice.as_dict(top)).decode()
         except (ValueError, RulesError, TypeError, orjson.JSONDecodeError, OSError) as exc:
             yield orjson.dumps({"error": f"line {number}: {exc}"}).decode()
+
+
+def multi_line(query, rules, top=None):
+    """The advice (a dict) of one batch line with "players" (multi_advice.py)."""
+    from . import multi_advice
+    if "players" not in query:
+        raise ValueError("a line with to_move or round_chip_taken needs players")
+    table = multi_advice.parse_table(rules, query["players"], query.get("chips"),
+                                     query.get("to_move", 0), query.get("round_chip_taken", False))
+    dice = query.get("dice")
+    answer = multi_advice.advise(table, rules, dice, query.get("rolls_left"),
+                                 model=query.get("opponent_model", "best"))
+    answer["options"] = answer["options"][:top]
+    return answer
+

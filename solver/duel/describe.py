@@ -79,6 +79,15 @@ def describe_duel(rules):
                 f"last chip from the plate (setting it aside earns nothing). Best possible "
                 f"score: {int(np.asarray(rules.best_score))}.")
 
+    out += ["", f"With 2-{rules.max_players} players"]
+    aside = ("a round (every seat's turn) in which no player took a chip"
+             if rules.set_aside == "round" else "every turn without a chip")
+    out += wrap("Seats play in turn order, seat 0 first. A Kniffel takes any one chip, from the "
+                "plate or set aside, and the same player plays another turn. After "
+                f"{aside}, the most valuable plate chip is set aside. The game ends when the "
+                "plate is empty; the highest score wins, a tie for first "
+                + ("shares the win." if rules.ties == "share" else "wins nothing."))
+
     out += ["", "Settings (a rules file names the preset and changes some of these; "
             "docs/rules.md explains each)"] + settings(rules)
     return "\n".join(out)

@@ -43,6 +43,12 @@ class DuelRules:
     silver_bonus: int = 20  # exactly one type missing
     full_stack_bonus: int = 30  # per type of which every chip is held
     last_chip_bonus: int = 20  # for taking the last chip from the plate
+    # The game for 2 or more players (docs/rules.md); a solo game ignores these three, as its
+    # every turn is a whole round and it has no one to tie with.
+    max_players: int = 4  # seats a game may have, 2 up to this (at most 6)
+    set_aside: str = "round"  # "round": after a round without any chip; "turn": after every
+    # turn without a chip (the solo rule)
+    ties: str = "share"  # a tie for first: "share" (1/k each) or "lose" (nobody wins)
 
     game = "dice-duel"  # not a field: tells the CLI and the table store which game this is
 
@@ -198,11 +204,14 @@ def apply_move(plate, aside, move, new_plate, new_aside):
 
 PRESETS = {"dice-duel": DuelRules()}
 PRESET_DESCRIPTIONS = {
-    "dice-duel": "Kniffel Dice Duel, solo: collect 28 chips (a Kniffel takes any 2); "
-                 "options four_of_a_kind_two_pairs, may_decline_chip",
+    "dice-duel": "Kniffel Dice Duel: collect 28 chips; solo (a Kniffel takes any 2) or 2-4 "
+                 "players (a Kniffel takes any 1 and plays again); options "
+                 "four_of_a_kind_two_pairs, may_decline_chip, max_players, set_aside, ties",
 }
 OPTIONS = tuple(f.name for f in fields(DuelRules) if f.name != "preset")
 _BOOL_OPTIONS = ("four_of_a_kind_two_pairs", "may_decline_chip")
+_CHOICE_OPTIONS = {"set_aside": ("round", "turn"), "ties": ("share", "lose")}
+MAX_SEATS = 6  # the most seats `max_players` may allow
 
 
 def get_rules(name="dice-duel", /, **options):
@@ -216,9 +225,14 @@ def get_rules(name="dice-duel", /, **options):
         if key in _BOOL_OPTIONS:
             if not isinstance(value, bool):
                 raise RulesError(f"{key} must be true or false, got {value!r}")
+        elif key in _CHOICE_OPTIONS:
+            if value not in _CHOICE_OPTIONS[key]:
+                raise RulesError(f"{key} must be one of {', '.join(_CHOICE_OPTIONS[key])}, got {value!r}")
         else:
             check_whole_number(key, value)
     rules = replace(PRESETS[name], **options)
     if not 1 <= rules.rolls_per_turn <= 5:
         raise RulesError(f"rolls_per_turn must be 1-5, got {rules.rolls_per_turn}")
+    if not 2 <= rules.max_players <= MAX_SEATS:
+        raise RulesError(f"max_players must be 2-{MAX_SEATS}, got {rules.max_players}")
     return rules

@@ -22,6 +22,7 @@ from ..advice import objective_batch
 from ..engine.store import TableError
 from ..duel import advice as duel_advice
 from ..game import analysis, session
+from .duel import duel_routes
 from ..game.card import GameError
 from ..game.record import record_rules
 from ..presets import all_presets, get_rules
@@ -61,7 +62,8 @@ def scorecard_advice(query, tables, default=PRESETS["kniffel"]):
 def advise_line(body, tables):
     """One `kniffel advise --batch` line (bytes) -> (status, the JSON bytes the batch prints)."""
     query = json_object(body, "the body must be one JSON object, a line of kniffel advise --batch")
-    name = query.get("rules", "kniffel")
+    # a line with chips or players is the Dice Duel's unless it names its rules
+    name = query.get("rules", "dice-duel" if {"chips", "players"} & set(query) else "kniffel")
     if not isinstance(name, str) or name not in all_presets():
         raise BadRequest(f"rules must be a preset name: {', '.join(all_presets())}")
     rules = all_presets()[name]
@@ -224,7 +226,7 @@ def create_app(tables_dir=None, token=None, preloaded=()):
 
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
               Route("/api/new", new_game, methods=["POST"]), Route("/api/game", game, methods=["POST"]),
-              Route("/api/analyze", analyze, methods=["POST"]),
+              Route("/api/analyze", analyze, methods=["POST"]), *duel_routes(_json_object, _json, _threaded),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(_TokenGate, token=token)] if token else []
     app = Starlette(routes=routes, middleware=middleware,

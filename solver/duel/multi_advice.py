@@ -1,0 +1,226 @@
+"""Advice to win the Dice Duel for 2 or more players: for the seat to move, every option (keeps,
+stop, which chip to take or none) with its chance to win, ties shared as the rules say.
+
+Exact (multi_exact.py) while the positions still reachable are few (size_bound at most
+EXACT_LIMIT); beyond that estimated by rollouts (multi_rollout.py) within a time budget, each
+chance with its 95% interval.  The answer is the contract of `kniffel advise --rules dice-duel
+--batch` and POST /api/advise for lines with "players" (docs: README, "Dice Duel for 2-4
+players").
+"""
+import numpy as np
+
+from .. import dice as _dice  # `dice` is a parameter name below
+from ..dice import sub_keep_indices
+from . import multi_game as mg
+from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, type_key
+from . import multi_exact
+from .multi_exact import size_bound, solve_exact
+from .multi_rollout import Rollouts, move_code, wilson
+
+BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
+
+
+def parse_counts(players, chips):
+    """(plate, aside, seats) from {TYPE: [plate, aside, seat0, ...]} or the text form
+    "ls=0/1/2/1,fl=2/0/1/1" (unlisted types: all chips on the plate).  ValueError if malformed;
+    multi_game.check_table checks that a game can reach them."""
+    if chips is None:
+        chips = {}
+    if isinstance(chips, str):
+        entries = []
+        for part in (p.strip() for p in chips.split(",")):
+            if not part:
+                continue
+            name, sep, counts = part.partition("=")
+            if not sep:
+                raise ValueError(f"chips entry {part!r} must be TYPE=PLATE/ASIDE/SEAT0/SEAT1/..., "
+                                 "e.g. ls=0/1/2/1")
+            entries.append((name, counts.split("/")))
+    elif isinstance(chips, dict):
+        entries = list(chips.items())
+    else:
+        raise ValueError("chips must be an object {type: [plate, aside, seat0, seat1, ...]}")
+    plate, aside = [CHIPS_PER_TYPE] * N_TYPES, [0] * N_TYPES
+    seats = [[0] * N_TYPES for _ in range(players)]
+    seen = set()
+    for name, counts in entries:
+        key = type_key(name)
+        if key in seen:
+            raise ValueError(f"chip type {key} is given twice")
+        seen.add(key)
+        numbers = _numbers(key, counts, players)
+        t = TYPES.index(key)
+        plate[t], aside[t] = numbers[0], numbers[1]
+        for i in range(players):
+            seats[i][t] = numbers[2 + i]
+    return tuple(plate), tuple(aside), tuple(tuple(s) for s in seats)
+
+
+def _numbers(key, counts, players):
+    if not isinstance(counts, list) or len(counts) != players + 2:
+        raise ValueError(f"{key} needs {players + 2} counts: plate, aside and one per seat")
+    numbers = []
+    for c in counts:
+        if isinstance(c, str):
+            c = c.strip()
+            c = int(c) if c.isdigit() else c
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= CHIPS_PER_TYPE:
+            raise ValueError(f"{key}: {c!r} is not a count 0-{CHIPS_PER_TYPE}")
+        numbers.append(c)
+    return numbers
+
+
+def parse_table(rules, players, chips=None, to_move=0, round_chip_taken=False):
+    """A checked multi_game.Table from the contract's fields (ValueError naming the problem)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number 2-{rules.max_players}, got {players!r}")
+    if not 2 <= players <= rules.max_players:
+        raise ValueError(f"players must be 2-{rules.max_players} (max_players), got {players}")
+    plate, aside, seats = parse_counts(players, chips)
+    table = mg.Table(plate, aside, seats, to_move, round_chip_taken)
+    return mg.check_table(table, rules)
+
+
+def checked_roll(rules, dice, rolls_left):
+    """(roll index or None, rolls left or None) of a query; ValueError naming the problem."""
+    if dice is None:
+        if rolls_left is not None:
+            raise ValueError("rolls left needs dice")
+        return None, None
+    if not isinstance(dice, (list, tuple)):
+        raise ValueError("dice must be a list of five faces")
+    roll = _dice.KEEP_INDEX[_dice.validate_dice(dice)]
+    max_left = rules.rolls_per_turn - 1
+    if rolls_left is None:
+        rolls_left = max_left
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) \
+            or not 0 <= rolls_left <= max_left:
+        raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
+    return roll, rolls_left
+
+
+def _end_moves(table, rules, roll):
+    category = int(rules.categories[0][roll])
+    mask = int(rules.categories[1][category])
+    return mg.end_moves(table, mask, category == 0, rules), category == 0
+
+
+def _keep_options(roll):
+    keeps, indices = sub_keep_indices(roll)
+    return [list(k) for k in keeps], indices.tolist()
+
+
+def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
+           limit=None, policies=None, solo_values=None, model="best"):
+    """The advice for the seat to move of `table` (a checked multi_game.Table): a dict
+    {"probability", "exact", "interval" (estimates), "options", ...}, options best first.
+
+    dice/rolls_left: as the solo advice (None: the turn's start).  Exact when size_bound(table)
+    <= limit; else rollouts for `budget` seconds (or exactly `games` games per option), seats
+    playing `policies` (multi_kernels.GREEDY/SOLO per seat; default all GREEDY).  model: how the
+    exact solver models the other seats, "best" (each maximises its own chance) or "greedy"
+    (the most valuable chip, as the rollouts play every seat)."""
+    if model not in multi_exact.MODELS:
+        raise ValueError(f"opponent_model must be one of {', '.join(multi_exact.MODELS)}, got {model!r}")
+    roll, rolls_left = checked_roll(rules, dice, rolls_left)
+    budget = BUDGET if budget is None else budget
+    limit = multi_exact.EXACT_LIMIT if limit is None else limit
+    if size_bound(table) <= limit:
+        answer = _exact(table, rules, roll, rolls_left, limit, model)
+    else:
+        answer = _estimate(table, rules, roll, rolls_left, budget, games, seed, policies,
+                           solo_values)
+    answer["players"] = table.players
+    answer["to_move"] = table.to_move
+    answer["round_chip_taken"] = table.taken
+    answer["chips"] = table.counts()
+    if roll is not None:
+        answer["dice"] = list(_dice.KEEPS[roll])
+        answer["rolls_left"] = rolls_left
+    return answer
+
+
+def _option(move_or_keep, chances, mover, table, rules, then=None):
+    if isinstance(move_or_keep, list):
+        option = {"action": "keep", "keep": move_or_keep}
+    elif move_or_keep == "stop":
+        option = {"action": "stop", "then": mg.move_dict(then, table, rules)}
+    else:
+        option = mg.move_dict(move_or_keep, table, rules)
+    option["probability"] = float(chances[mover])
+    option["chances"] = [float(c) for c in chances]
+    return option
+
+
+def _exact(table, rules, roll, rolls_left, limit, model):
+    solver = solve_exact(table, rules, limit, model)
+    mover = table.to_move
+    others = "each seat maximising its own chance" if model == "best" else \
+        "the other seats taking the most valuable chip"
+    answer = {"probability": float(solver.start(table)[mover]), "exact": True,
+              "method": f"exact over {len(solver.memo)} positions, {others}"}
+    if roll is None:
+        answer["options"] = []
+        return answer
+    moves, kniffel = _end_moves(table, rules, roll)
+    ends = [(m, solver.outcome(table, m, kniffel)) for m in moves]
+    options = [_option(m, v, mover, table, rules) for m, v in ends]
+    if rolls_left > 0:
+        stages, _ = solver.turn(table, with_stages=True)
+        best_move, best = _best_end(ends, mover)
+        options = [_option("stop", best, mover, table, rules, then=best_move)]
+        keeps, indices = _keep_options(roll)
+        options += [_option(k, stages[rolls_left, i], mover, table, rules)
+                    for k, i in zip(keeps, indices)]
+    options.sort(key=lambda o: o["probability"], reverse=True)  # stable: stop first on a tie
+    answer["probability"] = options[0]["probability"]
+    answer["options"] = options
+    return answer
+
+
+def _best_end(ends, mover):
+    from .multi_exact import better
+    best_move, best = ends[0]
+    for move, value in ends[1:]:
+        if better(best, value, mover):
+            best_move, best = move, value
+    return best_move, best
+
+
+def _estimate(table, rules, roll, rolls_left, budget, games, seed, policies, solo_values):
+    runner = Rollouts(table, rules, seed, policies,
+                      solo_values if solo_values is not None else np.zeros(1))
+    mover = table.to_move
+    if roll is None:
+        labels, options = [None], [(-1, 0, -1, 0, 0)]
+    else:
+        moves, _ = _end_moves(table, rules, roll)
+        labels = list(moves)
+        options = [(roll, 0, -1) + move_code(m) for m in moves]
+        if rolls_left > 0:
+            keeps, indices = _keep_options(roll)
+            labels += keeps
+            options += [(roll, rolls_left, i, 0, 0) for i in indices]
+    totals, n = runner.run(options, budget=budget, games=games)
+    means = totals / max(n, 1)
+    method = f"estimate: {n} games per option played out by the greedy policy"
+    if roll is None:
+        p = float(means[0][mover])
+        return {"probability": p, "exact": False, "interval": wilson(p, n), "games": n,
+                "method": method, "options": []}
+    found = []
+    for label, mean in zip(labels, means):
+        option = _option(label, mean, mover, table, rules)
+        option["interval"] = wilson(option["probability"], n)
+        found.append((label, mean, option))
+    n_moves = len(moves)
+    if rolls_left > 0:
+        best_move, best = _best_end([(lab, m) for lab, m, _ in found[:n_moves]], mover)
+        stop = _option("stop", best, mover, table, rules, then=best_move)
+        stop["interval"] = wilson(stop["probability"], n)
+        options = [stop] + [o for _, _, o in found[n_moves:]]
+    else:
+        options = [o for _, _, o in found]
+    options.sort(key=lambda o: o["probability"], reverse=True)
+    return {"probability": options[0]["probability"], "exact": False,
+            "interval": options[0]["interval"], "games": n, "method": method, "options": options}

@@ -1,0 +1,271 @@
+"""A Dice Duel game for 2 or more players held as its record plus the dice in hand: the moves,
+undo, seeded dice and replay that `kniffel play --rules dice-duel` and the web coach share.
+
+The record is a JSON object {"format": "kniffel-dice-duel-game", "format_version", "rules",
+"players", "seed", "real_dice", "finished", "scores", "turns": [{"player": seat, "decisions":
+[{"dice", "rolls_left", "keep"} ..., then {"dice", "rolls_left", "take": TYPE, "from":
+"plate"|"aside"} or {"dice", "rolls_left", "no_chip": true}]}]}.  A game is rebuilt by replaying
+its record through multi_game's rules: that checks a move, undoes a step and resumes a saved
+game.  Seeded dice come from the seed in the order the scorecard games draw them
+(game.session.seeded_rng), so the same seed and decisions give the same dice.
+"""
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .. import __version__
+from ..dice import DICE, validate_dice
+from ..game.card import RECORD_VERSION, GameError
+from ..game.session import seeded_rng
+from ..rules import RulesError
+from . import multi_game as mg
+from .chips import TYPES, type_key
+from .rules import PRESETS, get_rules
+
+FORMAT = "kniffel-dice-duel-game"
+
+
+def is_duel_record(record):
+    """Is this object a record of the multiplayer Dice Duel?"""
+    return isinstance(record, dict) and record.get("format") == FORMAT
+
+
+def record_rules(value):
+    """The DuelRules of a record: "dice-duel" or the rules dict as_dict() writes."""
+    try:
+        if value == "dice-duel":
+            return PRESETS["dice-duel"]
+        if not isinstance(value, dict) or value.get("preset") != "dice-duel":
+            raise GameError(f"record rules must be dice-duel or its rules object, got {value!r}")
+        preset = PRESETS["dice-duel"]
+        return get_rules("dice-duel", **{k: v for k, v in value.items()
+                                         if k != "preset" and getattr(preset, k, None) != v})
+    except (RulesError, TypeError) as exc:
+        raise GameError(f"record rules: {exc}") from None
+
+
+@dataclass
+class DuelGame:
+    """A game being played: the position at the current turn's start and the turn so far."""
+
+    rules: object
+    players: list
+    seed: object
+    real_dice: bool
+    table: mg.Table
+    turns: list = field(default_factory=list)  # the record's turns so far
+    dice: tuple = None  # the dice in hand (None: to be rolled)
+    rolls_left: int = 0  # rolls still allowed after the dice in hand (or, none in hand: to come)
+    kept: tuple = ()  # dice held from the last roll
+
+    @property
+    def over(self):
+        return self.table.last is not None
+
+    def record(self):
+        finished = self.over
+        return {"format": FORMAT, "format_version": RECORD_VERSION, "package_version": __version__,
+                "rules": self.rules.as_dict(), "seed": self.seed, "real_dice": self.real_dice,
+                "players": list(self.players), "finished": finished,
+                "scores": mg.scores(self.table, self.rules) if finished else None,
+                "turns": [{"player": t["player"], "decisions": copy.deepcopy(t["decisions"])}
+                          for t in self.turns]}
+
+    def advice_line(self):
+        """The advice contract's line of the current decision (None when the game is over or a
+        reroll is due)."""
+        if self.over or (self.dice is None and self.kept):
+            return None
+        line = {"players": len(self.players), "chips": self.table.counts(),
+                "to_move": self.table.to_move, "round_chip_taken": self.table.taken}
+        if self.dice is not None:
+            line.update(dice=list(self.dice), rolls_left=self.rolls_left)
+        return line
+
+    def roll(self, faces):
+        """Put the dice thrown into hand: the new ones (5 minus the kept), or all five."""
+        if self.over:
+            raise GameError("the game is over")
+        if self.dice is not None:
+            raise GameError("the dice are already rolled: keep some or end the turn")
+        faces = list(faces)
+        if len(faces) == DICE - len(self.kept):
+            faces = list(self.kept) + faces
+        elif len(faces) == DICE and (Counter(self.kept) - Counter(faces)):
+            raise GameError(f"the five dice must include the kept {list(self.kept)}")
+        try:
+            self.dice = validate_dice(faces)
+        except (ValueError, TypeError) as exc:
+            raise GameError(str(exc)) from None
+        self.rolls_left -= 1
+
+    def keep(self, keep):
+        if self.dice is None:
+            raise GameError("roll the dice first")
+        if self.rolls_left == 0:
+            raise GameError("no roll is left: take a chip (or none)")
+        keep = tuple(sorted(keep))
+        if len(keep) >= DICE or Counter(keep) - Counter(self.dice):
+            raise GameError(f"keep {list(keep)}: not 0-4 of the dice {list(self.dice)}")
+        self._decision({"keep": list(keep)})
+        self.kept, self.dice = keep, None
+
+    def end_turn(self, move):
+        """End the turn with ("take", type, source) or ("no_chip",)."""
+        if self.dice is None:
+            raise GameError("roll the dice first")
+        category = int(self.rules.categories[0][_index(self.dice)])
+        mask = int(self.rules.categories[1][category])
+        moves = mg.end_moves(self.table, mask, category == 0, self.rules)
+        if move not in moves:
+            raise GameError(f"{_move_text(move)} is not possible with {list(self.dice)}; "
+                            f"possible: {', '.join(_move_text(m) for m in moves)}")
+        self._decision({"no_chip": True} if move[0] == "no_chip"
+                       else {"take": TYPES[move[1]], "from": move[2]})
+        self.table = mg.after_move(self.table, move, category == 0, self.rules)
+        self.dice, self.kept, self.rolls_left = None, (), self.rules.rolls_per_turn
+
+    def _decision(self, choice):
+        if not self.turns or self.turns[-1]["done"]:
+            self.turns.append({"player": self.table.to_move, "decisions": [], "done": False})
+        self.turns[-1]["decisions"].append({"dice": list(self.dice), "rolls_left": self.rolls_left,
+                                            **choice})
+        self.turns[-1]["done"] = "keep" not in choice
+
+
+def _index(faces):
+    from ..dice import KEEP_INDEX
+    return KEEP_INDEX[tuple(sorted(faces))]
+
+
+def _move_text(move):
+    if move[0] == "no_chip":
+        return "no chip"
+    return f"{TYPES[move[1]]}" + (" (set aside)" if move[2] == mg.ASIDE else "")
+
+
+def parse_end(decision):
+    """The move of a decision or web move: {"take": TYPE, "from"?} or {"no_chip": true}."""
+    if decision.get("no_chip") is True:
+        return ("no_chip",)
+    chip = decision.get("take")
+    source = decision.get("from", mg.PLATE)
+    if source not in (mg.PLATE, mg.ASIDE):
+        raise GameError(f"from must be plate or aside, got {source!r}")
+    try:
+        return ("take", TYPES.index(type_key(chip)), source)
+    except ValueError as exc:
+        raise GameError(str(exc)) from None
+
+
+def new_game(rules, players, seed=None, real_dice=False):
+    """A game not yet started (GameError for a number of players the rules do not allow)."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise GameError("players must be a list of names")
+    if not 2 <= len(players) <= rules.max_players:
+        raise GameError(f"the Dice Duel has 2-{rules.max_players} players, got {len(players)}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 2**63):
+        raise GameError(f"seed must be a whole number >= 0 or null, got {seed!r}")
+    if not isinstance(real_dice, bool):
+        raise GameError(f"real_dice must be true or false, got {real_dice!r}")
+    return DuelGame(rules, list(players), seed, real_dice, mg.new_table(len(players)),
+                    rolls_left=rules.rolls_per_turn)
+
+
+def replay(record, visit=None):
+    """Replay a record through the rules -> DuelGame; GameError names the first bad decision.
+    visit(game, decision) is called before each decision is taken (for the analysis)."""
+    if not is_duel_record(record) or not isinstance(record.get("turns"), list):
+        raise GameError("not a Dice Duel game record")
+    players = record.get("players")
+    game = new_game(record_rules(record.get("rules")), players, record.get("seed"),
+                    record.get("real_dice", False))
+    for number, turn in enumerate(record["turns"], 1):
+        if not isinstance(turn, dict) or not isinstance(turn.get("decisions"), list) \
+                or not turn["decisions"]:
+            raise GameError(f"turn {number}: a turn needs a list of \"decisions\"")
+        if turn.get("player", game.table.to_move) != game.table.to_move:
+            raise GameError(f"turn {number}: it is seat {game.table.to_move}'s turn")
+        for step, decision in enumerate(turn["decisions"], 1):
+            try:
+                _replay_decision(game, decision, visit)
+            except (GameError, TypeError, AttributeError) as exc:
+                raise GameError(f"turn {number}, decision {step}: {exc}") from None
+    return game
+
+
+def _replay_decision(game, decision, visit):
+    if not isinstance(decision, dict) or "dice" not in decision:
+        raise GameError("a decision needs \"dice\"")
+    game.roll(decision["dice"])
+    if decision.get("rolls_left", game.rolls_left) != game.rolls_left:
+        raise GameError(f"{game.rolls_left} rolls are left here, the record says "
+                        f"{decision['rolls_left']!r}")
+    if visit is not None:
+        visit(game, decision)
+    if "keep" in decision:
+        game.keep(_faces(decision["keep"]))
+    else:
+        game.end_turn(parse_end(decision))
+
+
+def _faces(values):
+    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                               and 1 <= v <= 6 for v in values):
+        raise GameError(f"dice must be a list of faces 1-6, got {values!r}")
+    return values
+
+
+def rebuild(record, hand=None):
+    """Replay `record` and put `hand` (five dice, or None) into the current turn."""
+    game = replay(record)
+    if hand is not None:
+        if game.over:
+            raise GameError("the game is over: no dice in hand")
+        game.roll(_faces(hand))
+    return game
+
+
+def apply_move(record, hand, move):
+    """One move on the game (record, hand) -> the new (record, hand).  move: {"roll": true}
+    (seeded dice), {"roll": [faces]} (real dice), {"keep": [faces]}, {"take": TYPE, "from":
+    "plate"|"aside"}, {"no_chip": true} or {"undo": true}.  GameError if not allowed."""
+    if not isinstance(move, dict) or not set(move) & {"roll", "keep", "take", "no_chip", "undo"}:
+        raise GameError("a move is one of roll, keep, take, no_chip and undo")
+    if "undo" in move:
+        return undo(record, hand)
+    game = rebuild(record, hand)
+    if game.over:
+        raise GameError("the game is over")
+    if "roll" in move:
+        faces = move["roll"]
+        if faces is True:
+            if game.real_dice or game.seed is None:
+                raise GameError("this game uses real dice: send the dice thrown")
+            faces = seeded_rng(game.seed, record).integers(1, 7, size=DICE - len(game.kept)).tolist()
+        elif not game.real_dice:
+            raise GameError("this game rolls seeded dice: send \"roll\": true")
+        game.roll(_faces(faces))
+        return game.record(), list(game.dice)
+    if "keep" in move:
+        game.keep(_faces(move["keep"]))
+        return game.record(), None
+    game.end_turn(parse_end(move))
+    return game.record(), None
+
+
+def undo(record, hand):
+    """One step back: the dice in hand of a real-dice game (to type again), else the last
+    decision, with its dice back in hand.  Nothing to undo: unchanged."""
+    replay(record)  # a record that does not replay is refused here, not half undone
+    if hand is not None and record.get("real_dice"):
+        return record, None
+    turns = copy.deepcopy(record.get("turns", []))
+    if not turns:
+        return record, hand
+    decision = turns[-1]["decisions"].pop()
+    if not turns[-1]["decisions"]:
+        turns.pop()
+    game = replay({**record, "turns": turns})
+    return game.record(), list(decision["dice"])

@@ -1,0 +1,112 @@
+"""The web coach's Dice Duel for 2 or more players: the page /duel and its JSON API.
+
+As for the scorecard games the server keeps no game: each request carries the game record and the
+dice in hand, the game code (solver/duel/multi_record.py) checks the move, and the answer is the
+whole state the page shows: the chips on the plate, set aside and in front of each player, the
+turn, the legal moves and, on request, the advice (solver/duel/multi_advice.py).
+"""
+from pathlib import Path
+
+from starlette.responses import FileResponse
+from starlette.routing import Route
+
+from ..duel import multi_advice, multi_analysis, multi_record
+from ..duel import multi_game as mg
+from ..duel.chips import TYPES, VALUES
+from ..duel.rules import get_rules
+from ..game.card import GameError
+from ..rules import RulesError
+
+STATIC = Path(__file__).parent / "static"
+MAX_NAME = 40
+
+
+def duel_state(record, hand, coach=False):
+    """Everything the page shows of a game (GameError when the record or hand is wrong)."""
+    game = multi_record.rebuild(record, hand)
+    table, rules = game.table, game.rules
+    points = mg.scores(table, rules)
+    state = {"record": game.record(), "hand": list(game.dice) if game.dice else None,
+             "types": [{"key": t, "value": v} for t, v in zip(TYPES, VALUES)],
+             "plate": list(table.plate), "aside": list(table.aside),
+             "seats": [{"name": name, "chips": list(seat), "points": p}
+                       for name, seat, p in zip(game.players, table.seats, points)],
+             "to_move": table.to_move, "round_chip_taken": table.taken, "over": game.over,
+             "wins": mg.win_shares(table, rules) if game.over else None,
+             "rules": rules.as_dict(), "turn": None, "advice": None}
+    if game.over:
+        return state
+    turn = {"dice": state["hand"], "rolls_left": game.rolls_left, "kept": list(game.kept),
+            "n_to_roll": 5 - len(game.kept), "moves": []}
+    if game.dice is not None:
+        category = int(rules.categories[0][multi_record._index(game.dice)])
+        moves = mg.end_moves(table, int(rules.categories[1][category]), category == 0, rules)
+        turn["moves"] = [mg.move_dict(m, table, rules) for m in moves]
+    state["turn"] = turn
+    line = game.advice_line()
+    if coach and line is not None:
+        state["advice"] = multi_advice.advise(table, rules, line.get("dice"), line.get("rolls_left"))
+    return state
+
+
+def new_duel(data):
+    """(record, hand) of a new game from {"players": [names], "seed"?, "real_dice"?, "options"?}."""
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
+                                                and len(p) <= MAX_NAME for p in players):
+        raise GameError(f"players must be a list of names (up to {MAX_NAME} characters)")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise GameError("options must be an object of rules option: value")
+    try:
+        rules = get_rules("dice-duel", **options)
+    except (RulesError, TypeError) as exc:
+        raise GameError(f"rules: {exc}") from None
+    real_dice = data.get("real_dice", False)
+    seed = data.get("seed")
+    if not isinstance(real_dice, bool) or (seed is not None and (
+            real_dice or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63)):
+        raise GameError("seed must be a whole number >= 0, and only with virtual dice")
+    if seed is None and not real_dice:
+        import secrets
+        seed = secrets.randbelow(2**32)
+    game = multi_record.new_game(rules, [p.strip() for p in players], seed, real_dice)
+    return game.record(), None
+
+
+def _record(data):
+    record = data.get("record")
+    if not multi_record.is_duel_record(record):
+        raise GameError("record must be a Dice Duel game record")
+    return record
+
+
+def duel_routes(json_object, json_response, threaded):
+    """The routes of the Dice Duel page; the helpers are the app's (request body, answer,
+    worker thread)."""
+
+    async def page(request):
+        return FileResponse(STATIC / "duel.html", headers={"cache-control": "no-cache"})
+
+    async def new(request):
+        data = await json_object(request)
+        record, hand = new_duel(data)
+        return json_response(await threaded(duel_state, record, hand, bool(data.get("coach"))))
+
+    def _step(record, hand, move, coach):
+        if move is not None:
+            record, hand = multi_record.apply_move(record, hand, move)
+        return duel_state(record, hand, coach)
+
+    async def game(request):
+        data = await json_object(request)
+        return json_response(await threaded(_step, _record(data), data.get("hand"),
+                                            data.get("move"), bool(data.get("coach"))))
+
+    async def analyze(request):
+        data = await json_object(request)
+        return json_response(await threaded(multi_analysis.analyze, _record(data)))
+
+    return [Route("/duel", page), Route("/api/duel/new", new, methods=["POST"]),
+            Route("/api/duel/game", game, methods=["POST"]),
+            Route("/api/duel/analyze", analyze, methods=["POST"])]
