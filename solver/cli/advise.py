@@ -1,12 +1,11 @@
 """`kniffel advise`: one position, or many (--batch), of a scorecard game or the Dice Duel."""
 
-import textwrap
-
 import click
 
 from .common import (InputError, command_rules, command_tables, emit_json, expected_table,
                      json_option, parse_position, position_options,
                      rules_option, tables_option)
+from .language import lang_option
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
@@ -36,8 +35,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "have finished.")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
+@lang_option
 def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
-           show_all, batch, as_json, target, opponents, ties):
+           show_all, batch, as_json, target, opponents, ties, lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -80,10 +80,12 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
     if as_json:
         click.echo(advice.to_json(top))
     elif goal.kind == "points":
-        _print_advice(rules, advice, shown)
+        from ..lang import Words
+        from .advice_text import echo_lines, expected_lines
+        echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)))
     else:
         from .target import print_goal_advice
-        print_goal_advice(rules, query, table, advice, top, _describe)
+        print_goal_advice(rules, query, table, advice, shown, lang)
 
 
 def checked_position(rules, position, dice_text, rolls_left):
@@ -157,36 +159,6 @@ def _describe_duel(option, roll):
     return f"take {chips}{bonus}"
 
 
-def _print_advice(rules, advice, shown):
-    click.echo(f"{advice.rules}: card total {advice.card_total}")
-    for line in position_lines(rules, advice.position):
-        click.echo(line)
-    if advice.position["dice"] is None:
-        click.echo(f"expected final score at the start of the turn: {advice.expected_final_score:.4f}")
-        return
-    _print_options(advice, advice.position["dice"], shown, lambda option, roll: _describe(option))
-
-
-def position_lines(rules, position):
-    """The position the advice understood (its "position" facts) as lines of text."""
-    filled = ", ".join(f"{box} {points}" for box, points in position["filled"].items()) or "none"
-    wrap = textwrap.TextWrapper(width=79, initial_indent="  ", subsequent_indent="          ",
-                                break_on_hyphens=False)
-    lines = wrap.wrap(f"filled: {filled}") + wrap.wrap(f"open:   {', '.join(position['open'])}")
-    needs = position["upper_bonus_needs"]
-    bonus = {0: "reached", None: "out of reach"}.get(needs, f"needs {needs} more")
-    lines.append(f"  upper:  {position['upper_subtotal']}; the bonus (+{rules.upper_bonus} at "
-                 f"{rules.upper_bonus_threshold}) {bonus}")
-    if rules.extra_bonus:
-        paid = position["kniffel_bonuses"]
-        lines.append(f"  extra-Kniffel bonuses: {paid} (+{paid * rules.extra_bonus})")
-    if position["jokers_left"] is not None:
-        lines.append(f"  jokers left: {position['jokers_left']}")
-    if position["dice"] is not None:
-        lines.append(_dice_line(position["dice"], position["rolls_left"]))
-    return lines
-
-
 def _dice_line(roll, rolls_left):
     return f"dice {' '.join(map(str, roll))}, {rolls_left} roll{'s' if rolls_left != 1 else ''} left"
 
@@ -210,22 +182,6 @@ def _print_options(advice, roll, shown, describe):
 def _describe_keep(keep, reroll):
     held = " ".join(map(str, keep)) or "nothing"
     return f"keep {held}, reroll {' '.join(map(str, reroll))}" if keep else f"keep {held}, reroll all"
-
-
-def _describe(option):
-    if option["action"] == "keep":
-        return _describe_keep(option["keep"], option["reroll"])
-    joker = ""
-    if "joker" in option:
-        taken, given = option["joker"]["from"], option["joker"]["to"]
-        pairs = zip(taken, given) if isinstance(taken, list) else [(taken, given)]
-        joker = "joker " + ", ".join(f"{a}->{b}" for a, b in pairs) + ", "
-    notes = [""] if not option.get("kniffel_joker") else [" as Kniffel joker"]
-    if option["upper_bonus"]:
-        notes.append(f" +{option['upper_bonus']} upper bonus")
-    if option["extra_bonus"]:
-        notes.append(f" +{option['extra_bonus']} extra Kniffel")
-    return f"{joker}score {option['box']} for {option['points']}" + ",".join(notes)
 
 
 def _advise_batch(stream, default_rules, tables, top):

@@ -24,6 +24,7 @@ from ..duel import advice as duel_advice
 from ..game import analysis, session
 from ..game.card import GameError
 from ..game.record import record_rules
+from ..lang import LANGUAGES, box_name, pad_language, web_words
 from ..presets import all_presets, get_rules
 from ..rules import OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, RulesError
 
@@ -110,8 +111,8 @@ def game_state(record, hand, tables, language=None, objective="expected"):
     """Everything the page shows of a game: the card, the turn, the legal boxes and the advice."""
     game, turn = session.rebuild(record, hand)
     rules = game.rules
-    if not (isinstance(language, str) and language in session.BOX_LABELS):
-        language = session.default_language(rules)
+    if not (isinstance(language, str) and language in LANGUAGES):
+        language = pad_language(rules)
     state = {"record": game.record(), "hand": list(turn.dice) if turn and turn.dice else None,
              "rules": {"key": rules.key, "preset": rules.preset, "description": rules.description,
                        "rolls_per_turn": rules.rolls_per_turn, "jokers": rules.jokers,
@@ -119,7 +120,7 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                        "upper_bonus": rules.upper_bonus, "extra_bonus": rules.extra_bonus,
                        "joker": rules.joker},
              "language": language,
-             "boxes": [{"key": b, "label": session.box_label(b, rules, language)} for b in rules.boxes],
+             "boxes": [{"key": b, "label": box_name(b, rules, language)} for b in rules.boxes],
              "columns": session.summary(game), "over": game.over, "turn": None,
              "advice": None, "advice_line": None, "objective": "expected"}
     if turn is not None:
@@ -186,9 +187,12 @@ def create_app(tables_dir=None, token=None, preloaded=()):
 
     async def info(request):
         return _json({"version": __version__, "objectives": objectives(), "max_players": MAX_PLAYERS,
-                      "languages": list(session.BOX_LABELS),
+                      "languages": list(LANGUAGES),
+                      "words": {lang: web_words(lang) for lang in LANGUAGES},
                       "presets": [{"name": name, "description": PRESET_DESCRIPTIONS[name],
-                                   "language": session.default_language(rules),
+                                   "language": pad_language(rules),
+                                   "kniffel": {lang: box_name(rules.boxes[rules.kniffel_box], rules, lang)
+                                               for lang in LANGUAGES},
                                    "options": {k: getattr(rules, k) for k in OPTION_PRESETS
                                                if name in OPTION_PRESETS[k]}}
                                   for name, rules in PRESETS.items()]})
@@ -212,14 +216,24 @@ def create_app(tables_dir=None, token=None, preloaded=()):
     async def game(request):
         data = await _json_object(request)
         record, hand = checked_record(data.get("record")), data.get("hand")
-        return _json(await _threaded(_step, data, record, hand, data.get("move")))
+        try:
+            return _json(await _threaded(_step, data, record, hand, data.get("move")))
+        except GameError as exc:  # a move the player made: the message in the page's language
+            language = data.get("language") if data.get("language") in LANGUAGES else "en"
+            raise BadRequest(exc.text(language)) from None
 
     async def analyze(request):
         data = await _json_object(request)
         record = checked_record(data.get("record"))
         rules = record_rules(record["rules"])
         table = await _threaded(tables, rules)
-        result = await _threaded(analysis.analyze, record, table)
+        goal, from_round = None, 1
+        if data.get("goal") == "win" and len(record.get("players", [])) > 1:
+            from ..advice.goal import Goal  # the decisions taken with the goal "win"
+            goal, from_round = Goal("win"), data.get("from_round", 1)
+            if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
+                raise BadRequest("from_round must be a whole number >= 1")
+        result = await _threaded(analysis.analyze, record, table, goal, None, from_round)
         return _json({**result, "expected_start": session.start_expectation(table)})
 
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
