@@ -71,18 +71,20 @@ def describe(option, rules, words):
 
 def option_lines(options, shown, texts, columns, words):
     """The table of ranked options: `columns` is [(header, [cell per option])] after the
-    choice; `shown` options of them (None: all), then the "more" line."""
+    choice, the last one (the cost) aligned left; `shown` options of them (None: all), then the
+    "more" line."""
     w = words
     shown_options = options if shown is None else options[:shown]
     texts = texts[:len(shown_options)]
     width = max([len(t) for t in texts] + [len(w("advise.choice"))])
     widths = [max([len(h)] + [len(c) for c in cells[:len(shown_options)]]) for h, cells in columns]
+    align = [">"] * (len(columns) - 1) + ["<"]  # numbers to the right, the cost (words) to the left
     head = f"  {'#':>2}  {w('advise.choice'):<{width}}" + "".join(
-        f"  {h:>{n}}" for (h, _), n in zip(columns, widths))
+        f"  {h:{a}{n}}" for (h, _), n, a in zip(columns, widths, align))
     lines = [head.rstrip()]
     for rank, text in enumerate(texts):
-        lines.append(f"  {rank + 1:>2}  {text:<{width}}" + "".join(
-            f"  {cells[rank]:>{n}}" for (_, cells), n in zip(columns, widths)))
+        lines.append((f"  {rank + 1:>2}  {text:<{width}}" + "".join(
+            f"  {cells[rank]:{a}{n}}" for (_, cells), n, a in zip(columns, widths, align))).rstrip())
     if len(shown_options) < len(options):
         lines.append("  " + w("advise.more", n=len(options) - len(shown_options)))
     return lines

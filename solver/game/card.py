@@ -189,8 +189,8 @@ class Turn:
             raise GameError("error.roll_count", n=self.n_to_roll, or_all=bool(self.kept), got=len(faces))
         try:
             self.dice = validate_dice(full)
-        except ValueError:
-            raise GameError("error.dice", dice=" ".join(map(str, full))) from None
+        except ValueError as exc:  # typed dice are checked before (parse_faces): a record's
+            raise GameError(str(exc)) from None
         self.rolls_left -= 1
         self.kept = ()
 

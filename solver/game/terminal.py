@@ -110,7 +110,7 @@ class _Session:
 
     def run(self):
         say, w = self.terminal.say, self.words
-        say(f"{self.rules.key}: {self.rules.description}")
+        say(f"{self.rules.key}: {w.description(self.rules)}")
         say(w("play.keep_help"))
         while not self.game.over:
             game = self.game

@@ -66,6 +66,13 @@ class Words:
     def boxes(self, boxes):
         return ", ".join(self.box(b) for b in boxes)
 
+    def description(self, rules):
+        """The rules described: a preset's words in this language, else the rules' own text."""
+        from ..rules import PRESET_DESCRIPTIONS
+        if rules.preset in PRESET_DESCRIPTIONS and rules.description == PRESET_DESCRIPTIONS[rules.preset]:
+            return self(f"preset.{rules.preset}")
+        return rules.description
+
     def faces(self, faces):
         """Dice as "3 3 5", or the word for none."""
         return " ".join(map(str, faces)) or self("nothing")

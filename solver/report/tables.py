@@ -27,6 +27,7 @@ from ..advice.position import advise, assemble, box_values, final_roll_values, k
 from ..rules import UPPER
 from ..engine.states import Position, position_state
 from ..engine.store import atomic_write as _write
+from ..lang import Words
 
 FORMATS = ("md", "csv", "json")
 SAME = 1e-9  # futures equal up to the rounding of (points + future) - points
@@ -133,34 +134,40 @@ def opening_section(table):
 
 # Typical cards (box -> points); the points of filled lower boxes only shift every choice by the
 # same amount, except that the Kniffel box tells whether it holds 50.
-SITUATIONS = {
+SITUATIONS = {  # box set -> [(situation, card)]; the titles: solver/lang "situation.<id>"
     "13": [
-        ("Start of the game", {}),
-        ("Three small upper boxes on par", {"ones": 3, "twos": 6, "threes": 9}),
-        ("Behind in the upper section",
+        ("start", {}),
+        ("small_par", {"ones": 3, "twos": 6, "threes": 9}),
+        ("behind",
          {"fours": 8, "fives": 10, "three_kind": 17, "chance": 21}),
-        ("Ahead in the upper section, Kniffel scored",
+        ("ahead",
          {"fives": 20, "sixes": 24, "full_house": 25, "large_straight": 40, "kniffel": 50,
           "chance": 23}),
-        ("Upper section done on par (bonus made), lower section open",
+        ("upper_done",
          {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}),
-        ("Lower section done, Kniffel scratched, upper section open",
+        ("lower_done",
          {"three_kind": 24, "four_kind": 20, "full_house": 25, "small_straight": 30,
           "large_straight": 40, "kniffel": 0, "chance": 22}),
-        ("Late game: the bonus needs three twos",
+        ("late",
          {"ones": 3, "threes": 9, "fours": 12, "fives": 15, "sixes": 18, "three_kind": 25,
           "full_house": 25, "large_straight": 40, "chance": 22}),
     ],
     "yatzy": [
-        ("Start of the game", {}),
-        ("Three small upper boxes on par", {"ones": 3, "twos": 6, "threes": 9}),
-        ("Upper section done on par (bonus made), lower section open",
+        ("start", {}),
+        ("small_par", {"ones": 3, "twos": 6, "threes": 9}),
+        ("upper_done",
          {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}),
-        ("Lower section done, Yatzy scratched, upper section open",
+        ("lower_done_yatzy",
          {"one_pair": 10, "two_pairs": 14, "three_kind": 12, "four_kind": 16, "small_straight": 15,
           "large_straight": 20, "full_house": 18, "chance": 22, "yatzy": 0}),
     ],
 }
+
+
+def situations(rules, lang=None):
+    """[(title, card)]: the typical cards of `rules`, titled in `lang` (default: the pad's)."""
+    words = Words(lang, rules)
+    return [(words(f"situation.{name}"), card) for name, card in SITUATIONS.get(rules.box_set, [])]
 
 
 @dataclass
@@ -217,7 +224,7 @@ def cheatsheet_section(table):
     """Which box for the final roll, on a few typical cards: the cost of each open box."""
     rules = table.rules
     records, parts = [], []
-    for number, (title, card) in enumerate(SITUATIONS[rules.box_set], 1):
+    for number, (title, card) in enumerate(situations(rules, "en"), 1):
         try:
             sheet = box_costs(table, card, title)
         except ValueError:  # a card these rules cannot have (a rules file changed the scoring)

@@ -87,7 +87,7 @@ const CHOICES = { joker: ["none", "max-any", "must-match", "free", "forced", "fr
 
 function showOptions() {
   const preset = S.info.presets.find((p) => p.name === $("preset").value);
-  $("preset-description").textContent = preset.description;
+  $("preset-description").textContent = t("preset." + preset.name);
   if ($("language").value !== preset.language) { $("language").value = preset.language; applyWords(); }
   const box = $("options");
   box.replaceChildren();
@@ -323,7 +323,7 @@ function renderAdvice() {
     if (win) value.textContent = t("web.win_value", { chance: percent(option.probability),
       expected: option.expected_final_score });
     const cost = document.createElement("span"); cost.className = "cost";
-    // One word for what a choice costs, as `kniffel advise` prints it ("cost 0.71", "best").
+    // What a choice costs, in the words `kniffel advise` prints.
     cost.textContent = rank === 0 ? t("best") : win
       ? t("web.cost_win", { chance: percent(Math.max(0, advice.probability - option.probability)) })
       : t("cost", { cost: best - option.expected_final_score });
