@@ -138,7 +138,11 @@ def test_target_advice_text_and_json(capsys, table_dir, late_sub_table):
         cost = direct.probability - option["probability"]
         assert row.endswith("best" if cost < 5e-10 else f"cost {percent(cost)}")
     assert f"  … and {len(direct.options) - 3} more: --all shows every option" in lines
-    assert "playing safe costs" not in out and "keep 5 5 5, reroll 6 6" in out
+    assert "playing safe costs" not in out
+    code, every, err = run(capsys, "advise", "--lang", "en", "--card", LATE, "--dice", "5,5,5,6,6",
+                           "--rolls-left", "1", "--target", "160", "--all")
+    assert "keep 5 5 5, reroll 6 6" in every and "more: --all" not in every
+    assert len([line for line in every.splitlines() if re.match(r"^\s+\d+  ", line)]) == len(direct.options)
     # the trade-off, worded by which choice is the riskier one (computed here again)
     from solver.advice.goal import matching_option
     from solver.advice.position import advise

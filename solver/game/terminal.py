@@ -67,9 +67,9 @@ def play(game, table, record_path, terminal=None, coach=False, rng=None, goal=No
         status = "finished"
     except Quit:
         status = "quit"
-    except InputClosed:
+    except InputClosed:  # the end of input before the first move: the game stops, saved
         click.echo("kniffel: " + w("play.stdin_closed"), err=True)
-        status = "interrupted"
+        status = "ended"
     except EOFError:  # end of input (a pipe or file ran out, Ctrl-D): not an interruption
         terminal.say()
         terminal.say(w("play.input_ended"))
