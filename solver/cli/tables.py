@@ -37,7 +37,8 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
       kniffel tables --format html --card "ones=3,twos=6,kniffel=50"
     """
     from pathlib import Path
-    from ..report.tables import export_values, write_tables
+    from ..report.tables import write_tables
+    from ..report.values import export_values
     rule_sets = [scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     check_output_dir(out, "--out")
     formats = formats or ("md",)
@@ -56,7 +57,7 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
         directory = Path(out) / rules.key
         text_formats = [f for f in formats if f not in PAGE_FORMATS]
         if text_formats:
-            written += write_tables(table, directory, text_formats, progress=progress)
+            written += write_tables(table, directory, text_formats, progress=progress, lang=lang)
         if pages:
             written += _write_pages(table, directory, pages, cards[rules], lang)
         if values:

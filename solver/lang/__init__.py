@@ -54,7 +54,7 @@ class Words:
         self.rules = rules
         self.table = WORDS[self.lang]
 
-    def __call__(self, key, **fields):
+    def __call__(self, key, /, **fields):
         text = self.table[key]
         if isinstance(text, tuple):
             text = text[0] if fields.get("n") == 1 else text[1]

@@ -208,6 +208,7 @@ function renderDice() {
   const real = S.state.record.real_dice;
   $("entry").hidden = true;
   $("roll").hidden = !turn;
+  $("undo").textContent = t(hand && real ? "web.correct" : "web.undo");
   if (!turn) return;
   if (hand) {
     const marks = [...S.wasHeld];
@@ -228,7 +229,6 @@ function renderDice() {
   const canRoll = !hand || turn.rolls_left > 0;
   $("roll").disabled = !canRoll || (real && !hand);
   $("roll").textContent = t(hand ? (real ? "web.throw_again" : "web.roll_again") : (real ? "web.enter_dice" : "web.roll"));
-  $("undo").textContent = t(hand && real ? "web.correct" : "web.undo");
 }
 
 function toggleHold(i, button) {
