@@ -249,12 +249,19 @@ def _real_dice_game(players, turns):
     return record
 
 
+def no_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
 def test_four_players_fit_a_phone_and_new_asks_first(page):
     page.set_viewport_size(PHONE)
+    page.click("#house-rules summary")  # the house rules open: readable, and within the screen
+    assert no_overflow(page), page.evaluate("document.documentElement.scrollWidth")
+    options = page.inner_text("#options")
+    assert "joker_requires" not in options and "Joker nur, wenn im Kniffel-Feld steht" in options
     start(page, ["Anna", "Bernd", "Carla", "Dieter"], seed=3)
     click(page, "#roll")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
-        page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert no_overflow(page), page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     card = page.query_selector("#card").bounding_box()
     assert card["x"] >= 0 and card["x"] + card["width"] <= PHONE["width"]
     shot(page, "phone-four-players", PHONE)
@@ -325,4 +332,5 @@ def test_undo_at_the_first_roll_says_why_and_a_busy_tap_is_refused(page):
 def test_real_dice_entry_says_what_to_do(page):
     start(page, ["Anna"], real=True)
     assert "antippen" in page.text_content("#entry-help")
+    assert page.is_hidden("#roll") and page.query_selector_all("#dice .die") == []  # one row to fill
     shot(page, "phone-real-dice", PHONE)

@@ -207,7 +207,7 @@ function renderDice() {
   box.replaceChildren();
   const real = S.state.record.real_dice;
   $("entry").hidden = true;
-  $("roll").hidden = !turn;
+  $("roll").hidden = !turn || (real && !hand);  // real dice are entered on the pad below
   $("undo").textContent = t(hand && real ? "web.correct" : "web.undo");
   if (!turn) return;
   if (hand) {
@@ -223,8 +223,8 @@ function renderDice() {
     });
   } else {
     for (const face of turn.kept) box.append(die(face, "held"));
-    for (let i = 0; i < turn.n_to_roll; i++) box.append(die(0, "empty"));
-    if (real) showEntry();
+    if (real) showEntry();  // the dice to enter are shown once, on the pad
+    else for (let i = 0; i < turn.n_to_roll; i++) box.append(die(0, "empty"));
   }
   const canRoll = !hand || turn.rolls_left > 0;
   $("roll").disabled = !canRoll || (real && !hand);
@@ -282,7 +282,7 @@ function boxLabel(key) { return S.state.boxes.find((b) => b.key === key).label; 
 function describe(option) {
   if (option.action === "keep")
     return option.keep.length ? t("web.keep", { dice: option.keep.join(" ") }) : t("web.reroll_all");
-  const bonus = option.bonus ? t("web.bonus", { n: option.bonus * S.state.rules.extra_bonus }) : "";
+  const bonus = option.bonus ? t("web.bonus", { n: option.bonus }) : "";  // bonus points, as advise
   return `${boxLabel(option.box)}: ${option.points}${bonus}`;
 }
 
