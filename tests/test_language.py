@@ -7,6 +7,8 @@ import string
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import run, solved
 
 from solver.cli import cli
@@ -176,3 +178,32 @@ def test_analyze_json_keeps_its_keys(capsys, tmp_path, table_dir):
     assert code == 0, err
     data = json.loads(out)
     assert data["decisions"][-1]["choice"]["box"] == "three_kind" and "loss" in data["players"][0]
+
+
+def test_every_house_rule_and_choice_has_words():
+    """The web page's house rules show words, not option names: every option of the presets and
+    every value the page offers (app.js CHOICES) has them in both languages."""
+    from pathlib import Path
+    from solver.rules import OPTION_PRESETS
+    script = (Path(__file__).resolve().parent.parent / "solver" / "web" / "static" / "app.js").read_text()
+    choices = re.search(r"const CHOICES = (\{.*?\});", script, re.S).group(1)
+    values = set(re.findall(r'"([\w-]+)"', choices)) - set(OPTION_PRESETS)
+    assert {"none", "max-any", "fifty", "filled"} <= values
+    for lang in WORDS:
+        for option in OPTION_PRESETS:
+            assert f"option.{option}" in WORDS[lang], option
+        for value in values:
+            assert f"value.{value}" in WORDS[lang], value
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=12))
+def test_any_opponent_final_is_a_number_or_one_clear_error(text):
+    from solver.cli.common import InputError
+    from solver.cli.target import parse_opponents
+    try:
+        opponents = parse_opponents(PRESETS["kniffel"], [f"final={text}"])
+    except InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("--opponent ")
+    else:
+        assert opponents == [{"final": int(text)}] and text.strip().isdecimal()

@@ -111,7 +111,7 @@ def test_cli_html_for_a_card(capsys, tmp_path, table_dir):
     written = [Path(w["path"]) for w in json.loads(out)]
     assert [p.name for p in written] == ["strategy.html"]
     text = written[0].read_text()
-    assert text.count("<section class='page'>") == 3
+    assert text.count("<section class='page'>") == 5  # rules and prices, opening (2 and 1 left), the card
     assert "Einser 3, Zweier 6, Kniffel 50" in text
 
 

@@ -42,7 +42,8 @@ WORDS = {
                      "und beenden",
     "play.joker_help": ", j 5 6 = Joker: aus einer 5 eine 6 machen, u = Joker zurück (dann der "
                        "letzte Zug)",
-    "play.stdin_closed": "die Eingabe ist geschlossen, es kann kein Zug gelesen werden: das Spiel endet",
+    "play.stdin_closed": ("die Eingabe ist geschlossen, es kann kein Zug gelesen werden: das Spiel "
+                          "endet"),
     "play.input_ended": "Ende der Eingabe: das Spiel ist gespeichert und endet",
     "play.wins": ("{names} gewinnt mit {best}.", "{names} gewinnen mit {best}."),
     "play.final": "Endstand: {total}.",
@@ -77,7 +78,8 @@ WORDS = {
     "coach.best_was": "; am besten war {choice}",
     "coach.goal_feedback": "Trainer: {chance_name} {chance}, {cost}; in Punkten {points_cost}",
     "coach.best_for": "; am besten auf {goal} gespielt war {choice}",
-    "coach.head": "Trainer ({left}, Würfel {dice}): erwartete Endpunktzahl, Kosten gegenüber dem Besten",
+    "coach.head": ("Trainer ({left}, Würfel {dice}): erwartete Endpunktzahl, Kosten gegenüber dem "
+                   "Besten"),
     "coach.goal_head": "Trainer, auf {goal} gespielt ({left}, Würfel {dice}): {chance_name}, erwartete "
                        "Endpunktzahl, Kosten gegenüber dem Besten",
     "coach.more": "({n} weitere: ? eingeben)",
@@ -139,7 +141,8 @@ WORDS = {
     "chances.columns": ("beste", "auf Punkte", "Gewinn"),
     # Fehler, die ein Spieler im Trainer sieht
     "error.box_number": "die Feldnummer muss 1-{most} sein, nicht {number}",
-    "error.unknown_box": "unbekanntes Feld {name!r}; die Felder: {allowed} (oder ihre Nummern 1-{most})",
+    "error.unknown_box": ("unbekanntes Feld {name!r}; die Felder: {allowed} (oder ihre Nummern "
+                          "1-{most})"),
     "error.not_a_face": "{part!r} ist keine Augenzahl 1-6",
     "error.no_roll_now": "jetzt ist nichts zu würfeln",
     "error.hold_kept": "der Wurf muss die gehaltenen Würfel {dice} enthalten",
@@ -153,7 +156,8 @@ WORDS = {
     "error.no_joker_left": "kein Joker mehr übrig",
     "error.jokers_a_turn": ("höchstens 1 Joker pro Zug", "höchstens {n} Joker pro Zug"),
     "error.no_die_shows": "kein Würfel zeigt {face}: die Würfel sind {dice}",
-    "error.joker_face": "ein Joker macht aus einem Würfel eine andere Augenzahl 1-6, nicht {old} -> {new}",
+    "error.joker_face": ("ein Joker macht aus einem Würfel eine andere Augenzahl 1-6, nicht {old} ->"
+                         " {new}"),
     "error.filled": "{box} ist schon belegt ({points})",
     "error.not_allowed": "die Regeln erlauben {dice} jetzt nicht in {box}; möglich: {allowed}",
     "error.turn_over": "der Zug ist vorbei",
@@ -169,9 +173,11 @@ WORDS = {
     "web.goal_points": "max. Punkte",
     "web.goal_win": "gewinnen",
     "web.goal_win_one": "gewinnen (ab 2 Spielern)",
-    "web.goal_one_player": "Ein Spieler: der Trainer spielt auf Punkte (\"gewinnen\" braucht Mitspieler).",
+    "web.goal_one_player": ("Ein Spieler: der Trainer spielt auf Punkte (\"gewinnen\" braucht "
+                            "Mitspieler)."),
     "web.new": "Neu",
-    "web.new_ask": "Dieses Spiel verlassen und ein neues einrichten? Es bleibt gespeichert, bis du auf Start drückst.",
+    "web.new_ask": ("Dieses Spiel verlassen und ein neues einrichten? Es bleibt gespeichert, bis du "
+                    "auf Start drückst."),
     "web.new_yes": "Ja, neues Spiel",
     "web.cancel": "Abbrechen",
     "web.back": "Zurück zum Spiel",
@@ -213,7 +219,8 @@ WORDS = {
     "web.bonus": " +{n} Bonus",
     "web.joker": "Joker {changes}",
     "web.kniffel_joker": "{kniffel}-Joker",
-    "web.head_choices": "Möglichkeiten, die beste zuerst: erwartete Endpunktzahl, Kosten gegenüber der besten",
+    "web.head_choices": ("Möglichkeiten, die beste zuerst: erwartete Endpunktzahl, Kosten gegenüber "
+                         "der besten"),
     "web.head_choices_win": "Möglichkeiten, die beste zuerst: Siegchance, erwartete Endpunktzahl, "
                             "Kosten gegenüber der besten",
     "web.head_win": "Siegchance von hier: {chance}, erwartete Endpunktzahl {expected:.2f}",
@@ -229,7 +236,8 @@ WORDS = {
                            "Entscheidungen optimal",
     "web.analysis_wins": " (gewinnt)",
     "web.analysis_win_chance": "; {chance} Siegchance verschenkt",
-    "web.analysis_row": "Runde {round} {name}: {dice} → {choice}: kostet {loss:.2f} (am besten {best})",
+    "web.analysis_row": ("Runde {round} {name}: {dice} → {choice}: kostet {loss:.2f} (am besten "
+                         "{best})"),
     "web.analysis_row_win": "Runde {round} {name}: {dice} → {choice}: P(Sieg) {chance}, "
                             "{cost} (am besten zum Gewinnen: {best}); in Punkten {points}",
     "web.analysis_win_note": "Entscheidungen mit dem Ziel \"gewinnen\" zählen in Siegchance.",
@@ -281,8 +289,10 @@ WORDS = {
     "page.nothing": "nichts",
     "page.expected": "Erwartete Endpunktzahl",
     "page.roll": "letzter Wurf",
-    "page.cost_note": "Verlust an erwarteten Endpunkten je Feld gegenüber dem besten Feld für diesen Wurf; 0 = bestes Feld (grau). –: dort nicht erlaubt.",
-    "page.upper_note": "Obere Felder: Punkte − Kosten für 0-5 Würfel der Augenzahl (eintragen, wo Punkte − Kosten am größten ist, gegen die Kosten der unteren Felder unten).",
+    "page.cost_note": ("Verlust an erwarteten Endpunkten je Feld gegenüber dem besten Feld für "
+                       "diesen Wurf; 0 = bestes Feld (grau). –: dort nicht erlaubt."),
+    "page.upper_note": ("Obere Felder: Punkte − Kosten für 0-5 Würfel der Augenzahl (eintragen, wo "
+                        "Punkte − Kosten am größten ist, gegen die Kosten der unteren Felder unten)."),
     "page.curve": "Erwartete Punkte nach Zahl der Regeln",
     "price.optimal": "optimal (gelöste Tabelle)",
     "price.thumb": "diese {n} Faustregeln",
@@ -330,18 +340,27 @@ WORDS = {
     "page.five_alike": "fünf gleiche: alle halten",
     "page.large_straight_keep": "große Straße: alle halten",
     # die Regelsätze, beschrieben
-    "preset.kniffel": "Kniffel nach den aktuellen Schmidt-Regeln: +50 je weiterem Kniffel und ein Joker mit den Höchstpunkten jedes Feldes",
+    "preset.kniffel": ("Kniffel nach den aktuellen Schmidt-Regeln: +50 je weiterem Kniffel und ein "
+                       "Joker mit den Höchstpunkten jedes Feldes"),
     "preset.kniffel-basic": "Kniffel, Grundregeln: kein Bonus für weitere Kniffel, kein Joker",
-    "preset.kniffel-championship": "Kniffel-Meisterschaft: kein Joker; +50 je weiterem Kniffel, der in ein passendes Feld kommt",
+    "preset.kniffel-championship": ("Kniffel-Meisterschaft: kein Joker; +50 je weiterem Kniffel, der"
+                                    " in ein passendes Feld kommt"),
     "preset.kitkniff": "KitKniff: freier Joker, +100 je weiterem Kniffel bis 900 Punkte",
-    "preset.yahtzee": "Yahtzee nach den offiziellen Hasbro-Regeln: Pflicht-Joker, +100 je weiterem Yahtzee",
-    "preset.yahtzee-free": "Yahtzee wie im klassischen veröffentlichten Optimum: Joker, sobald das passende obere Feld belegt ist",
-    "preset.knobeln": "Knobeln Live: einfache Kniffel-Tabelle plus 3 Joker pro Spiel (nach dem letzten Wurf einen Würfel setzen)",
+    "preset.yahtzee": ("Yahtzee nach den offiziellen Hasbro-Regeln: Pflicht-Joker, +100 je weiterem "
+                       "Yahtzee"),
+    "preset.yahtzee-free": ("Yahtzee wie im klassischen veröffentlichten Optimum: Joker, sobald das "
+                            "passende obere Feld belegt ist"),
+    "preset.knobeln": ("Knobeln Live: einfache Kniffel-Tabelle plus 3 Joker pro Spiel (nach dem "
+                       "letzten Wurf einen Würfel setzen)"),
     "preset.yatzy": "Skandinavisches Yatzy: 15 Felder, ein und zwei Paare, Bonus 50 ab 63",
-    "page.lower_note": "Untere Felder: die Kosten des Eintragens (mit diesen Punkten, wo es von ihnen abhängt).",
+    "page.lower_note": ("Untere Felder: die Kosten des Eintragens (mit diesen Punkten, wo es von "
+                        "ihnen abhängt)."),
     "page.rule": "Regel",
     "page.price": "bringt",
-    "page.price_note": "Preis (exakt, durch Bewertung der Strategie): die erwarteten Punkte, die eine Regel bringt, wenn sie zu den Regeln darüber hinzukommt (erst die Feld-Regeln allein, dann die Halte-Regeln nacheinander mit allen Feld-Regeln).",
+    "page.price_note": ("Preis (exakt, durch Bewertung der Strategie): die erwarteten Punkte, die "
+                        "eine Regel bringt, wenn sie zu den Regeln darüber hinzukommt (erst die "
+                        "Feld-Regeln allein, dann die Halte-Regeln nacheinander mit allen "
+                        "Feld-Regeln)."),
     "page.pattern": "halten",
     "page.share": "Anteil",
     "page.count": "Würfe",
@@ -353,14 +372,25 @@ WORDS = {
     "page.dice": "Würfel der Augenzahl:",
     "page.cost": "Kosten",
     "page.cost_with": "{cost} mit {points}",
-    "page.five_note": "*: fünf gleiche bei belegtem {kniffel}-Feld folgen den Regeln für einen weiteren {kniffel} (Joker, Bonus); dann am besten: {best}.",
+    "page.five_note": ("*: fünf gleiche bei belegtem {kniffel}-Feld folgen den Regeln für einen "
+                       "weiteren {kniffel} (Joker, Bonus); dann am besten: {best}."),
     "page.opening_left": "Der erste Wurf des Spiels: {left}",
-    "page.opening_note": "Die 252 ersten Würfe auf dem leeren Block, nach dem Muster des besten Haltens gruppiert (exakt, aus der gelösten Tabelle); die häufigsten zuerst.",
+    "page.opening_note": ("Die 252 ersten Würfe auf dem leeren Block, nach dem Muster des besten "
+                          "Haltens gruppiert (exakt, aus der gelösten Tabelle); die häufigsten "
+                          "zuerst."),
     "page.prices": "Was die Regeln wert sind",
     # die Markdown-Tabellen (report/tables.py)
     "md.opening_title": '# Der erste Zug: {preset}',
-    "md.opening_score": '{description}. Erwartete Endpunktzahl eines Spiels bei bestem Spiel: **{score:.4f}**.',
-    "md.opening_text": 'Für jeden Wurf auf dem leeren Block: die beste Wahl, wenn der Wurf mit noch {lefts} Würfen kam (der erste Wurf des Spiels hat noch {first}). *E* ist die erwartete Endpunktzahl des Spiels (Punkte auf dem Block am Ende, Boni eingeschlossen) nach dieser Wahl, wenn jede spätere Entscheidung optimal ist: `expected_final_score` von `kniffel advise` auf dem leeren Block. *Abstand* ist, was die zweitbeste Wahl kosten würde. `halte` nennt die Würfel, die man vor dem Neuwürfeln der anderen hält; ein Feldname trägt jetzt in dieses Feld ein. *P* ist die Chance des Wurfs.',
+    "md.opening_score": ("{description}. Erwartete Endpunktzahl eines Spiels bei bestem Spiel: "
+                         "**{score:.4f}**."),
+    "md.opening_text": ("Für jeden Wurf auf dem leeren Block: die beste Wahl, wenn der Wurf mit noch"
+                        " {lefts} Würfen kam (der erste Wurf des Spiels hat noch {first}). *E* ist "
+                        "die erwartete Endpunktzahl des Spiels (Punkte auf dem Block am Ende, Boni "
+                        "eingeschlossen) nach dieser Wahl, wenn jede spätere Entscheidung optimal "
+                        "ist: `expected_final_score` von `kniffel advise` auf dem leeren Block. "
+                        "*Abstand* ist, was die zweitbeste Wahl kosten würde. `halte` nennt die "
+                        "Würfel, die man vor dem Neuwürfeln der anderen hält; ein Feldname trägt "
+                        "jetzt in dieses Feld ein. *P* ist die Chance des Wurfs."),
     "md.or": ' oder ',
     "md.roll": 'Wurf',
     "md.left_best": 'noch {left}: am besten',
@@ -369,21 +399,36 @@ WORDS = {
     "md.score": '{box} {points}',
     "md.joker": 'Joker {changes}, {text}',
     "md.cheat_title": '# Spickzettel für die Feldwahl: {preset}',
-    "md.cheat_text": 'Nach dem letzten Wurf eines Zugs: für jedes offene Feld die Punkte nehmen, die die Würfel dort bringen, minus die **Kosten** des Feldes, und das Feld nehmen, wo das am größten ist. Die Kosten sind die erwarteten Endpunkte, die man durch das Eintragen in dieses Feld abgibt (Bonus oben und der Rest des Spiels bei bestem Spiel eingeschlossen), gezählt vom billigsten Eintrag aus, der also 0 kostet. Für die oberen Felder, deren Kosten von den Punkten abhängen, zeigt die Tabelle gleich *Punkte - Kosten* für 0-5 Würfel der Augenzahl. Ein Feld, das für die Würfel nichts bringt, kostet seine Kosten bei 0 Punkten (Streichen). Exakt für jeden Wurf auf diesen Blöcken (fünf gleiche, sobald das {kniffel}-Feld belegt ist: siehe die Zeile unter dem Block).',
+    "md.cheat_text": ("Nach dem letzten Wurf eines Zugs: für jedes offene Feld die Punkte nehmen, "
+                      "die die Würfel dort bringen, minus die **Kosten** des Feldes, und das Feld "
+                      "nehmen, wo das am größten ist. Die Kosten sind die erwarteten Endpunkte, die "
+                      "man durch das Eintragen in dieses Feld abgibt (Bonus oben und der Rest des "
+                      "Spiels bei bestem Spiel eingeschlossen), gezählt vom billigsten Eintrag aus, "
+                      "der also 0 kostet. Für die oberen Felder, deren Kosten von den Punkten "
+                      "abhängen, zeigt die Tabelle gleich *Punkte - Kosten* für 0-5 Würfel der "
+                      "Augenzahl. Ein Feld, das für die Würfel nichts bringt, kostet seine Kosten "
+                      "bei 0 Punkten (Streichen). Exakt für jeden Wurf auf diesen Blöcken (fünf "
+                      "gleiche, sobald das {kniffel}-Feld belegt ist: siehe die Zeile unter dem "
+                      "Block)."),
     "md.cheat_jokers": ' Knobeln-Joker sind nicht gezeigt.',
-    "md.sheet_head": 'Zug {turn}. Belegt: {filled}. Summe oben {upper} (Bonus {bonus} ab {threshold}). Erwartete Endpunktzahl {expected:.2f}.',
+    "md.sheet_head": ("Zug {turn}. Belegt: {filled}. Summe oben {upper} (Bonus {bonus} ab "
+                      "{threshold}). Erwartete Endpunktzahl {expected:.2f}."),
     "md.upper_head": 'oberes Feld: Punkte - Kosten',
     "md.five_dice": '5 Würfel',
     "md.lower_head": 'unteres Feld',
     "md.cost_with": '{cost:.2f} mit {points}',
     "md.five": 'Fünf gleiche: {list}',
     "md.turn_title": '# Welches Feld in welchem Zug: {preset}',
-    "md.turn_text": '{description}. Die Wahrscheinlichkeit, dass der optimale Spieler jedes Feld in jedem Zug eines Spiels belegt, exakt über jeden möglichen Fall der Würfel berechnet (nicht simuliert). Jede Zeile und jede Spalte ergibt 100%.',
+    "md.turn_text": ("{description}. Die Wahrscheinlichkeit, dass der optimale Spieler jedes Feld in"
+                     " jedem Zug eines Spiels belegt, exakt über jeden möglichen Fall der Würfel "
+                     "berechnet (nicht simuliert). Jede Zeile und jede Spalte ergibt 100%."),
     "md.turn": 'Zug',
     "md.likely": 'wahrscheinlichste Felder',
     "md.all_boxes": 'Alle Felder, Prozent:',
     "md.pattern_title": '# Der erste Wurf nach Muster: {preset}',
-    "md.pattern_text": 'Die 252 ersten Würfe auf dem leeren Block, nach dem Muster gruppiert, das das beste Halten benennt, die häufigsten zuerst; die Würfe, deren bestes Halten kein Muster benennt, sind die Ausnahmen.',
+    "md.pattern_text": ("Die 252 ersten Würfe auf dem leeren Block, nach dem Muster gruppiert, das "
+                        "das beste Halten benennt, die häufigsten zuerst; die Würfe, deren bestes "
+                        "Halten kein Muster benennt, sind die Ausnahmen."),
     "md.pattern_keep": 'halten',
     "md.rolls": 'Würfe',
     "md.exceptions": 'Ausnahmen: {list}.',

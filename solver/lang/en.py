@@ -37,7 +37,8 @@ WORDS = {
     # `kniffel play`
     "play.keep_help": "type the dice to keep (e.g. 335), Enter = reroll all, a = keep all and "
                       "score, a box name to score now, ? = coach, u = undo, q = save and quit",
-    "play.box_help": "type a box (name, German name or number), ? = coach, u = undo, q = save and quit",
+    "play.box_help": ("type a box (name, German name or number), ? = coach, u = undo, q = save and "
+                      "quit"),
     "play.joker_help": ", j 5 6 = joker: turn a 5 into a 6, u = undo jokers (then the last move)",
     "play.stdin_closed": "standard input is closed, so no move can be read: the game stops",
     "play.input_ended": "end of input: the game is saved and stops",
@@ -79,7 +80,8 @@ WORDS = {
     "coach.more": "({n} more: type ?)",
     "coach.points_instead": "playing for points instead: expected {value:.2f}",
     "summary.start": "Expected final score at the start, playing best: {value:.2f}.",
-    "summary.player": "{name}: {score}, gave away {loss:.1f} points ({optimal} of {n} decisions optimal)",
+    "summary.player": ("{name}: {score}, gave away {loss:.1f} points ({optimal} of {n} decisions "
+                       "optimal)"),
     # `kniffel advise`
     "advise.head": "{rules}: card total {total}",
     "advise.filled": "filled: {boxes}",
@@ -163,7 +165,8 @@ WORDS = {
     "web.goal_points": "max. score",
     "web.goal_win": "win",
     "web.goal_win_one": "win (needs 2+ players)",
-    "web.goal_one_player": "One player: the coach plays for points (goal \"win\" needs other players).",
+    "web.goal_one_player": ("One player: the coach plays for points (goal \"win\" needs other "
+                            "players)."),
     "web.new": "New",
     "web.new_ask": "Leave this game and set up a new one? It stays saved until you press Start.",
     "web.new_yes": "Yes, new game",
@@ -275,8 +278,10 @@ WORDS = {
     "page.nothing": "nothing",
     "page.expected": "Expected final score",
     "page.roll": "final roll",
-    "page.cost_note": "Points given up (expected final score) by each box against the best box for that roll; 0 = best (shaded). –: the dice may not go there.",
-    "page.upper_note": "Upper boxes: points − cost for 0-5 dice of the face (fill where points − cost is largest against the lower boxes' costs below).",
+    "page.cost_note": ("Points given up (expected final score) by each box against the best box for "
+                       "that roll; 0 = best (shaded). –: the dice may not go there."),
+    "page.upper_note": ("Upper boxes: points − cost for 0-5 dice of the face (fill where points − "
+                        "cost is largest against the lower boxes' costs below)."),
     "page.curve": "Expected score against the number of rules",
     "price.optimal": "optimal play (the solved table)",
     "price.thumb": "these {n} rules of thumb",
@@ -326,16 +331,22 @@ WORDS = {
     # the presets, described (rules/scorecard.py PRESET_DESCRIPTIONS is the English)
     'preset.kniffel': "Kniffel, current Schmidt rules: +50 per extra Kniffel and a joker at any box's maximum",
     "preset.kniffel-basic": "Kniffel, basic rules: no extra-Kniffel bonus, no joker",
-    "preset.kniffel-championship": "Kniffel championship: no joker; +50 per extra Kniffel entered in a box it fits",
+    "preset.kniffel-championship": ("Kniffel championship: no joker; +50 per extra Kniffel entered "
+                                    "in a box it fits"),
     "preset.kitkniff": "KitKniff: free joker, +100 per extra Kniffel up to 900 points",
     "preset.yahtzee": "Yahtzee, official Hasbro rules: forced joker, +100 per extra Yahtzee",
-    "preset.yahtzee-free": "Yahtzee as in the classic published optimum: joker once the matching upper box is filled",
-    "preset.knobeln": "Knobeln Live: plain Kniffel table plus 3 jokers a game (set one die after the last roll)",
+    "preset.yahtzee-free": ("Yahtzee as in the classic published optimum: joker once the matching "
+                            "upper box is filled"),
+    "preset.knobeln": ("Knobeln Live: plain Kniffel table plus 3 jokers a game (set one die after "
+                       "the last roll)"),
     "preset.yatzy": "Scandinavian Yatzy: 15 boxes, one and two pairs, bonus 50 at 63",
-    "page.lower_note": "Lower boxes: the cost of filling the box (with these points, where it depends on them).",
+    "page.lower_note": ("Lower boxes: the cost of filling the box (with these points, where it "
+                        "depends on them)."),
     "page.rule": "rule",
     "page.price": "adds",
-    "page.price_note": "Price (exact, by policy evaluation): the expected points a rule adds when it is added to the rules above it (the box rules first, on their own; then the keep rules one by one with every box rule).",
+    "page.price_note": ("Price (exact, by policy evaluation): the expected points a rule adds when "
+                        "it is added to the rules above it (the box rules first, on their own; then "
+                        "the keep rules one by one with every box rule)."),
     "page.pattern": "keep",
     "page.share": "share",
     "page.count": "rolls",
@@ -347,14 +358,23 @@ WORDS = {
     "page.dice": "dice of the face:",
     "page.cost": "cost",
     "page.cost_with": "{cost} with {points}",
-    "page.five_note": "*: five of a kind with the {kniffel} box filled follows the rules for an extra {kniffel} (joker, bonus); best then: {best}.",
+    "page.five_note": ("*: five of a kind with the {kniffel} box filled follows the rules for an "
+                       "extra {kniffel} (joker, bonus); best then: {best}."),
     "page.opening_left": "The first roll of the game: {left}",
-    "page.opening_note": "The 252 first rolls on the empty card, grouped by the pattern that names the best keep (exact, from the solved table); most likely first.",
+    "page.opening_note": ("The 252 first rolls on the empty card, grouped by the pattern that names "
+                          "the best keep (exact, from the solved table); most likely first."),
     "page.prices": "What the rules are worth",
     # the Markdown tables (report/tables.py)
     "md.opening_title": '# Opening turn: {preset}',
     "md.opening_score": '{description}. Optimal expected score of a game: **{score:.4f}**.',
-    "md.opening_text": 'For each roll on the empty card: the best choice if the roll came with {lefts} rolls left (the first roll of the game has {first} left). *E* is the expected final score of the game (points on the card at the end, bonuses included) after that choice when every later decision is optimal: `expected_final_score` of `kniffel advise` on the empty card. *margin* is what the second-best choice would cost. `keep` lists the dice to hold before rerolling the others; a box name fills that box now. *P* is the chance of the roll.',
+    "md.opening_text": ("For each roll on the empty card: the best choice if the roll came with "
+                        "{lefts} rolls left (the first roll of the game has {first} left). *E* is "
+                        "the expected final score of the game (points on the card at the end, "
+                        "bonuses included) after that choice when every later decision is optimal: "
+                        "`expected_final_score` of `kniffel advise` on the empty card. *margin* is "
+                        "what the second-best choice would cost. `keep` lists the dice to hold "
+                        "before rerolling the others; a box name fills that box now. *P* is the "
+                        "chance of the roll."),
     "md.or": ' or ',
     "md.roll": 'roll',
     "md.left_best": '{left} left: best',
@@ -363,21 +383,34 @@ WORDS = {
     "md.score": '{box} {points}',
     "md.joker": 'joker {changes}, {text}',
     "md.cheat_title": '# Box-choice cheat sheet: {preset}',
-    "md.cheat_text": "After the last roll of a turn: for every open box take the points your dice score there minus the box's **cost**, and fill the box where that is largest. The cost is the expected final score given up by filling that box (upper bonus and the rest of the game under optimal play included), counted from the cheapest fill, so the cheapest costs 0. For the upper boxes, whose cost depends on the points, the table shows *points - cost* for 0-5 dice of the box's face right away. A box that scores nothing for your dice costs its cost at 0 points (a scratch). Exact for every roll on these cards (five of a kind once the {kniffel} box is filled: see the line under the card).",
+    "md.cheat_text": ("After the last roll of a turn: for every open box take the points your dice "
+                      "score there minus the box's **cost**, and fill the box where that is largest."
+                      " The cost is the expected final score given up by filling that box (upper "
+                      "bonus and the rest of the game under optimal play included), counted from the"
+                      " cheapest fill, so the cheapest costs 0. For the upper boxes, whose cost "
+                      "depends on the points, the table shows *points - cost* for 0-5 dice of the "
+                      "box's face right away. A box that scores nothing for your dice costs its cost"
+                      " at 0 points (a scratch). Exact for every roll on these cards (five of a kind"
+                      " once the {kniffel} box is filled: see the line under the card)."),
     "md.cheat_jokers": ' Knobeln jokers are not shown.',
-    "md.sheet_head": 'Turn {turn}. Filled: {filled}. Upper total {upper} (bonus {bonus} at {threshold}). Expected final score {expected:.2f}.',
+    "md.sheet_head": ("Turn {turn}. Filled: {filled}. Upper total {upper} (bonus {bonus} at "
+                      "{threshold}). Expected final score {expected:.2f}."),
     "md.upper_head": 'upper box: points - cost',
     "md.five_dice": '5 dice',
     "md.lower_head": 'lower box',
     "md.cost_with": '{cost:.2f} with {points}',
     "md.five": 'Five of a kind: {list}',
     "md.turn_title": '# Which box in which turn: {preset}',
-    "md.turn_text": '{description}. The probability that the optimal player fills each box in each turn of a game, computed exactly over every way the dice can fall (not simulated). Each row and each column sums to 100%.',
+    "md.turn_text": ("{description}. The probability that the optimal player fills each box in each "
+                     "turn of a game, computed exactly over every way the dice can fall (not "
+                     "simulated). Each row and each column sums to 100%."),
     "md.turn": 'turn',
     "md.likely": 'most likely boxes',
     "md.all_boxes": 'All boxes, percent:',
     "md.pattern_title": '# Opening by pattern: {preset}',
-    "md.pattern_text": 'The 252 first rolls on the empty card grouped by the pattern that names the best keep, most likely first; the rolls whose best keep no pattern names are the exceptions.',
+    "md.pattern_text": ("The 252 first rolls on the empty card grouped by the pattern that names the"
+                        " best keep, most likely first; the rolls whose best keep no pattern names "
+                        "are the exceptions."),
     "md.pattern_keep": 'keep',
     "md.rolls": 'rolls',
     "md.exceptions": 'Exceptions: {list}.',

@@ -143,6 +143,28 @@ def game_state(record, hand, tables, language=None, objective="expected"):
     return state
 
 
+def in_language(data, function, *args):
+    """function(*args); a GameError (a move the player made) becomes a 400 in the request's
+    language."""
+    try:
+        return function(*args)
+    except GameError as exc:
+        language = data.get("language") if data.get("language") in LANGUAGES else "en"
+        raise BadRequest(exc.text(language)) from None
+
+
+def analysis_goal(data, record):
+    """(goal, None, from_round) for analysis.analyze: with "goal": "win" (a game of several), the
+    chance to win from round `from_round` on, for the decisions the page took playing to win."""
+    if data.get("goal") != "win" or len(record.get("players", [])) < 2:
+        return None, None, 1
+    from ..advice.goal import Goal
+    from_round = data.get("from_round", 1)
+    if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
+        raise BadRequest("from_round must be a whole number >= 1")
+    return Goal("win"), None, from_round
+
+
 async def _json_body(request):
     if int(request.headers.get("content-length") or 0) > MAX_BODY:
         raise BadRequest(f"request larger than {MAX_BODY} bytes", 413)
@@ -216,24 +238,14 @@ def create_app(tables_dir=None, token=None, preloaded=()):
     async def game(request):
         data = await _json_object(request)
         record, hand = checked_record(data.get("record")), data.get("hand")
-        try:
-            return _json(await _threaded(_step, data, record, hand, data.get("move")))
-        except GameError as exc:  # a move the player made: the message in the page's language
-            language = data.get("language") if data.get("language") in LANGUAGES else "en"
-            raise BadRequest(exc.text(language)) from None
+        return _json(await _threaded(in_language, data, _step, data, record, hand, data.get("move")))
 
     async def analyze(request):
         data = await _json_object(request)
         record = checked_record(data.get("record"))
         rules = record_rules(record["rules"])
         table = await _threaded(tables, rules)
-        goal, from_round = None, 1
-        if data.get("goal") == "win" and len(record.get("players", [])) > 1:
-            from ..advice.goal import Goal  # the decisions taken with the goal "win"
-            goal, from_round = Goal("win"), data.get("from_round", 1)
-            if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
-                raise BadRequest("from_round must be a whole number >= 1")
-        result = await _threaded(analysis.analyze, record, table, goal, None, from_round)
+        result = await _threaded(analysis.analyze, record, table, *analysis_goal(data, record))
         return _json({**result, "expected_start": session.start_expectation(table)})
 
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
