@@ -127,3 +127,16 @@ def test_pdf_alone_keeps_an_existing_html(capsys, tmp_path, table_dir):
     assert (folder / "strategy.html").read_text() == "mine"
     assert (folder / "strategy.pdf").read_bytes()[:5] == b"%PDF-"
     assert sorted(p.name for p in Path(folder).iterdir()) == ["strategy.html", "strategy.pdf"]
+
+
+@pytest.mark.slow
+def test_a_price_read_from_the_curve_is_a_fresh_exact_evaluation():
+    """The curve the prices are read from holds exact policy evaluations: the point after every
+    box rule and no keep rule, evaluated again now (strategy/policy_eval.py)."""
+    from solver.strategy.policy_eval import evaluate
+    table = solved("kniffel")
+    entry = derived(table.rules)
+    rule_list, curve = entry["rule_list"], entry["curve"]
+    boxes = len(rule_list.boxes)
+    assert curve[boxes][0] == boxes
+    assert evaluate(table, rule_list.prefix(0, boxes)) == pytest.approx(curve[boxes][1], abs=1e-9)

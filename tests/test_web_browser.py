@@ -38,7 +38,7 @@ def server():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(preloaded=[solved("kniffel")])
+    app = create_app(preloaded=[solved("kniffel"), solved("yahtzee")])
     uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
@@ -239,10 +239,10 @@ def _load_game(page, record, hand=None, language="de", objective="expected"):
     assert not page.query_selector("#play[hidden]")
 
 
-def _real_dice_game(players, turns):
+def _real_dice_game(players, turns, rules="kniffel"):
     """A real-dice game record after `turns` = [(dice, box), ...] taken in order."""
     from solver.game import session
-    record, hand = session.new_record("kniffel", players, None, True), None
+    record, hand = session.new_record(rules, players, None, True), None
     for dice, box in turns:
         record, hand = session.apply_move(record, None, {"roll": list(dice)})
         record, hand = session.apply_move(record, hand, {"box": box})
@@ -334,3 +334,19 @@ def test_real_dice_entry_says_what_to_do(page):
     assert "antippen" in page.text_content("#entry-help")
     assert page.is_hidden("#roll") and page.query_selector_all("#dice .die") == []  # one row to fill
     shot(page, "phone-real-dice", PHONE)
+
+
+def test_english_yahtzee_card_and_analysis_show_no_box_keys_or_german_rows(page):
+    boxes = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+             "full_house", "small_straight", "large_straight", "kniffel", "chance")
+    turns = [((d,) * 3 + (1, 2), box) for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
+    record = _real_dice_game(["Ann", "Ben"], [t for t in turns for _ in (0, 1)], rules="yahtzee")
+    _load_game(page, record, language="en")
+    page.wait_for_selector("#analysis h2")
+    text = page.inner_text("#card") + "\n" + page.inner_text("#analysis") + "\n" + page.inner_text("#turn-line")
+    for key in ("three_kind", "four_kind", "full_house", "small_straight", "large_straight"):
+        assert key not in text, key
+    for german in ("Summe oben", "Endsumme", "Bonus (ab", "verschenkt", "Runde", "Spiel vorbei"):
+        assert german not in text, german
+    assert "upper total" in text and "Three of a Kind" in text and "Yahtzee" in text
+    assert page.text_content("#turn-line").startswith("Game over: Ann and Ben win with ")

@@ -5,8 +5,6 @@ import textwrap
 
 import click
 
-from ..lang import Words
-
 
 def position_lines(rules, position, words):
     """The position the advice understood (its "position" facts) as lines of text."""
@@ -160,6 +158,3 @@ def trade_off(advice, plain, goal_text, chance_name, words):
 def echo_lines(lines):
     for line in lines:
         click.echo(line)
-
-
-__all__ = ["Words", "position_lines", "describe", "expected_lines", "goal_lines", "echo_lines"]
