@@ -37,6 +37,7 @@ th { background: #e8e8e8; } td.l, th.l { text-align: left; }
 th.up { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; padding: 1.6mm 0.8mm;
         white-space: nowrap; }
 td.best { font-weight: bold; background: #d8d8d8; }
+table.chart td { padding: 1mm 0.9mm; }  /* up to 15 open boxes (Yatzy) side by side */
 td.rolls { font-family: "DejaVu Sans Mono", monospace; font-size: 10.5pt; text-align: left;
            line-height: 1.45; }
 tr.group td { border-bottom: none; } tr.list td { border-top: none; padding-top: 0; }
@@ -179,7 +180,7 @@ def costs_page(table, card, title="", lang=None):
 def _roll_chart(table, card, sheet, w):
     """Typical final rolls against the open boxes: the cost of each box (upright headers)."""
     open_boxes = list(sheet.costs)
-    rows = ["<table class='wide'><tr><th class='l'>" + _e(w("page.roll")) + "</th>"
+    rows = ["<table class='wide chart'><tr><th class='l'>" + _e(w("page.roll")) + "</th>"
             + "".join(f"<th class='up'>{_e(w.box(b))}</th>" for b in open_boxes) + "</tr>"]
     for text in TYPICAL_ROLLS:
         roll = tuple(int(c) for c in text)
