@@ -108,19 +108,19 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     """The text of `advise --target/--opponent`: as plain advise (position, options, cost), the
     chance of the goal for each option, and the trade-off against playing for points.
 
-    advice: the goal's answer (a dict with "probability", "expected_final_score", "options",
-    "card_total"); plain: the expected-score Advice of the same position; goal_word: the goal
-    in a word for the trade-off ("win", "reach 250")."""
+    advice: the goal's Advice (its probability, expected final score, options); plain: the
+    expected-score Advice of the same position; goal_word: the goal in a word for the
+    trade-off ("win", "reach 250")."""
     w = words
-    lines = [w("advise.goal_head", rules=rules.key, total=advice["card_total"], goal=goal_text,
-               chance_name=chance_name, chance=w.percent(advice["probability"]),
-               expected=advice["expected_final_score"])]
+    lines = [w("advise.goal_head", rules=rules.key, total=advice.card_total, goal=goal_text,
+               chance_name=chance_name, chance=w.percent(advice.probability),
+               expected=advice.expected_final_score)]
     lines += position_lines(rules, plain.position, w)
-    options = advice["options"]
+    options = advice.options
     if plain.position["dice"] is None or not options:
-        cost = plain.expected_final_score - advice["expected_final_score"]
+        cost = plain.expected_final_score - advice.expected_final_score
         return lines + [w("advise.trade_start", plain=plain.expected_final_score, cost=max(0.0, cost))]
-    top = advice["probability"]
+    top = advice.probability
     chances = [w.percent(o["probability"]) for o in options]
     values = [f"{o['expected_final_score']:.3f}" for o in options]
     costs = [w("best") if top - o["probability"] < 5e-10 else
@@ -143,8 +143,8 @@ def trade_off(advice, plain, goal_text, chance_name, words):
     from ..advice.goal import matching_option
     from ..game.analysis import option_as_decision
     w = words
-    best, points_best = advice["options"][0], plain.options[0]
-    mirror = matching_option(advice["options"], option_as_decision(points_best))
+    best, points_best = advice.options[0], plain.options[0]
+    mirror = matching_option(advice.options, option_as_decision(points_best))
     if mirror is None or mirror is best or abs(mirror["probability"] - best["probability"]) < 5e-10:
         return w("advise.goal_same", plain=plain.expected_final_score,
                  cost=max(0.0, plain.expected_final_score - best["expected_final_score"]))
