@@ -196,4 +196,4 @@ def test_target_advice_checks_once_and_reads_one_table(capsys, table_dir, late_s
                          "--target", "160")
     assert code == 0, err
     assert sorted(calls) == ["dice", "position"]
-    assert "playing safe costs" in out
+    assert "P(>= 160)" in out and "playing safe costs" not in out  # the trade-off worded by risk

@@ -3,9 +3,8 @@
 import click
 
 from .common import (InputError, command_rules, command_tables, emit_json, expected_table,
-                     json_option, parse_position, position_options,
-                     rules_option, tables_option)
-from .language import lang_option
+                     json_option, lang_option, parse_position, position_options, rules_option,
+                     tables_option)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
@@ -35,7 +34,7 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "have finished.")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
-@lang_option
+@lang_option()
 def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
            show_all, batch, as_json, target, opponents, ties, lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.

@@ -5,8 +5,7 @@ import time
 import click
 
 from .common import (InputError, check_output_file, emit_json, expected_table, json_option,
-                     rules_option, scorecard_rules, tables_option)
-from .language import lang_option
+                     lang_option, rules_option, scorecard_rules, tables_option)
 
 
 @click.command()
@@ -27,7 +26,7 @@ from .language import lang_option
               "players (with several), or a final score of at least T (needs the target table).")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --goal win: a tie for first is a shared win (1/k) or a loss.")
-@lang_option
+@lang_option()
 def play(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path, goal_text, ties,
          lang):
     """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
@@ -137,7 +136,7 @@ def _resume(path, record_path, tables, coach, goal, lang, given):
               help="With --goal win: a tie for first is a shared win (1/k) or a loss.")
 @click.option("--from-round", type=click.IntRange(min=1), default=1, show_default=True,
               help="With --goal: the goal's chance for the decisions from this round on.")
-@lang_option
+@lang_option()
 def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
     """What each decision of a recorded game cost against optimal play, and totals per player.
 

@@ -3,9 +3,8 @@
 import click
 
 from .common import (CommandError, RULES_HELP, check_output_dir, emit_json, expected_table,
-                     json_option, parse_position, quiet_option, rules_option,
+                     json_option, lang_option, parse_position, quiet_option, rules_option,
                      scorecard_rules, tables_option)
-from .language import lang_option
 
 PAGE_FORMATS = ("html", "pdf")
 
@@ -25,7 +24,7 @@ PAGE_FORMATS = ("html", "pdf")
               "values.npy and values.json (tens of MB).")
 @json_option("Print the written files as JSON.")
 @quiet_option()
-@lang_option
+@lang_option()
 def tables_command(rules_names, tables, out, formats, card, values, as_json, quiet, lang):
     """Write strategy tables: the opening turn, a box-choice cheat sheet, and print-ready pages
     (rules of thumb with their exact price, the opening by pattern, what each box costs).

@@ -3,9 +3,8 @@ their text, and `kniffel chances`."""
 import click
 
 from .common import (CommandError, InputError, emit_json, expected_table, json_option,
-                     parse_position, position_options, rules_option,
-                     scorecard_rules, tables_option, target_table)
-from .language import lang_option
+                     lang_option, parse_position, position_options, rules_option, scorecard_rules,
+                     tables_option, target_table)
 
 
 def command_goal(rules, target=None, opponents=(), ties="share"):
@@ -86,7 +85,7 @@ def print_goal_advice(rules, query, table, advice, shown, lang=None):
 @json_option()
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of text.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the two curves into a PNG.")
-@lang_option
+@lang_option()
 def chances(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_json, as_csv, plot, lang):
     """The best chance of each final score T next to the chance under expected-score play.
 

@@ -143,6 +143,19 @@ def game_state(record, hand, tables, language=None, objective="expected"):
     return state
 
 
+def server_info():
+    """GET /api/info: the version, objectives, languages with every word of the page (solver/lang),
+    and the presets with their options, pad language and the name of their Kniffel box."""
+    return {"version": __version__, "objectives": objectives(), "max_players": MAX_PLAYERS,
+            "languages": list(LANGUAGES), "words": {lang: web_words(lang) for lang in LANGUAGES},
+            "presets": [{"name": name, "description": PRESET_DESCRIPTIONS[name],
+                         "language": pad_language(rules),
+                         "kniffel": {lang: box_name(rules.boxes[rules.kniffel_box], rules, lang)
+                                     for lang in LANGUAGES},
+                         "options": {k: getattr(rules, k) for k in OPTION_PRESETS if name in OPTION_PRESETS[k]}}
+                        for name, rules in PRESETS.items()]}
+
+
 def in_language(data, function, *args):
     """function(*args); a GameError (a move the player made) becomes a 400 in the request's
     language."""
@@ -208,16 +221,7 @@ def create_app(tables_dir=None, token=None, preloaded=()):
         return response
 
     async def info(request):
-        return _json({"version": __version__, "objectives": objectives(), "max_players": MAX_PLAYERS,
-                      "languages": list(LANGUAGES),
-                      "words": {lang: web_words(lang) for lang in LANGUAGES},
-                      "presets": [{"name": name, "description": PRESET_DESCRIPTIONS[name],
-                                   "language": pad_language(rules),
-                                   "kniffel": {lang: box_name(rules.boxes[rules.kniffel_box], rules, lang)
-                                               for lang in LANGUAGES},
-                                   "options": {k: getattr(rules, k) for k in OPTION_PRESETS
-                                               if name in OPTION_PRESETS[k]}}
-                                  for name, rules in PRESETS.items()]})
+        return _json(server_info())
 
     async def advise(request):
         status, answer = advise_line(await _json_body(request), tables)
