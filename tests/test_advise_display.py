@@ -17,6 +17,7 @@ from solver.cli import cli
 from solver.engine.states import Position
 from solver.rules.cards import parse_card
 from solver.game.analysis import analyze, report_lines
+from solver.lang import Words
 from solver.presets import get_rules
 from solver.rules import BOX_ALIASES, BOX_SETS, box_key
 from solver.rules.scorecard import PAD_NAMES
@@ -32,7 +33,7 @@ def store(tmp_path_factory):
 
 
 def advise_json(capsys, store, *args):
-    code, out, err = run(capsys, "advise", "--tables", str(store), "--json", *args)
+    code, out, err = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--json", *args)
     assert code == 0, err
     return json.loads(out)
 
@@ -88,23 +89,23 @@ def test_jokers_left_only_where_the_rules_have_jokers():
 
 
 def test_text_starts_with_the_position(capsys, store):
-    code, out, _ = run(capsys, "advise", "--tables", str(store), "--card",
+    code, out, _ = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card",
                        "ones=3,fives=15,full_house=25,kniffel=50", "--kniffel-bonuses", "1",
                        "--dice", "13356", "--rolls-left", "1")
     lines = out.splitlines()
     assert lines[0] == "kniffel: card total 143"
-    assert lines[1] == "  filled: ones 3, fives 15, full_house 25, kniffel 50"
-    assert lines[2].startswith("  open:   twos, threes, fours, sixes, three_kind,")
-    assert "large_straight, chance" in lines[3]
+    assert lines[1] == "  filled: Ones 3, Fives 15, Full House 25, Kniffel 50"
+    assert lines[2].startswith("  open:   Twos, Threes, Fours, Sixes, Three of a Kind,")
+    assert "Large Straight, Chance" in lines[3]
     assert lines[4] == "  upper:  18; the bonus (+35 at 63) needs 45 more"
     assert lines[5] == "  extra-Kniffel bonuses: 1 (+50)"
     assert lines[6] == "dice 1 3 3 5 6, 1 roll left"
-    code, out, _ = run(capsys, "advise", "--rules", "knobeln", "--tables", str(store), "--card",
+    code, out, _ = run(capsys, "advise", "--lang", "en", "--rules", "knobeln", "--tables", str(store), "--card",
                        "sixes=30,fives=25,fours=20", "--jokers-left", "2")
     assert "  upper:  75; the bonus (+35 at 63) reached" in out.splitlines()
     assert "  jokers left: 2" in out.splitlines() and "extra-Kniffel" not in out
     assert out.splitlines()[-1].startswith("expected final score at the start of the turn: ")
-    code, out, _ = run(capsys, "advise", "--tables", str(store), "--card", "fours=0,fives=0,sixes=0")
+    code, out, _ = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card", "fours=0,fives=0,sixes=0")
     assert "  upper:  0; the bonus (+35 at 63) out of reach" in out.splitlines()
 
 
@@ -222,8 +223,9 @@ def option_rows(out):
 
 
 def test_text_shows_the_best_ten_then_how_to_see_all(capsys, store):
-    args = ("advise", "--tables", str(store), "--card", "ones=3", "--dice", "13356", "--rolls-left", "2")
-    data = advise_json(capsys, store, *args[3:])
+    args = ("advise", "--lang", "en", "--tables", str(store), "--card", "ones=3", "--dice", "13356",
+            "--rolls-left", "2")
+    data = advise_json(capsys, store, *args[5:])
     assert len(data["options"]) == 23 + 12  # every keep (see above), every open box
     code, out, _ = run(capsys, *args)
     rows = option_rows(out)
@@ -244,17 +246,17 @@ def test_text_shows_the_best_ten_then_how_to_see_all(capsys, store):
 
 
 def test_text_names_the_bonuses_and_the_kniffel_joker(capsys, store):
-    code, out, _ = run(capsys, "advise", "--tables", str(store), "--card",
+    code, out, _ = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card",
                        "fours=16,fives=15,threes=9,kniffel=50", "--dice", "66666", "--rolls-left", "0")
     texts = [r[1] for r in option_rows(out)]
-    assert "score sixes for 30, +35 upper bonus, +50 extra Kniffel" in texts
-    assert "score large_straight for 40 as Kniffel joker, +50 extra Kniffel" in texts
-    assert "score chance for 30, +50 extra Kniffel" in texts
+    assert "score Sixes for 30, +35 upper bonus, +50 extra Kniffel" in texts
+    assert "score Large Straight for 40 as Kniffel joker, +50 extra Kniffel" in texts
+    assert "score Chance for 30, +50 extra Kniffel" in texts
 
 
 def test_coach_shows_the_cost_the_same_way(store, tmp_path):
     script = "?\n" + "\n".join(["a", "chance"]) + "\nq\n"
-    result = CliRunner().invoke(cli, ["play", "--seed", "11", "--coach", "--record",
+    result = CliRunner().invoke(cli, ["play", "--lang", "en", "--seed", "11", "--coach", "--record",
                                       str(tmp_path / "g.json"), "--tables", str(store)], input=script)
     out = result.output
     ranking = [line for line in out.splitlines() if re.match(r"^\s+\d+\. ", line)]
@@ -269,10 +271,10 @@ def test_coach_shows_the_cost_the_same_way(store, tmp_path):
 
 def test_analyze_text_shows_cost_not_loss():
     table = solved("kniffel")
-    lines = report_lines(analyze(HAND_MADE, table))
+    lines = report_lines(analyze(HAND_MADE, table), Words("en", table.rules))
     assert not any(re.search(r"\bloss\b", line) for line in lines[1:])
-    chance = next(line for line in lines if "chance (19)" in line)
-    assert f"cost {float(hand_worked_losses()[0]):.2f}" in chance and "best: ones (2)" in chance
+    chance = next(line for line in lines if "Chance (19)" in line)
+    assert f"cost {float(hand_worked_losses()[0]):.2f}" in chance and "best: Ones (2)" in chance
     assert sum(line.split()[-1] == "best" for line in lines[1:-1]) == analyze(HAND_MADE, table)["players"][0]["optimal"]
 
 
@@ -322,7 +324,7 @@ def test_card_spec_with_pad_names(capsys, store):
         "small_straight": 30, "ones": 3, "three_kind": 17, "full_house": 25}
     data = advise_json(capsys, store, "--card", "kl. Straße=30,1er=3", "--dice", "12345")
     assert data["position"]["filled"] == {"ones": 3, "small_straight": 30}
-    code, _, err = run(capsys, "advise", "--tables", str(store), "--card", "1er=3,Einser=3")
+    code, _, err = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card", "1er=3,Einser=3")
     assert code == 2 and "'ones' is given twice" in err
 
 
@@ -351,9 +353,9 @@ def test_help_and_unknown_box_error_list_the_names(capsys, store):
         assert len(listed_names(text)) >= 3
         for name in listed_names(text):
             box_key(name, rules)  # no ValueError
-    code, out, _ = run(capsys, "advise", "--help")
+    code, out, _ = run(capsys, "advise", "--lang", "en", "--help")
     assert "kl. Straße" in out and "--all" in out
-    code, out, err = run(capsys, "advise", "--tables", str(store), "--card", "Sexer=3")
+    code, out, err = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card", "Sexer=3")
     assert code == 2 and err.count("\n") == 1 and "unknown box 'Sexer'" in err
     assert "kl. Straße" in err and "3er-Pasch" in err and "ones, twos" in err
 

@@ -29,7 +29,9 @@ def store(tmp_path_factory):
 
 
 def run(store, *args, input=None):
-    result = CliRunner().invoke(cli, [*args, "--tables", str(store)], input=input)
+    """The command in English (--lang en: these tests read the English text)."""
+    lang = ["--lang", "en"] if args[0] in ("play", "analyze", "advise") and "--lang" not in args else []
+    result = CliRunner().invoke(cli, [*args, *lang, "--tables", str(store)], input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result
 
@@ -61,7 +63,7 @@ def test_seeded_game_through_the_cli(store, tmp_path):
     # bad input is explained and asked again; the game went on to the end
     assert "'zz' is neither dice nor a box" in out
     assert "'9' is not a die face 1-6" in out
-    assert "chance is already filled" in out
+    assert "Chance is already filled" in out
     assert "box number must be 1-13, got 99" in out
     assert "coach (2 rolls left" in out  # the ? ranking
     assert record["finished"] is True and record["seed"] == 11 and record["players"] == ["you"]
@@ -138,7 +140,7 @@ def test_real_dice_keeps_jokers_and_bonuses(store, tmp_path):
     assert result.exit_code == 0, result.output
     assert "'7' is not a die face 1-6" in result.output
     assert "roll 2 dice (or all five), got 3" in result.output
-    assert "kniffel is already filled (50)" in result.output
+    assert "Kniffel is already filled (50)" in result.output
     assert "! roll 5 dice, got 2" in result.output  # the last roll: two faces only
     record = json.loads(path.read_text())
     assert record["seed"] is None and record["real_dice"] is True and record["finished"] is False
@@ -180,10 +182,11 @@ def test_two_players_share_the_card(store, tmp_path):
 
 
 def test_end_of_input_and_ctrl_c_save_the_game(store, tmp_path):
-    # input ends mid-turn (as Ctrl-C at a prompt): exit 130, the keep already made is saved
+    # input ends mid-turn: a short line and exit 0 (not an interruption), the keep already made
+    # is saved
     path = tmp_path / "eof.json"
     result = run(store, "play", "--seed", "1", "--record", str(path), input="\n")
-    assert result.exit_code == 130
+    assert result.exit_code == 0 and "end of input: the game is saved and stops" in result.output
     record = json.loads(path.read_text())
     assert [d["keep"] for d in record["turns"][0]["decisions"]] == [[]]
     assert "saved (unfinished)" in result.output
@@ -209,10 +212,10 @@ def test_end_of_input_and_ctrl_c_save_the_game(store, tmp_path):
 
 
 def test_bad_options_are_one_line_errors(store, tmp_path):
-    for args, message in [(["play", "--players", "Anna,Anna"], "player names must differ"),
-                          (["play", "--players", "0"], "players must be 1-10"),
-                          (["play", "--seed", "3", "--real-dice"], "--seed has no use with --real-dice"),
-                          (["analyze", str(tmp_path / "missing.json")], "cannot read")]:
+    for args, message in [(["play", "--lang", "en", "--players", "Anna,Anna"], "player names must differ"),
+                          (["play", "--lang", "en", "--players", "0"], "players must be 1-10"),
+                          (["play", "--lang", "en", "--seed", "3", "--real-dice"], "--seed has no use with --real-dice"),
+                          (["analyze", "--lang", "en", str(tmp_path / "missing.json")], "cannot read")]:
         result = run(store, *args)
         assert result.exit_code == 2 and message in result.output, result.output
 
@@ -259,7 +262,7 @@ def test_analysis_of_a_hand_made_game(store, tmp_path):
     out = run(store, "analyze", str(path)).output
     assert (f"Eva: score 274; gave away {sum(expected):.2f} points, {player['optimal']} decisions of 20 "
             "optimal") in out
-    assert "chance (19)" in out and "best: ones (2)" in out
+    assert "Chance (19)" in out and "best: Ones (2)" in out
     data = json.loads(run(store, "analyze", str(path), "--json").output)
     assert data["players"][0]["loss"] == pytest.approx(sum(expected), abs=1e-9)
 
@@ -299,7 +302,7 @@ def test_analysis_of_knobeln_jokers(store):
 @pytest.mark.parametrize("change, message", [
     (lambda r: r["turns"][1]["decisions"][0].update(keep=[6, 6, 6]), "cannot keep 6 6 6"),
     (lambda r: r["turns"][1]["decisions"][1].update(dice=[1, 1, 2, 3, 4]), "hold the kept dice 5 5 5"),
-    (lambda r: r["turns"][3]["decisions"][0].update(box="sixes"), "sixes is already filled (24)"),
+    (lambda r: r["turns"][3]["decisions"][0].update(box="sixes"), "Sixes is already filled (24)"),
     (lambda r: r["turns"][3]["decisions"][0].update(points=12), "threes scores 9 with these dice"),
     (lambda r: r["turns"][0]["decisions"][0].update(rolls_left=1), "2 rolls are left here"),
     (lambda r: r["turns"][0]["decisions"][0].update(dice=[1, 2, 3, 4, 7]), "die face 7 is not 1-6"),

@@ -21,8 +21,8 @@ def store(tmp_path_factory):
     return directory
 
 
-def play(store, *args, input):
-    result = CliRunner().invoke(cli, ["play", *args, "--tables", str(store)], input=input)
+def play(store, *args, input, lang="en"):
+    result = CliRunner().invoke(cli, ["play", "--lang", lang, *args, "--tables", str(store)], input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result
 
@@ -88,12 +88,12 @@ def test_q_asks_first_with_several_players(store, tmp_path):
 def test_a_whole_game_ends_with_the_summary_and_german_names(store, tmp_path):
     path = tmp_path / "whole.json"
     script = "".join(f"a\n{box}\n" for box in BOXES)
-    result = play(store, "--seed", "2", "--record", str(path), input=script)
+    result = play(store, "--seed", "2", "--record", str(path), input=script, lang="de")
     assert result.exit_code == 0, result.output
     assert "Dreierpasch" in result.output and "Große Straße" in result.output
-    assert "Expected final score at the start, playing best: 250.77." in result.output
+    assert "Erwartete Endpunktzahl zu Beginn, bestes Spiel: 250.77." in result.output
     record = json.loads(path.read_text())
     score = replay(record).totals()["you"]
     line = next(line for line in result.output.splitlines() if line.startswith("you: "))
-    assert line.startswith(f"you: {score}, gave away ") and "of 13 decisions optimal" in line
-    assert float(line.split("gave away ")[1].split()[0]) > 0  # scoring on the first roll is poor play
+    assert line.startswith(f"you: {score}, ") and "von 13 Entscheidungen optimal" in line
+    assert float(line.split(", ")[1].split()[0]) > 0  # scoring on the first roll is poor play

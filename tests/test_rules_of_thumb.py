@@ -11,6 +11,7 @@ from conftest import run, solved
 from solver import dice
 from solver.advice.position import advise
 from solver.engine.states import Position
+from solver.lang import Words
 from solver.stats.simulate import simulate
 from solver.strategy.derive import MAX_BOXES, MAX_KEEPS
 from solver.strategy.derived import derived
@@ -80,7 +81,7 @@ def test_opening_patterns_cover_every_roll_with_the_best_keep():
         assert sum(len(g.rolls) for g in found.groups) + len(found.exceptions) == dice.N_ROLLS
         probabilities = [g.probability for g in found.groups]
         assert probabilities == sorted(probabilities, reverse=True)
-        labels = {english: (pattern, arg) for pattern, arg, english, _ in PATTERN_ORDER}
+        labels = {Words("en")(f"opening.{pattern}.{arg}"): (pattern, arg) for pattern, arg in PATTERN_ORDER}
         for group in found.groups:
             pattern, arg = labels[group.label]
             for text, _ in group.rolls[:5]:
@@ -110,7 +111,7 @@ def test_cli_html_for_a_card(capsys, tmp_path, table_dir):
     written = [Path(w["path"]) for w in json.loads(out)]
     assert [p.name for p in written] == ["strategy.html"]
     text = written[0].read_text()
-    assert text.count("<section class='page'>") == 3
+    assert text.count("<section class='page'>") == 5  # rules and prices, opening (2 and 1 left), the card
     assert "Einser 3, Zweier 6, Kniffel 50" in text
 
 

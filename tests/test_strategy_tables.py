@@ -14,8 +14,9 @@ from solver import dice
 from solver.advice.position import advise
 from solver.rules import UPPER
 from solver.engine.states import Position, position_state
-from solver.report.tables import (SITUATIONS, box_costs, export_values, opening_advice,
-                                    opening_section, value_rows)
+from solver.report.tables import SITUATIONS, box_costs, opening_advice, opening_section, situations
+from solver.report.values import export_values, value_rows
+from solver.lang import Words
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -120,14 +121,17 @@ def test_cheatsheet_picks_the_best_box_for_every_roll(name):
 
 
 def test_cheatsheet_markdown_shows_every_open_box():
+    """The committed sheet of kniffel, in the pad's language (German): every open box by name."""
     table = solved("kniffel")
+    words = Words("de", table.rules)
     text = (ROOT / "tables" / "kniffel" / "cheatsheet.md").read_text()
-    for number, (title, card) in enumerate(SITUATIONS["13"], 1):
+    for number, (title, card) in enumerate(situations(table.rules, "de"), 1):
         part = text.split(f"## {number}. {title}")[1].split("## ")[0]
         sheet = box_costs(table, card)
         for box in table.rules.boxes:
-            assert (f"| {box} |" in part) == (box not in card), (title, box)
-        assert f"Expected final score {sheet.expected_final_score:.2f}." in part
+            assert (f"| {words.box(box)} |" in part) == (box not in card), (title, box)
+        assert f"Erwartete Endpunktzahl {sheet.expected_final_score:.2f}." in part
+        assert not any(f"| {box} |" in part for box in table.rules.boxes if "_" in box)
 
 
 def test_value_export_round_trip(tmp_path):

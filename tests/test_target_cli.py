@@ -1,9 +1,12 @@
 """The command line of the target and win objectives: bad input is one line and exit 2; the win
 advice of a late position in JSON."""
 import json
+import re
 
 import pytest
-from conftest import run
+from conftest import run, solved
+
+from solver.lang import percent
 
 LATE = "ones=0,twos=6,threes=0,fours=12,fives=0,sixes=0,three_kind=20,four_kind=0,full_house=25,small_straight=30"
 
@@ -32,9 +35,15 @@ def test_win_advice_json(capsys, table_dir):
     probs = [o["probability"] for o in data["options"]]
     assert data["probability"] == probs[0] == max(probs) and 0 < probs[0] < 1
     assert all("expected_final_score" in o for o in data["options"])
-    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
-                         "--opponent", "final=150", "--ties", "lose")
-    assert code == 0 and "P(win)" in out and "playing safe costs" in out
+    code, out, err = run(capsys, "advise", "--lang", "en", "--card", LATE, "--dice", "5,5,5,6,6",
+                         "--rolls-left", "1", "--opponent", "final=150", "--ties", "lose")
+    assert code == 0 and "P(win)" in out and "playing safe costs" not in out
+    assert out.splitlines()[0].startswith("kniffel: card total 93, playing for a win against 1 player "
+                                          f"(ties lost): P(win) {percent(data['probability'])}")
+    assert out.splitlines()[-1].startswith(("playing to win is the riskier choice",
+                                            "playing to win is the safer choice",
+                                            "this choice is also the best for points"))
+    assert "  … and " in out and "more: --all shows every option" in out  # ten shown, as plain advise
 
 
 def test_batch_lines_with_an_objective(capsys, table_dir, tmp_path):
@@ -111,11 +120,42 @@ def test_target_advice_text_and_json(capsys, table_dir, late_sub_table):
     assert data == json.loads(direct.to_json()) and out == direct.to_json() + "\n"
     assert data["objective"] == {"target": 160} and data["probability"] == data["options"][0]["probability"]
     assert all("reroll" in o for o in data["options"] if o["action"] == "keep")
-    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
-                         "--target", "160")
+    code, out, err = run(capsys, "advise", "--lang", "en", "--card", LATE, "--dice", "5,5,5,6,6",
+                         "--rolls-left", "1", "--target", "160", "--top", "3")
     assert code == 0, err
-    assert f"playing for 160 points: chance {100 * direct.probability:.4f}%" in out
-    assert "playing safe costs" in out and "keep 5 5 5, reroll 6 6" in out
+    lines = out.splitlines()
+    assert lines[0].startswith(f"kniffel: card total 93, playing for a final score of 160+: P(>= 160) "
+                               f"{percent(direct.probability)}, expected final score")
+    # the position summary and the cost column, as plain advise shows them
+    assert lines[1].startswith("  filled: ") and any(line.startswith("  open:   ") for line in lines)
+    assert "dice 5 5 5 6 6, 1 roll left" in lines
+    head = next(line for line in lines if line.lstrip().startswith("#"))
+    assert head.split()[-3:] == ["160)", "expected", "cost"]
+    rows = [line for line in lines if re.match(r"^\s+\d+  ", line)]
+    assert len(rows) == 3 and rows[0].endswith("  best")
+    for row, option in zip(rows, direct.options):
+        assert f"  {percent(option['probability'])}  " in row
+        cost = direct.probability - option["probability"]
+        assert row.endswith("best" if cost < 5e-10 else f"cost {percent(cost)}")
+    assert f"  … and {len(direct.options) - 3} more: --all shows every option" in lines
+    assert "playing safe costs" not in out
+    code, every, err = run(capsys, "advise", "--lang", "en", "--card", LATE, "--dice", "5,5,5,6,6",
+                           "--rolls-left", "1", "--target", "160", "--all")
+    assert "keep 5 5 5, reroll 6 6" in every and "more: --all" not in every
+    assert len([line for line in every.splitlines() if re.match(r"^\s+\d+  ", line)]) == len(direct.options)
+    # the trade-off, worded by which choice is the riskier one (computed here again)
+    from solver.advice.goal import matching_option
+    from solver.advice.position import advise
+    from solver.engine.states import Position
+    from solver.game.analysis import option_as_decision
+    plain = advise(Position(card), solved("kniffel"), [5, 5, 5, 6, 6], 1)
+    mirror = matching_option(direct.options, option_as_decision(plain.options[0]))
+    if abs(mirror["probability"] - direct.probability) < 5e-10:
+        assert lines[-1].startswith("this choice is also the best for points")
+    else:
+        word = "riskier" if mirror["probability"] < 0.5 else "safer"
+        assert lines[-1].startswith(f"playing to reach 160 is the {word} choice here")
+        assert f"instead of {percent(mirror['probability'])}" in lines[-1]
 
 
 def test_chances_is_at_least_expected_play_for_every_target(capsys, table_dir, late_sub_table):
@@ -156,4 +196,4 @@ def test_target_advice_checks_once_and_reads_one_table(capsys, table_dir, late_s
                          "--target", "160")
     assert code == 0, err
     assert sorted(calls) == ["dice", "position"]
-    assert "playing safe costs" in out
+    assert "P(>= 160)" in out and "playing safe costs" not in out  # the trade-off worded by risk

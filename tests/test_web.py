@@ -372,3 +372,40 @@ def test_serve_off_loopback_warns_and_needs_the_token(tmp_path):
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_errors_follow_the_page_language_and_the_words_are_served(client):
+    code, state = post(client, "/api/new", {"players": ["Ann"], "real_dice": True, "language": "de"})
+    state = post(client, "/api/game", {"record": state["record"], "hand": None, "move": {"roll": [1, 2, 3, 4, 6]},
+                                       "language": "de"})[1]
+    state = post(client, "/api/game", {"record": state["record"], "hand": state["hand"], "move": {"box": "chance"},
+                                       "language": "de"})[1]
+    state = post(client, "/api/game", {"record": state["record"], "hand": None, "move": {"roll": [1, 2, 3, 4, 5]},
+                                       "language": "de"})[1]
+    for language, message in (("de", "Chance ist schon belegt (16)"), ("en", "Chance is already filled (16)")):
+        code, answer = post(client, "/api/game", {"record": state["record"], "hand": state["hand"],
+                                                  "move": {"box": "chance"}, "language": language})
+        assert code == 400 and answer["error"] == message
+    info = client.get("/api/info").json()
+    assert info["words"]["de"]["card.total"] == "Endsumme" and info["words"]["en"]["card.total"] == "total"
+    assert {p["name"]: p["kniffel"]["en"] for p in info["presets"]}["yahtzee"] == "Yahtzee"
+
+
+def test_the_analysis_counts_the_chance_to_win_for_the_decisions_played_to_win(client):
+    """A finished game of two; with goal "win" from round 13, the decisions of round 13 carry
+    the chance to win (as `kniffel analyze --goal win --from-round 13`), the earlier ones not."""
+    record = session.new_record("kniffel", ["Ann", "Ben"], None, True)
+    boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+             "full_house", "small_straight", "large_straight", "kniffel", "chance"]
+    for number, box in enumerate(boxes):
+        for dice in ([number % 6 + 1] * 3 + [1, 2], [number % 6 + 1] * 2 + [3, 4, 5]):
+            record, hand = session.apply_move(record, None, {"roll": dice})
+            record, _ = session.apply_move(record, hand, {"box": box})
+    code, plain = post(client, "/api/analyze", {"record": record})
+    assert code == 200 and not any("chance_loss" in d for d in plain["decisions"])
+    code, win = post(client, "/api/analyze", {"record": record, "goal": "win", "from_round": 13})
+    assert code == 200
+    late = [d for d in win["decisions"] if d["round"] == 13]
+    assert late and all("chance_loss" in d and "best_for_goal" in d for d in late)
+    assert not any("chance_loss" in d for d in win["decisions"] if d["round"] < 13)
+    assert post(client, "/api/analyze", {"record": record, "goal": "win", "from_round": 0})[0] == 400

@@ -38,7 +38,7 @@ def server():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(preloaded=[solved("kniffel")])
+    app = create_app(preloaded=[solved("kniffel"), solved("yahtzee")])
     uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
@@ -170,7 +170,7 @@ def test_one_player_seeded_game_by_clicking(page, capsys, tmp_path):
     from solver.game.record import replay
     total = replay(record).totals()["Ann"]
     assert page.text_content("#card tr.total td >> nth=1") == str(total)
-    assert "gave away 0.0 points" in page.text_content("#analysis")
+    assert "0.0 Punkte verschenkt" in page.text_content("#analysis")
     shot(page, "phone-end", PHONE)
     shot(page, "desktop-end", DESKTOP)
 
@@ -204,7 +204,7 @@ def test_two_players_undo_a_box_reload_and_resume(page, server):
             click(page, "#roll")
     page.wait_for_selector("#analysis h2")
     text = page.text_content("#analysis")
-    assert "Ann:" in text and "Ben:" in text and text.count("gave away 0.0 points") == 2
+    assert "Ann:" in text and "Ben:" in text and text.count("0.0 Punkte verschenkt") == 2
 
 
 def test_real_dice_typed_in_and_corrected(page):
@@ -227,3 +227,126 @@ def test_real_dice_typed_in_and_corrected(page):
     click(page, "#pad button[data-pad='6']")
     assert page.get_attribute("#turn-line", "data-hand") == "66666"
     assert page.get_attribute("#advice li.best", "data-box") == "kniffel"
+
+
+# --- a phone at the table: four players, the joker tag, "New", the words ----------------------
+
+def _load_game(page, record, hand=None, language="de", objective="expected"):
+    """Put a game into the page's storage and open it, as a reload would."""
+    page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(json.dumps(dict(record=record, hand=hand, language=language, objective=objective)))})")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert not page.query_selector("#play[hidden]")
+
+
+def _real_dice_game(players, turns, rules="kniffel"):
+    """A real-dice game record after `turns` = [(dice, box), ...] taken in order."""
+    from solver.game import session
+    record, hand = session.new_record(rules, players, None, True), None
+    for dice, box in turns:
+        record, hand = session.apply_move(record, None, {"roll": list(dice)})
+        record, hand = session.apply_move(record, hand, {"box": box})
+    return record
+
+
+def no_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_four_players_fit_a_phone_and_new_asks_first(page):
+    page.set_viewport_size(PHONE)
+    page.click("#house-rules summary")  # the house rules open: readable, and within the screen
+    assert no_overflow(page), page.evaluate("document.documentElement.scrollWidth")
+    options = page.inner_text("#options")
+    assert "joker_requires" not in options and "Joker nur, wenn im Kniffel-Feld steht" in options
+    start(page, ["Anna", "Bernd", "Carla", "Dieter"], seed=3)
+    click(page, "#roll")
+    assert no_overflow(page), page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    card = page.query_selector("#card").bounding_box()
+    assert card["x"] >= 0 and card["x"] + card["width"] <= PHONE["width"]
+    shot(page, "phone-four-players", PHONE)
+    line = page.text_content("#turn-line")
+    page.click("#new-game")  # asks first: the game is still there
+    assert page.is_visible("#new-confirm") and page.is_hidden("#setup") and page.is_visible("#play")
+    shot(page, "phone-new-asks", PHONE)
+    page.click("#new-no")
+    assert page.is_hidden("#new-confirm") and page.text_content("#turn-line") == line
+    page.click("#new-game")
+    page.click("#new-yes")  # the set-up, with the way back to the running game
+    assert page.is_visible("#setup") and page.is_visible("#back-to-game")
+    page.click("#back-to-game")
+    assert page.is_visible("#play") and page.text_content("#turn-line") == line
+
+
+def test_the_kniffel_joker_tag_only_where_the_joker_applies(page):
+    # the Kniffel box scratched (0): under the kniffel rules no joker applies to five of a kind
+    scratched = _real_dice_game(["Anna"], [((1, 2, 3, 4, 6), "kniffel")])
+    _load_game(page, scratched, hand=[4, 4, 4, 4, 4])
+    assert page.query_selector_all("#advice li[data-action=score]")
+    page.click("#advice li.more")
+    assert page.query_selector_all(".kniffel-joker") == []
+    assert "Joker" not in page.inner_text("#advice")
+    # the Kniffel box holding 50: the joker applies (full house, straights at their points)
+    fifty = _real_dice_game(["Anna"], [((2, 2, 2, 2, 2), "kniffel")])
+    _load_game(page, fifty, hand=[4, 4, 4, 4, 4])
+    page.click("#advice li.more")
+    tagged = {li.get_attribute("data-box") for li in page.query_selector_all("#advice li")
+              if li.query_selector(".kniffel-joker")}
+    assert {"full_house", "small_straight", "large_straight"} <= tagged and "fours" not in tagged
+    assert "Kniffel-Joker" in page.inner_text("#advice")
+
+
+def test_german_card_and_analysis_show_no_box_keys_or_english_rows(page):
+    turns = [((d,) * 3 + (1, 2), box) for d, box in zip(
+        (1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6),
+        ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+         "full_house", "small_straight", "large_straight", "kniffel", "chance"))]
+    record = _real_dice_game(["Anna", "Ben"], [t for t in turns for _ in (0, 1)])
+    _load_game(page, record)
+    page.wait_for_selector("#analysis h2")
+    text = page.inner_text("#card") + "\n" + page.inner_text("#analysis") + "\n" + page.inner_text("#turn-line")
+    for key in ("three_kind", "four_kind", "full_house", "small_straight", "large_straight", "ones",
+                "sixes", "chance"):
+        assert key not in text, key
+    for english in ("upper", "bonus (63+)", "extra Kniffel", "total", "gave away", "Game over", "round "):
+        assert english not in text, english
+    assert "Summe oben" in text and "Endsumme" in text and "Auswertung" in text
+    over = page.text_content("#turn-line")
+    assert over.startswith("Spiel vorbei: Anna und Ben gewinnen mit "), over
+    shot(page, "phone-game-over", PHONE)
+
+
+def test_undo_at_the_first_roll_says_why_and_a_busy_tap_is_refused(page):
+    start(page, ["Anna"], seed=5)
+    click(page, "#roll")
+    page.click("#undo")
+    assert page.text_content("#message") == "Nichts zurückzunehmen: das ist der erste Wurf des Spiels."
+    step = page.evaluate("document.body.dataset.step")
+    page.evaluate("() => { const roll = document.getElementById('roll'); roll.click(); roll.click(); }")  # a double tap
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    assert page.text_content("#message") == "Der letzte Schritt läuft noch: bitte gleich noch einmal tippen."
+    win = page.query_selector("#objective option[value=win]")
+    assert win.is_disabled() and "2" in win.text_content()  # one player: "win" is not offered
+
+
+def test_real_dice_entry_says_what_to_do(page):
+    start(page, ["Anna"], real=True)
+    assert "antippen" in page.text_content("#entry-help")
+    assert page.is_hidden("#roll") and page.query_selector_all("#dice .die") == []  # one row to fill
+    shot(page, "phone-real-dice", PHONE)
+
+
+def test_english_yahtzee_card_and_analysis_show_no_box_keys_or_german_rows(page):
+    boxes = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+             "full_house", "small_straight", "large_straight", "kniffel", "chance")
+    turns = [((d,) * 3 + (1, 2), box) for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
+    record = _real_dice_game(["Ann", "Ben"], [t for t in turns for _ in (0, 1)], rules="yahtzee")
+    _load_game(page, record, language="en")
+    page.wait_for_selector("#analysis h2")
+    text = page.inner_text("#card") + "\n" + page.inner_text("#analysis") + "\n" + page.inner_text("#turn-line")
+    for key in ("three_kind", "four_kind", "full_house", "small_straight", "large_straight"):
+        assert key not in text, key
+    for german in ("Summe oben", "Endsumme", "Bonus (ab", "verschenkt", "Runde", "Spiel vorbei"):
+        assert german not in text, german
+    assert "upper total" in text and "Three of a Kind" in text and "Yahtzee" in text
+    assert page.text_content("#turn-line").startswith("Game over: Ann and Ben win with ")

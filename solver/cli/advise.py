@@ -1,12 +1,10 @@
 """`kniffel advise`: one position, or many (--batch), of a scorecard game or the Dice Duel."""
 
-import textwrap
-
 import click
 
 from .common import (InputError, command_rules, command_tables, emit_json, expected_table,
-                     json_option, parse_position, position_options,
-                     rules_option, tables_option)
+                     json_option, lang_option, parse_position, position_options, rules_option,
+                     tables_option)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
@@ -44,9 +42,10 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "have finished.")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
+@lang_option()
 def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, opponent_model,
            dice_text, rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch, as_json,
-           target, opponents, ties):
+           target, opponents, ties, lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -65,22 +64,13 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         raise InputError("--all and --top exclude each other")
     shown = None if show_all else top or TEXT_TOP  # how many options the text shows
     rules = command_rules(rules_name)
-    if players not in (None, 1) or to_move is not None or round_chip_taken:
-        from .advise_multi import advise_multi
-        if card or kniffel_bonuses or jokers_left is not None or batch is not None \
-                or target is not None or opponents:
-            raise InputError("--card, --kniffel-bonuses, --jokers-left, --target, --opponent and "
-                             "--batch do not go with --players (a batch line gives \"players\")")
-        advise_multi(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left, shown,
-                     as_json, top, opponent_model)
-        return
-    if rules.game == "dice-duel" or chips is not None:
-        if target is not None or opponents:
-            raise InputError(f"--{'target' if target is not None else 'opponent'} is for the "
-                             "scorecard games, not the Dice Duel")
-        if card or kniffel_bonuses or jokers_left is not None:
-            raise InputError("--card, --kniffel-bonuses and --jokers-left are not Dice Duel options")
-        _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json)
+    if players not in (None, 1) or to_move is not None or round_chip_taken \
+            or rules.game == "dice-duel" or chips is not None:
+        scorecard_only = {"--card": card, "--kniffel-bonuses": kniffel_bonuses,
+                          "--jokers-left": jokers_left is not None, "--target": target is not None,
+                          "--opponent": opponents}
+        _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, dice_text,
+                         rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only)
         return
     from .target import command_goal
     goal = command_goal(rules, target, opponents, ties)  # the objective, parsed once
@@ -99,11 +89,34 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
     if as_json:
         click.echo(advice.to_json(top))
     elif goal.kind == "points":
-        _print_advice(rules, advice, shown)
+        from ..lang import Words
+        from .advice_text import echo_lines, expected_lines
+        echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)))
     else:
         from .target import print_goal_advice
-        print_goal_advice(rules, query, table, advice, top, _describe)
+        print_goal_advice(rules, query, table, advice, shown, lang)
 
+
+
+def _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, dice_text,
+                     rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only):
+    """`advise` for the Dice Duel: solo, or 2-4 players (--players, --to-move,
+    --round-chip-taken); scorecard_only names the options given that only a scorecard takes."""
+    given = [name for name, value in scorecard_only.items() if value]
+    if players not in (None, 1) or to_move is not None or round_chip_taken:
+        from .advise_multi import advise_multi
+        if given or batch is not None:
+            raise InputError("--card, --kniffel-bonuses, --jokers-left, --target, --opponent and "
+                             "--batch do not go with --players (a batch line gives \"players\")")
+        advise_multi(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left, shown,
+                     as_json, top, opponent_model)
+        return
+    if "--target" in given or "--opponent" in given:
+        raise InputError(f"{'--target' if '--target' in given else '--opponent'} is for the "
+                         "scorecard games, not the Dice Duel")
+    if given:
+        raise InputError("--card, --kniffel-bonuses and --jokers-left are not Dice Duel options")
+    _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json)
 
 def checked_position(rules, position, dice_text, rolls_left):
     """The position, --dice and --rolls-left checked once: an advice Query; InputError (exit 2)
@@ -176,36 +189,6 @@ def _describe_duel(option, roll):
     return f"take {chips}{bonus}"
 
 
-def _print_advice(rules, advice, shown):
-    click.echo(f"{advice.rules}: card total {advice.card_total}")
-    for line in position_lines(rules, advice.position):
-        click.echo(line)
-    if advice.position["dice"] is None:
-        click.echo(f"expected final score at the start of the turn: {advice.expected_final_score:.4f}")
-        return
-    _print_options(advice, advice.position["dice"], shown, lambda option, roll: _describe(option))
-
-
-def position_lines(rules, position):
-    """The position the advice understood (its "position" facts) as lines of text."""
-    filled = ", ".join(f"{box} {points}" for box, points in position["filled"].items()) or "none"
-    wrap = textwrap.TextWrapper(width=79, initial_indent="  ", subsequent_indent="          ",
-                                break_on_hyphens=False)
-    lines = wrap.wrap(f"filled: {filled}") + wrap.wrap(f"open:   {', '.join(position['open'])}")
-    needs = position["upper_bonus_needs"]
-    bonus = {0: "reached", None: "out of reach"}.get(needs, f"needs {needs} more")
-    lines.append(f"  upper:  {position['upper_subtotal']}; the bonus (+{rules.upper_bonus} at "
-                 f"{rules.upper_bonus_threshold}) {bonus}")
-    if rules.extra_bonus:
-        paid = position["kniffel_bonuses"]
-        lines.append(f"  extra-Kniffel bonuses: {paid} (+{paid * rules.extra_bonus})")
-    if position["jokers_left"] is not None:
-        lines.append(f"  jokers left: {position['jokers_left']}")
-    if position["dice"] is not None:
-        lines.append(_dice_line(position["dice"], position["rolls_left"]))
-    return lines
-
-
 def _dice_line(roll, rolls_left):
     return f"dice {' '.join(map(str, roll))}, {rolls_left} roll{'s' if rolls_left != 1 else ''} left"
 
@@ -229,22 +212,6 @@ def _print_options(advice, roll, shown, describe):
 def _describe_keep(keep, reroll):
     held = " ".join(map(str, keep)) or "nothing"
     return f"keep {held}, reroll {' '.join(map(str, reroll))}" if keep else f"keep {held}, reroll all"
-
-
-def _describe(option):
-    if option["action"] == "keep":
-        return _describe_keep(option["keep"], option["reroll"])
-    joker = ""
-    if "joker" in option:
-        taken, given = option["joker"]["from"], option["joker"]["to"]
-        pairs = zip(taken, given) if isinstance(taken, list) else [(taken, given)]
-        joker = "joker " + ", ".join(f"{a}->{b}" for a, b in pairs) + ", "
-    notes = [""] if not option.get("kniffel_joker") else [" as Kniffel joker"]
-    if option["upper_bonus"]:
-        notes.append(f" +{option['upper_bonus']} upper bonus")
-    if option["extra_bonus"]:
-        notes.append(f" +{option['extra_bonus']} extra Kniffel")
-    return f"{joker}score {option['box']} for {option['points']}" + ",".join(notes)
 
 
 def _advise_batch(stream, default_rules, tables, top):

@@ -131,6 +131,10 @@ def parse_position(rules, card, kniffel_bonuses, jokers_left):
 
 # The options every command shares, each a decorator (as sqlite-utils writes them): a command
 # takes @rules_option() and gets a `rules_name` parameter, and so on.
+LANG_HELP = ("Language of the text: de or en (default: the pad's language of the rules, German "
+             "for Kniffel, English for Yahtzee and Yatzy). JSON keys and box keys stay as they are.")
+
+
 def rules_option(name="rules_name", **options):
     """--rules NAME|FILE -> `name` (default kniffel); options: click.option's, e.g. multiple."""
     options.setdefault("help", RULES_HELP)
@@ -153,6 +157,12 @@ def json_option(help="Print JSON instead of text."):
 def quiet_option(help="No progress bar."):
     """--quiet -> quiet."""
     return click.option("--quiet", is_flag=True, help=help)
+
+
+def lang_option():
+    """--lang de|en -> lang (None: the pad's language of the rules; solver/lang)."""
+    from ..lang import LANGUAGES
+    return click.option("--lang", type=click.Choice(LANGUAGES), default=None, help=LANG_HELP)
 
 
 def position_options(function):

@@ -5,7 +5,7 @@ import time
 import click
 
 from .common import (InputError, check_output_file, command_rules, emit_json, expected_table,
-                     json_option, rules_option, scorecard_rules, tables_option)
+                     json_option, lang_option, rules_option, scorecard_rules, tables_option)
 
 
 @click.command()
@@ -26,7 +26,9 @@ from .common import (InputError, check_output_file, command_rules, emit_json, ex
               "players (with several), or a final score of at least T (needs the target table).")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --goal win: a tie for first is a shared win (1/k) or a loss.")
-def play(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path, goal_text, ties):
+@lang_option()
+def play(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path, goal_text, ties,
+         lang):
     """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
 
     Keep dice by typing their faces (335), Enter rerolls all, a keeps all; choose a box by name,
@@ -47,7 +49,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
     from ..game.terminal import play as run, seeded_rng
     goal = _goal(goal_text, ties, coach)
     if resume_path is not None:
-        _resume(resume_path, record_path, tables, coach, goal,
+        _resume(resume_path, record_path, tables, coach, goal, lang,
                 given=rules_name != "kniffel" or seed is not None or real_dice or players != "1")
         return
     if real_dice and seed is not None:
@@ -69,7 +71,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
     target_table = _goal_tables(goal, game.rules, len(game.columns), tables)
     table = expected_table(rules, tables)
     status = run(game, table, record_path, coach=coach, rng=None if real_dice else seeded_rng(seed),
-                 goal=goal, target_table=target_table)
+                 goal=goal, target_table=target_table, lang=lang)
     if status == "interrupted":
         sys.exit(130)
 
@@ -114,7 +116,7 @@ def _goal_tables(goal, rules, n_players, tables):
         raise InputError(f"--goal target needs the target table: {exc}") from None
 
 
-def _resume(path, record_path, tables, coach, goal, given):
+def _resume(path, record_path, tables, coach, goal, lang, given):
     """Go on with a saved game: rebuilt by replaying its record, seeded dice where they left off."""
     from ..game import session
     from ..game.card import GameError
@@ -139,7 +141,7 @@ def _resume(path, record_path, tables, coach, goal, given):
     table = expected_table(game.rules, tables)
     rng = None if game.real_dice else session.seeded_rng(game.seed, record)
     status = run(game, table, record_path or path, coach=coach, rng=rng, goal=goal,
-                 target_table=target_table)
+                 target_table=target_table, lang=lang)
     if status == "interrupted":
         sys.exit(130)
 
@@ -155,7 +157,8 @@ def _resume(path, record_path, tables, coach, goal, given):
               help="With --goal win: a tie for first is a shared win (1/k) or a loss.")
 @click.option("--from-round", type=click.IntRange(min=1), default=1, show_default=True,
               help="With --goal: the goal's chance for the decisions from this round on.")
-def analyze(record_file, tables, as_json, goal_text, ties, from_round):
+@lang_option()
+def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
     """What each decision of a recorded game cost against optimal play, and totals per player.
 
     \b
@@ -193,5 +196,6 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round):
     if as_json:
         emit_json(result)
         return
-    for line in report_lines(result):
+    from ..lang import Words
+    for line in report_lines(result, Words(lang, rules)):
         click.echo(line)

@@ -3,7 +3,7 @@
 import click
 
 from .common import (CommandError, RULES_HELP, check_output_dir, emit_json, expected_table,
-                     json_option, parse_position, quiet_option, rules_option,
+                     json_option, lang_option, parse_position, quiet_option, rules_option,
                      scorecard_rules, tables_option)
 
 PAGE_FORMATS = ("html", "pdf")
@@ -24,7 +24,8 @@ PAGE_FORMATS = ("html", "pdf")
               "values.npy and values.json (tens of MB).")
 @json_option("Print the written files as JSON.")
 @quiet_option()
-def tables_command(rules_names, tables, out, formats, card, values, as_json, quiet):
+@lang_option()
+def tables_command(rules_names, tables, out, formats, card, values, as_json, quiet, lang):
     """Write strategy tables: the opening turn, a box-choice cheat sheet, and print-ready pages
     (rules of thumb with their exact price, the opening by pattern, what each box costs).
 
@@ -35,8 +36,8 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
       kniffel tables --format html --card "ones=3,twos=6,kniffel=50"
     """
     from pathlib import Path
-    from ..engine.store import atomic_write
-    from ..report.tables import export_values, write_tables
+    from ..report.tables import write_tables
+    from ..report.values import export_values
     rule_sets = [scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
     check_output_dir(out, "--out")
     formats = formats or ("md",)
@@ -55,19 +56,9 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
         directory = Path(out) / rules.key
         text_formats = [f for f in formats if f not in PAGE_FORMATS]
         if text_formats:
-            written += write_tables(table, directory, text_formats, progress=progress)
+            written += write_tables(table, directory, text_formats, progress=progress, lang=lang)
         if pages:
-            from ..report.pages import html_to_pdf, page_html
-            directory.mkdir(parents=True, exist_ok=True)
-            html_path = directory / "strategy.html"
-            atomic_write(html_path, page_html(table, cards[rules]).encode())
-            if "html" in pages:
-                written.append(html_path)
-            if "pdf" in pages:
-                html_to_pdf(html_path, directory / "strategy.pdf")
-                written.append(directory / "strategy.pdf")
-                if "html" not in pages:
-                    html_path.unlink()
+            written += _write_pages(table, directory, pages, cards[rules], lang)
         if values:
             written += export_values(table, directory, progress=progress)
     if as_json:
@@ -75,3 +66,25 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
         return
     for path in written:
         click.echo(f"{path.stat().st_size:>12,}  {path}")
+
+
+def _write_pages(table, directory, pages, cards, lang):
+    """strategy.html and/or strategy.pdf in `directory`; the PDF alone is printed from an HTML
+    file in a scratch folder, so an existing strategy.html is left as it is."""
+    import tempfile
+    from pathlib import Path
+    from ..report.pages import html_to_pdf, page_html
+    from ..engine.store import atomic_write
+    directory.mkdir(parents=True, exist_ok=True)
+    text = page_html(table, cards, lang).encode()
+    written = []
+    with tempfile.TemporaryDirectory() as scratch:
+        html_path = directory / "strategy.html" if "html" in pages else Path(scratch) / "strategy.html"
+        atomic_write(html_path, text)
+        if "html" in pages:
+            written.append(html_path)
+        if "pdf" in pages:
+            html_to_pdf(html_path, directory / "strategy.pdf")
+            written.append(directory / "strategy.pdf")
+    return written
+

@@ -3,8 +3,8 @@ their text, and `kniffel chances`."""
 import click
 
 from .common import (CommandError, InputError, emit_json, expected_table, json_option,
-                     parse_position, position_options, rules_option,
-                     scorecard_rules, tables_option, target_table)
+                     lang_option, parse_position, position_options, rules_option, scorecard_rules,
+                     tables_option, target_table)
 
 
 def command_goal(rules, target=None, opponents=(), ties="share"):
@@ -38,7 +38,11 @@ def parse_opponents(rules, specs):
         text = spec.strip()
         try:
             if text.startswith("final="):
-                final = int(text.split("=", 1)[1])
+                number = text.split("=", 1)[1].strip()
+                if not number.isdecimal() or not number.isascii():
+                    raise ValueError(f"final=S needs the opponent's final score S as a whole "
+                                     f"number, e.g. final=231, got {number!r}")
+                final = int(number)
                 if not 0 <= final <= score_bound(rules):
                     raise ValueError(f"final score must be 0-{score_bound(rules)}")
                 opponents.append({"final": final})
@@ -51,36 +55,24 @@ def parse_opponents(rules, specs):
     return opponents
 
 
-def print_goal_advice(rules, query, table, advice, top, describe):
-    """The text of a target or win advice; `table` the one it read (its expected-score values
-    give the comparison with playing for points, without a second table or advice);
-    describe(option) is advise's text for an option."""
-    from ..advice.position import best_value
-    from ..advice.steps import PointsView
+def print_goal_advice(rules, query, table, advice, shown, lang=None):
+    """The text of a target or win advice, read as plain advise's (the position, the `shown`
+    best options with their cost, the "more" line) with the chance of the goal, and the
+    trade-off against playing for points.  `table` is the one the advice read: its
+    expected-score values rank the same position for points."""
+    from ..advice.position import advise
+    from ..lang import Words
+    from .advice_text import echo_lines, goal_lines
+    w = Words(lang, rules)
+    plain = advise(query, table)  # for points, from the same table
     goal = advice.goal
-    values = table.values if goal.kind == "win" else table.expected
-    plain = advice.card_total + best_value(query, PointsView(rules, values))[0]
-    what = (f"{goal.target} points" if goal.kind == "target"
-            else f"a win against {len(goal.opponents)} (ties {goal.ties})")
-    chance = "chance" if goal.kind == "target" else "P(win)"
-    click.echo(f"{rules.key}: card total {advice.card_total}, playing for {what}: "
-               f"{chance} {100 * advice.probability:.4f}%, expected final score "
-               f"{advice.expected_final_score:.3f}")
-    click.echo(f"playing safe costs {plain - advice.expected_final_score:.3f} expected points "
-               f"against playing for points ({plain:.3f})")
-    if query.roll is None:
-        return
-    from ..dice import KEEPS
-    left = query.rolls_left
-    click.echo(f"dice {' '.join(map(str, KEEPS[query.roll]))}, {left} roll{'s' if left != 1 else ''} left")
-    shown = advice.options if top is None else advice.options[:top]
-    width = max(len(describe(o)) for o in shown)
-    click.echo(f"  {'#':>2}  {'choice':<{width}}  {chance:>9}  {'expected':>9}")
-    for rank, option in enumerate(shown, 1):
-        click.echo(f"  {rank:>2}  {describe(option):<{width}}  {100 * option['probability']:>8.4f}%"
-                   f"  {option['expected_final_score']:>9.3f}")
-    if len(shown) < len(advice.options):
-        click.echo(f"  ({len(advice.options) - len(shown)} more; drop --top to see all)")
+    if goal.kind == "win":
+        text = w("advise.goal_win", n=len(goal.opponents), ties=w(f"ties.{goal.ties}"))
+        chance_name, word = w("goal.chance_win"), w("goal.win")
+    else:
+        text = w("advise.goal_target", target=goal.target)
+        chance_name, word = w("goal.chance_target", target=goal.target), w("goal.target", target=goal.target)
+    echo_lines(goal_lines(rules, advice, plain, shown, text, chance_name, w, word))
 
 
 @click.command()
@@ -93,7 +85,8 @@ def print_goal_advice(rules, query, table, advice, top, describe):
 @json_option()
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of text.")
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the two curves into a PNG.")
-def chances(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_json, as_csv, plot):
+@lang_option()
+def chances(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_json, as_csv, plot, lang):
     """The best chance of each final score T next to the chance under expected-score play.
 
     \b
@@ -127,9 +120,13 @@ def chances(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_jso
         for row in curve["rows"]:
             click.echo(f"{row['target']},{row['best_probability']!r},{row['expected_play_probability']!r}")
         return
-    click.echo(f"{rules.key}: card total {curve['card_total']}; P(final >= T)")
-    click.echo(f"  {'T':>5}  {'best':>9}  {'expected play':>13}  {'gain':>8}")
+    from ..lang import Words
+    w = Words(lang, rules)
+    names = w("chances.columns")
+    click.echo(w("chances.head", rules=rules.key, total=curve["card_total"]))
+    click.echo(f"  {'T':>5}  {names[0]:>9}  {names[1]:>13}  {names[2]:>9}")
     for row in curve["rows"]:
         best, plain = row["best_probability"], row["expected_play_probability"]
-        click.echo(f"  {row['target']:>5}  {100 * best:>8.3f}%  {100 * plain:>12.3f}%  "
-                   f"{100 * (best - plain):>7.3f}%")
+        # the best chance is at least expected play's: a difference below 0 is float rounding
+        click.echo(f"  {row['target']:>5}  {w.percent(best):>9}  {w.percent(plain):>13}  "
+                   f"{w.percent(max(0.0, best - plain)):>9}")

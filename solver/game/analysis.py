@@ -7,8 +7,9 @@ recorded dice are used, never the program's random numbers.
 """
 from dataclasses import replace
 
-from ..advice.position import COST_TOLERANCE, advise, box_values, cost_text
+from ..advice.position import COST_TOLERANCE, advise, box_values
 from ..dice import KEEP_INDEX
+from ..lang import Words
 from .card import parse_box
 from .record import record_players, record_rules, replay
 
@@ -37,18 +38,21 @@ def choice_value(table, state, dice, decision, advice):
     return state.card_total + float(values[box, 0])
 
 
-def describe_choice(decision):
-    """A short text for a recorded decision or an advice option."""
+def describe_choice(decision, words=None):
+    """A short text for a recorded decision or an advice option, in `words`' language (a
+    lang.Words; default English with box keys, as in records)."""
+    w = words or Words("en")
     if "keep" in decision:
-        held = " ".join(map(str, decision["keep"])) or "nothing"
-        return f"keep {held}"
+        return w("choice.keep", dice=w.faces(decision["keep"]))
     jokers = decision.get("jokers")
     if jokers is None and "joker" in decision:  # an advice option
         taken, given = decision["joker"]["from"], decision["joker"]["to"]
         jokers = list(zip(taken, given)) if isinstance(taken, list) else [(taken, given)]
-    prefix = "joker " + ", ".join(f"{a}->{b}" for a, b in jokers) + ", " if jokers else ""
-    points = f" ({decision['points']})" if "points" in decision else ""
-    return f"{prefix}{decision['box']}{points}"
+    box = w.box(decision["box"]) if words is not None else decision["box"]
+    text = w("choice.box", box=box, points=decision["points"]) if "points" in decision else box
+    if jokers:
+        text = w("choice.joker", changes=", ".join(f"{a}->{b}" for a, b in jokers), text=text)
+    return text
 
 
 def option_as_decision(option):
@@ -80,7 +84,7 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     record cannot be replayed; the table must be for the record's rules.
 
     With a `goal` (advice/goal.py) other than points, each decision also has "chance_best",
-    "chance_choice" and "chance_loss": the chance of the goal (winning against the other players
+    "chance_choice", "chance_loss" and "best_for_goal" (the choice best for the goal): the chance of the goal (winning against the other players
     as they stood at that decision, or reaching the target) with the best choice for that goal
     and with the choice made, each followed by play for the goal; and each player "chance_loss",
     the sum, and "goal".  Only decisions from round `from_round` on get the chance (early in a
@@ -108,7 +112,8 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
             if option is None:  # replay checked the decision: it is one of the options
                 raise ValueError(f"{describe_choice(decision)} is not among the options at {point}")
             decisions[-1].update(chance_best=ranked.probability, chance_choice=option["probability"],
-                                 chance_loss=max(0.0, ranked.probability - option["probability"]))
+                                 chance_loss=max(0.0, ranked.probability - option["probability"]),
+                                 best_for_goal=option_as_decision(ranked.options[0]))
 
     rules = record_rules(record["rules"])
     if rules != table.rules:
@@ -130,33 +135,34 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     return result
 
 
-def report_lines(result):
-    """The analysis as text: one line per decision, then a summary line per player."""
+def report_lines(result, words=None):
+    """The analysis as text: one line per decision, then a summary line per player; in the
+    language of `words` (lang.Words; default: the pad's language of the record's rules)."""
+    from ..rules import PRESETS
+    w = words or Words(None, PRESETS.get(result["rules"]))
     several = len(result["players"]) > 1
     name_width = max(len(p["name"]) for p in result["players"]) if several else 0
     count = sum(p["decisions"] for p in result["players"])
     goal = result.get("goal")
-    goal_word = "win" if goal == "win" else f"reach {goal.split(':')[1]}" if goal else ""
-    lines = [f"{result['rules']}: {count} decision{'s' if count != 1 else ''}; "
-             f"cost = expected final score of the best choice minus that of the choice made"]
+    goal_word = "" if not goal else w("goal.win") if goal == "win" else \
+        w("goal.target", target=goal.split(":")[1])
+    lines = [w("analyze.head", rules=result["rules"], n=count)]
     if goal:
-        lines.append(f"  and the chance to {goal_word} after the choice made, played for from "
-                     f"there, with its cost against the best choice for it")
+        lines.append(w("analyze.goal_head", goal=goal_word))
     for d in result["decisions"]:
         who = f"{d['name']:<{name_width}}  " if several else ""
-        dice = " ".join(map(str, d["dice"]))
-        text = (f"  round {d['round']:>2}  {who}{dice}  {d['rolls_left']} left  "
-                f"{describe_choice(d['choice']):<26}")
-        best = "" if d["optimal"] else f"  best: {describe_choice(d['best'])}"
+        text = w("analyze.row", round=d["round"], who=who, dice=w.faces(d["dice"]),
+                 left=d["rolls_left"], choice=describe_choice(d["choice"], w))
+        best = "" if d["optimal"] else w("analyze.best", choice=describe_choice(d["best"], w))
         chance = ""
         if "chance_loss" in d:  # in points of percent of the goal's chance
-            chance = (f"{100 * d['chance_choice']:6.2f}% {goal_word}, "
-                      f"{'best' if d['chance_loss'] < 5e-10 else 'cost ' + format(100 * d['chance_loss'], '.2f') + '%'}")
-        lines.append(f"{text}  {cost_text(d['loss']):<10}{'  ' + chance if chance else ''}{best}".rstrip())
+            cost = w("best") if d["chance_loss"] < 5e-10 else w("cost_chance", chance=w.percent(d["chance_loss"]))
+            chance = w("analyze.chance", chance=w.percent(d["chance_choice"]), goal=goal_word, cost=cost)
+        lines.append(f"{text}  {w.cost(d['loss'], OPTIMAL_TOLERANCE):<10}{'  ' + chance if chance else ''}{best}".rstrip())
     for p in result["players"]:
-        score = f"score {p['score']}" + ("" if p["finished"] else " (unfinished)")
-        chance = (f", {100 * p['chance_loss']:.2f}% of the chance to {goal_word} summed over the decisions"
+        score = w("analyze.score", score=p["score"]) + ("" if p["finished"] else w("analyze.unfinished"))
+        chance = (w("analyze.chance_sum", chance=w.percent(p["chance_loss"]), goal=goal_word)
                   if "chance_loss" in p else "")
-        lines.append(f"{p['name']}: {score}; gave away {p['loss']:.2f} points{chance}, "
-                     f"{p['optimal']} decision{'s' if p['optimal'] != 1 else ''} of {p['decisions']} optimal")
+        lines.append(w("analyze.player", name=p["name"], score=score, loss=p["loss"], chance=chance,
+                       n=p["optimal"], total=p["decisions"]))
     return lines

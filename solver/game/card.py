@@ -15,13 +15,41 @@ from ..dice import DICE, KEEP_INDEX, KNIFFEL_FACE, validate_dice
 from ..presets import resolve_rules
 from ..rules import box_key
 from ..engine.states import Position, card_total, position_state
+from ..lang import Words
 
 RECORD_FORMAT = "kniffel-game"
 RECORD_VERSION = 1
 
 
 class GameError(ValueError):
-    """A move the rules do not allow, or a record that cannot be replayed."""
+    """A move the rules do not allow, or a record that cannot be replayed.
+
+    GameError("error.filled", rules, box="chance", points=22): a text of solver/lang in the
+    player's language (exc.text("de")); str(exc) is the English.  Fields named box, allowed
+    (box keys) and dice, keep (faces) are printed as box names and dice.  Any other first
+    argument is the message itself (records, programs)."""
+
+    def __init__(self, key, rules=None, **fields):
+        self.key, self.rules, self.fields = key, rules, fields
+        super().__init__(self.text("en"))
+
+    def text(self, lang="en"):
+        """The message in `lang` ("de" or "en")."""
+        words = Words(lang, self.rules)
+        if self.key not in words.table:
+            return str(self.key)
+        fields = dict(self.fields)
+        for name in ("box",):
+            if name in fields:
+                fields[name] = words.box(fields[name])
+        if "allowed" in fields:
+            fields["allowed"] = words.boxes(fields["allowed"])
+        for name in ("dice", "keep"):
+            if name in fields and not isinstance(fields[name], str):
+                fields[name] = words.faces(fields[name])
+        if "or_all" in fields:
+            fields["or_all"] = words("error.or_all") if fields["or_all"] else ""
+        return words(self.key, **fields)
 
 
 @dataclass
@@ -62,12 +90,13 @@ def parse_box(text, rules):
     if text.isdecimal():  # isdigit() is also true for "²", which int() refuses
         number = int(text)
         if not 1 <= number <= rules.n_boxes:
-            raise GameError(f"box number must be 1-{rules.n_boxes}, got {number}")
+            raise GameError("error.box_number", rules, most=rules.n_boxes, number=number)
         return rules.boxes[number - 1]
     try:
         return box_key(text, rules)
-    except ValueError as exc:
-        raise GameError(str(exc)) from None
+    except ValueError:
+        raise GameError("error.unknown_box", rules, name=text, allowed=rules.boxes,
+                        most=rules.n_boxes) from None
 
 
 def parse_faces(text):
@@ -77,7 +106,7 @@ def parse_faces(text):
     faces = []
     for part in parts:
         if not part.isdecimal() or not 1 <= int(part) <= 6:
-            raise GameError(f"{part!r} is not a die face 1-6")
+            raise GameError("error.not_a_face", part=part)
         faces.append(int(part))
     return tuple(sorted(faces))
 
@@ -148,21 +177,19 @@ class Turn:
     def roll(self, faces):
         """The dice thrown: the `n_to_roll` new faces, or all five (holding the kept dice)."""
         if not self.awaiting_roll:
-            raise GameError("no dice to roll now")
+            raise GameError("error.no_roll_now")
         faces = list(faces)
         if len(faces) == DICE and self.kept:
             if not is_sub_multiset(self.kept, sorted(faces)):
-                raise GameError(f"the roll must hold the kept dice {_faces(self.kept)}")
+                raise GameError("error.hold_kept", dice=self.kept)
             full = faces
         elif len(faces) == self.n_to_roll:
             full = list(self.kept) + faces
         else:
-            raise GameError(f"roll {self.n_to_roll} {'die' if self.n_to_roll == 1 else 'dice'}"
-                            + (" (or all five)" if self.kept else "")
-                            + f", got {len(faces)}")
+            raise GameError("error.roll_count", n=self.n_to_roll, or_all=bool(self.kept), got=len(faces))
         try:
             self.dice = validate_dice(full)
-        except ValueError as exc:
+        except ValueError as exc:  # typed dice are checked before (parse_faces): a record's
             raise GameError(str(exc)) from None
         self.rolls_left -= 1
         self.kept = ()
@@ -172,11 +199,11 @@ class Turn:
         self._need_decision()
         keep = tuple(sorted(int(f) for f in keep))
         if self.rolls_left == 0:
-            raise GameError("no rolls left: choose a box")
+            raise GameError("error.no_rolls_left")
         if not is_sub_multiset(keep, self.dice):
-            raise GameError(f"cannot keep {_faces(keep)}: the dice are {_faces(self.dice)}")
+            raise GameError("error.cannot_keep", keep=keep, dice=self.dice)
         if len(keep) == DICE:
-            raise GameError("keeping all five dice ends the roll: choose a box")
+            raise GameError("error.keep_five")
         self.record["decisions"].append({"dice": list(self.dice), "rolls_left": self.rolls_left,
                                          "keep": list(keep)})
         self.kept = keep
@@ -187,17 +214,16 @@ class Turn:
         self._need_decision()
         rules = self.rules
         if not rules.jokers:
-            raise GameError(f"{rules.key} has no jokers")
+            raise GameError("error.no_jokers", rules=rules.key)
         if self.rolls_left:
-            raise GameError("a joker may be played only after the last roll")
+            raise GameError("error.joker_last_roll")
         if len(self.jokers) >= min(rules.jokers_per_turn, self.column.jokers_left):
-            raise GameError("no joker left" if not self.column.jokers_left - len(self.jokers)
-                            else f"at most {rules.jokers_per_turn} joker{'s' if rules.jokers_per_turn > 1 else ''}"
-                                 " a turn")
+            raise GameError("error.no_joker_left") if not self.column.jokers_left - len(self.jokers) \
+                else GameError("error.jokers_a_turn", n=rules.jokers_per_turn)
         if old not in self.hand:
-            raise GameError(f"no die shows {old}: the dice are {_faces(self.hand)}")
+            raise GameError("error.no_die_shows", face=old, dice=self.hand)
         if not 1 <= new <= 6 or new == old:
-            raise GameError(f"a joker turns a die into another face 1-6, got {old} -> {new}")
+            raise GameError("error.joker_face", old=old, new=new)
         self.jokers.append((old, new))
 
     def undo_jokers(self):
@@ -221,9 +247,8 @@ class Turn:
         options = self.options()
         if box not in options:
             if box in self.column.card:
-                raise GameError(f"{box} is already filled ({self.column.card[box]})")
-            raise GameError(f"the rules do not allow {_faces(self.hand)} in {box} now; "
-                            f"allowed: {', '.join(options)}")
+                raise GameError("error.filled", self.rules, box=box, points=self.column.card[box])
+            raise GameError("error.not_allowed", self.rules, dice=self.hand, box=box, allowed=list(options))
         points, paid = options[box]
         self.record["decisions"].append({"dice": list(self.dice), "rolls_left": self.rolls_left,
                                          "jokers": [list(j) for j in self.jokers], "box": box,
@@ -245,9 +270,9 @@ class Turn:
 
     def _need_decision(self):
         if self.done:
-            raise GameError("the turn is over")
+            raise GameError("error.turn_over")
         if self.dice is None:
-            raise GameError("roll the dice first")
+            raise GameError("error.roll_first")
 
 
 class Game:
@@ -278,7 +303,7 @@ class Game:
         if self.current is not None and not self.current.done:
             return self.current
         if self.over:
-            raise GameError("the game is over")
+            raise GameError("error.game_over")
         index = len(self.turns)
         self.current = Turn(self, index % len(self.columns), index // len(self.columns) + 1)
         self.turns.append(self.current)
@@ -321,6 +346,3 @@ def int_faces(values, sort=True):
         raise GameError(f"dice must be a list of faces 1-6, got {values!r}")
     return tuple(sorted(values)) if sort else tuple(values)
 
-
-def _faces(faces):
-    return " ".join(map(str, faces)) or "nothing"

@@ -16,32 +16,6 @@ from ..engine.states import Position, position_state
 from .card import Game, GameError, int_faces, parse_box
 from .record import replay
 
-# Box names as printed on the pads: German for the Kniffel presets, English for Yahtzee and Yatzy.
-BOX_LABELS = {
-    "de": {"ones": "Einser", "twos": "Zweier", "threes": "Dreier", "fours": "Vierer",
-           "fives": "Fünfer", "sixes": "Sechser", "three_kind": "Dreierpasch",
-           "four_kind": "Viererpasch", "full_house": "Full House", "small_straight": "Kleine Straße",
-           "large_straight": "Große Straße", "kniffel": "Kniffel", "chance": "Chance",
-           "one_pair": "Ein Paar", "two_pairs": "Zwei Paare", "yatzy": "Kniffel"},
-    "en": {"ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
-           "sixes": "Sixes", "three_kind": "Three of a kind", "four_kind": "Four of a kind",
-           "full_house": "Full house", "small_straight": "Small straight",
-           "large_straight": "Large straight", "kniffel": "Yahtzee", "chance": "Chance",
-           "one_pair": "One pair", "two_pairs": "Two pairs", "yatzy": "Yatzy"},
-}
-ENGLISH_PRESETS = ("yahtzee", "yahtzee-free", "yatzy")
-
-
-def default_language(rules):
-    """The pad's language of a rule set: English for Yahtzee and Yatzy, German otherwise."""
-    return "en" if rules.preset in ENGLISH_PRESETS else "de"
-
-
-def box_label(box, rules, language=None):
-    """The name of `box` as on the pad of `rules` (or in `language`, "de" or "en")."""
-    return BOX_LABELS[language or default_language(rules)][box]
-
-
 def roll_sizes(record, hand=None):
     """How many dice each roll of the record threw, in order (5, then 5 minus the dice kept),
     and last the roll of `hand` (the dice in hand, not yet in the record) when there is one."""
@@ -102,27 +76,27 @@ def apply_move(record, hand, move):
         return undo(record, hand)
     game, turn = rebuild(record, hand)
     if turn is None:
-        raise GameError("the game is over")
+        raise GameError("error.game_over")
     if "roll" in move:
         if hand is not None:
-            raise GameError("the dice are already rolled: keep some or choose a box")
+            raise GameError("error.rolled")
         faces = move["roll"]
         if faces is True:
             if game.real_dice or game.seed is None:
-                raise GameError("this game uses real dice: send the dice thrown")
+                raise GameError("error.real_dice")
             faces = seeded_rng(game.seed, record).integers(1, 7, size=turn.n_to_roll).tolist()
         elif game.real_dice:
             faces = int_faces(faces, sort=False)
         else:
-            raise GameError("this game rolls seeded dice: send \"roll\": true")
+            raise GameError("error.seeded_dice")
         turn.roll(list(faces))
         return game.record(), list(turn.dice)
     if hand is None:
-        raise GameError("roll the dice first")
+        raise GameError("error.roll_first")
     if "keep" in move:
         keep = int_faces(move["keep"])
         if len(keep) == DICE:
-            raise GameError("keeping all five dice ends the roll: choose a box")
+            raise GameError("error.keep_five")
         turn.keep(keep)
         return game.record(), None
     if "box" in move:

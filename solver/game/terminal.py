@@ -9,7 +9,8 @@ import sys
 
 import click
 
-from ..advice.position import advise, cost_text
+from ..advice.position import advise
+from ..lang import Words
 from .analysis import goal_ranking
 from . import session as sessions
 from .analysis import OPTIMAL_TOLERANCE, analyze, choice_value, describe_choice, option_as_decision
@@ -17,11 +18,6 @@ from .card import GameError, is_sub_multiset, parse_box, parse_faces
 from .record import save_record
 
 COACH_TOP = 5  # options --coach shows before each decision; `?` shows them all
-
-KEEP_HELP = ("type the dice to keep (e.g. 335), Enter = reroll all, a = keep all and score, "
-             "a box name to score now, ? = coach, u = undo, q = save and quit")
-BOX_HELP = "type a box (name, German name or number), ? = coach, u = undo, q = save and quit"
-JOKER_HELP = ", j 5 6 = joker: turn a 5 into a 6, u = undo jokers (then the last move)"
 
 
 class Quit(Exception):
@@ -42,19 +38,27 @@ class Terminal:
     def ask(self, prompt):
         if sys.stdin is None:  # Python's stand-in for a standard input closed at start-up
             raise InputClosed
-        return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
+        try:
+            return click.prompt(prompt, default="", show_default=False, prompt_suffix=" ")
+        except click.exceptions.Abort as exc:  # click turns Ctrl-C and end of input into Abort
+            if isinstance(exc.__context__, EOFError):
+                raise EOFError from None
+            raise
 
     def say(self, text=""):
         click.echo(text)
 
 
-def play(game, table, record_path, terminal=None, coach=False, rng=None, goal=None, target_table=None):
-    """Play `game` to its end or until the player stops; returns "finished", "quit" or
-    "interrupted".  The dice come from `rng` (numpy Generator), or are typed when
-    game.real_dice.  The record is written to `record_path` after every decision.  `goal`
-    (advice/goal.py; default points) is what the coach ranks by; a target needs `target_table`."""
+def play(game, table, record_path, terminal=None, coach=False, rng=None, goal=None, target_table=None,
+         lang=None):
+    """Play `game` to its end or until the player stops; returns "finished", "quit", "ended"
+    (end of input) or "interrupted".  The dice come from `rng` (numpy Generator), or are typed
+    when game.real_dice.  The record is written to `record_path` after every decision.  `goal`
+    (advice/goal.py; default points) is what the coach ranks by; a target needs `target_table`.
+    `lang`: "de" or "en" (default: the pad's language of the rules)."""
     terminal = terminal or Terminal()
     session = _Session(game, table, record_path, terminal, coach, rng)
+    session.words = w = Words(lang, game.rules)
     session.goal = goal if goal is not None and goal.kind != "points" else None
     session.target_table = target_table
     save_record(game.record(), record_path)  # an unwritable path fails now, not after a turn
@@ -63,28 +67,30 @@ def play(game, table, record_path, terminal=None, coach=False, rng=None, goal=No
         status = "finished"
     except Quit:
         status = "quit"
-    except InputClosed:
-        click.echo("kniffel: standard input is closed, so no move can be read: the game stops",
-                   err=True)
-        status = "interrupted"
-    except (KeyboardInterrupt, EOFError, click.exceptions.Abort):
+    except InputClosed:  # the end of input before the first move: the game stops, saved
+        click.echo("kniffel: " + w("play.stdin_closed"), err=True)
+        status = "ended"
+    except EOFError:  # end of input (a pipe or file ran out, Ctrl-D): not an interruption
+        terminal.say()
+        terminal.say(w("play.input_ended"))
+        status = "ended"
+    except (KeyboardInterrupt, click.exceptions.Abort):
         terminal.say()
         status = "interrupted"
     game = session.game  # an undo replays the record into a new Game
     save_record(game.record(), record_path)
     if status == "finished":
         session.show_card()
-        for line in summary_lines(game, table):
+        for line in summary_lines(game, table, w):
             terminal.say(line)
         totals = game.totals()
         if len(totals) > 1:
             best = max(totals.values())
             winners = [name for name, total in totals.items() if total == best]
-            terminal.say(f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {best}.")
+            terminal.say(w("play.wins", names=w("and").join(winners), n=len(winners), best=best))
         else:
-            terminal.say(f"Final score: {next(iter(totals.values()))}.")
-    terminal.say(f"game {'saved' if status == 'finished' else 'saved (unfinished)'} to {record_path}"
-                 f"; see what each decision cost: kniffel analyze {record_path}")
+            terminal.say(w("play.final", total=next(iter(totals.values()))))
+    terminal.say(w("play.saved" if status == "finished" else "play.saved_unfinished", path=record_path))
     return status
 
 
@@ -100,19 +106,20 @@ class _Session:
         self.goal = None  # None: the coach ranks by expected final score
         self.target_table = None
         self._ranked = {}  # (player, round, dice, rolls left) -> the goal's ranking, one a decision
+        self.words = Words(None, game.rules)
 
     def run(self):
-        say = self.terminal.say
-        say(f"{self.rules.key}: {self.rules.description}")
-        say(KEEP_HELP)
+        say, w = self.terminal.say, self.words
+        say(f"{self.rules.key}: {w.description(self.rules)}")
+        say(w("play.keep_help"))
         while not self.game.over:
             game = self.game
             turn = game.next_turn()
             self.show_card()
             name = game.players[turn.player]
-            say(f"Round {turn.record['round']}, {name}" + ("" if len(game.columns) == 1 else "'s turn")
-                + (f" ({turn.column.jokers_left} joker{'s' if turn.column.jokers_left != 1 else ''} left)"
-                   if self.rules.jokers else ""))
+            say((w("play.round", round=turn.record["round"]) if len(game.columns) == 1
+                 else w("play.round_player", round=turn.record["round"], name=name))
+                + (w("play.jokers", n=turn.column.jokers_left) if self.rules.jokers else ""))
             try:
                 self.play_turn(turn)
             except Undo:
@@ -124,20 +131,19 @@ class _Session:
         hand = list(turn.dice) if turn.dice is not None else None
         record, hand = sessions.undo(self.game.record(), hand)
         if record == self.game.record() and hand == (list(turn.dice) if turn.dice is not None else None):
-            self.terminal.say("  nothing to undo")
+            self.terminal.say("  " + self.words("play.nothing_to_undo"))
             return
         self.game, turn = sessions.rebuild(record, hand)
         if self.rng is not None and self.game.seed is not None:
             self.rng = sessions.seeded_rng(self.game.seed, record, hand)
         self.saved()
-        self.terminal.say("  undone: " + (f"dice {' '.join(map(str, hand))} in hand again" if hand
-                                          else "type the roll again"))
+        self.terminal.say("  " + (self.words("play.undone_dice", dice=self.words.faces(hand)) if hand
+                                  else self.words("play.undone_roll")))
 
     def ask_quit(self):
         """q: quit at once alone; with several players only after a yes."""
         if len(self.game.columns) > 1:
-            answer = self.terminal.ask("end the game for every player? (saved; resume with "
-                                       "--resume) y/N").strip().lower()
+            answer = self.terminal.ask(self.words("play.quit_ask")).strip().lower()
             if answer not in ("y", "yes", "j", "ja"):
                 return
         raise Quit
@@ -157,7 +163,7 @@ class _Session:
                 choose_box = stopping or turn.rolls_left == 0
                 if choose_box:
                     self.show_boxes(turn)
-                prompt = "box?" if choose_box else "keep?"
+                prompt = self.words("play.prompt_box" if choose_box else "play.prompt_keep")
                 answer = self.terminal.ask(prompt).strip()
                 try:
                     if answer.lower() in ("q", "quit"):
@@ -173,18 +179,18 @@ class _Session:
                     else:
                         stopping = self.keep_answer(turn, answer, advice)
                 except GameError as exc:
-                    self.terminal.say(f"  ! {exc}")
+                    self.terminal.say(f"  ! {exc.text(self.words.lang)}")
 
     def roll(self, turn):
         """Roll the dice not kept (or ask for the dice thrown at the table)."""
-        say = self.terminal.say
+        say, w = self.terminal.say, self.words
         held = turn.kept
         if self.game.real_dice:
             kept = " ".join(map(str, turn.kept))
             number = self.rules.rolls_per_turn - turn.rolls_left + 1
             while True:
-                dice = "the die" if turn.n_to_roll == 1 else f"the {turn.n_to_roll} dice"
-                prompt = f"roll {number}: {dice} thrown" + (f" (holding {kept})" if kept else "") + "?"
+                prompt = w("play.roll_prompt", number=number, n=turn.n_to_roll,
+                           holding=w("play.holding", kept=kept) if kept else "")
                 answer = self.terminal.ask(prompt).strip()
                 if answer.lower() in ("q", "quit"):
                     self.ask_quit()
@@ -195,7 +201,7 @@ class _Session:
                     turn.roll(parse_faces(answer))
                     break
                 except GameError as exc:
-                    say(f"  ! {exc}")
+                    say(f"  ! {exc.text(w.lang)}")
         else:
             turn.roll(self.rng.integers(1, 7, size=turn.n_to_roll).tolist())
         self.show_dice(turn, held)
@@ -210,8 +216,9 @@ class _Session:
                 marks.remove(face)
         left = turn.rolls_left
         number = self.rules.rolls_per_turn - left
-        self.terminal.say(f"  roll {number}: {' '.join(shown)}   ({left} roll{'s' if left != 1 else ''} left)"
-                          + ("   (* held)" if held else ""))
+        w = self.words
+        self.terminal.say("  " + w("play.dice", number=number, dice=" ".join(shown),
+                                   left=w("rolls_left", n=left)) + (w("play.held") if held else ""))
 
     def keep_answer(self, turn, answer, advice):
         """Apply an answer at the keep prompt; returns True when the player stops rolling."""
@@ -230,7 +237,7 @@ class _Session:
         try:
             box = parse_box(answer, self.rules)
         except GameError:
-            raise GameError(f"{answer!r} is neither dice nor a box: {KEEP_HELP}") from None
+            raise GameError(self.words("play.neither", answer=answer, help=self.words("play.keep_help"))) from None
         self.score(turn, box, advice)
         return False
 
@@ -240,19 +247,19 @@ class _Session:
         if answer == "":
             if turn.rolls_left:
                 return False  # back to the keep prompt
-            raise GameError(BOX_HELP + (JOKER_HELP if self.rules.jokers else ""))
+            raise GameError(self.words("play.box_help") + (self.words("play.joker_help") if self.rules.jokers else ""))
         if lowered == "u" and self.rules.jokers:
             turn.undo_jokers()
-            self.terminal.say(f"  dice: {' '.join(map(str, turn.hand))}")
+            self.terminal.say("  " + self.words("play.dice_now", dice=self.words.faces(turn.hand)))
             return stopping
         if lowered.startswith("j") and self.rules.jokers:
             parts = lowered[1:].replace("->", " ").replace(",", " ").split()
             if len(parts) == 1 and len(parts[0]) == 2:
                 parts = list(parts[0])
             if len(parts) != 2 or not all(p.isdecimal() for p in parts):
-                raise GameError("a joker is j FROM TO, e.g. j 5 6 turns a 5 into a 6")
+                raise GameError(self.words("play.joker_form"))
             turn.joker(int(parts[0]), int(parts[1]))
-            self.terminal.say(f"  joker: dice now {' '.join(map(str, turn.hand))}")
+            self.terminal.say("  " + self.words("play.joker_done", dice=self.words.faces(turn.hand)))
             return stopping
         self.score(turn, parse_box(answer, self.rules), advice)
         return stopping
@@ -264,14 +271,15 @@ class _Session:
         points, paid = turn.score(box)
         self.saved()
         gained = turn.column.total(self.rules) - before - points
+        w, kniffel = self.words, self.words.box(self.rules.boxes[self.rules.kniffel_box])
         extra = []
         if paid:
-            extra.append(f"+{paid * self.rules.extra_bonus} extra-Kniffel bonus")
+            extra.append(w("play.extra_bonus", n=paid * self.rules.extra_bonus, kniffel=kniffel))
         if gained - paid * self.rules.extra_bonus:
-            extra.append(f"+{gained - paid * self.rules.extra_bonus} upper bonus")
-        self.terminal.say(f"  {self.game.players[turn.player]}: {points} in {sessions.box_label(box, self.rules)}"
-                          + (f" ({', '.join(extra)})" if extra else "")
-                          + f", total {turn.column.total(self.rules)}")
+            extra.append(w("play.upper_bonus", n=gained - paid * self.rules.extra_bonus))
+        self.terminal.say("  " + w("play.scored", player=self.game.players[turn.player], points=points,
+                                   box=w.box(box), extra=f" ({', '.join(extra)})" if extra else "",
+                                   total=turn.column.total(self.rules)))
         self.feedback(turn, dice, turn.record["decisions"][-1], decision_advice)
 
     def saved(self):
@@ -292,6 +300,7 @@ class _Session:
         """With --coach: what the decision just taken cost (with a goal: in its chance too)."""
         if advice is None:
             return
+        w = self.words
         loss = advice.expected_final_score - choice_value(self.table, turn.state, dice, decision, advice)
         if self.goal is not None:
             from ..advice.goal import matching_option
@@ -299,81 +308,108 @@ class _Session:
             ranked = self.goal_ranking(turn, dice, rolls_left)
             option = matching_option(ranked.options, decision)
             chance_loss = ranked.probability - option["probability"]
-            best = "" if chance_loss < 5e-10 else (
-                f"; best for {self.goal} was {describe_choice(option_as_decision(ranked.options[0]))}")
-            self.terminal.say(f"  coach: {self.goal.chance_name} {100 * option['probability']:.2f}%, "
-                              + ("best" if chance_loss < 5e-10 else f"cost {100 * chance_loss:.2f}%")
-                              + f"; in points {cost_text(loss)}{best}")
+            best = "" if chance_loss < 5e-10 else w(
+                "coach.best_for", goal=self.goal_word(),
+                choice=describe_choice(option_as_decision(ranked.options[0]), w))
+            self.terminal.say("  " + w("coach.goal_feedback", chance_name=self.chance_name(),
+                                       chance=w.percent(option["probability"]),
+                                       cost=self.chance_cost(chance_loss), points_cost=w.cost(loss))
+                              + best)
             return
-        best = "" if loss <= OPTIMAL_TOLERANCE else (
-            f"; best was {describe_choice(option_as_decision(advice.options[0]))}")
-        self.terminal.say(f"  coach: {cost_text(loss)}{best}")
+        best = "" if loss <= OPTIMAL_TOLERANCE else w(
+            "coach.best_was", choice=describe_choice(option_as_decision(advice.options[0]), w))
+        self.terminal.say("  " + w("coach.feedback", cost=w.cost(loss)) + best)
+
+    def goal_word(self):
+        return goal_word(self.goal, self.words)
+
+    def chance_name(self):
+        return chance_name(self.goal, self.words)
+
+    def chance_cost(self, loss):
+        """A loss of chance: "best" or "cost 1.25%"."""
+        w = self.words
+        return w("best") if loss < 5e-10 else w("cost_chance", chance=w.percent(loss))
+
+    def option_text(self, option):
+        """An option of the coach's list: the choice, and for a keep the dice rerolled."""
+        w = self.words
+        text = describe_choice(option_as_decision(option), w)
+        if option["action"] == "keep":
+            if option["keep"]:
+                return w("choice.reroll", text=text, dice=w.faces(option["reroll"]))
+            return w("choice.reroll_all", text=text)
+        if option.get("kniffel_joker"):
+            return w("choice.as_joker", text=text, kniffel=w.box(self.rules.boxes[self.rules.kniffel_box]))
+        return text
 
     def show_goal_coach(self, turn, advice, top):
         """The options ranked by the goal: its chance, the expected final score, both costs."""
-        say = self.terminal.say
+        say, w = self.terminal.say, self.words
         ranked = self.goal_ranking(turn, turn.dice, turn.rolls_left)
         shown = ranked.options if top is None else ranked.options[:top]
-        name = self.goal.chance_name
-        say(f"  coach for {self.goal} ({turn.rolls_left} roll{'s' if turn.rolls_left != 1 else ''} left, "
-            f"dice {' '.join(map(str, turn.dice))}): {name}, expected final score, cost against the best")
+        say("  " + w("coach.goal_head", goal=self.goal_word(), left=w("rolls_left", n=turn.rolls_left),
+                     dice=w.faces(turn.dice), chance_name=self.chance_name()))
         for rank, option in enumerate(shown, 1):
-            text = describe_choice(option_as_decision(option))
-            if option["action"] == "keep":
-                text += f", reroll {' '.join(map(str, option['reroll'])) if option['keep'] else 'all'}"
             cost = ranked.probability - option["probability"]
-            say(f"  {rank:>3}. {text:<34} {100 * option['probability']:7.2f}% "
-                f"{option['expected_final_score']:9.2f}  "
-                + ("best" if cost < 5e-10 else f"cost {100 * cost:.2f}%"))
+            say(f"  {rank:>3}. {self.option_text(option):<34} {w.percent(option['probability']):>8} "
+                f"{option['expected_final_score']:9.2f}  {self.chance_cost(cost)}")
         if len(shown) < len(ranked.options):
-            say(f"       ({len(ranked.options) - len(shown)} more: type ?)")
-        say(f"       playing for points instead: expected {advice.expected_final_score:.2f}")
+            say("       " + w("coach.more", n=len(ranked.options) - len(shown)))
+        say("       " + w("coach.points_instead", value=advice.expected_final_score))
 
     def show_coach(self, turn, advice, top):
         if self.goal is not None:
             self.show_goal_coach(turn, advice, top)
             return
-        say = self.terminal.say
+        say, w = self.terminal.say, self.words
         shown = advice.options if top is None else advice.options[:top]
         best = advice.expected_final_score
-        say(f"  coach ({turn.rolls_left} roll{'s' if turn.rolls_left != 1 else ''} left, "
-            f"dice {' '.join(map(str, turn.dice))}): expected final score, cost against the best")
+        say("  " + w("coach.head", left=w("rolls_left", n=turn.rolls_left), dice=w.faces(turn.dice)))
         for rank, option in enumerate(shown, 1):
             value = option["expected_final_score"]
-            text = describe_choice(option_as_decision(option))
-            if option["action"] == "keep":
-                text += f", reroll {' '.join(map(str, option['reroll'])) if option['keep'] else 'all'}"
-            elif option.get("kniffel_joker"):
-                text += " as Kniffel joker"
-            say(f"  {rank:>3}. {text:<34} {value:9.2f}  {cost_text(best - value)}")
+            say(f"  {rank:>3}. {self.option_text(option):<34} {value:9.2f}  {w.cost(best - value)}")
         if len(shown) < len(advice.options):
-            say(f"       ({len(advice.options) - len(shown)} more: type ?)")
+            say("       " + w("coach.more", n=len(advice.options) - len(shown)))
 
     def show_boxes(self, turn):
+        w, rules = self.words, self.rules
         options = turn.options()
-        cells = [f"{self.rules.boxes.index(box) + 1} {sessions.box_label(box, self.rules)} {points}" + (f"+{paid * self.rules.extra_bonus}" if paid else "")
-                 for box, (points, paid) in options.items()]
-        line = "  open:"
+        cells = [f"{rules.boxes.index(box) + 1} {w.box(box)} {points}"
+                 + (f"+{paid * rules.extra_bonus}" if paid else "") for box, (points, paid) in options.items()]
+        line = "  " + w("play.open")
+        indent = " " * len(line)
         for cell in cells:  # wrapped for an 80-column terminal
             if len(line) + len(cell) > 78:
                 self.terminal.say(line)
-                line = "       "
+                line = indent
             line += f" {cell} ·" if cell != cells[-1] else f" {cell}"
         self.terminal.say(line)
-        if self.rules.jokers and turn.rolls_left == 0 and turn.column.jokers_left > len(turn.jokers):
-            self.terminal.say("  (j 5 6 = joker: turn a 5 into a 6)")
+        if rules.jokers and turn.rolls_left == 0 and turn.column.jokers_left > len(turn.jokers):
+            self.terminal.say("  " + w("play.joker_hint"))
 
     def show_card(self):
-        for line in card_lines(self.game):
+        for line in card_lines(self.game, self.words):
             self.terminal.say(line)
 
 
-def card_lines(game):
+def goal_word(goal, words):
+    """What a goal aims at, in words: "win", "reach 250"."""
+    return words("goal.win") if goal.kind == "win" else words("goal.target", target=goal.target)
+
+
+def chance_name(goal, words):
+    """The name of a goal's chance: "P(win)", "P(>= 250)"."""
+    return words("goal.chance_win") if goal.kind == "win" else words("goal.chance_target", target=goal.target)
+
+
+def card_lines(game, words=None):
     """The card as on the paper pad: a row per box, a column per player, sums and bonuses."""
     rules = game.rules
+    w = words or Words(None, rules)
     columns = game.columns
     width = max(6, *(len(c.name) for c in columns))
-    names = {box: sessions.box_label(box, rules) for box in rules.boxes}  # as on the pad
+    names = {box: w.box(box) for box in rules.boxes}  # as on the pad
     label = max(len(n) for n in names.values()) + 4
 
     def row(text, cells):
@@ -384,24 +420,26 @@ def card_lines(game):
         lines.append(row(f"{b + 1:>2} {names[box]}", [str(c.card.get(box, "-")) for c in columns]))
         if b == 5:
             upper = [sum(c.card.get(x, 0) for x in rules.boxes[:6]) for c in columns]
-            lines.append(row("   upper total", [str(u) for u in upper]))
-            lines.append(row(f"   bonus ({rules.upper_bonus_threshold}+)",
+            lines.append(row("   " + w("card.upper_total"), [str(u) for u in upper]))
+            lines.append(row("   " + w("card.bonus", threshold=rules.upper_bonus_threshold),
                              [str(rules.upper_bonus if u >= rules.upper_bonus_threshold else 0) for u in upper]))
     if rules.extra_bonus:
-        lines.append(row("   extra Kniffel", [str(c.kniffel_bonuses * rules.extra_bonus) for c in columns]))
+        lines.append(row("   " + w("card.extra", kniffel=names[rules.boxes[rules.kniffel_box]]),
+                         [str(c.kniffel_bonuses * rules.extra_bonus) for c in columns]))
     if rules.jokers:
-        lines.append(row("   jokers left", [str(c.jokers_left) for c in columns]))
-    lines.append(row("   total", [str(c.total(rules)) for c in columns]))
+        lines.append(row("   " + w("card.jokers_left"), [str(c.jokers_left) for c in columns]))
+    lines.append(row("   " + w("card.total"), [str(c.total(rules)) for c in columns]))
     return lines
 
 
-def summary_lines(game, table):
+def summary_lines(game, table, words=None):
     """The end of a game: each player's points given away, and optimal play's expected score."""
+    w = words or Words(None, game.rules)
     result = analyze(game.record(), table)
-    lines = [f"Expected final score at the start, playing best: {sessions.start_expectation(table):.2f}."]
+    lines = [w("summary.start", value=sessions.start_expectation(table))]
     for p in result["players"]:
-        lines.append(f"{p['name']}: {p['score']}, gave away {p['loss']:.1f} points "
-                     f"({p['optimal']} of {p['decisions']} decisions optimal)")
+        lines.append(w("summary.player", name=p["name"], score=p["score"], loss=p["loss"],
+                       optimal=p["optimal"], n=p["decisions"]))
     return lines
 
 

@@ -1,78 +1,51 @@
-"""Print-ready strategy pages: one HTML file, A4, one topic a page, large type, no external
-resources (the plot is inlined), box names in the page's language (names.py).
+"""Print-ready strategy pages: one HTML file, A4 at 100 % (nothing wider than the page), one
+topic a page, large type, no external resources (the plot is inlined), every word in the page's
+language (solver/lang).
 
-Pages: the rules of thumb with their exact price, the opening by pattern (2 and 1 rolls left),
-and what each open box costs on a card (the user's, or the typical cards of the cheat sheet).
+Pages: the rules of thumb, each with its exact price, and the price of the whole list; the
+opening by pattern (a page for 2 and for 1 roll left, every roll listed); and what each open box
+costs on a card (the user's, or the typical cards of the cheat sheet).
 """
 import html
 
 from ..advice.position import advise
 from ..engine.states import Position
 from ..rules import UPPER
-from ..strategy.names import box_name, language
+from ..lang import Words
 from ..strategy.opening import opening_patterns
-from ..strategy.thumb import PATTERNS
 from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
 TYPICAL_ROLLS = ("66666", "23456", "12345", "12346", "22555", "66644", "66653", "55542",
                  "44461", "33352", "22241", "11163", "66542", "55431", "12256", "13466")
 
-TEXT = {
-    "en": {"rules": "Rules of thumb", "opening": "The first roll of the game",
-           "costs": "What each box costs", "keep": "Keeping dice (first match wins)",
-           "boxes": "After the last roll (first match wins)", "else_keep": "otherwise: reroll all five",
-           "else_box": "otherwise: the first open box on the card",
-           "strategy": "strategy", "score": "expected score", "how": "how",
-           "exact": "exact", "simulated": "simulated", "left": "{n} rolls left", "left1": "1 roll left",
-           "exceptions": "Exceptions (the best keep fits no pattern)", "rolls": "rolls",
-           "when": "if {boxes} open", "or": " or ", "into": "{points}+ points: {box}", "scores": "{box} if the dice score there", "upper": "{n}+ of a face: its upper box",
-           "any": "{box} with whatever it scores", "most": "the box scoring most",
-           "most_min": "the box scoring most, if {points}+", "card": "Filled",
-           "nothing": "nothing", "expected": "Expected final score", "roll": "final roll",
-           "cost_note": "Points given up (expected final score) by each box against the best box "
-                        "for that roll; 0 = best. Blank: the dice may not go there.",
-           "upper_note": "Upper boxes: points − cost for 0-5 dice of the face; lower boxes: the "
-                         "cost (fill where points − cost is largest).",
-           "curve": "Expected score against the number of rules"},
-    "de": {"rules": "Faustregeln", "opening": "Der erste Wurf des Spiels",
-           "costs": "Was jedes Feld kostet", "keep": "Würfel halten (die erste passende Regel gilt)",
-           "boxes": "Nach dem letzten Wurf (die erste passende Regel gilt)",
-           "else_keep": "sonst: alle fünf neu würfeln", "else_box": "sonst: das erste offene Feld",
-           "strategy": "Strategie", "score": "Erwartete Punkte", "how": "berechnet",
-           "exact": "exakt", "simulated": "simuliert", "left": "noch {n} Würfe", "left1": "noch 1 Wurf",
-           "exceptions": "Ausnahmen (das beste Halten passt zu keinem Muster)", "rolls": "Würfe",
-           "when": "wenn {boxes} offen", "or": " oder ", "into": "ab {points} Punkten: {box}", "scores": "{box}, wenn es zählt", "upper": "ab {n} gleichen: ins passende obere Feld",
-           "any": "{box}, was es auch bringt", "most": "das Feld mit den meisten Punkten",
-           "most_min": "das Feld mit den meisten Punkten, ab {points}", "card": "Belegt",
-           "nothing": "nichts", "expected": "Erwartete Endpunktzahl", "roll": "letzter Wurf",
-           "cost_note": "Verlust an erwarteten Endpunkten je Feld gegenüber dem besten Feld für "
-                        "diesen Wurf; 0 = bestes Feld. Leer: dort nicht erlaubt.",
-           "upper_note": "Oben: Punkte − Kosten für 0-5 Würfel der Augenzahl; unten: die Kosten "
-                         "(eintragen, wo Punkte − Kosten am größten ist).",
-           "curve": "Erwartete Punkte nach Zahl der Regeln"},
-}
-
+# A4 is 210 mm wide; with 12 mm margins 186 mm are left.  Every table is at most 100 % of that
+# and the chart's headers stand upright, so Chromium never shrinks the page to fit: 12 pt body,
+# 10.5 pt tables (tests/test_pages.py measures the printed sizes).
 CSS = """
-@page { size: A4; margin: 14mm; }
-body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 13pt; color: #000; margin: 0; }
+@page { size: A4; margin: 12mm; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 12pt; color: #000; margin: 0; }
 section.page { page-break-after: always; break-after: page; }
 section.page:last-child { page-break-after: auto; break-after: auto; }
-h1 { font-size: 22pt; margin: 0 0 4mm 0; }
-h2 { font-size: 16pt; margin: 5mm 0 2mm 0; }
-p.note { font-size: 11pt; margin: 1mm 0 3mm 0; }
-ol { margin: 0 0 2mm 0; padding-left: 8mm; } li { margin: 0.6mm 0; }
-table { border-collapse: collapse; margin: 1mm 0 3mm 0; }
-td, th { border: 1px solid #777; padding: 0.8mm 2mm; text-align: right; }
+h1 { font-size: 20pt; margin: 0 0 3mm 0; }
+h2 { font-size: 15pt; margin: 5mm 0 2mm 0; }
+p { margin: 1mm 0 2mm 0; } p.note { font-size: 11pt; }
+table { border-collapse: collapse; margin: 1mm 0 4mm 0; font-size: 10.5pt; max-width: 100%; }
+table.wide { width: 100%; }
+td, th { border: 1px solid #777; padding: 1mm 1.6mm; text-align: right; vertical-align: top; }
 th { background: #e8e8e8; } td.l, th.l { text-align: left; }
-table.chart { font-size: 10pt; } table.chart td.best { font-weight: bold; background: #d8efd8; }
-span.dice { font-family: "DejaVu Sans Mono", monospace; letter-spacing: 0.5pt; }
-span.small { font-size: 10pt; }
-img.plot { width: 150mm; }
+th.up { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; padding: 1.6mm 0.8mm;
+        white-space: nowrap; }
+td.best { font-weight: bold; background: #d8d8d8; }
+table.chart td { padding: 1mm 0.9mm; }  /* up to 15 open boxes (Yatzy) side by side */
+td.rolls { font-family: "DejaVu Sans Mono", monospace; font-size: 10.5pt; text-align: left;
+           line-height: 1.45; }
+tr.group td { border-bottom: none; } tr.list td { border-top: none; padding-top: 0; }
+span.dice { font-family: "DejaVu Sans Mono", monospace; }
+svg.chart { width: 100%; height: auto; }
+div.pair { display: flex; gap: 5mm; align-items: flex-start; } div.pair > div { flex: 1 1 0; }
+div.pair table { width: 100%; }
 """
-
-
-_GERMAN_FACES = {1: "Einsen", 2: "Zweien", 3: "Dreien", 4: "Vieren", 5: "Fünfen", 6: "Sechsen"}
 
 
 def _e(text):
@@ -81,92 +54,134 @@ def _e(text):
 
 def keep_rule_text(rule, rules, lang=None):
     """A keep rule in the page's language (or `lang`)."""
-    lang = lang or language(rules)
-    text = PATTERNS[rule.pattern][2 if lang == "de" else 1].format(arg=rule.arg)
-    if rule.pattern == "face" and lang == "de":
-        text = f"die {_GERMAN_FACES[rule.arg]} halten"
+    w = Words(lang, rules)
+    text = w(f"pattern.{rule.pattern}", arg=rule.arg, faces=w(f"faces.{rule.arg}") if rule.pattern == "face" else "")
     if rule.pattern == "kind" and rule.arg == 5:
-        text = {"de": "fünf gleiche: alle halten", "en": "five alike: keep them all"}[lang]
+        text = w("page.five_alike")
     if rule.pattern == "run5" and rule.arg == 5:
-        text = {"de": "große Straße: alle halten", "en": "large straight: keep it"}[lang]
+        text = w("page.large_straight_keep")
     if rule.when:
-        names = TEXT[lang]["or"].join(box_name(b, rules, lang) for b in rule.when)
-        text += ", " + TEXT[lang]["when"].format(boxes=names)
+        names = w("page.or").join(w.box(b) for b in rule.when)
+        text += ", " + w("page.when", boxes=names)
     return text
 
 
 def box_rule_text(rule, rules, lang=None):
     """A box rule in the page's language (or `lang`)."""
-    lang = lang or language(rules)
-    t = TEXT[lang]
+    w = Words(lang, rules)
     if rule.box == "upper":
-        return t["upper"].format(n=rule.min_points)
+        return w("page.upper", n=rule.min_points)
     if rule.box is None:
-        return t["most_min"].format(points=rule.min_points) if rule.min_points else t["most"]
-    name = box_name(rule.box, rules, lang)
+        return w("page.most_min", points=rule.min_points) if rule.min_points else w("page.most")
+    name = w.box(rule.box)
     if rule.min_points == 1:
-        return t["scores"].format(box=name)
-    return t["into"].format(points=rule.min_points, box=name) if rule.min_points else t["any"].format(box=name)
+        return w("page.scores", box=name)
+    return w("page.into", points=rule.min_points, box=name) if rule.min_points else w("page.any", box=name)
 
 
-def rules_page(rules, rule_list, prices, curve=None, optimum=None):
-    """The rules of thumb and the price table: prices = [(strategy, score, exact?)]."""
-    t = TEXT[language(rules)]
-    parts = [f"<h1>{_e(t['rules'])}: {_e(rules.key)}</h1>",
-             f"<h2>{_e(t['keep'])}</h2><ol>"]
-    parts += [f"<li>{_e(keep_rule_text(r, rules))}</li>" for r in rule_list.keeps]
-    parts += [f"</ol><p class='note'>{_e(t['else_keep'])}</p><h2>{_e(t['boxes'])}</h2><ol>"]
-    parts += [f"<li>{_e(box_rule_text(r, rules))}</li>" for r in rule_list.boxes]
-    parts += [f"</ol><p class='note'>{_e(t['else_box'])}</p>",
-              f"<table><tr><th class='l'>{_e(t['strategy'])}</th><th>{_e(t['score'])}</th>"
-              f"<th class='l'>{_e(t['how'])}</th></tr>"]
-    for name, score, exact in prices:
-        parts.append(f"<tr><td class='l'>{_e(name)}</td><td>{score:.1f}</td>"
-                     f"<td class='l'>{_e(t['exact'] if exact else t['simulated'])}</td></tr>")
+def rule_prices(rule_list, curve):
+    """(keep prices, box prices): what each rule adds to the exact score when it is added, read
+    from the derivation's curve (derive.py: the exact score after the box rules one by one,
+    alone, then the keep rules one by one with every box rule).  None without a curve."""
+    if not curve:
+        return None
+    scores = [s for _, s in curve]
+    boxes = len(rule_list.boxes)
+    box_prices = [scores[i + 1] - scores[i] for i in range(boxes)]
+    keep_prices = [scores[boxes + i + 1] - scores[boxes + i] for i in range(len(rule_list.keeps))]
+    return keep_prices, box_prices
+
+
+def _rule_table(texts, prices, w, title):
+    """A numbered table of rules with their price (or without, when prices is None)."""
+    parts = [f"<h2>{_e(title)}</h2><table class='wide'><tr><th>#</th><th class='l'>{_e(w('page.rule'))}</th>"
+             + (f"<th>{_e(w('page.price'))}</th>" if prices else "") + "</tr>"]
+    for n, text in enumerate(texts, 1):
+        price = f"<td>{prices[n - 1]:+.2f}</td>" if prices else ""
+        parts.append(f"<tr><td>{n}</td><td class='l'>{_e(text)}</td>{price}</tr>")
+    return "".join(parts) + "</table>"
+
+
+def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None):
+    """The rules of thumb, each with its price, the price table of the strategies (prices =
+    [(strategy, score, exact?)]) and the chart of the score against the number of rules."""
+    w = Words(lang, rules)
+    each = rule_prices(rule_list, curve)
+    parts = [f"<h1>{_e(w('page.rules'))}: {_e(rules.key)}</h1>",
+             _rule_table([keep_rule_text(r, rules, w.lang) for r in rule_list.keeps],
+                         each and each[0], w, w("page.keep")),
+             f"<p class='note'>{_e(w('page.else_keep'))}</p>",
+             _rule_table([box_rule_text(r, rules, w.lang) for r in rule_list.boxes],
+                         each and each[1], w, w("page.boxes")),
+             f"<p class='note'>{_e(w('page.else_box'))}</p>"]
+    if each:
+        parts.append(f"<p class='note'>{_e(w('page.price_note'))}</p>")
+    parts.append(f"</section><section class='page'><h1>{_e(w('page.prices'))}: {_e(rules.key)}</h1>")
+    parts.append(f"<table class='wide'><tr><th class='l'>{_e(w('page.strategy'))}</th>"
+                 f"<th>{_e(w('page.score'))}</th><th class='l'>{_e(w('page.how'))}</th></tr>")
+    for name, score, exact, *ci in prices:
+        interval = f" ± {ci[0]:.1f}" if ci and ci[0] else ""  # an estimate with its 95 % interval
+        parts.append(f"<tr><td class='l'>{_e(name)}</td><td>{score:.1f}{interval}</td>"
+                     f"<td class='l'>{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
     parts.append("</table>")
     if curve:
-        parts.append(curve_svg(curve, optimum, t["curve"]))
+        parts.append(f"<h2>{_e(w('page.curve'))}</h2>" + curve_svg(curve, optimum, w))
     return "<section class='page'>" + "\n".join(parts) + "</section>"
 
 
-def opening_page(table, by_left):
-    """The 252 first rolls by pattern, for 2 and for 1 roll left."""
+def opening_page(table, by_left, lang=None):
+    """The 252 first rolls by pattern: a page for 2 and one for 1 roll left, every roll listed."""
     rules = table.rules
-    lang = language(rules)
-    t = TEXT[lang]
-    parts = [f"<h1>{_e(t['opening'])}: {_e(rules.key)}</h1>"]
+    w = Words(lang, rules)
+    pages = []
     for left in (2, 1):
         if left not in by_left:
             continue
-        found = opening_patterns(by_left, left, german=lang == "de")
-        parts.append(f"<h2>{_e(t['left1'] if left == 1 else t['left'].format(n=left))}</h2><table>")
+        found = opening_patterns(by_left, left, w.lang)
+        parts = [f"<h1>{_e(w('page.opening_left', left=w('rolls_left', n=left)))}</h1>",
+                 f"<p class='note'>{_e(w('page.opening_note'))}</p>",
+                 f"<table class='wide'><tr><th class='l'>{_e(w('page.pattern'))}</th>"
+                 f"<th>{_e(w('page.share'))}</th><th>{_e(w('page.count'))}</th></tr>"]
         for group in found.groups:
-            shown = " ".join(r for r, _ in group.rolls[:8]) + (" …" if len(group.rolls) > 8 else "")
-            parts.append(f"<tr><td class='l'>{_e(group.label)}</td><td>{100 * group.probability:.1f}%</td>"
-                         f"<td>{len(group.rolls)} {_e(t['rolls'])}</td>"
-                         f"<td class='l'><span class='dice small'>{_e(shown)}</span></td></tr>")
+            parts.append(f"<tr class='group'><td class='l'><b>{_e(group.label)}</b></td>"
+                         f"<td>{100 * group.probability:.1f}%</td>"
+                         f"<td>{_e(w('page.rolls', n=len(group.rolls)))}</td></tr>"
+                         f"<tr class='list'><td class='rolls' colspan='3'>"
+                         f"{_e(' '.join(r for r, _ in group.rolls))}</td></tr>")
         parts.append("</table>")
         if found.exceptions:
             listed = ", ".join(f"{roll}→{keep}" for roll, keep, _ in found.exceptions)
-            parts.append(f"<p class='note'><b>{_e(t['exceptions'])}:</b> "
+            parts.append(f"<p class='note'><b>{_e(w('page.exceptions'))}:</b> "
                          f"<span class='dice'>{_e(listed)}</span></p>")
+        pages.append("<section class='page'>" + "\n".join(parts) + "</section>")
+    return "\n".join(pages)
+
+
+def costs_page(table, card, title="", lang=None):
+    """For a card: the cost of each open box for typical final rolls; points - cost of the open
+    upper boxes by the number of dice; the cost of the open lower boxes."""
+    rules = table.rules
+    w = Words(lang, rules)
+    sheet = box_costs(table, card, title)
+    filled = ", ".join(f"{w.box(b)} {p}" for b, p in card.items()) or w("nothing")
+    heading = _e(w("page.costs")) + (f": {_e(title)}" if title else "")
+    parts = [f"<h1>{heading}</h1>",
+             f"<p>{_e(w('page.card'))}: {_e(filled)}. {_e(w('page.expected'))}: "
+             f"<b>{sheet.expected_final_score:.1f}</b></p>",
+             f"<p class='note'>{_e(w('page.cost_note'))}</p>", _roll_chart(table, card, sheet, w)]
+    parts.append("<div class='pair'>" + "".join(f"<div>{block}</div>" for block in
+                                                _upper_table(sheet, w) + _lower_table(sheet, w)) + "</div>")
+    if sheet.five_of_a_kind:
+        best = "; ".join(f"{str(face) * 5}: {text}" for face, text in _five_texts(table, card, w).items())
+        parts.append(f"<p class='note'>{_e(w('page.five_note', kniffel=w.box(rules.boxes[rules.kniffel_box]), best=best))}</p>")
     return "<section class='page'>" + "\n".join(parts) + "</section>"
 
 
-def costs_page(table, card, title=""):
-    """For a card: the cost of each open box for typical final rolls, and points - cost."""
-    rules = table.rules
-    t = TEXT[language(rules)]
-    sheet = box_costs(table, card, title)
-    filled = ", ".join(f"{box_name(b, rules)} {p}" for b, p in card.items()) or t["nothing"]
-    heading = _e(t["costs"]) + (f": {_e(title)}" if title else "")
-    parts = [f"<h1>{heading}</h1>",
-             f"<p>{_e(t['card'])}: {_e(filled)}. {_e(t['expected'])}: "
-             f"<b>{sheet.expected_final_score:.1f}</b></p>",
-             f"<p class='note'>{_e(t['cost_note'])}</p>"]
+def _roll_chart(table, card, sheet, w):
+    """Typical final rolls against the open boxes: the cost of each box (upright headers)."""
     open_boxes = list(sheet.costs)
-    parts.append("<table class='chart'><tr><th class='l'>" + _e(t["roll"]) + "</th>"
-                 + "".join(f"<th>{_e(box_name(b, rules))}</th>" for b in open_boxes) + "</tr>")
+    rows = ["<table class='wide chart'><tr><th class='l'>" + _e(w("page.roll")) + "</th>"
+            + "".join(f"<th class='up'>{_e(w.box(b))}</th>" for b in open_boxes) + "</tr>"]
     for text in TYPICAL_ROLLS:
         roll = tuple(int(c) for c in text)
         options = advise(Position(card), table, roll, 0).options
@@ -177,59 +192,93 @@ def costs_page(table, card, title=""):
         cells = []
         for b in open_boxes:
             if b not in by_box:
-                cells.append("<td></td>")
+                cells.append("<td>–</td>")
                 continue
             cost = best - by_box[b]
             cls = " class='best'" if cost < 0.05 else ""
             cells.append(f"<td{cls}>{cost:.1f}</td>")
-        parts.append(f"<tr><td class='l'><span class='dice'>{text}</span></td>{''.join(cells)}</tr>")
-    parts.append("</table>")
-    parts.append(f"<p class='note'>{_e(t['upper_note'])}</p><table class='chart'><tr><th class='l'></th>"
-                 + "".join(f"<th>{n}</th>" for n in range(6)) + "</tr>")
-    for b in open_boxes:
+        rows.append(f"<tr><td class='l'><span class='dice'>{text}</span></td>{''.join(cells)}</tr>")
+    return "".join(rows) + "</table>"
+
+
+def _upper_table(sheet, w):
+    """The open upper boxes: points - cost for 0-5 dice of the face (* where five of a kind
+    follows the extra-Kniffel rules: see the note); nothing when no upper box is open."""
+    upper = [b for b in sheet.costs if b in UPPER]
+    if not upper:
+        return []
+    rows = [f"<p class='note'>{_e(w('page.upper_note'))}</p><table>"
+            f"<tr><th class='l'>{_e(w('page.box'))}</th><th class='l' colspan='6'>{_e(w('page.dice'))}</th></tr>"
+            f"<tr><th></th>" + "".join(f"<th>{n}</th>" for n in range(6)) + "</tr>"]
+    for b in upper:
+        found, face = sheet.costs[b], UPPER.index(b) + 1
+        cells = "".join(f"<td>{face * n - found[face * n]:.1f}</td>" if face * n in found
+                        else "<td>*</td>" for n in range(6))
+        rows.append(f"<tr><td class='l'>{_e(w.box(b))}</td>{cells}</tr>")
+    return ["".join(rows) + "</table>"]
+
+
+def _lower_table(sheet, w):
+    """The open lower boxes and what filling each costs; nothing when none is open."""
+    lower = [b for b in sheet.costs if b not in UPPER]
+    if not lower:
+        return []
+    rows = [f"<p class='note'>{_e(w('page.lower_note'))}</p><table>"
+            f"<tr><th class='l'>{_e(w('page.box'))}</th><th class='l'>{_e(w('page.cost'))}</th></tr>"]
+    for b in lower:
         found = sheet.costs[b]
-        if b in UPPER:
-            face = UPPER.index(b) + 1
-            cells = "".join(f"<td>{face * n - found[face * n]:.1f}</td>" if face * n in found
-                            else "<td></td>" for n in range(6))
-        else:
-            text = (f"{found[None]:.1f}" if None in found
-                    else ", ".join(f"{c:.1f} ({p})" for p, c in found.items()))
-            cells = f"<td colspan='6' style='text-align:left'>{_e(text)}</td>"
-        parts.append(f"<tr><td class='l'>{_e(box_name(b, rules))}</td>{cells}</tr>")
-    parts.append("</table>")
-    return "<section class='page'>" + "\n".join(parts) + "</section>"
+        text = (f"{found[None]:.1f}" if None in found
+                else ", ".join(w("page.cost_with", cost=f"{c:.1f}", points=p) for p, c in found.items()))
+        rows.append(f"<tr><td class='l'>{_e(w.box(b))}</td><td class='l'>{_e(text)}</td></tr>")
+    return ["".join(rows) + "</table>"]
 
 
-def document(rules, pages):
+def _five_texts(table, card, w):
+    """The best choice for each five of a kind on `card`, in words."""
+    from ..game.analysis import describe_choice, option_as_decision
+    return {face: describe_choice(option_as_decision(advise(Position(card), table, (face,) * 5, 0).options[0]), w)
+            for face in range(1, 7)}
+
+
+def document(rules, pages, lang=None):
     """The whole HTML file around the pages."""
-    lang = language(rules)
+    lang = Words(lang, rules).lang
     return (f"<!DOCTYPE html>\n<html lang='{lang}'><head><meta charset='utf-8'>"
             f"<title>{_e(rules.key)}</title><style>{CSS}</style></head><body>\n"
             + "\n".join(pages) + "\n</body></html>\n")
 
 
-def build_pages(table, rule_list, prices, curve=None, cards=None):
+def build_pages(table, rule_list, prices, curve=None, cards=None, lang=None):
     """The HTML text of every page: rules of thumb (prices: (label, score, exact) rows), the
     opening, and the box costs of each (title, card) in `cards` (default: the typical cards of
     the cheat sheet)."""
-    from .tables import SITUATIONS, opening_advice
+    from .tables import opening_advice
     rules = table.rules
-    pages = [rules_page(rules, rule_list, prices, curve, table.expected_score), opening_page(table, opening_advice(table))]
-    for title, card in cards if cards is not None else SITUATIONS.get(rules.box_set, []):
+    pages = [rules_page(rules, rule_list, prices, curve, table.expected_score, lang),
+             opening_page(table, opening_advice(table), lang)]
+    return document(rules, pages + _cost_pages(table, cards, lang), lang)
+
+
+def _cost_pages(table, cards, lang):
+    """A box-cost page for each (title, card) of `cards` (default: the typical cards, titled in
+    the page's language); a card these rules cannot have is left out."""
+    from .tables import situations
+    pages = []
+    for title, card in cards if cards is not None else situations(table.rules, lang):
         try:
-            pages.append(costs_page(table, card, title))
+            pages.append(costs_page(table, card, title, lang))
         except ValueError:  # a card these rules cannot have
             continue
-    return document(rules, pages)
+    return pages
 
 
-def curve_svg(curve, optimum, label):
-    """An inline SVG line chart of (rules, score) points against the optimum (dashed)."""
-    width, height, left, bottom = 640, 300, 50, 30
+def curve_svg(curve, optimum, words):
+    """An inline SVG line chart of (rules, score) points against the optimum (dashed), with
+    its axes labelled."""
+    w = words
+    width, height, left, bottom = 640, 560, 64, 46
     xs = [n for n, _ in curve]
-    lo = min(s for _, s in curve)
-    lo = 10 * int(lo // 10)
+    lo = 10 * int(min(s for _, s in curve) // 10)
     hi = 10 * int(optimum // 10 + 1)
     x_max = max(xs) or 1
 
@@ -240,34 +289,31 @@ def curve_svg(curve, optimum, label):
         return height - bottom - (height - bottom - 10) * (s - lo) / (hi - lo)
 
     points = " ".join(f"{x(n):.1f},{y(s):.1f}" for n, s in curve)
-    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-             f"font-size='11' role='img' aria-label='{_e(label)}'>",
+    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+             f"font-size='15' role='img' aria-label='{_e(w('page.curve'))}'>",
              f"<line x1='{left}' y1='{y(optimum):.1f}' x2='{width - 10}' y2='{y(optimum):.1f}' "
              "stroke='#000' stroke-dasharray='5,4'/>",
-             f"<text x='{width - 12}' y='{y(optimum) - 4:.1f}' text-anchor='end'>{optimum:.1f}</text>",
+             f"<text x='{width - 12}' y='{y(optimum) - 5:.1f}' text-anchor='end'>"
+             f"{_e(w('page.optimum'))} {optimum:.1f}</text>",
              f"<polyline points='{points}' fill='none' stroke='#000' stroke-width='2'/>"]
-    for s in range(lo, hi + 1, 10 if hi - lo <= 60 else 20):
-        parts.append(f"<text x='{left - 4}' y='{y(s) + 4:.1f}' text-anchor='end'>{s}</text>"
+    for s in range(lo, hi + 1, 10 if hi - lo <= 60 else 20 if hi - lo <= 140 else 40):
+        parts.append(f"<text x='{left - 5}' y='{y(s) + 5:.1f}' text-anchor='end'>{s}</text>"
                      f"<line x1='{left}' y1='{y(s):.1f}' x2='{width - 10}' y2='{y(s):.1f}' stroke='#ccc'/>")
     for n in range(0, x_max + 1, 5):
-        parts.append(f"<text x='{x(n):.1f}' y='{height - bottom + 14}' text-anchor='middle'>{n}</text>")
-    parts.append(f"<text x='{(left + width) / 2:.0f}' y='{height - 2}' text-anchor='middle'>{_e(label)}</text>")
+        parts.append(f"<text x='{x(n):.1f}' y='{height - bottom + 18}' text-anchor='middle'>{n}</text>")
+    parts.append(f"<text x='{(left + width) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
+                 f"{_e(w('page.axis_x'))}</text>")
+    parts.append(f"<text transform='translate(16 {(height - bottom) / 2:.0f}) rotate(-90)' "
+                 f"text-anchor='middle'>{_e(w('page.axis_y'))}</text>")
     return "".join(parts) + "</svg>"
 
 
-PRICE_NAMES = {
-    "en": {"optimal": "optimal play (the solved table)", "thumb": "these {n} rules of thumb",
-           "heuristic": "a sensible human's {n} rules", "greedy": "greedy: most common face, most points now"},
-    "de": {"optimal": "optimal (gelöste Tabelle)", "thumb": "diese {n} Faustregeln",
-           "heuristic": "Heuristik eines vernünftigen Spielers ({n} Regeln)",
-           "greedy": "gierig: häufigste Augenzahl, meiste Punkte"},
-}
-
-
-def price_rows(rules, prices):
-    """(label, score, exact) rows in the page's language from stored price dicts."""
-    names = PRICE_NAMES[language(rules)]
-    return [(names[p["strategy"]].format(n=p.get("rules", 0)), p["score"], p["exact"]) for p in prices]
+def price_rows(rules, prices, lang=None):
+    """(label, score, exact, 95 % half-interval or None) rows in the page's language from stored
+    price dicts."""
+    w = Words(lang, rules)
+    return [(w(f"price.{p['strategy']}", n=p.get("rules", 0)), p["score"], p["exact"], p.get("ci95"))
+            for p in prices]
 
 
 def thumb_and_prices(table):
@@ -286,17 +332,16 @@ def thumb_and_prices(table):
     return rule_list, prices, None
 
 
-def page_html(table, cards=None):
-    """The whole HTML document for `table` (cards: [(title, card)], default the typical ones)."""
+def page_html(table, cards=None, lang=None):
+    """The whole HTML document for `table` (cards: [(title, card)], default the typical ones),
+    in `lang` (default: the pad's language)."""
     rules = table.rules
     if rules.jokers:  # rules of thumb do not play Knobeln jokers: no rules page
-        from .tables import SITUATIONS, opening_advice
-        pages = [opening_page(table, opening_advice(table))]
-        for title, card in cards if cards is not None else SITUATIONS.get(rules.box_set, []):
-            pages.append(costs_page(table, card, title))
-        return document(rules, pages)
+        from .tables import opening_advice
+        pages = [opening_page(table, opening_advice(table), lang)] + _cost_pages(table, cards, lang)
+        return document(rules, pages, lang)
     rule_list, prices, curve = thumb_and_prices(table)
-    return build_pages(table, rule_list, price_rows(rules, prices), curve, cards)
+    return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang)
 
 
 def chromium():

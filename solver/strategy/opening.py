@@ -7,33 +7,22 @@ no pattern names are the exceptions, listed one by one.  Groups are ordered by h
 from dataclasses import dataclass
 
 from .. import dice
+from ..lang import Words
 from .thumb import PATTERNS
 
-# (pattern, arg, English label, German label): the first that holds exactly the best keep.
+# (pattern, arg): the first that holds exactly the best keep names it (its words: solver/lang,
+# "opening.<pattern>.<arg>").
 PATTERN_ORDER = (
-    ("stop", 0, "keep all five", "alle fünf behalten"),
-    ("run5", 4, "keep four to a large straight", "vier zur großen Straße halten"),
-    ("run4", 4, "keep four to a small straight", "vier zur kleinen Straße halten"),
-    ("run4", 3, "keep three to a straight", "drei zur Straße halten"),
-    ("kind", 4, "keep the four alike", "die vier gleichen halten"),
-    ("kind", 3, "keep the three alike", "die drei gleichen halten"),
-    ("two_pairs", 0, "keep both pairs", "beide Paare halten"),
-    ("kind", 2, "keep the (higher) pair", "das (höhere) Paar halten"),
-    ("face", 6, "keep the sixes", "die Sechsen halten"),
-    ("face", 5, "keep the fives", "die Fünfen halten"),
-    ("face", 4, "keep the fours", "die Vieren halten"),
-    ("face", 3, "keep the threes", "die Dreien halten"),
-    ("face", 2, "keep the twos", "die Zweien halten"),
-    ("face", 1, "keep the ones", "die Einsen halten"),
-    ("high", 5, "keep the fives and sixes", "Fünfen und Sechsen halten"),
-    ("nothing", 0, "reroll all five", "alle fünf neu würfeln"),
+    ("stop", 0), ("run5", 4), ("run4", 4), ("run4", 3), ("kind", 4), ("kind", 3), ("two_pairs", 0),
+    ("kind", 2), ("face", 6), ("face", 5), ("face", 4), ("face", 3), ("face", 2), ("face", 1),
+    ("high", 5), ("nothing", 0),
 )
 
 
 def _pattern_keep(pattern, arg, roll):
     if pattern == "stop":
         return roll
-    kept = PATTERNS[pattern][0](roll, arg)
+    kept = PATTERNS[pattern](roll, arg)
     return None if kept is None else tuple(sorted(kept))
 
 
@@ -51,8 +40,10 @@ class OpeningPatterns:
     exceptions: list  # (roll text, keep text, probability), most likely first
 
 
-def opening_patterns(by_left, rolls_left, german=False):
-    """OpeningPatterns for one number of rolls left, from opening_advice's result."""
+def opening_patterns(by_left, rolls_left, lang="en"):
+    """OpeningPatterns for one number of rolls left, from opening_advice's result; the group
+    labels in `lang`."""
+    words = Words(lang)
     groups, exceptions = {}, []
     for r, advice in enumerate(by_left[rolls_left]):
         roll = dice.KEEPS[r]
@@ -60,9 +51,9 @@ def opening_patterns(by_left, rolls_left, german=False):
         kept = roll if best["action"] == "score" else tuple(sorted(best["keep"]))
         p = float(dice.ROLL_PROB[r])
         text = "".join(map(str, roll))
-        for pattern, arg, english, deutsch in PATTERN_ORDER:
+        for pattern, arg in PATTERN_ORDER:
             if _pattern_keep(pattern, arg, roll) == kept:
-                label = deutsch if german else english
+                label = words(f"opening.{pattern}.{arg}")
                 groups.setdefault(label, []).append((text, p))
                 break
         else:

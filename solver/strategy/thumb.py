@@ -71,21 +71,18 @@ def _pair_high(roll, n):
     return (face,) * count if count >= n and face >= 4 else None
 
 
-# name -> (function(roll, arg), English text with {arg}, German text)
+# name -> function(roll, arg): the dice the pattern keeps, or None (its words: solver/lang,
+# "pattern.<name>")
 PATTERNS = {
-    "kind": (_of_a_kind, "keep the most common face ({arg} or more alike)",
-             "die häufigste Augenzahl halten (ab {arg} gleichen)"),
-    "kind_high": (_pair_high, "keep a pair or more of fours, fives or sixes",
-                  "Paar oder mehr aus Vieren, Fünfen oder Sechsen halten"),
-    "face": (_face, "keep the {arg}s", "die {arg}er halten"),
-    "run4": (lambda roll, n: _run(roll, n, _RUNS4), "keep {arg} to a small straight",
-             "{arg} zur kleinen Straße halten"),
-    "run5": (lambda roll, n: _run(roll, n, _RUNS5), "keep {arg} to a large straight",
-             "{arg} zur großen Straße halten"),
-    "two_pairs": (lambda roll, _: _two_pairs(roll), "keep two pairs", "zwei Paare halten"),
-    "full_house": (lambda roll, _: _full_house(roll), "keep a full house", "Full House halten"),
-    "high": (_high, "keep every die of {arg} or more", "alle Würfel ab {arg} halten"),
-    "nothing": (lambda roll, _: (), "reroll all five", "alle fünf neu würfeln"),
+    "kind": _of_a_kind,
+    "kind_high": _pair_high,
+    "face": _face,
+    "run4": lambda roll, n: _run(roll, n, _RUNS4),
+    "run5": lambda roll, n: _run(roll, n, _RUNS5),
+    "two_pairs": lambda roll, _: _two_pairs(roll),
+    "full_house": lambda roll, _: _full_house(roll),
+    "high": _high,
+    "nothing": lambda roll, _: (),
 }
 
 
@@ -100,7 +97,7 @@ class KeepRule:
 
     def keep(self, roll):
         """The dice to hold for `roll` (sorted tuple), or None if the pattern does not fit."""
-        return PATTERNS[self.pattern][0](tuple(roll), self.arg)
+        return PATTERNS[self.pattern](tuple(roll), self.arg)
 
 
 UPPER_BOXES = "upper"  # BoxRule.box of "min_points or more dice of a face: its upper box"

@@ -25,6 +25,7 @@ from ..game import analysis, session
 from .duel import duel_routes
 from ..game.card import GameError
 from ..game.record import record_rules
+from ..lang import LANGUAGES, box_name, pad_language, web_words
 from ..presets import all_presets, get_rules
 from ..rules import OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, RulesError
 
@@ -112,8 +113,8 @@ def game_state(record, hand, tables, language=None, objective="expected"):
     """Everything the page shows of a game: the card, the turn, the legal boxes and the advice."""
     game, turn = session.rebuild(record, hand)
     rules = game.rules
-    if not (isinstance(language, str) and language in session.BOX_LABELS):
-        language = session.default_language(rules)
+    if not (isinstance(language, str) and language in LANGUAGES):
+        language = pad_language(rules)
     state = {"record": game.record(), "hand": list(turn.dice) if turn and turn.dice else None,
              "rules": {"key": rules.key, "preset": rules.preset, "description": rules.description,
                        "rolls_per_turn": rules.rolls_per_turn, "jokers": rules.jokers,
@@ -121,7 +122,7 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                        "upper_bonus": rules.upper_bonus, "extra_bonus": rules.extra_bonus,
                        "joker": rules.joker},
              "language": language,
-             "boxes": [{"key": b, "label": session.box_label(b, rules, language)} for b in rules.boxes],
+             "boxes": [{"key": b, "label": box_name(b, rules, language)} for b in rules.boxes],
              "columns": session.summary(game), "over": game.over, "turn": None,
              "advice": None, "advice_line": None, "objective": "expected"}
     if turn is not None:
@@ -142,6 +143,41 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                 state["objective"] = "win"
             state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules), line
     return state
+
+
+def server_info():
+    """GET /api/info: the version, objectives, languages with every word of the page (solver/lang),
+    and the presets with their options, pad language and the name of their Kniffel box."""
+    return {"version": __version__, "objectives": objectives(), "max_players": MAX_PLAYERS,
+            "languages": list(LANGUAGES), "words": {lang: web_words(lang) for lang in LANGUAGES},
+            "presets": [{"name": name, "description": PRESET_DESCRIPTIONS[name],
+                         "language": pad_language(rules),
+                         "kniffel": {lang: box_name(rules.boxes[rules.kniffel_box], rules, lang)
+                                     for lang in LANGUAGES},
+                         "options": {k: getattr(rules, k) for k in OPTION_PRESETS if name in OPTION_PRESETS[k]}}
+                        for name, rules in PRESETS.items()]}
+
+
+def in_language(data, function, *args):
+    """function(*args); a GameError (a move the player made) becomes a 400 in the request's
+    language."""
+    try:
+        return function(*args)
+    except GameError as exc:
+        language = data.get("language") if data.get("language") in LANGUAGES else "en"
+        raise BadRequest(exc.text(language)) from None
+
+
+def analysis_goal(data, record):
+    """(goal, None, from_round) for analysis.analyze: with "goal": "win" (a game of several), the
+    chance to win from round `from_round` on, for the decisions the page took playing to win."""
+    if data.get("goal") != "win" or len(record.get("players", [])) < 2:
+        return None, None, 1
+    from ..advice.goal import Goal
+    from_round = data.get("from_round", 1)
+    if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
+        raise BadRequest("from_round must be a whole number >= 1")
+    return Goal("win"), None, from_round
 
 
 async def _json_body(request):
@@ -187,13 +223,7 @@ def create_app(tables_dir=None, token=None, preloaded=()):
         return response
 
     async def info(request):
-        return _json({"version": __version__, "objectives": objectives(), "max_players": MAX_PLAYERS,
-                      "languages": list(session.BOX_LABELS),
-                      "presets": [{"name": name, "description": PRESET_DESCRIPTIONS[name],
-                                   "language": session.default_language(rules),
-                                   "options": {k: getattr(rules, k) for k in OPTION_PRESETS
-                                               if name in OPTION_PRESETS[k]}}
-                                  for name, rules in PRESETS.items()]})
+        return _json(server_info())
 
     async def advise(request):
         status, answer = advise_line(await _json_body(request), tables)
@@ -214,14 +244,14 @@ def create_app(tables_dir=None, token=None, preloaded=()):
     async def game(request):
         data = await _json_object(request)
         record, hand = checked_record(data.get("record")), data.get("hand")
-        return _json(await _threaded(_step, data, record, hand, data.get("move")))
+        return _json(await _threaded(in_language, data, _step, data, record, hand, data.get("move")))
 
     async def analyze(request):
         data = await _json_object(request)
         record = checked_record(data.get("record"))
         rules = record_rules(record["rules"])
         table = await _threaded(tables, rules)
-        result = await _threaded(analysis.analyze, record, table)
+        result = await _threaded(analysis.analyze, record, table, *analysis_goal(data, record))
         return _json({**result, "expected_start": session.start_expectation(table)})
 
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),

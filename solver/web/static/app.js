@@ -4,8 +4,43 @@
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
 const token = new URLSearchParams(location.search).get("token");
-const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false };
+const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false,
+  winMoves: [] };  // winMoves: indices of the decisions taken with the goal "win" (for the analysis)
 const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
+
+// ---- words ----------------------------------------------------------------------------------
+// The texts come from the server (solver/lang, in /api/info): t("web.new"), t("web.round", {...}).
+// A pair is [singular, plural], chosen by the field n; {x:.2f} formats a number.
+function t(key, fields = {}) {
+  const words = S.info.words[$("language").value] || S.info.words.en;
+  let text = words[key];
+  if (text === undefined) return key;
+  if (Array.isArray(text)) text = fields.n === 1 ? text[0] : text[1];
+  return text.replace(/\{(\w+)(?::\.(\d+)f)?\}/g, (whole, name, digits) =>
+    fields[name] === undefined ? whole : digits ? Number(fields[name]).toFixed(Number(digits)) : String(fields[name]));
+}
+
+// A chance as a percentage with sensible decimals (as the command line prints it, lang.percent).
+function percent(p) {
+  const value = 100 * p;
+  if (value < 5e-11) return "0%";
+  if (value > 100 - 5e-11) return "100%";
+  let digits = value >= 10 ? 1 : value >= 1 ? 2 : Math.min(10, 1 - Math.floor(Math.log10(value)));
+  while (digits < 10 && value.toFixed(digits) === (100).toFixed(digits)) digits++;
+  return value.toFixed(digits) + "%";
+}
+
+function applyWords() {
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
+  document.title = t("web.title");
+  document.documentElement.lang = $("language").value;
+}
+
+function kniffelName() {
+  const preset = S.info.presets.find((p) => p.name === (S.state ? S.state.rules.preset : $("preset").value));
+  return preset ? preset.kniffel[$("language").value] : "Kniffel";
+}
 
 async function api(path, body) {
   const headers = { "content-type": "application/json" };
@@ -20,7 +55,7 @@ async function api(path, body) {
 function say(text) { $("message").textContent = text || ""; }
 
 async function run(task) {
-  if (S.busy) return;
+  if (S.busy) { say(t("web.busy")); return; }  // a tap while the server works: refused, visibly
   S.busy = true;
   document.body.classList.add("busy");
   try { say(""); await task(); } catch (error) { say(error.message); }
@@ -31,9 +66,17 @@ function settings() {
   return { language: $("language").value, objective: $("objective").value };
 }
 
+function decisions(record) {
+  return record.turns.reduce((n, turn) => n + turn.decisions.length, 0);
+}
+
 async function move(m) {
   const st = S.state;
+  const before = decisions(st.record);
   const next = await api("game", { record: st.record, hand: st.hand, move: m, ...settings() });
+  const after = decisions(next.record);
+  S.winMoves = S.winMoves.filter((i) => i < Math.min(before, after));
+  if (after > before && st.objective === "win") S.winMoves.push(before);
   show(next);
   return next;
 }
@@ -44,22 +87,22 @@ const CHOICES = { joker: ["none", "max-any", "must-match", "free", "forced", "fr
 
 function showOptions() {
   const preset = S.info.presets.find((p) => p.name === $("preset").value);
-  $("preset-description").textContent = preset.description;
-  $("language").value = preset.language;
+  $("preset-description").textContent = t("preset." + preset.name);
+  if ($("language").value !== preset.language) { $("language").value = preset.language; applyWords(); }
   const box = $("options");
   box.replaceChildren();
   for (const [name, value] of Object.entries(preset.options)) {
     const label = document.createElement("label");
-    label.textContent = name.replaceAll("_", " ");
+    label.textContent = t("option." + name, { kniffel: preset.kniffel[$("language").value] });
     let input;
     if (typeof value === "boolean") {
       input = document.createElement("input"); input.type = "checkbox"; input.checked = value;
     } else if (CHOICES[name]) {
       input = document.createElement("select");
-      for (const c of CHOICES[name]) input.add(new Option(c, c, false, c === value));
+      for (const c of CHOICES[name]) input.add(new Option(t("value." + c), c, false, c === value));
     } else {
       input = document.createElement("input"); input.type = "number"; input.min = 0;
-      input.value = value === null ? "" : value; input.placeholder = "none";
+      input.value = value === null ? "" : value; input.placeholder = t("value.none");
     }
     input.dataset.option = name; input.dataset.default = JSON.stringify(value);
     label.append(input); box.append(label);
@@ -80,27 +123,33 @@ function addPlayer(name) {
   const list = $("player-list");
   if (list.children.length >= S.info.max_players) return;
   const input = document.createElement("input");
-  input.value = name || `Player ${list.children.length + 1}`;
-  input.setAttribute("aria-label", "player name");
+  input.value = name || t("web.player_n", { n: list.children.length + 1 });
+  input.setAttribute("aria-label", t("web.player_name"));
   list.append(input);
 }
 
 function showSetup() {
+  $("new-confirm").hidden = true;
   $("setup").hidden = false; $("play").hidden = true;
+  $("back-to-game").hidden = !S.state;  // "New" can be undone until Start
+}
+
+function backToGame() {
+  $("setup").hidden = true; $("play").hidden = false;
 }
 
 async function start() {
   const players = [...$("player-list").querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean);
   const real = document.querySelector("input[name=dice-mode]:checked").value === "real";
   const seed = $("seed").value === "" ? null : Number($("seed").value);
-  S.wasHeld = [];
+  S.wasHeld = []; S.winMoves = [];
   show(await api("new", { rules: $("preset").value, options: houseRules(), players,
     real_dice: real, seed: real ? null : seed, ...settings() }));
 }
 
 async function loadFile(file) {
   const record = JSON.parse(await file.text());
-  S.wasHeld = [];
+  S.wasHeld = []; S.winMoves = [];
   show(await api("game", { record, hand: null, ...settings() }));
 }
 
@@ -111,21 +160,36 @@ function show(state) {
   if (turnChanged) S.wasHeld = [];
   S.state = state; S.held = new Set(); S.entry = []; S.all = false;
   document.body.dataset.step = (Number(document.body.dataset.step) || 0) + 1;
-  localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, ...settings() }));
-  $("setup").hidden = true; $("play").hidden = false;
-  document.documentElement.lang = state.language;
+  localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, winMoves: S.winMoves,
+    ...settings() }));
+  $("setup").hidden = true; $("play").hidden = false; $("new-confirm").hidden = true;
   $("language").value = state.language;
+  applyWords(); renderGoal();
   renderTurn(); renderDice(); renderAdvice(); renderCard();
   renderAnalysis().catch((error) => say(error.message));
   $("line").textContent = state.advice_line ? JSON.stringify(state.advice_line) : "";
 }
 
+// Goal "win" needs other players: with one, the menu says so and the coach plays for points.
+function renderGoal() {
+  const one = S.state.columns.length === 1, win = $("objective").querySelector("option[value=win]");
+  win.disabled = one;
+  win.textContent = t(one ? "web.goal_win_one" : "web.goal_win");
+  if (one) $("objective").value = "expected";
+}
+
 function renderTurn() {
-  const { turn, over, rules } = S.state, line = $("turn-line");
-  if (over) { line.textContent = "Game over"; delete line.dataset.rollsLeft; return; }
-  const roll = `roll ${turn.roll_number}/${rules.rolls_per_turn}`;
-  const jokers = rules.jokers ? ` · ${turn.jokers_left} joker${turn.jokers_left === 1 ? "" : "s"}` : "";
-  line.textContent = `Round ${turn.round} · ${turn.name} · ${roll}${jokers}`;
+  const { turn, over, rules, columns } = S.state, line = $("turn-line");
+  if (over) {
+    const best = Math.max(...columns.map((c) => c.total));
+    const winners = columns.filter((c) => c.total === best).map((c) => c.name);
+    line.textContent = columns.length === 1 ? t("web.final", { score: best })
+      : t("web.winner", { names: winners.join(t("and")), n: winners.length, score: best });
+    delete line.dataset.rollsLeft; return;
+  }
+  const jokers = rules.jokers ? t("web.jokers", { n: turn.jokers_left }) : "";
+  line.textContent = t("web.round", { round: turn.round, name: turn.name, roll: turn.roll_number,
+    rolls: rules.rolls_per_turn }) + jokers;
   line.dataset.player = turn.player;
   line.dataset.rollsLeft = turn.rolls_left;
   line.dataset.hand = S.state.hand ? S.state.hand.join("") : "";
@@ -143,7 +207,8 @@ function renderDice() {
   box.replaceChildren();
   const real = S.state.record.real_dice;
   $("entry").hidden = true;
-  $("roll").hidden = !turn;
+  $("roll").hidden = !turn || (real && !hand);  // real dice are entered on the pad below
+  $("undo").textContent = t(hand && real ? "web.correct" : "web.undo");
   if (!turn) return;
   if (hand) {
     const marks = [...S.wasHeld];
@@ -158,13 +223,12 @@ function renderDice() {
     });
   } else {
     for (const face of turn.kept) box.append(die(face, "held"));
-    for (let i = 0; i < turn.n_to_roll; i++) box.append(die(0, "empty"));
-    if (real) showEntry();
+    if (real) showEntry();  // the dice to enter are shown once, on the pad
+    else for (let i = 0; i < turn.n_to_roll; i++) box.append(die(0, "empty"));
   }
   const canRoll = !hand || turn.rolls_left > 0;
   $("roll").disabled = !canRoll || (real && !hand);
-  $("roll").textContent = hand ? (real ? "Hold and throw again" : "Roll again") : (real ? "Enter the dice" : "Roll");
-  $("undo").textContent = hand && real ? "Correct roll / undo" : "Undo";
+  $("roll").textContent = t(hand ? (real ? "web.throw_again" : "web.roll_again") : (real ? "web.enter_dice" : "web.roll"));
 }
 
 function toggleHold(i, button) {
@@ -177,6 +241,7 @@ function toggleHold(i, button) {
 function showEntry() {
   $("entry").hidden = false;
   const n = S.state.turn.n_to_roll, shown = $("entry-dice");
+  $("entry-help").textContent = t("web.entry_help", { n });
   shown.replaceChildren(...Array.from({ length: n }, (_, i) => die(S.entry[i] || 0, S.entry[i] ? "" : "empty")));
   const pad = $("pad");
   if (!pad.children.length) {
@@ -208,25 +273,17 @@ function rollClicked() {
   if (!hand) return run(() => move({ roll: true }));
   if (turn.rolls_left === 0) return;
   const keep = [...S.held].map((i) => hand[i]).sort();
-  if (keep.length === 5) { say("All five held: choose a box."); return; }
+  if (keep.length === 5) { say(t("web.all_held")); return; }
   run(() => keepAndRoll(keep));
 }
 
+function boxLabel(key) { return S.state.boxes.find((b) => b.key === key).label; }
+
 function describe(option) {
   if (option.action === "keep")
-    return option.keep.length ? `keep ${option.keep.join(" ")}` : "reroll all";
-  const label = S.state.boxes.find((b) => b.key === option.box).label;
-  const bonus = option.bonus ? ` +${option.bonus * S.state.rules.extra_bonus} bonus` : "";
-  return `${label}: ${option.points}${bonus}`;
-}
-
-// A five of a kind entered by the joker rule (the Kniffel box already filled), not as itself.
-function kniffelJoker(option) {
-  const { hand, rules, columns, turn } = S.state;
-  if (option.action !== "score" || !hand || rules.joker === "none" || new Set(hand).size !== 1) return false;
-  const kniffel = S.state.boxes[S.state.boxes.length - 1].key === "yatzy" ? "yatzy" : "kniffel";
-  const upper = ["ones", "twos", "threes", "fours", "fives", "sixes"][hand[0] - 1];
-  return columns[turn.player].card[kniffel] !== undefined && option.box !== kniffel && option.box !== upper;
+    return option.keep.length ? t("web.keep", { dice: option.keep.join(" ") }) : t("web.reroll_all");
+  const bonus = option.bonus ? t("web.bonus", { n: option.bonus }) : "";  // bonus points, as advise
+  return `${boxLabel(option.box)}: ${option.points}${bonus}`;
 }
 
 function renderAdvice() {
@@ -237,10 +294,9 @@ function renderAdvice() {
     return;
   }
   const best = advice.expected_final_score, win = Boolean(advice.objective && advice.objective.win);
-  head.textContent = S.state.hand
-    ? `Choices, best first: ${win ? "chance to win, " : ""}expected final score, cost against the best`
-    : win ? `Chance to win from here: ${(100 * advice.probability).toFixed(1)}%, expected final score ${best.toFixed(2)}`
-      : `Expected final score from here: ${best.toFixed(2)}`;
+  head.textContent = S.state.hand ? t(win ? "web.head_choices_win" : "web.head_choices")
+    : win ? t("web.head_win", { chance: percent(advice.probability), expected: best })
+      : t("web.head_points", { expected: best });
   const shown = S.all ? advice.options : advice.options.slice(0, SHOWN);
   shown.forEach((option, rank) => {
     const li = document.createElement("li");
@@ -254,21 +310,23 @@ function renderAdvice() {
     if (option.joker) {
       const [from, to] = [[].concat(option.joker.from), [].concat(option.joker.to)];
       const tag = document.createElement("span"); tag.className = "tag";
-      tag.textContent = "Joker " + from.map((f, i) => `${f}→${to[i]}`).join(", ");
+      tag.textContent = t("web.joker", { changes: from.map((f, i) => `${f}→${to[i]}`).join(", ") });
       text.append(tag); li.dataset.joker = JSON.stringify(from.map((f, i) => [f, to[i]]));
     }
-    if (option.kniffel_joker || (option.kniffel_joker === undefined && kniffelJoker(option))) {
-      const tag = document.createElement("span"); tag.className = "tag"; tag.textContent = "Kniffel joker";
+    if (option.kniffel_joker) {  // the server marks where the joker rule applies (never a guess here)
+      const tag = document.createElement("span"); tag.className = "tag kniffel-joker";
+      tag.textContent = t("web.kniffel_joker", { kniffel: kniffelName() });
       text.append(tag);
     }
     const value = document.createElement("span"); value.className = "efs";
     value.textContent = option.expected_final_score.toFixed(2);
-    if (win) value.textContent = `${(100 * option.probability).toFixed(1)}% win · ` + value.textContent;
+    if (win) value.textContent = t("web.win_value", { chance: percent(option.probability),
+      expected: option.expected_final_score });
     const cost = document.createElement("span"); cost.className = "cost";
-    // One word for what a choice costs, as `kniffel advise` prints it ("cost 0.71", "best").
-    cost.textContent = rank === 0 ? "best" : win
-      ? `cost ${(100 * (advice.probability - option.probability)).toFixed(1)}% win`
-      : `cost ${(best - option.expected_final_score).toFixed(2)}`;
+    // What a choice costs, in the words `kniffel advise` prints.
+    cost.textContent = rank === 0 ? t("best") : win
+      ? t("web.cost_win", { chance: percent(Math.max(0, advice.probability - option.probability)) })
+      : t("cost", { cost: best - option.expected_final_score });
     li.append(text, value, cost);
     li.addEventListener("click", () => run(() => option.action === "keep" ? keepAndRoll(option.keep)
       : move({ box: option.box, jokers: li.dataset.joker ? JSON.parse(li.dataset.joker) : [] })));
@@ -276,7 +334,7 @@ function renderAdvice() {
   });
   if (shown.length < advice.options.length) {
     const more = document.createElement("li");
-    more.className = "more"; more.textContent = `all ${advice.options.length} choices ▾`;
+    more.className = "more"; more.textContent = t("web.all_choices", { n: advice.options.length });
     more.addEventListener("click", () => { S.all = true; renderAdvice(); });
     list.append(more);
   }
@@ -290,8 +348,11 @@ function renderCard() {
   const { boxes, columns, turn, rules } = S.state, table = $("card");
   const open = new Map((turn && S.state.hand ? turn.boxes : []).map((b) => [b.box, b]));
   const head = document.createElement("tr");
+  table.classList.toggle("many", columns.length > 2);
   head.append(cell("th", ""));
-  columns.forEach((c, p) => head.append(cell("th", c.name, turn && turn.player === p ? "current" : "")));
+  columns.forEach((c, p) => {
+    const th = cell("th", c.name, turn && turn.player === p ? "current" : ""); th.title = c.name; head.append(th);
+  });
   const thead = document.createElement("thead"); thead.append(head);
   const body = document.createElement("tbody");
   const sumRow = (label, values, cls) => {
@@ -316,14 +377,14 @@ function renderCard() {
     });
     body.append(tr);
     if (b === 5) {
-      sumRow("upper", columns.map((c) => c.upper));
-      sumRow(`bonus (${rules.upper_bonus_threshold}+)`, columns.map((c) => c.upper_bonus ? c.upper_bonus
-        : (c.bonus_possible ? `needs ${c.bonus_needs}` : "–")));
+      sumRow(t("card.upper_total"), columns.map((c) => c.upper));
+      sumRow(t("card.bonus", { threshold: rules.upper_bonus_threshold }), columns.map((c) => c.upper_bonus
+        ? c.upper_bonus : (c.bonus_possible ? t("web.needs", { n: c.bonus_needs }) : "–")));
     }
   });
-  if (rules.extra_bonus) sumRow("extra Kniffel", columns.map((c) => c.extra_bonus));
-  if (rules.jokers) sumRow("jokers left", columns.map((c) => c.jokers_left));
-  sumRow("total", columns.map((c) => c.total), "total");
+  if (rules.extra_bonus) sumRow(t("card.extra", { kniffel: kniffelName() }), columns.map((c) => c.extra_bonus));
+  if (rules.jokers) sumRow(t("card.jokers_left"), columns.map((c) => c.jokers_left));
+  sumRow(t("card.total"), columns.map((c) => c.total), "total");
   table.replaceChildren(thead, body);
 }
 
@@ -331,22 +392,43 @@ async function renderAnalysis() {
   const box = $("analysis");
   box.hidden = !S.state.over;
   if (!S.state.over) return;
-  box.textContent = "analysing…";
-  const result = await api("analyze", { record: S.state.record });
+  box.textContent = t("web.analysing");
+  const wins = new Set(S.winMoves), several = S.state.columns.length > 1;
+  const request = { record: S.state.record };
+  if (wins.size && several) Object.assign(request, { goal: "win", from_round: firstWinRound(wins) });
+  const result = await api("analyze", request);
   const best = Math.max(...S.state.columns.map((c) => c.total));
-  box.replaceChildren(cell("h2", "Analysis"),
-    cell("p", `Expected final score at the start, playing best: ${result.expected_start.toFixed(2)}`));
+  box.replaceChildren(cell("h2", t("web.analysis")),
+    cell("p", t("web.analysis_start", { expected: result.expected_start })));
+  if (request.goal) box.append(cell("p", t("web.analysis_win_note"), "note"));
   for (const p of result.players) {
-    box.append(cell("p", `${p.name}: ${p.score}${p.score === best && result.players.length > 1 ? " (wins)" : ""}` +
-      ` — gave away ${p.loss.toFixed(1)} points; ${p.optimal} of ${p.decisions} decisions optimal`));
+    const mine = result.decisions.filter((d, i) => d.name === p.name && wins.has(i) && "chance_loss" in d);
+    const chance = mine.length ? t("web.analysis_win_chance",
+      { chance: percent(mine.reduce((sum, d) => sum + d.chance_loss, 0)) }) : "";
+    box.append(cell("p", t("web.analysis_player", { name: p.name, score: p.score,
+      wins: p.score === best && several ? t("web.analysis_wins") : "", loss: p.loss, optimal: p.optimal,
+      n: p.decisions }) + chance));
   }
   const list = document.createElement("ol");
-  for (const d of result.decisions.filter((d) => !d.optimal)) {
-    const what = d.choice.keep ? `keep ${d.choice.keep.join(" ") || "nothing"}` : d.choice.box;
-    const bestText = d.best.keep ? `keep ${d.best.keep.join(" ") || "nothing"}` : d.best.box;
-    list.append(cell("li", `round ${d.round} ${d.name}: ${d.dice.join(" ")} → ${what}: cost ${d.loss.toFixed(2)} (best ${bestText})`, "loss"));
-  }
+  const choice = (c) => c.keep ? t("web.keep", { dice: c.keep.join(" ") || t("nothing") }) : boxLabel(c.box);
+  result.decisions.forEach((d, i) => {
+    const byWin = wins.has(i) && "chance_loss" in d;
+    if (byWin ? d.chance_loss < 5e-10 : d.optimal) return;
+    list.append(cell("li", byWin
+      ? t("web.analysis_row_win", { round: d.round, name: d.name, dice: d.dice.join(" "), choice: choice(d.choice),
+        chance: percent(d.chance_choice), cost: t("cost_chance", { chance: percent(d.chance_loss) }),
+        best: choice(d.best_for_goal || d.best), points: d.optimal ? t("best") : t("cost", { cost: d.loss }) })
+      : t("web.analysis_row", { round: d.round, name: d.name, dice: d.dice.join(" "), choice: choice(d.choice),
+        loss: d.loss, best: choice(d.best) }), "loss"));
+  });
   box.append(list);
+}
+
+function firstWinRound(wins) {
+  let index = 0, first = Infinity;
+  for (const turn of S.state.record.turns)
+    for (const _ of turn.decisions) { if (wins.has(index)) first = Math.min(first, turn.round); index++; }
+  return Number.isFinite(first) ? first : 1;
 }
 
 function saveRecord() {
@@ -358,32 +440,60 @@ function saveRecord() {
   URL.revokeObjectURL(a.href);
 }
 
+function undoClicked() {
+  const { record, hand } = S.state;
+  if (!decisions(record) && !(hand && record.real_dice)) { say(t("web.nothing_to_undo")); return; }
+  run(() => move({ undo: true }));
+}
+
+function askNew() {
+  if (!S.state || $("play").hidden) { showSetup(); return; }
+  $("new-confirm").hidden = false;  // asks first; the game stays saved until Start
+  $("new-yes").focus();
+}
+
 async function init() {
   S.info = await api("info");
   for (const p of S.info.presets) $("preset").add(new Option(p.name, p.name));
-  $("objective").hidden = !S.info.objectives.includes("win");
-  showOptions(); addPlayer("Player 1");
+  $("objective-label").hidden = !S.info.objectives.includes("win");
+  applyWords(); showOptions(); addPlayer();
   $("preset").addEventListener("change", showOptions);
   $("add-player").addEventListener("click", () => addPlayer());
   $("start").addEventListener("click", () => run(start));
-  $("new-game").addEventListener("click", () => { localStorage.removeItem(STORE); showSetup(); });
+  $("new-game").addEventListener("click", askNew);
+  $("new-yes").addEventListener("click", showSetup);
+  $("new-no").addEventListener("click", () => { $("new-confirm").hidden = true; });
+  $("back-to-game").addEventListener("click", backToGame);
   $("roll").addEventListener("click", rollClicked);
-  $("undo").addEventListener("click", () => run(() => move({ undo: true })));
+  $("undo").addEventListener("click", undoClicked);
   $("save").addEventListener("click", saveRecord);
   for (const id of ["load-file", "load-file-2"])
     $(id).addEventListener("change", (e) => e.target.files[0] && run(() => loadFile(e.target.files[0])));
+  $("language").addEventListener("change", () => {
+    applyWords();
+    if (!S.state || $("play").hidden) { showOptions(); relabelPlayers(); }
+  });
   for (const id of ["language", "objective"])
     $(id).addEventListener("change", () => S.state && !$("play").hidden &&
       run(async () => show(await api("game", { record: S.state.record, hand: S.state.hand, ...settings() }))));
   const saved = localStorage.getItem(STORE);
   if (saved) {
-    const { record, hand, language, objective } = JSON.parse(saved);
+    const { record, hand, language, objective, winMoves } = JSON.parse(saved);
     if (language) $("language").value = language;
     if (objective) $("objective").value = objective;
+    S.winMoves = winMoves || [];
     await run(async () => show(await api("game", { record, hand, ...settings() })));
     if ($("play").hidden) showSetup();
   } else showSetup();
   document.body.dataset.ready = "1";
+}
+
+// Default player names follow the language until a player types one.
+function relabelPlayers() {
+  [...$("player-list").querySelectorAll("input")].forEach((input, i) => {
+    if (/^(Player|Spieler) \d+$/.test(input.value)) input.value = t("web.player_n", { n: i + 1 });
+    input.setAttribute("aria-label", t("web.player_name"));
+  });
 }
 
 document.addEventListener("keydown", (event) => {

@@ -1,0 +1,136 @@
+"""Write the screenshots of docs/screenshots/: every printed page of `kniffel tables --format pdf`
+(kniffel, German) as a small PNG, and the web coach on a 390 x 844 phone.
+
+    python scripts/screenshots.py            # needs Chromium, pdftoppm (poppler-utils), playwright
+
+The PNGs are kept small (pages at 50 dpi, the phone at its own 1x size, one screen high) so the
+folder stays well under 2 MB; README.md links them.
+"""
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+
+def pages(table_dir):
+    """Print the kniffel pages to PDF and each page to pages-NN.png."""
+    from solver.cli import main
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            main(["tables", "--format", "pdf", "--out", scratch, "--quiet", "--tables", str(table_dir)])
+        except SystemExit as exc:
+            if exc.code:
+                raise
+        for old in OUT.glob("page-*.png"):
+            old.unlink()
+        subprocess.run(["pdftoppm", "-r", "50", "-png", str(Path(scratch) / "kniffel" / "strategy.pdf"),
+                        str(OUT / "page")], check=True)
+
+
+def _server(table_dir):
+    import uvicorn
+    from solver.web.app import create_app
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(str(table_dir)), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return server, f"http://127.0.0.1:{port}/"
+
+
+def _wait(page, step):
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+
+
+def _click(page, selector):
+    step = page.evaluate("document.body.dataset.step || '0'")
+    page.click(selector)
+    _wait(page, step)
+
+
+def phone(table_dir):
+    """The web coach on a phone: set-up, four players mid-turn, "New" asking, real dice, the
+    joker tag, game over with the analysis."""
+    from playwright.sync_api import sync_playwright
+    server, url = _server(table_dir)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"], headless=True)
+        page = browser.new_page(viewport=PHONE)
+        page.goto(url)
+        page.wait_for_selector("body[data-ready]")
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.wait_for_selector("body[data-ready]")
+        page.click("#house-rules summary")
+        page.screenshot(path=str(OUT / "phone-setup.png"))
+        for i, name in enumerate(["Anna", "Bernd", "Carla", "Dieter"]):
+            if i:
+                page.click("#add-player")
+            page.fill(f"#player-list input >> nth={i}", name)
+        page.fill("#seed", "3")
+        _click(page, "#start")
+        _click(page, "#roll")
+        page.screenshot(path=str(OUT / "phone-four-players.png"), full_page=True)
+        page.click("#new-game")
+        page.screenshot(path=str(OUT / "phone-new-asks.png"))
+        page.click("#new-no")
+        _load(page, _record(["Anna", "Ben"], [((2, 2, 2, 2, 2), "kniffel"), ((1, 2, 3, 4, 6), "kniffel")]),
+              [4, 4, 4, 4, 4])
+        page.click("#advice li.more")
+        page.screenshot(path=str(OUT / "phone-joker.png"))
+        _load(page, _record(["Anna"], [], real=True), None)
+        page.screenshot(path=str(OUT / "phone-real-dice.png"))
+        boxes = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+                 "full_house", "small_straight", "large_straight", "kniffel", "chance")
+        turns = [((d,) * 3 + (1, 2), box) for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
+        _load(page, _record(["Anna", "Ben"], [t for t in turns for _ in (0, 1)]), None)
+        page.wait_for_selector("#analysis h2")
+        page.screenshot(path=str(OUT / "phone-game-over.png"))
+        browser.close()
+    server.should_exit = True
+
+
+def _record(players, turns, real=True):
+    from solver.game import session
+    record = session.new_record("kniffel", players, None, real)
+    for dice, box in turns:
+        record, hand = session.apply_move(record, None, {"roll": list(dice)})
+        record, _ = session.apply_move(record, hand, {"box": box})
+    return record
+
+
+def _load(page, record, hand):
+    saved = json.dumps({"record": record, "hand": hand, "language": "de", "objective": "expected"})
+    page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(saved)})")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+
+
+def main():
+    sys.path.insert(0, str(ROOT))
+    from solver import get_table
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as table_dir:
+        get_table("kniffel", table_dir, progress=False).save(table_dir)
+        pages(table_dir)
+        phone(table_dir)
+    for path in sorted(OUT.glob("*.png")):
+        print(f"{path.stat().st_size:>9,}  {path.relative_to(ROOT)}")
+    print(f"{sum(p.stat().st_size for p in OUT.glob('*.png')):>9,}  in all")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""The text of `kniffel advise` in the player's language: the position it understood, the ranked
+options with what each costs against the best, and, for a target or a win, the chance of each
+option and the trade-off against playing for points.  The words are solver/lang's."""
+import textwrap
+
+import click
+
+
+def position_lines(rules, position, words):
+    """The position the advice understood (its "position" facts) as lines of text."""
+    w = words
+    filled = ", ".join(f"{w.box(box)} {points}" for box, points in position["filled"].items()) \
+        or w("nothing")
+    wrap = textwrap.TextWrapper(width=79, initial_indent="  ", subsequent_indent="          ",
+                                break_on_hyphens=False)
+    lines = wrap.wrap(w("advise.filled", boxes=filled)) + wrap.wrap(
+        w("advise.open", boxes=w.boxes(position["open"]) or w("nothing")))
+    needs = position["upper_bonus_needs"]
+    state = {0: w("advise.bonus_reached"), None: w("advise.bonus_out")}.get(needs) \
+        or w("advise.bonus_needs", n=needs)
+    lines.append("  " + w("advise.upper", subtotal=position["upper_subtotal"], bonus=rules.upper_bonus,
+                          threshold=rules.upper_bonus_threshold, state=state))
+    if rules.extra_bonus:
+        paid = position["kniffel_bonuses"]
+        lines.append("  " + w("advise.extra", kniffel=kniffel_name(rules, w), n=paid,
+                              points=paid * rules.extra_bonus))
+    if position["jokers_left"] is not None:
+        lines.append("  " + w("advise.jokers", n=position["jokers_left"]))
+    if position["dice"] is not None:
+        lines.append(dice_line(position["dice"], position["rolls_left"], w))
+    return lines
+
+
+def kniffel_name(rules, words):
+    return words.box(rules.boxes[rules.kniffel_box])
+
+
+def dice_line(roll, rolls_left, words):
+    return words("dice_left", dice=words.faces(roll), left=words("rolls_left", n=rolls_left))
+
+
+def describe_keep(keep, reroll, words):
+    text = words("choice.keep", dice=words.faces(keep))
+    if not keep:
+        return words("choice.reroll_all", text=text)
+    return words("choice.reroll", text=text, dice=words.faces(reroll))
+
+
+def describe(option, rules, words):
+    """An option of a scorecard game: "keep 3 3, reroll 1 5 6", "score Chance for 22, ..."."""
+    w = words
+    if option["action"] == "keep":
+        return describe_keep(option["keep"], option["reroll"], w)
+    text = w("choice.score", box=w.box(option["box"]), points=option["points"])
+    if option.get("kniffel_joker"):
+        text = w("choice.as_joker", text=text, kniffel=kniffel_name(rules, w))
+    notes = [text]
+    if option.get("upper_bonus"):
+        notes.append(w("choice.upper_bonus", n=option["upper_bonus"]))
+    if option.get("extra_bonus"):
+        notes.append(w("choice.extra_bonus", n=option["extra_bonus"], kniffel=kniffel_name(rules, w)))
+    text = ", ".join(notes)
+    if "joker" in option:
+        taken, given = option["joker"]["from"], option["joker"]["to"]
+        pairs = zip(taken, given) if isinstance(taken, list) else [(taken, given)]
+        text = w("choice.joker", changes=", ".join(f"{a}->{b}" for a, b in pairs), text=text)
+    return text
+
+
+def option_lines(options, shown, texts, columns, words):
+    """The table of ranked options: `columns` is [(header, [cell per option])] after the
+    choice, the last one (the cost) aligned left; `shown` options of them (None: all), then the
+    "more" line."""
+    w = words
+    shown_options = options if shown is None else options[:shown]
+    texts = texts[:len(shown_options)]
+    width = max([len(t) for t in texts] + [len(w("advise.choice"))])
+    widths = [max([len(h)] + [len(c) for c in cells[:len(shown_options)]]) for h, cells in columns]
+    align = [">"] * (len(columns) - 1) + ["<"]  # numbers to the right, the cost (words) to the left
+    head = f"  {'#':>2}  {w('advise.choice'):<{width}}" + "".join(
+        f"  {h:{a}{n}}" for (h, _), n, a in zip(columns, widths, align))
+    lines = [head.rstrip()]
+    for rank, text in enumerate(texts):
+        lines.append((f"  {rank + 1:>2}  {text:<{width}}" + "".join(
+            f"  {cells[rank]:{a}{n}}" for (_, cells), n, a in zip(columns, widths, align))).rstrip())
+    if len(shown_options) < len(options):
+        lines.append("  " + w("advise.more", n=len(options) - len(shown_options)))
+    return lines
+
+
+def expected_lines(rules, advice, shown, words):
+    """The whole text of plain `kniffel advise` for a scorecard position."""
+    w = words
+    lines = [w("advise.head", rules=advice.rules, total=advice.card_total)]
+    lines += position_lines(rules, advice.position, w)
+    if advice.position["dice"] is None:
+        return lines + [w("advise.start", value=advice.expected_final_score)]
+    best = advice.expected_final_score
+    options = advice.options
+    values = [f"{o['expected_final_score']:.3f}" for o in options]
+    costs = [w.cost(best - o["expected_final_score"]) for o in options]
+    texts = [describe(o, rules, w) for o in (options if shown is None else options[:shown])]
+    return lines + option_lines(options, shown, texts, [(w("advise.expected"), values),
+                                                        (w("advise.cost"), costs)], w)
+
+
+def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_word=None):
+    """The text of `advise --target/--opponent`: as plain advise (position, options, cost), the
+    chance of the goal for each option, and the trade-off against playing for points.
+
+    advice: the goal's Advice (its probability, expected final score, options); plain: the
+    expected-score Advice of the same position; goal_word: the goal in a word for the
+    trade-off ("win", "reach 250")."""
+    w = words
+    lines = [w("advise.goal_head", rules=rules.key, total=advice.card_total, goal=goal_text,
+               chance_name=chance_name, chance=w.percent(advice.probability),
+               expected=advice.expected_final_score)]
+    lines += position_lines(rules, plain.position, w)
+    options = advice.options
+    if plain.position["dice"] is None or not options:
+        cost = plain.expected_final_score - advice.expected_final_score
+        return lines + [w("advise.trade_start", plain=plain.expected_final_score, cost=max(0.0, cost))]
+    top = advice.probability
+    chances = [w.percent(o["probability"]) for o in options]
+    values = [f"{o['expected_final_score']:.3f}" for o in options]
+    costs = [w("best") if top - o["probability"] < 5e-10 else
+             w("cost_chance", chance=w.percent(top - o["probability"])) for o in options]
+    texts = [describe(o, rules, w) for o in (options if shown is None else options[:shown])]
+    lines += option_lines(options, shown, texts, [(chance_name, chances), (w("advise.expected"), values),
+                                                  (w("advise.cost"), costs)], w)
+    return lines + [trade_off(advice, plain, goal_word or goal_text, chance_name, w)]
+
+
+def trade_off(advice, plain, goal_text, chance_name, words):
+    """One line on what playing for the goal gives up against playing for points, worded by
+    which choice is the riskier one.
+
+    The goal's best option and the points-best option are compared, each followed by play for
+    the goal.  Playing for the goal is the riskier choice when the goal is a long shot with the
+    points choice (its chance under 50%: the goal lies above the middle of what points play
+    reaches, so reaching it means giving up average for the high end); it is the safer choice
+    when the goal is likely (protecting a lead or a target below the expectation)."""
+    from ..advice.goal import matching_option
+    from ..game.analysis import option_as_decision
+    w = words
+    best, points_best = advice.options[0], plain.options[0]
+    mirror = matching_option(advice.options, option_as_decision(points_best))
+    if mirror is None or mirror is best or abs(mirror["probability"] - best["probability"]) < 5e-10:
+        return w("advise.goal_same", plain=plain.expected_final_score,
+                 cost=max(0.0, plain.expected_final_score - best["expected_final_score"]))
+    cost = points_best["expected_final_score"] - best["expected_final_score"]
+    key = "advise.trade_risky" if mirror["probability"] < 0.5 else "advise.trade_safe"
+    return w(key, goal=goal_text, cost=max(0.0, cost), expected=best["expected_final_score"],
+             plain=points_best["expected_final_score"], chance_name=chance_name,
+             chance=w.percent(best["probability"]), plain_chance=w.percent(mirror["probability"]))
+
+
+def echo_lines(lines):
+    for line in lines:
+        click.echo(line)

@@ -1,0 +1,111 @@
+"""Every word a player reads, in German and English: the card, the coach, `advise` and `analyze`,
+the web page, the printed pages and the Markdown tables.  de.py and en.py hold one dictionary
+each, with the same keys; nothing else in the package spells out player-facing text.
+
+A value is a format string, or a pair (singular, plural) chosen by the field `n`.  Box keys
+(three_kind ...) and JSON keys never change; only what is printed does.
+"""
+import math
+
+from . import de, en
+
+WORDS = {"de": de.WORDS, "en": en.WORDS}
+LANGUAGES = tuple(WORDS)
+ENGLISH_PRESETS = ("yahtzee", "yahtzee-free", "yatzy")
+
+
+def pad_language(rules):
+    """The language of a rule set's pad: English for Yahtzee and Yatzy, German otherwise."""
+    english = rules.preset in ENGLISH_PRESETS or rules.preset.startswith("yahtzee") \
+        or rules.box_set == "yatzy"
+    return "en" if english else "de"
+
+
+def checked(lang, rules=None):
+    """`lang` if it is one of LANGUAGES; None -> the pad language of `rules`; else ValueError."""
+    if lang is None:
+        return pad_language(rules) if rules is not None else "en"
+    if lang not in WORDS:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return lang
+
+
+def box_name(box, rules, lang=None):
+    """The printed name of `box` under `rules`, in `lang` (default: the pad's language).  The
+    Kniffel box of a Kniffel rule set stays "Kniffel" in English; Yahtzee's is "Yahtzee"."""
+    lang = checked(lang, rules)
+    if lang == "en" and box == "kniffel" and rules is not None and pad_language(rules) == "de":
+        return "Kniffel"
+    return WORDS[lang]["box"].get(box, box)
+
+
+def web_words(lang):
+    """The words of `lang` as the web page takes them: every text but the box names (which come
+    with each game), pairs as [singular, plural]."""
+    return {key: list(value) if isinstance(value, tuple) else value
+            for key, value in WORDS[lang].items() if key != "box"}
+
+
+class Words:
+    """The words of one language (and one rule set, for box names): words(key, **fields)."""
+
+    def __init__(self, lang=None, rules=None):
+        self.lang = checked(lang, rules)
+        self.rules = rules
+        self.table = WORDS[self.lang]
+
+    def __call__(self, key, /, **fields):
+        text = self.table[key]
+        if isinstance(text, tuple):
+            text = text[0] if fields.get("n") == 1 else text[1]
+        return text.format(**fields) if fields else text
+
+    def box(self, box):
+        return box_name(box, self.rules, self.lang)
+
+    def boxes(self, boxes):
+        return ", ".join(self.box(b) for b in boxes)
+
+    def description(self, rules):
+        """The rules described: a preset's words in this language, else the rules' own text."""
+        from ..rules import PRESET_DESCRIPTIONS
+        if rules.preset in PRESET_DESCRIPTIONS and rules.description == PRESET_DESCRIPTIONS[rules.preset]:
+            return self(f"preset.{rules.preset}")
+        return rules.description
+
+    def faces(self, faces):
+        """Dice as "3 3 5", or the word for none."""
+        return " ".join(map(str, faces)) or self("nothing")
+
+    def cost(self, cost, tolerance=1e-9):
+        """What a choice costs against the best: "best" or "cost 1.28" (two decimals)."""
+        return self("best") if cost <= tolerance else self("cost", cost=cost)
+
+    def percent(self, p):
+        """A chance as a percentage with sensible decimals (see percent())."""
+        return percent(p, self.lang)
+
+    def all_strings(self):
+        """Every text of this language (for checks that a page uses none of another's)."""
+        for value in self.table.values():
+            if isinstance(value, dict):
+                yield from value.values()
+            elif isinstance(value, tuple):
+                yield from value
+            else:
+                yield value
+
+
+def percent(p, lang="en"):
+    """p (0-1) as a percentage with sensible decimals: "57.1%", "3.45%", "0.042%"; "0%" and
+    "100%" only when the chance is exactly that (to float rounding), never "-0.000%"."""
+    value = 100 * float(p)
+    if value < 5e-11:  # 0, or a rounding error below it
+        return "0%"
+    if value > 100 - 5e-11:
+        return "100%"
+    decimals = 1 if value >= 10 else 2 if value >= 1 else 1 - math.floor(math.log10(value))
+    decimals = min(decimals, 10)
+    while decimals < 10 and f"{value:.{decimals}f}" in ("100." + "0" * decimals,):
+        decimals += 1  # 99.996% is not 100%
+    return f"{value:.{decimals}f}%"

@@ -1,0 +1,146 @@
+"""The printed strategy pages (`kniffel tables --format html|pdf`): every page at 100 % on A4 (the
+PDF's font sizes are the CSS's, measured where Chromium is installed), every column with a header,
+no blank cell without a word why, plurals right, every roll listed, each rule with its exact price,
+the chart's axes labelled; the PDF alone leaves an existing strategy.html as it was."""
+import html
+import re
+from pathlib import Path
+
+import pytest
+from conftest import run, solved
+
+from solver import dice
+from solver.lang import Words
+from solver.report.pages import chromium, page_html, rule_prices
+from solver.strategy.derived import derived
+
+
+def tables_of(page):
+    return re.findall(r"<table.*?</table>", page, re.S)
+
+
+def rows_of(table):
+    return re.findall(r"<tr.*?</tr>", table, re.S)
+
+
+def width(row):
+    """Columns a row spans (colspan counted)."""
+    cells = re.findall(r"<t[hd]([^>]*)>", row)
+    return sum(int(re.search(r"colspan='(\d+)'", c).group(1)) if "colspan" in c else 1 for c in cells)
+
+
+@pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
+def test_every_table_has_headers_rows_and_no_blank_cell(name):
+    page = page_html(solved(name))
+    tables = tables_of(page)
+    assert len(tables) > 10
+    for table in tables:
+        rows = rows_of(table)
+        header = [r for r in rows if "<th" in r]
+        body = [r for r in rows if "<td" in r]
+        assert header and body, table[:200]  # no header without rows
+        columns = max(width(r) for r in header)
+        for row in body:
+            assert width(row) == columns, row  # every column has its header
+        assert "<td></td>" not in table and "<th></th>" not in header[0]
+    assert "…" not in page
+
+
+def test_plurals_and_every_roll_of_the_opening():
+    table = solved("kniffel")
+    page = page_html(table)
+    assert "1 Würfe" not in page and ">1 Wurf<" in page
+    english = page_html(table, lang="en")
+    assert "1 rolls" not in english and ">1 roll<" in english
+    for left in ("noch 2 Würfe", "noch 1 Wurf"):
+        part = page.split(f"Der erste Wurf des Spiels: {left}")[1].split("</section>")[0]
+        listed = re.findall(r"<td class='rolls'[^>]*>(.*?)</td>", part)
+        rolls = " ".join(listed).split()
+        exceptions = re.findall(r"(\d{5})→", part)
+        assert sorted(rolls + exceptions) == sorted("".join(map(str, r)) for r in dice.KEEPS[:dice.N_ROLLS])
+
+
+def test_each_rule_has_its_exact_price():
+    """The price of each rule is what the stored exact evaluations (the derivation's curve) say
+    it adds; the prices add up to the whole list's score over playing with no rule."""
+    table = solved("kniffel")
+    entry = derived(table.rules)
+    keeps, boxes = rule_prices(entry["rule_list"], entry["curve"])
+    assert len(keeps) == len(entry["rule_list"].keeps) and len(boxes) == len(entry["rule_list"].boxes)
+    curve = [s for _, s in entry["curve"]]
+    assert sum(keeps) + sum(boxes) == pytest.approx(curve[-1] - curve[0], abs=1e-9)
+    page = page_html(table)
+    first = page.split("</section>")[0]
+    shown = [float(x) for x in re.findall(r"<td>([+-]\d+\.\d\d)</td>", first)]
+    assert shown == [round(p, 2) for p in keeps + boxes]
+    assert Words("de")("page.price_note") in html.unescape(first)
+
+
+def test_the_chart_has_axis_labels():
+    page = page_html(solved("kniffel"))
+    svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)
+    w = Words("de")
+    assert w("page.axis_x") in svg and w("page.axis_y") in svg and "rotate(-90)" in svg
+
+
+needs_chromium = pytest.mark.skipif(chromium() is None, reason="no Chromium to print the PDF")
+
+
+@pytest.mark.slow
+@needs_chromium
+@pytest.mark.parametrize("name", ["kniffel", "yatzy"])  # yatzy: 15 boxes, the widest chart
+def test_printed_pdf_is_at_full_size_on_a4(capsys, tmp_path, table_dir, name):
+    """Chromium shrinks a page whose content is wider than A4; the printed sizes are then below
+    the CSS's.  Measured: every page A4, the body at least 11 pt, the tables at least 10 pt, the
+    headings at their 20 pt."""
+    pdfminer = pytest.importorskip("pdfminer.high_level", reason="pdfminer.six reads the PDF's font sizes")
+    from pdfminer.layout import LTChar
+    solved(name).save(table_dir)
+    code, out, err = run(capsys, "tables", "--rules", name, "--format", "pdf", "--out", str(tmp_path),
+                         "--quiet")
+    assert code == 0, err
+    pages = list(pdfminer.extract_pages(str(tmp_path / name / "strategy.pdf")))
+    assert len(pages) >= 7
+    for page in pages:
+        assert (round(page.width), round(page.height)) == (595, 842)  # A4 in points
+        sizes = []
+
+        def walk(item):
+            if isinstance(item, LTChar):  # upright text: its size; turned: its width
+                sizes.append(item.size if item.upright else item.width)
+            for child in getattr(item, "_objs", None) or []:
+                walk(child)
+
+        walk(page)
+        assert min(sizes) >= 10.4, min(sizes)  # tables 10.5 pt
+        body = [s for s in sizes if s > 10.6]
+        assert body and min(body) >= 10.95  # notes 11 pt, text 12 pt
+        assert max(sizes) == pytest.approx(20, abs=0.05) or max(sizes) < 16  # h1 20 pt, unshrunk
+
+
+@pytest.mark.slow
+@needs_chromium
+def test_pdf_alone_keeps_an_existing_html(capsys, tmp_path, table_dir):
+    solved("kniffel-basic").save(table_dir)
+    folder = tmp_path / "kniffel-basic"
+    folder.mkdir()
+    (folder / "strategy.html").write_text("mine")
+    code, out, err = run(capsys, "tables", "--rules", "kniffel-basic", "--format", "pdf", "--out",
+                         str(tmp_path), "--quiet")
+    assert code == 0, err
+    assert (folder / "strategy.html").read_text() == "mine"
+    assert (folder / "strategy.pdf").read_bytes()[:5] == b"%PDF-"
+    assert sorted(p.name for p in Path(folder).iterdir()) == ["strategy.html", "strategy.pdf"]
+
+
+@pytest.mark.slow
+def test_a_price_read_from_the_curve_is_a_fresh_exact_evaluation():
+    """The curve the prices are read from holds exact policy evaluations: the point after every
+    box rule and no keep rule, evaluated again now (strategy/policy_eval.py)."""
+    from solver.strategy.policy_eval import evaluate
+    table = solved("kniffel")
+    entry = derived(table.rules)
+    rule_list, curve = entry["rule_list"], entry["curve"]
+    boxes = len(rule_list.boxes)
+    assert curve[boxes][0] == boxes
+    assert evaluate(table, rule_list.prefix(0, boxes)) == pytest.approx(curve[boxes][1], abs=1e-9)
