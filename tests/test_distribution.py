@@ -198,8 +198,15 @@ def test_cli_bad_card_is_exit_2(capsys, store):
 
 
 @pytest.mark.parametrize("command", [["distribution"], ["simulate", "--games", "10"],
-                                     ["tables", "--out", "unused"], ["play"]])
+                                     ["tables", "--out", "unused"]])
 def test_scorecard_commands_refuse_the_dice_duel(capsys, command):
     code, _, err = run(capsys, *command, "--rules", "dice-duel")
     assert code == 2
-    assert err == f"kniffel: error: kniffel {command[0]} is for the scorecard games, not dice-duel (which has solve and advise)\n"
+    assert err == (f"kniffel: error: kniffel {command[0]} is for the scorecard games, not dice-duel "
+                   "(which has solve, advise, play and analyze)\n")
+
+
+def test_play_of_the_dice_duel_needs_its_players(capsys):
+    code, _, err = run(capsys, "play", "--rules", "dice-duel")
+    assert code == 2
+    assert err == "kniffel: error: the Dice Duel has 2-4 players, got 1\n"

@@ -40,7 +40,7 @@ def scorecard_rules(name, command):
     rules = command_rules(name)
     if rules.game != "scorecard":
         raise InputError(f"kniffel {command} is for the scorecard games, not {rules.key} "
-                         f"(which has solve and advise)")
+                         f"(which has solve, advise, play and analyze)")
     return rules
 
 
