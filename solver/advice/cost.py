@@ -20,9 +20,11 @@ from pathlib import Path
 import numpy as np
 
 MEASURED = Path(__file__).resolve().parent.parent / "data" / "win_cost.json"
-# The seconds a win request may take in this context (None: no limit); the web server's workers
-# set it around each request, and objective lines check it before the work starts.
+# The seconds a win request may take in this context (None: no limit), and how many such
+# computations may share this machine's cores at once; the web server's workers set both around
+# each request, and objective lines check them before the work starts.
 BUDGET = contextvars.ContextVar("win_budget", default=None)
+SHARING = contextvars.ContextVar("win_sharing", default=1)
 
 
 class OverBudget(ValueError):
@@ -68,13 +70,15 @@ def win_seconds(rules, card, opponents):
     return seconds
 
 
-def check_win_budget(rules, card, opponents, budget):
+def check_win_budget(rules, card, opponents, budget, sharing=1):
     """OverBudget when the win work of this position is predicted to take more than `budget`
-    seconds (None: no budget)."""
+    seconds (None: no budget) while `sharing` such computations share the cores (the
+    prediction is for one alone: it is multiplied by `sharing`)."""
     if budget is None:
         return
-    seconds = win_seconds(rules, card, opponents)
+    seconds = win_seconds(rules, card, opponents) * max(1, sharing)
     if seconds > budget:
-        raise OverBudget(f"the win advice here would take about {seconds:.0f} s (an estimate), over "
-                         f"the budget of {budget:g} s; ask again with fewer open boxes or opponents "
-                         "who have finished, or play for points")
+        shared = f" with {sharing} requests computing at once" if sharing > 1 else ""
+        raise OverBudget(f"the win advice here would take about {seconds:.0f} s{shared} (an "
+                         f"estimate), over the budget of {budget:g} s; ask again with fewer open "
+                         "boxes or opponents who have finished, or play for points")

@@ -72,9 +72,9 @@ def answer_query(query, default_rules, tables, target_tables, objective=None):
     position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     checked = checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
     if goal.kind == "win":
-        from .cost import BUDGET, check_win_budget
+        from .cost import BUDGET, SHARING, check_win_budget
         goal = goal.with_opponents(read_opponents(goal.opponents, rules))
-        check_win_budget(rules, position.card, goal.opponents, BUDGET.get())
+        check_win_budget(rules, position.card, goal.opponents, BUDGET.get(), SHARING.get())
     table = target_tables(rules) if goal.kind == "target" else tables(rules)
     return advise(checked, table, objective=goal)
 

@@ -260,7 +260,8 @@ class Pool:
             if not ready:
                 raise Stopped("the client has gone" if ready is None else
                               "the server is stopping, or a worker process cannot start")
-            return await self._run_on(worker, name, args + (budget,), disconnected, budget)
+            shares = None if budget is None else (budget, self.size)  # every worker may compute
+            return await self._run_on(worker, name, args + (shares,), disconnected, budget)
         finally:
             self.busy -= 1
             self.free.put_nowait(worker)

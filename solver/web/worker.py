@@ -18,8 +18,9 @@ import traceback
 def run_task(tables, tasks, error_of, name, args, cancel, levels):
     """("ok", result) or ("error", error_of(exception)) of tasks[name](tables, *args); `cancel`
     (an Event, or a shared byte) stops a backward pass between levels, `levels[0]` counts the
-    levels begun (a job's progress).  The budget is the last of `args`."""
-    from ..advice.cost import BUDGET
+    levels begun (a job's progress).  The last of `args` is (budget seconds, the workers that
+    may compute at once) or None."""
+    from ..advice.cost import BUDGET, SHARING
     from ..engine.backward import CANCEL
 
     def stop():
@@ -28,7 +29,9 @@ def run_task(tables, tasks, error_of, name, args, cancel, levels):
 
     def run():
         CANCEL.set(stop)
-        BUDGET.set(args[-1])
+        if args[-1] is not None:
+            BUDGET.set(args[-1][0])
+            SHARING.set(args[-1][1])
         return tasks[name](tables, *args)
 
     try:
