@@ -64,12 +64,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         raise InputError("--all and --top exclude each other")
     shown = None if show_all else top or TEXT_TOP  # how many options the text shows
     rules = command_rules(rules_name)
-    if ties is not None and not opponents:
-        raise InputError("--ties goes with --opponent (in a --batch line: \"ties\")")
-    ties = ties or "share"
-    if batch is not None and (target is not None or opponents):
-        raise InputError("--target and --opponent are not read with --batch: give \"target\" or "
-                         "\"opponents\" in each line")
+    ties = _objective_options(target, opponents, ties, batch)
     if players not in (None, 1) or to_move is not None or round_chip_taken \
             or rules.game == "dice-duel" or chips is not None:
         scorecard_only = {"--card": card, "--kniffel-bonuses": kniffel_bonuses,
@@ -136,6 +131,17 @@ def checked_position(rules, position, dice_text, rolls_left):
         return checked_query(position, rules, roll, rolls_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
+
+
+def _objective_options(target, opponents, ties, batch):
+    """--ties ("share" when not given); InputError for --ties without --opponent, and for
+    --target or --opponent with --batch (a line names its own): never silently ignored."""
+    if ties is not None and not opponents:
+        raise InputError("--ties goes with --opponent (in a --batch line: \"ties\")")
+    if batch is not None and (target is not None or opponents):
+        raise InputError("--target and --opponent are not read with --batch: give \"target\" or "
+                         "\"opponents\" in each line")
+    return ties or "share"
 
 
 def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json):
