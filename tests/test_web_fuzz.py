@@ -1,4 +1,4 @@
-"""Property-based requests to every endpoint of `kniffel serve` with its limits (a budget per
+"""Property-based requests to every endpoint of `kniffel serve` (the Dice Duel's too) with its limits (a budget per
 request, at most 7 opponents, JSON bodies only, the Host and Origin checks): the answer is
 always JSON, an error is a 4xx with {"error": ...}, never a traceback or another 5xx.
 
@@ -139,3 +139,12 @@ def test_any_headers(client, headers, path, body):
     host, origin = headers.get("host", "127.0.0.1"), headers.get("origin")
     if host.split(":")[0] in ("evil.example", "") or origin in ("null", "http://evil.example", "x"):
         assert response.status_code == 403
+
+
+@FEW
+@example(path="new", data={"players": ["a", "b"], "seed": 1})
+@given(path=st.sampled_from(["new", "game", "analyze"]),
+       data=st.dictionaries(st.sampled_from(["players", "seed", "record", "hand", "move", "coach", "x"]),
+                            JSON_VALUES, max_size=4))
+def test_dice_duel_endpoints(client, path, data):
+    answered(client.post(f"/api/duel/{path}", content=json.dumps(data)))
