@@ -9,7 +9,14 @@ one keep-alive client sends a bounded number of requests and stops:
   game_step_warm         POST /api/game with a move (replays the record, checks the move, advises)
   reference_solve_warm_seconds  the expected-score solve of the same rules, warm, in this run
 
+With --load SECONDS, a load run instead (benchmarks/web_load.py, default results/web_load.json):
+--clients concurrent clients for SECONDS, mixing advice, game moves and win requests; with
+--liveness N, N GETs of /api/info and of the page while a worker computes, and the seconds to an
+idle pool after a disconnect and to the exit after SIGTERM (results/web_liveness.json).
+
     python benchmarks/web.py --requests 300
+    python benchmarks/web.py --load 30 --clients 20
+    python benchmarks/web.py --liveness 100
 """
 import argparse
 import json
@@ -66,8 +73,22 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="kniffel")
     parser.add_argument("--requests", type=int, default=300)
-    parser.add_argument("--out", default=str(HERE / "results" / "web.json"))
+    parser.add_argument("--out")
+    parser.add_argument("--load", type=float, help="seconds of a load run (instead of the sequential one)")
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--liveness", type=int, help="GETs timed while a worker computes (a liveness run)")
     args = parser.parse_args()
+    if args.liveness:
+        sys.path.insert(0, str(HERE))
+        from web_load import liveness_run
+        liveness_run(args.liveness, args.out or str(HERE / "results" / "web_liveness.json"))
+        return
+    if args.load:
+        sys.path.insert(0, str(HERE))
+        from web_load import load_run
+        load_run(args.rules, args.load, args.clients, args.out or str(HERE / "results" / "web_load.json"))
+        return
+    args.out = args.out or str(HERE / "results" / "web.json")
 
     import httpx
     from solver import __version__, solve
@@ -85,7 +106,7 @@ def main():
                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         base = f"http://127.0.0.1:{port}"
-        with httpx.Client(base_url=base, timeout=120) as client:
+        with httpx.Client(base_url=base, timeout=120, headers={"content-type": "application/json"}) as client:
             deadline = time.monotonic() + 60
             while True:
                 try:

@@ -94,14 +94,16 @@ def dice_faces(text):
     does that); ValueError for anything else."""
     text = str(text).strip()
     parts = [p for p in text.replace(" ", ",").split(",") if p] if "," in text or " " in text else list(text)
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
-        raise ValueError(f"dice must be five faces 1-6, e.g. 1,3,3,5,6 (got {text!r})") from None
+    if not all(p.isascii() and p.isdigit() for p in parts):  # int() would read "٣" as 3
+        raise ValueError(f"dice must be five faces 1-6, e.g. 1,3,3,5,6 (got {text!r})")
+    return [int(p) for p in parts]
 
 
 def validate_dice(faces):
     """Return five faces as a sorted tuple, or raise ValueError naming the problem."""
+    if isinstance(faces, (str, bytes, dict)) or not hasattr(faces, "__iter__"):
+        raise ValueError(f"dice must be a list of {DICE} faces 1-6, e.g. [1, 3, 3, 5, 6], "
+                         f"got {str(faces)[:40]!r}")
     faces = list(faces)
     if len(faces) != DICE:
         raise ValueError(f"need exactly {DICE} dice, got {len(faces)}")

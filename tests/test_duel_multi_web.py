@@ -14,7 +14,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 def client(tmp_path_factory):
     from starlette.testclient import TestClient
     from solver.web.app import create_app
-    return TestClient(create_app(tmp_path_factory.mktemp("web-duel")))
+    # as the page talks: to the address served, with JSON bodies (web/guard.py refuses others)
+    return TestClient(create_app(tmp_path_factory.mktemp("web-duel")), base_url="http://127.0.0.1",
+                      headers={"content-type": "application/json"})
 
 
 def post(client, path, data):

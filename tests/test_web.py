@@ -1,6 +1,7 @@
 """The web API of `kniffel serve`, through Starlette's test client: advice identical to
 `kniffel advise --batch`, games played, undone and resumed through the game code, bad requests."""
 import json
+import time
 
 import numpy as np
 import pytest
@@ -15,9 +16,16 @@ from solver.game.record import replay  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")  # starlette's test client, either httpx
 
 
+def TestClient(app, **options):
+    """Starlette's test client as our page talks: to the address the server listens on, with
+    JSON bodies (web/guard.py refuses other hosts and content types)."""
+    from starlette.testclient import TestClient as Client
+    return Client(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"},
+                      **options)
+
+
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    from starlette.testclient import TestClient
     from solver.web.app import create_app
     store = tmp_path_factory.mktemp("web-tables")  # house rules are solved and saved here
     return TestClient(create_app(store, preloaded=[solved("kniffel"), solved("knobeln")]))
@@ -237,7 +245,6 @@ def test_the_page_and_its_files_are_served_from_the_package(client):
 
 
 def test_a_token_guards_every_request():
-    from starlette.testclient import TestClient
     from solver.web.app import create_app
     guarded = TestClient(create_app(preloaded=[solved("kniffel")], token="s3cret"))
     assert guarded.get("/").status_code == 403
@@ -281,8 +288,19 @@ def test_house_rules_are_solved_once_and_advised(client):
     from solver import solve
     from solver.presets import get_rules
     rules = get_rules("kniffel-basic", upper_bonus=50)
-    code, state = post(client, "/api/new", {"rules": "kniffel-basic", "options": {"upper_bonus": 50},
-                                            "seed": 1})
+    new = {"rules": "kniffel-basic", "options": {"upper_bonus": 50}, "seed": 1}
+    # No request waits for a solve: the first one starts it in the background and gets 503, a
+    # Retry-After and the progress; /api/jobs follows it; then the game starts.
+    response = client.post("/api/new", json=new)
+    assert response.status_code == 503 and int(response.headers["retry-after"]) > 0
+    assert "being solved in the background" in response.json()["error"]
+    for _ in range(1200):
+        jobs = {job["rules"]: job for job in client.get("/api/jobs").json()["jobs"]}
+        if jobs[rules.key]["state"] != "running":
+            break
+        time.sleep(0.5)
+    assert jobs[rules.key]["state"] == "done" and jobs[rules.key]["levels_done"] == rules.n_boxes
+    code, state = post(client, "/api/new", new)
     assert code == 200, state
     assert state["rules"]["key"] == rules.key != "kniffel-basic" and state["rules"]["upper_bonus"] == 50
     assert "rules" not in state["advice_line"]  # no preset names these rules
@@ -303,7 +321,6 @@ JUNK = [None, 0, -1, 2**70, True, "x", "kniffel", [], [1], [7, 7, 7, 7, 7], {}, 
 
 
 def test_junk_in_any_field_is_a_4xx_never_a_server_error(tmp_path):
-    from starlette.testclient import TestClient
     from solver.web.app import create_app
     client = TestClient(create_app(tmp_path, preloaded=[solved("kniffel")]), raise_server_exceptions=False)
     start = client.post("/api/new", json={"seed": 3}).json()
@@ -366,7 +383,8 @@ def test_serve_off_loopback_warns_and_needs_the_token(tmp_path):
                 time.sleep(0.1)
         assert httpx.get(base + "/api/info", timeout=5).status_code == 403
         assert httpx.get(base + "/api/info", params={"token": "x" * len(token)}, timeout=5).status_code == 403
-        answer = httpx.post(base + "/api/advise", headers={"x-kniffel-token": token}, timeout=30,
+        answer = httpx.post(base + "/api/advise", timeout=60,
+                            headers={"x-kniffel-token": token, "content-type": "application/json"},
                             content=b'{"dice": [1, 1, 1, 1, 1], "rolls_left": 0}')
         assert answer.status_code == 200 and answer.json()["options"][0]["box"] == "kniffel"
     finally:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 TIES = ("share", "lose")
 OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
+MAX_OPPONENTS = 7  # eight players, as the card has columns for
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,8 @@ def win_goal(opponents, ties="share"):
     shape = 'opponents must be a list of {"card": {...}} or {"final": S}'
     if not isinstance(opponents, (list, tuple)):
         raise ValueError(shape)
+    if len(opponents) > MAX_OPPONENTS:
+        raise ValueError(f"at most {MAX_OPPONENTS} opponents (8 players), got {len(opponents)}")
     for opponent in opponents:
         if not isinstance(opponent, dict) or ("card" in opponent) == ("final" in opponent):
             raise ValueError(shape)

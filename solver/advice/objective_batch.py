@@ -65,9 +65,18 @@ def answer_query(query, default_rules, tables, target_tables, objective=None):
     card = query.get("card", {})
     if not isinstance(card, dict):
         raise ValueError("card must be an object of box: points")
-    position = Position(card, query.get("kniffel_bonuses", 0), query.get("jokers_left"))
+    from ..rules.cards import parse_card
+    from .position import checked_query
+    # the card read as a plain line reads it (points as strings too), and the whole line, its
+    # dice and its opponents checked before any table is looked for or any work starts
+    position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0), query.get("jokers_left"))
+    checked = checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
+    if goal.kind == "win":
+        from .cost import BUDGET, SHARING, check_win_budget
+        goal = goal.with_opponents(read_opponents(goal.opponents, rules))
+        check_win_budget(rules, position.card, goal.opponents, BUDGET.get(), SHARING.get())
     table = target_tables(rules) if goal.kind == "target" else tables(rules)
-    return advise(position, table, query.get("dice"), query.get("rolls_left"), goal)
+    return advise(checked, table, objective=goal)
 
 
 def line_goal(query, rules):
@@ -77,3 +86,23 @@ def line_goal(query, rules):
     if "target" in query:
         return target_goal(query["target"], rules)
     return win_goal(query["opponents"], query.get("ties", "share"))
+
+
+def read_opponents(opponents, rules):
+    """The opponents of a win goal with each card read (points as strings too, as a line's own
+    card) and checked, and each final score checked: ValueError before any work starts."""
+    from ..engine.states import position_state
+    from ..rules.bounds import score_bound
+    from ..rules.cards import parse_card
+    read = []
+    for opponent in opponents:
+        if "final" in opponent:
+            if not 0 <= opponent["final"] <= score_bound(rules):
+                raise ValueError(f"an opponent's final score must be 0-{score_bound(rules)}, "
+                                 f"got {opponent['final']}")
+            read.append(opponent)
+            continue
+        card = parse_card(opponent["card"], rules)
+        position_state(Position(card, opponent.get("kniffel_bonuses", 0), opponent.get("jokers_left")), rules)
+        read.append({**opponent, "card": card})
+    return read

@@ -37,11 +37,11 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 @json_option()
 @click.option("--target", type=int, help="Play for a final score of at least T: rank by the chance "
               "of reaching it (needs the target table: `kniffel solve --objective target`, once).")
-@click.option("--opponent", "opponents", multiple=True, metavar="CARD|final=S",
-              help="Play to win against this player (repeat): their card, or final=S once they "
-              "have finished.")
-@click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
-              help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
+@click.option("--opponent", "opponents", multiple=True, metavar="CARD|empty|final=S",
+              help="Play to win against this player (repeat, up to 7): their card, empty before "
+              "they have scored, or final=S once they have finished.")
+@click.option("--ties", type=click.Choice(["share", "lose"]),
+              help="With --opponent: a tie for first is a shared win (1/k, the default) or a loss.")
 @lang_option()
 def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, opponent_model,
            dice_text, rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch, as_json,
@@ -64,6 +64,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         raise InputError("--all and --top exclude each other")
     shown = None if show_all else top or TEXT_TOP  # how many options the text shows
     rules = command_rules(rules_name)
+    ties = _objective_options(target, opponents, ties, batch)
     if players not in (None, 1) or to_move is not None or round_chip_taken \
             or rules.game == "dice-duel" or chips is not None:
         scorecard_only = {"--card": card, "--kniffel-bonuses": kniffel_bonuses,
@@ -130,6 +131,17 @@ def checked_position(rules, position, dice_text, rolls_left):
         return checked_query(position, rules, roll, rolls_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
+
+
+def _objective_options(target, opponents, ties, batch):
+    """--ties ("share" when not given); InputError for --ties without --opponent, and for
+    --target or --opponent with --batch (a line names its own): never silently ignored."""
+    if ties is not None and not opponents:
+        raise InputError("--ties goes with --opponent (in a --batch line: \"ties\")")
+    if batch is not None and (target is not None or opponents):
+        raise InputError("--target and --opponent are not read with --batch: give \"target\" or "
+                         "\"opponents\" in each line")
+    return ties or "share"
 
 
 def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json):

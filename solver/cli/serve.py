@@ -1,5 +1,6 @@
 """`kniffel serve`: the coach in a browser (the web extra: Starlette and uvicorn)."""
 import ipaddress
+import sys
 
 import click
 
@@ -22,20 +23,33 @@ def _loopback(host):
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 @tables_option()
-def serve(host, port, open_browser, tables):
+@click.option("--budget", type=click.FloatRange(min=0.1, max=3600), default=10, show_default=True,
+              help="Seconds of work one request may take: a win request predicted over it is "
+                   "refused (the page then advises for points), work running past it stopped.")
+@click.option("--workers", type=click.IntRange(1, 64),
+              help="Requests computed at once, each in a process of its own (default: one per core).")
+@click.option("--client-timeout", type=click.FloatRange(min=0.1, max=600), default=10,
+              show_default=True, help="Seconds a client may take to send a request's headers, "
+                                      "and again its body, before it is cut off.")
+def serve(host, port, open_browser, tables, budget, workers, client_timeout):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 
-    The page holds the game (and keeps it in the browser); the server only computes, from tables
-    loaded once.  Stop it with Ctrl-C.
+    The page holds the game (and keeps it in the browser); the server only computes, in worker
+    processes, from tables loaded once.  Stop it with Ctrl-C.
 
     \b
     Example:
       kniffel serve --open
       kniffel serve --host 0.0.0.0 --port 8765   # for a phone on the same Wi-Fi
+      kniffel serve --budget 30                  # allow slower win advice
     """
+    if not host.strip():
+        raise InputError('--host "" would listen on every interface: name the address '
+                         "(0.0.0.0 for every interface, if that is meant)")
     try:
         import uvicorn
-        from ..web.app import create_app
+        from ..web.app import SERVICE, create_app
+        from ..web import guard, work
     except ImportError as exc:
         raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' ({exc})") from None
     import secrets
@@ -56,13 +70,42 @@ def serve(host, port, open_browser, tables):
     port = sock.getsockname()[1]
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
-    server = uvicorn.Server(uvicorn.Config(create_app(tables, token=token), log_level="warning",
-                                           access_log=False))
+    guard.HEADER_SECONDS = guard.BODY_SECONDS = client_timeout
+    size = workers or work.default_workers()
+    pool = work.Pool(size, 16 * size, budget, SERVICE, tables_dir=tables)
+    app = create_app(tables, token=token, host=host, pool=pool)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            http=guard.timed_protocol(), timeout_keep_alive=5,
+                            timeout_graceful_shutdown=1, limit_concurrency=256)
+    server = _Server(config, pool)
     click.echo(f"kniffel serve: {url}")
+    sys.stdout.flush()  # a pipe reading the URL gets it now
     if open_browser:
         import webbrowser
         webbrowser.open(url)
-    server.run(sockets=[sock])
+    server.run(sockets=[sock])  # after a signal, uvicorn raises it again: the usual exit
+
+
+def _server_class():
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server that kills the worker processes as soon as a signal comes: their
+        kernels cannot be interrupted, and nothing should wait for them."""
+
+        def __init__(self, config, pool):
+            super().__init__(config)
+            self.pool = pool
+
+        def handle_exit(self, sig, frame):
+            self.pool.stop()
+            super().handle_exit(sig, frame)
+
+    return Server
+
+
+def _Server(config, pool):
+    return _server_class()(config, pool)
 
 
 def _lan_address():

@@ -30,13 +30,21 @@ def command_goal(rules, target=None, opponents=(), ties="share"):
 
 def parse_opponents(rules, specs):
     """--opponent values -> [{"final": S} | {"card": {...}}], InputError naming a bad one."""
+    from ..advice.goal import MAX_OPPONENTS
     from ..engine.states import Position, position_state
     from ..rules.cards import parse_card
     from ..rules.bounds import score_bound
+    if len(specs) > MAX_OPPONENTS:
+        raise InputError(f"at most {MAX_OPPONENTS} opponents (8 players), got {len(specs)}")
     opponents = []
     for spec in specs:
         text = spec.strip()
         try:
+            if not text:  # a blank value is more likely a shell variable left unset than a new game
+                raise ValueError('no card given: write the card, "empty" for a player who has not '
+                                 'scored yet, or final=S')
+            if text.lower() == "empty":
+                text = ""
             if text.startswith("final="):
                 number = text.split("=", 1)[1].strip()
                 if not number.isdecimal() or not number.isascii():

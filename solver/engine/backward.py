@@ -1,6 +1,7 @@
 """The backward pass over DP levels (for a scorecard, the number of filled boxes), one kernel call
 per level and chunk of its items, for any objective (objective.py): the expected score, the
 target, the Dice Duel and the evaluation of a rule list all run their levels here."""
+import contextvars
 import time
 
 import numpy as np
@@ -10,6 +11,22 @@ from ..rules import PRESETS, Rules, RulesError
 from .objective import EXPECTED_SCORE, sets_by_level  # noqa: F401  (sets_by_level: for callers)
 from .store import ValueTable
 from .threads import default_threads, map_parallel
+
+
+class Cancelled(Exception):
+    """A backward pass stopped between two levels because its cancel check said so."""
+
+
+# The cancel check of the passes started in this context, when the caller cannot pass one down
+# (the web server's workers set it around a request: a win request's pass is deep inside).
+CANCEL = contextvars.ContextVar("backward_cancel", default=None)
+
+
+def _cancel_check(cancel):
+    """A callable from a `cancel` argument: a callable, an Event-like (is_set) or None."""
+    if cancel is None:
+        return lambda: False
+    return cancel.is_set if hasattr(cancel, "is_set") else cancel
 
 
 def scorecard_rules(rules):
@@ -23,12 +40,14 @@ def scorecard_rules(rules):
     raise RulesError(f"{getattr(rules, 'key', rules)} is not a scorecard rule set")
 
 
-def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0):
+def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0, cancel=None):
     """Solve every level of `objective` (objective.py) for `rules`, each from the levels solved
     before it: for a scorecard, from the last open box back to the empty card.  Returns (values,
     reachable mask (None when the objective has none), level_seconds).
 
-    within: a filled-box mask; only the sets that contain it are solved (a sub-game)."""
+    within: a filled-box mask; only the sets that contain it are solved (a sub-game).
+    cancel: a callable or threading.Event, asked once before each level (default: CANCEL's);
+    when true, the pass raises Cancelled (a level's kernels are not interrupted)."""
     start = time.perf_counter()
     reachable = objective.reachable(rules)
     values = objective.values_array(rules, reachable)
@@ -36,13 +55,17 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
     disable = None if progress is None else not progress
     threads = threads or default_threads()
     n_chunks = 4 * threads  # several chunks a thread, so uneven work evens out
+    stop = _cancel_check(cancel if cancel is not None else CANCEL.get())
 
     def solve_chunk(items):
         objective.solve_sets(rules, items, values, context)
 
     level_seconds = []  # (level, seconds since start) after each level: the cost curve
-    for step, items in tqdm(objective.levels(rules, within), desc=label or f"solving {rules.key}",
-                            unit="level", disable=disable, leave=False):
+    for done, (step, items) in enumerate(tqdm(objective.levels(rules, within), unit="level",
+                                              desc=label or f"solving {rules.key}",
+                                              disable=disable, leave=False)):
+        if stop():
+            raise Cancelled(f"stopped after {done} levels")
         if len(items) == 0:
             continue
         objective.start_level(rules, items, values, context)

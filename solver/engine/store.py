@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -129,10 +130,53 @@ def _load_stored(rules, directory):
     remove_stale_temporary_files(npy.parent)
     header = read_header(sidecar)
     try:
+        _check_file(rules, npy)  # before reading: a file edited to be huge or endless is not read
         blob = npy.read_bytes()
     except OSError as exc:
         raise TableError(f"table {npy} cannot be read: {exc}") from None
     return _checked(rules, npy, header, blob)
+
+
+def regular_file(path, what="table"):
+    """TableError unless `path` is a regular file (a link to /dev/zero would be read forever)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise TableError(f"{what} {path} is not a regular file")
+
+
+def _check_file(rules, npy):
+    """TableError unless `npy` is a regular file whose .npy header gives the shape and dtype of
+    `rules`' table and whose size is that header's and those values' (read: the header only)."""
+    regular_file(npy)
+    with open(npy, "rb") as handle:
+        try:
+            version = np.lib.format.read_magic(handle)
+            read = {(1, 0): np.lib.format.read_array_header_1_0,
+                    (2, 0): np.lib.format.read_array_header_2_0}.get(version)
+            if read is None:
+                raise ValueError(f".npy format version {version}")
+            shape, _, dtype = read(handle)
+        except (ValueError, SyntaxError, EOFError) as exc:
+            raise TableError(f"table {npy} is damaged: {exc}") from None
+        start = handle.tell()
+    if dtype != np.float64 or tuple(shape) != tuple(rules.table_shape):
+        raise TableError(f"table {npy} has the wrong shape or dtype for its rules "
+                         f"({tuple(shape)} {dtype}, the rules give {tuple(rules.table_shape)} float64)")
+    if os.stat(npy).st_size != start + 8 * int(np.prod(rules.table_shape)):
+        raise TableError(f"table {npy} is damaged: its size does not match its header")
+
+
+def _check_values(rules, path, values):
+    """TableError unless every value is finite where the rules reach a state (NaN marks the
+    states no game reaches, and only those)."""
+    if np.isinf(values).any():
+        raise TableError(f"table {path} is damaged: it holds infinite values")
+    if values.ndim == 3:
+        from .states import reachable_mask
+        if not np.array_equal(~np.isnan(values), reachable_mask(rules)):
+            raise TableError(f"table {path} is damaged: NaN where a state is reachable "
+                             "(or a value where none is)")
+    elif np.isnan(values[rules.start_index]):
+        raise TableError(f"table {path} is damaged: NaN at the start of the game")
 
 
 SHIPPED_DIR = Path(__file__).resolve().parent.parent / "data"
@@ -191,6 +235,7 @@ def _checked(rules, path, header, blob):
         raise TableError(f"table {path} is damaged: {exc}") from None
     if values.dtype != np.float64 or values.shape != rules.table_shape:
         raise TableError(f"table {path} has the wrong shape or dtype for its rules")
+    _check_values(rules, path, values)
     seconds = header.get("solve_seconds")
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         seconds = None

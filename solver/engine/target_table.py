@@ -27,7 +27,7 @@ import json
 import numpy as np
 
 from .. import __version__
-from .store import TableError, atomic_write, check_header, read_header, table_dir
+from .store import TableError, atomic_write, check_header, read_header, regular_file, table_dir
 
 FORMAT_VERSION = 3
 ARRAYS = ("w", "e", "offset", "span", "row_of", "expected")
@@ -140,9 +140,19 @@ def _write_stamp(data, stamp, digest):
         pass  # a read-only store: the checksum is computed at every load
 
 
-def _checked_once(data, stamp, digest):
+def _check_chances(data, arrays):
+    """TableError unless every chance W is a number in [0, 1] (a NaN would reach --json)."""
+    w = arrays["w"]
+    for start in range(0, len(w), HASH_CHUNK):
+        part = np.asarray(w[start:start + HASH_CHUNK])
+        if not (np.isfinite(part).all() and (part >= 0).all() and (part <= 1).all()):
+            raise TableError(f"target table {data} is damaged: a chance that is not in 0-1")
+
+
+def _checked_once(data, stamp, digest, also=lambda: None):
     """Whether the file `data` has the checksum `digest`: from the stamp when it names the file
-    as it is now, else by reading the whole file (and then stamping it)."""
+    as it is now, else by reading the whole file, then `also()` (more checks, raising), and
+    then stamping it."""
     info = data.stat()
     try:
         known = json.loads(stamp.read_text())
@@ -156,6 +166,7 @@ def _checked_once(data, stamp, digest):
             sha.update(chunk)
     if sha.hexdigest() != digest:
         return False
+    also()
     _write_stamp(data, stamp, digest)
     return True
 
@@ -190,9 +201,11 @@ def _load_target_table(rules, directory, sub_game):
     if header.get("within") and not sub_game:
         raise TableError(f"target table {data} holds a sub-game only")
     try:
-        if not isinstance(header.get("sha256"), str) or not _checked_once(data, stamp, header["sha256"]):
+        regular_file(data, "target table")
+        arrays = _mapped(data, header)  # the places fit the file: checked before it is read
+        if not isinstance(header.get("sha256"), str) or not _checked_once(
+                data, stamp, header["sha256"], lambda: _check_chances(data, arrays)):
             raise TableError(f"target table {data} is damaged (checksum mismatch)")
-        arrays = _mapped(data, header)
     except (OSError, ValueError, TypeError, KeyError) as exc:
         raise TableError(f"target table {data} is damaged: {exc}") from None
     return TargetTable(rules, arrays, seconds=header.get("solve_seconds"),

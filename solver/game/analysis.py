@@ -119,7 +119,7 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     if rules != table.rules:
         raise ValueError(f"the table is for {table.rules.key}, the record for {rules.key}")
     players = record_players(record)
-    game = replay(record, visit)
+    game = replay(record, visit, strict=True)  # every field must agree with the moves
     summary = []
     for index, column in enumerate(game.columns):
         mine = [d for d in decisions if d["player"] == index]

@@ -86,8 +86,12 @@ class DecisionPoint:
     opponents: list  # the other players then, as Game.opponents gives them
 
 
-def replay(record, visit=None):
+def replay(record, visit=None, strict=False):
     """Replay a record through the game's checks and return the Game.
+
+    strict: also refuse a record whose other fields disagree with the moves (a turn's round and
+    card total, a decision's extra bonuses, the format, rules key, scores and whether it is
+    finished), as `analyze` does; a record the game edits itself (undo) keeps stale ones.
 
     visit(point, decision) is called for each decision once it is checked, with the
     DecisionPoint it was taken at and the decision as the game records it.  GameError names the
@@ -110,13 +114,36 @@ def replay(record, visit=None):
                 point = DecisionPoint(turn.player, turn.record["round"], turn.position, turn.state,
                                       turn.dice, turn.rolls_left, game.opponents(turn.player))
                 _decide(turn, decision)
+                if strict:
+                    _check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
                 if visit is not None:  # the game's own copy: box keys, points filled in
                     visit(point, turn.record["decisions"][-1])
             except GameError as exc:
                 raise GameError(f"turn {number}, decision {step}: {exc}") from None
         if not turn.done and number != len(turns):
             raise GameError(f"turn {number} ends without a box but more turns follow")
+        try:
+            _check_recorded(turn_record, turn.record, ("round", "card_total") if strict else ())
+        except GameError as exc:
+            raise GameError(f"turn {number}: {exc}") from None
+    if strict:
+        _check_recorded(record, game.record(), SUMMARY_FIELDS)
     return game
+
+
+# Fields of a record that the moves determine: a record that says otherwise is refused.
+SUMMARY_FIELDS = ("format", "format_version", "rules_key", "finished", "scores")
+
+
+def _check_recorded(recorded, replayed, keys):
+    """GameError for the first of `keys` whose value in the record is not the replay's (of
+    another type, too: true is not 1)."""
+    for key in keys:
+        if key in recorded and key in replayed and (type(recorded[key]) is not type(replayed[key])
+                                                    or recorded[key] != replayed[key]):
+            given = json.dumps(recorded[key], default=str)
+            raise GameError(f"the record's {key} {given[:60]} is not what the moves give, "
+                            f"{json.dumps(replayed[key])[:60]}")
 
 
 def _check_turn_start(turn, turn_record, game):

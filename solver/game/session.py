@@ -118,6 +118,7 @@ def undo(record, hand):
     decision (a keep or a box), with its dice back in hand.  Nothing to undo: unchanged."""
     if hand is not None and record.get("real_dice"):
         return record, None
+    replay(record)  # GameError for a record that is not one (its last turn, say, is null)
     turns = copy.deepcopy(record.get("turns", []))
     if not turns:
         return record, hand

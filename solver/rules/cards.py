@@ -22,11 +22,11 @@ def parse_card(spec, rules):
             raise ValueError(f"box {box!r} is given twice")
         if isinstance(value, int) and not isinstance(value, bool):
             points = value
-        else:
-            try:
-                points = int(str(value).strip()) if not isinstance(value, bool) else None
-            except ValueError:
-                points = None
+        else:  # text of ASCII digits only: int() would read "٣" as 3 and "1_0" as 10
+            text = str(value).strip()
+            digits = text[1:] if text[:1] in "+-" else text
+            ok = not isinstance(value, bool) and digits.isascii() and digits.isdigit()
+            points = int(text) if ok else None
         if points is None:
             raise ValueError(f"points for {box!r} must be a whole number, got {value!r}")
         if points not in rules.possible_points(box):

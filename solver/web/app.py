@@ -6,6 +6,8 @@ with the dice in hand), is checked by the same code as the command line (solver/
 solver/game/), and is answered from tables loaded once and shared by all requests.  Nothing in a
 request names a file: rules are a preset name plus inline options.
 """
+import asyncio
+import contextlib
 import hmac
 from pathlib import Path
 
@@ -13,21 +15,22 @@ import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import Tables, __version__
+from .. import Tables as StoreTables, __version__
 from ..advice import objective_batch
 from ..engine.store import TableError
 from ..duel import advice as duel_advice
-from ..game import analysis, session
+from ..game import session
 from .duel import duel_routes
 from ..game.card import GameError
-from ..game.record import record_rules
 from ..lang import LANGUAGES, box_name, pad_language, web_words
 from ..presets import all_presets, get_rules
 from ..rules import OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, RulesError
+from . import guard, work, worker
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024  # a finished game of 8 players is about 40 KiB
@@ -42,6 +45,28 @@ class BadRequest(Exception):
     def __init__(self, message, status=400):
         super().__init__(message)
         self.status = status
+
+
+class Tables(StoreTables):
+    """solver.Tables, but a missing expected-score table is never solved here: it raises
+    work.TableMissing (a background job solves it, web/work.py)."""
+
+    def __init__(self, directory=None, preloaded=()):
+        super().__init__(directory, preloaded, announce=_missing)
+
+    def _get(self, kind, rules):
+        try:
+            return super()._get(kind, rules)
+        except _Missing:
+            raise work.TableMissing(rules) from None
+
+
+class _Missing(Exception):
+    pass
+
+
+def _missing(reason):
+    raise _Missing(reason)
 
 
 def objectives():
@@ -89,6 +114,18 @@ def request_rules(data):
         return get_rules(name, **options)
     except (RulesError, TypeError) as exc:
         raise BadRequest(f"rules: {exc}") from None
+
+
+NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "objective"}
+GAME_FIELDS = {"record", "hand", "move", "language", "objective"}
+
+
+def check_fields(data, fields, what):
+    """BadRequest naming the fields of `data` that `what` does not take."""
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
+                         f"{', '.join(sorted(fields))}")
 
 
 def checked_record(record):
@@ -181,14 +218,10 @@ def analysis_goal(data, record):
 
 
 async def _json_body(request):
-    if int(request.headers.get("content-length") or 0) > MAX_BODY:
-        raise BadRequest(f"request larger than {MAX_BODY} bytes", 413)
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise BadRequest(f"request larger than {MAX_BODY} bytes", 413)
-    return body
+    try:
+        return await guard.read_body(request, MAX_BODY)
+    except guard.BodyError as exc:
+        raise BadRequest(str(exc), exc.status) from None
 
 
 async def _json_object(request):
@@ -211,13 +244,53 @@ def _json(data, status=200):
     return Response(orjson.dumps(data), status, media_type="application/json")
 
 
-def create_app(tables_dir=None, token=None, preloaded=()):
+async def _on_pool(pool, request, name, *args):
+    """TASKS[name] on the pool, cancelled if the client disconnects first."""
+    watch = asyncio.ensure_future(guard.disconnected(request))
+    try:
+        return await pool.run(name, args, watch)
+    finally:
+        watch.cancel()
+
+
+def _lifespan(pool):
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        pool.start()  # the workers warm up while the server starts
+        try:
+            yield
+        finally:
+            pool.stop()
+    return lifespan
+
+
+async def _busy(request, exc):
+    return Response(orjson.dumps({"error": str(exc), "retry_after": exc.retry_after}), 503,
+                    {"retry-after": str(exc.retry_after)}, media_type="application/json")
+
+
+async def _failed(request, exc):
+    return _json({"error": str(exc)}, exc.status)
+
+
+async def _client_gone(request, exc):
+    guard.quiet_disconnect(request)
+    return Response(status_code=400)
+
+
+def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool=None, budget=None):
     """The Starlette app; `token`, when set, is required on every request (query, header or
-    cookie); `preloaded`: tables already in memory."""
+    cookie); `preloaded`: tables already in memory; `host`: the address it listens on (the
+    Host header must name it, web/guard.py); `pool`: the work.Pool that computes (default: one
+    worker thread sharing `preloaded`, with `budget` seconds a request: the test client)."""
     tables = Tables(tables_dir, preloaded)
+    pool = pool or work.Pool(1, 8, budget, SERVICE, tables=tables, processes=False)
 
     async def index(request):
-        response = FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
+        # read here, not by FileResponse on a thread: the page must come at once, whatever
+        # the threads and workers are doing (a few KiB from the OS's cache)
+        response = Response((STATIC / "index.html").read_bytes(), media_type="text/html",
+                            headers={"cache-control": "no-cache"})
         if token and request.query_params.get("token"):
             response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
         return response
@@ -226,44 +299,42 @@ def create_app(tables_dir=None, token=None, preloaded=()):
         return _json(server_info())
 
     async def advise(request):
-        status, answer = advise_line(await _json_body(request), tables)
+        status, answer = await _work(request, "advise", await _json_body(request))
         return Response(answer, status, media_type="application/json")
 
-    def _state(data, record, hand):
-        return game_state(record, hand, tables, data.get("language"), data.get("objective", "expected"))
-
-    def _step(data, record, hand, move):
-        if move is not None:
-            record, hand = session.apply_move(record, hand, move)
-        return _state(data, record, hand)
+    def _work(request, name, *args):
+        return _on_pool(pool, request, name, *args)
 
     async def new_game(request):
         data = await _json_object(request)
-        return _json(await _threaded(_state, data, new_record(data), None))
+        check_fields(data, NEW_FIELDS, "a new game")
+        return _json(await _work(request, "new", data, new_record(data)))
 
     async def game(request):
         data = await _json_object(request)
+        check_fields(data, GAME_FIELDS, "a game request")
         record, hand = checked_record(data.get("record")), data.get("hand")
-        return _json(await _threaded(in_language, data, _step, data, record, hand, data.get("move")))
+        return _json(await _work(request, "game", data, record, hand, data.get("move")))
 
     async def analyze(request):
         data = await _json_object(request)
+        check_fields(data, {"record", "goal", "from_round"}, "an analysis")
         record = checked_record(data.get("record"))
-        rules = record_rules(record["rules"])
-        table = await _threaded(tables, rules)
-        result = await _threaded(analysis.analyze, record, table, *analysis_goal(data, record))
-        return _json({**result, "expected_start": session.start_expectation(table)})
+        return _json(await _work(request, "analyze", record, analysis_goal(data, record)))
+
+    async def jobs(request):
+        return _json(pool.status())
 
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
               Route("/api/new", new_game, methods=["POST"]), Route("/api/game", game, methods=["POST"]),
-              Route("/api/analyze", analyze, methods=["POST"]), *duel_routes(_json_object, _json, _threaded),
+              Route("/api/analyze", analyze, methods=["POST"]), Route("/api/jobs", jobs),
+              *duel_routes(_json_object, _json, lambda function, *args: pool.run("call", (function, args))),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    middleware = [Middleware(_TokenGate, token=token)] if token else []
-    app = Starlette(routes=routes, middleware=middleware,
-                    exception_handlers={BadRequest: bad_request, GameError: game_error,
-                                        RulesError: game_error, HTTPException: http_error,
-                                        Exception: server_error})
-    app.state.tables = tables
+    middleware = [Middleware(guard.Guard, host=host)]
+    middleware += [Middleware(_TokenGate, token=token)] if token else []
+    app = Starlette(routes=routes, middleware=middleware, lifespan=_lifespan(pool),
+                    exception_handlers=handlers())
+    app.state.tables, app.state.pool = tables, pool
     return app
 
 
@@ -302,10 +373,11 @@ async def server_error(request, exc):
     return _json({"error": f"internal error ({type(exc).__name__})"}, 500)
 
 
-async def _threaded(function, *args):
-    """Run the computing part of a request on a worker thread (the kernels release the GIL)."""
-    from starlette.concurrency import run_in_threadpool
-    return await run_in_threadpool(function, *args)
+def handlers():
+    """The app's exception handlers: each error a JSON {"error": ...} with its status."""
+    return {BadRequest: bad_request, GameError: game_error, RulesError: game_error,
+            HTTPException: http_error, work.Busy: _busy, work.Stopped: _failed, work.Failed: _failed,
+            ClientDisconnect: _client_gone, Exception: server_error}
 
 
 class _TokenGate:
@@ -334,3 +406,82 @@ class _TokenGate:
                 if name == TOKEN_COOKIE:
                     given = value.encode()
         return hmac.compare_digest(given, self.token)
+
+
+# --- what the workers compute (web/work.py runs it, web/worker.py around it) ---------------------
+
+def _task_state(tables, data, record, hand, move, budget):
+    """POST /api/new and /api/game: the state after `move` (a bad one: a 400 in the request's
+    language); a win advice refused (over the budget) is the advice for points instead, with a
+    "notice" saying why."""
+    if move is not None:
+        record, hand = in_language(data, session.apply_move, record, hand, move)
+    objective = data.get("objective", "expected")
+    state = game_state(record, hand, tables, data.get("language"), objective)
+    advice = state.get("advice")
+    if objective == "win" and isinstance(advice, dict) and "error" in advice:
+        notice = advice["error"].split(": ", 1)[-1]
+        state = game_state(record, hand, tables, data.get("language"), "expected")
+        state["notice"] = f"advice for points: {notice}"
+    return state
+
+
+def _task_analyze(tables, record, goal, budget):
+    """POST /api/analyze: `goal` is analysis_goal's (goal, None, from_round)."""
+    from ..game import analysis
+    from ..game.record import record_rules
+    table = tables(record_rules(record["rules"]))
+    return {**analysis.analyze(record, table, *goal), "expected_start": session.start_expectation(table)}
+
+
+def _task_solve(tables, rules, budget):
+    from .. import get_table
+    table = tables.loaded["expected", rules] = get_table(rules, tables.directory, progress=False)
+    return {"rules": rules.key, "expected_score": table.expected_score}
+
+
+TASKS = {"advise": lambda tables, body, budget: advise_line(body, tables),
+         "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
+         "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None, budget),
+         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve}
+
+
+def error_of(exc):
+    """The exception a request raises for the error of its task (work.Failed with its status)."""
+    from ..advice.cost import OverBudget
+    from ..engine.backward import Cancelled
+    from ..engine.store import TableError
+    if isinstance(exc, (work.TableMissing, work.Stopped, work.Failed)):
+        return exc
+    if isinstance(exc, Cancelled):
+        return work.Stopped(f"cancelled ({exc})")
+    if isinstance(exc, (OverBudget, BadRequest)):
+        return work.Failed(str(exc), getattr(exc, "status", 422))
+    if isinstance(exc, (GameError, RulesError, TableError, ValueError)):
+        return work.Failed(str(exc), 400)
+    import traceback
+    traceback.print_exc()  # a bug: its traceback in the server's log, one line to the page
+    return work.Failed(f"internal error ({type(exc).__name__})", 500)
+
+
+def warm_up(tables):
+    """Load the kniffel table and the kernels of the advice and of the win sub-game, so that no
+    request pays for them (or is cancelled while a kernel compiles)."""
+    rules = PRESETS["kniffel"]
+    advise_line(b'{"dice": [1, 2, 3, 4, 5], "rolls_left": 1}', tables)
+    card = {box: 0 for box in rules.boxes[:-1]}
+    advise_line(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0,
+                              "opponents": [{"final": 10}]}), tables)
+
+
+def worker_main(connection, cancel, levels, tables_dir):
+    """A worker process of `kniffel serve` (work.ProcessWorker)."""
+    worker.serve(connection, cancel, levels, Tables(tables_dir), TASKS, error_of, warm_up)
+
+
+def job_main(connection, rules, tables_dir, levels):
+    """A process that solves and saves a missing table (work.Job)."""
+    worker.solve_job(connection, Tables(tables_dir), TASKS, error_of, rules, levels)
+
+
+SERVICE = (TASKS, error_of, worker_main, job_main)

@@ -81,9 +81,16 @@ def _record(data):
     return record
 
 
+def duel_step(record, hand, move, coach):
+    """The state after `move` (module level: a worker process of the app's pool runs it)."""
+    if move is not None:
+        record, hand = multi_record.apply_move(record, hand, move)
+    return duel_state(record, hand, coach)
+
+
 def duel_routes(json_object, json_response, threaded):
-    """The routes of the Dice Duel page; the helpers are the app's (request body, answer,
-    worker thread)."""
+    """The routes of the Dice Duel page; the helpers are the app's (request body, answer, and
+    threaded(function, *args): the function run off the event loop, by the app's pool)."""
 
     async def page(request):
         return FileResponse(STATIC / "duel.html", headers={"cache-control": "no-cache"})
@@ -93,14 +100,9 @@ def duel_routes(json_object, json_response, threaded):
         record, hand = new_duel(data)
         return json_response(await threaded(duel_state, record, hand, bool(data.get("coach"))))
 
-    def _step(record, hand, move, coach):
-        if move is not None:
-            record, hand = multi_record.apply_move(record, hand, move)
-        return duel_state(record, hand, coach)
-
     async def game(request):
         data = await json_object(request)
-        return json_response(await threaded(_step, _record(data), data.get("hand"),
+        return json_response(await threaded(duel_step, _record(data), data.get("hand"),
                                             data.get("move"), bool(data.get("coach"))))
 
     async def analyze(request):

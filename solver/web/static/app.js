@@ -163,6 +163,7 @@ function show(state) {
   localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, winMoves: S.winMoves,
     ...settings() }));
   $("setup").hidden = true; $("play").hidden = false; $("new-confirm").hidden = true;
+  if (state.notice) say(state.notice); // e.g. win advice over the server's budget: advice for points
   $("language").value = state.language;
   applyWords(); renderGoal();
   renderTurn(); renderDice(); renderAdvice(); renderCard();

@@ -1,0 +1,402 @@
+"""The computing of `kniffel serve`, off the event loop: a bounded pool of workers, a budget for
+every request, cancellation, and the background solves of missing value tables.
+
+A worker is a process (`kniffel serve`) or, for the in-process test client, a thread; what it
+runs is the app's (its TASKS, web/app.py), the loop around it web/worker.py's.  A request
+takes a free worker or waits in a queue of bounded length; beyond it the answer is 503 with
+Retry-After at once.  The work runs with the request's budget: a win request predicted over it is
+refused before it starts (solver/advice/cost.py), and work still running when the budget is spent
+or the client has gone is cancelled: the worker's cancel flag is raised (a backward pass stops
+between levels, engine/backward.py) and a worker process that has not stopped half a second
+later is killed and replaced, so its core is free again at once.  Stopping the server kills every
+worker process: a numba kernel cannot be interrupted, a process can.
+
+A value table that is not in the store is never solved inside a request: the request gets 503
+with the progress of a background job that solves and saves it (GET /api/jobs).
+"""
+import asyncio
+import multiprocessing
+import os
+import threading
+import time
+
+from . import worker
+
+GRACE = 0.5  # seconds a worker has to stop on its own before it is killed
+
+
+def default_workers():
+    """One worker per core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+class Busy(Exception):
+    """Every worker busy and the queue full: 503 with Retry-After."""
+
+    def __init__(self, message, retry_after=2):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Stopped(Exception):
+    """Work cancelled: its budget spent (`status` 4xx), its client gone, or the server stopping."""
+
+    def __init__(self, message, status=503):
+        super().__init__(message)
+        self.status = status
+
+
+class TableMissing(Exception):
+    """A request needs a value table that is not in the store (raised in a worker)."""
+
+    def __init__(self, rules):
+        super().__init__(f"no saved table for {rules.key}")
+        self.rules = rules
+
+    def __reduce__(self):
+        return TableMissing, (self.rules,)
+
+
+class Failed(Exception):
+    """A task's own error, carried back from a worker: (status, message)."""
+
+    def __init__(self, message, status=400):
+        super().__init__(message)
+        self.status = status
+
+    def __reduce__(self):
+        return Failed, (str(self), self.status)
+
+
+def _await_readable(connection):
+    """A future done when `connection` (a Pipe end) can be read, or its other end is gone."""
+    loop = asyncio.get_running_loop()
+    future = loop.create_future()
+    fd = connection.fileno()
+
+    def ready():
+        loop.remove_reader(fd)
+        if not future.done():
+            future.set_result(None)
+
+    loop.add_reader(fd, ready)
+    future.add_done_callback(lambda _: loop.remove_reader(fd))
+    return future
+
+
+class ProcessWorker:
+    """A worker process (`main(connection, cancel, levels, tables_dir)`, which runs
+    worker.serve) and the parent's end of its pipe."""
+
+    def __init__(self, main, tables_dir, context):
+        self.main, self.tables_dir, self.context = main, tables_dir, context
+        self.process, self.closed = None, False
+        self.start()
+
+    def start(self):
+        self.connection, child = self.context.Pipe()
+        self.cancel = self.context.Value("b", 0, lock=False)
+        self.levels = self.context.Value("i", 0, lock=False)
+        self.process = self.context.Process(target=self.main, name="kniffel-worker",
+                                            args=(child, self.cancel, self.levels, self.tables_dir),
+                                            daemon=True)
+        self.process.start()
+        child.close()
+        self.ready = False  # the worker says "ready" once its imports and tables are loaded
+        self.warming = asyncio.ensure_future(self._warm())
+
+    async def _warm(self):
+        await _await_readable(self.connection)
+        try:
+            self.ready = self.connection.recv() == "ready"
+        except (EOFError, OSError):
+            self.ready = False  # it died while warming up: the next call starts another
+
+    async def wait_ready(self):
+        """Whether the process has warmed up (started again if it died meanwhile); False when
+        the server stops or it cannot start."""
+        for _ in range(3):
+            if self.closed:
+                return False
+            await asyncio.wait({self.warming})  # done, or cancelled by a restart
+            if self.ready:
+                return True
+            self.restart()
+        return False
+
+    async def call(self, name, args):
+        """Run the task `name` on `args` in the process; ("ok", result) or ("error", exc)."""
+        if not await self.wait_ready():
+            return "error", Stopped("the server is stopping, or a worker process cannot start")
+        self.cancel.value = 0
+        self.levels.value = 0
+        self.connection.send((name, args))
+        await _await_readable(self.connection)
+        try:
+            return self.connection.recv()
+        except (EOFError, OSError):
+            self.restart()
+            return "error", Stopped("the worker stopped (the server is stopping?)")
+
+    def stop_work(self):
+        self.cancel.value = 1
+
+    def restart(self):
+        """Kill the process (its work is lost) and start a fresh one, unless the server stops."""
+        self._end()
+        if not self.closed:
+            self.start()
+
+    def kill(self):
+        """Kill the process for good (the server stops).  The pipe stays open: a request waiting
+        on it reads its end and answers 503 at once."""
+        self.closed = True
+        if self.process is not None and self.process.is_alive():
+            self.process.kill()
+
+    def _end(self):
+        self.warming.cancel()
+        if self.process is not None and self.process.is_alive():
+            self.process.kill()
+            self.process.join(1)
+        self.connection.close()
+
+    def describe(self):
+        return {"pid": self.process.pid, "alive": self.process.is_alive(), "ready": self.ready}
+
+
+class ThreadWorker:
+    """A worker thread of the in-process app (the test client): shares the app's tables; its
+    work can be cancelled between levels, but not killed."""
+
+    def __init__(self, tables, tasks, error_of):
+        self.tables, self.tasks, self.error_of = tables, tasks, error_of
+        self.cancel = threading.Event()
+        self.levels = [0]
+
+    async def call(self, name, args):
+        self.cancel = threading.Event()  # a fresh flag: an abandoned task keeps its own
+        cancel, levels = self.cancel, [0]
+        self.levels = levels
+
+        def run():
+            return worker.run_task(self.tables, self.tasks, self.error_of, name, args, cancel, levels)
+
+        return await asyncio.get_running_loop().run_in_executor(None, run)
+
+    async def wait_ready(self):
+        return True
+
+    def stop_work(self):
+        self.cancel.set()
+
+    def restart(self):
+        self.stop_work()
+
+    def kill(self):
+        self.stop_work()
+
+    def describe(self):
+        return {"thread": True}
+
+
+class Pool:
+    """`size` workers and a queue of `queue` waiting requests; `budget`: seconds of work a
+    request may take (None: no limit).  `service`: what the workers run, the app's
+    (tasks, error_of, worker_main, job_main): worker threads run tasks[name](tables, ...) with
+    these `tables`; with `processes`, each worker is a process running worker_main (its own
+    tables from `tables_dir`), each job one running job_main."""
+
+    def __init__(self, size, queue, budget, service, tables_dir=None, tables=None, processes=True):
+        self.size, self.queue, self.budget = size, queue, budget
+        self.tasks, self.error_of, self.worker_main, self.job_main = service
+        self.tables_dir, self.tables, self.processes = tables_dir, tables, processes
+        self.workers, self.free, self.waiting, self.busy = [], None, 0, 0
+        self.jobs = {}  # rules key -> Job
+        self.stopping = False
+
+    def start(self):
+        """Start the workers (at the server's start, or at the first request)."""
+        if self.free is not None:
+            return
+        self.free = asyncio.Queue()
+        context = multiprocessing.get_context("spawn") if self.processes else None
+        for _ in range(self.size):
+            each = (ProcessWorker(self.worker_main, self.tables_dir, context) if self.processes
+                    else ThreadWorker(self.tables, self.tasks, self.error_of))
+            self.workers.append(each)
+            self.free.put_nowait(each)
+
+    def stop(self):
+        """Kill every worker and job now (SIGTERM, SIGINT: nothing waits for a kernel)."""
+        self.stopping = True
+        for worker in self.workers:
+            worker.kill()
+        for job in self.jobs.values():
+            job.kill()
+
+    async def run(self, name, args, disconnected=None, budget=True):
+        """The result of the task `name` on `args` (and the budget) on a worker; raises Busy,
+        Stopped, Failed, or the Busy of the job it starts for a missing table."""
+        if self.stopping:
+            raise Stopped("the server is stopping")
+        self.start()
+        if self.free.empty() and self.waiting >= self.queue:
+            raise Busy(f"all {self.size} workers are busy and {self.waiting} requests wait; "
+                       "try again in a moment")
+        budget = self.budget if budget else None
+        self.waiting += 1
+        try:  # a request waits for a worker no longer than it may compute
+            worker = await _first(self.free.get(), disconnected, budget)
+        finally:
+            self.waiting -= 1
+        if worker is None:
+            if disconnected is not None and disconnected.done():
+                raise Stopped("the client has gone")
+            raise Busy(f"no worker was free within {budget:g} s; try again in a moment")
+        self.busy += 1
+        try:  # a worker still warming up (at the start, or replaced) does not spend the budget
+            ready = await _first(worker.wait_ready(), disconnected, None)
+            if not ready:
+                raise Stopped("the client has gone" if ready is None else
+                              "the server is stopping, or a worker process cannot start")
+            shares = None if budget is None else (budget, self.size)  # every worker may compute
+            return await self._run_on(worker, name, args + (shares,), disconnected, budget)
+        finally:
+            self.busy -= 1
+            self.free.put_nowait(worker)
+
+    async def _run_on(self, worker, name, args, disconnected, budget):
+        call = asyncio.ensure_future(worker.call(name, args))
+        try:
+            finished = await _first(asyncio.shield(call), disconnected, budget)
+        except asyncio.CancelledError:  # the server cancels the request (shutdown)
+            await self._cancel(worker, call)
+            raise
+        if finished is None:
+            await self._cancel(worker, call)
+            if disconnected is not None and disconnected.done():
+                raise Stopped("the client has gone")
+            raise Stopped(f"the work ran past this server's budget of {budget:g} s and was "
+                          "stopped", 422)
+        kind, value = finished
+        if kind == "ok":
+            return value
+        if isinstance(value, TableMissing):
+            raise self.start_job(value.rules)
+        raise value
+
+    async def _cancel(self, worker, call):
+        """Raise the worker's cancel flag; kill and replace it if it is still busy after GRACE."""
+        worker.stop_work()
+        try:
+            await asyncio.wait_for(asyncio.shield(call), GRACE)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            call.cancel()  # first, so nothing waits on the pipe of the process killed next
+            try:
+                await call
+            except BaseException:  # noqa: B036 - its cancellation, or the error it ended with
+                pass
+            worker.restart()
+
+    def start_job(self, rules):
+        """Start (or look at) the background solve of `rules`' value table: a Busy to answer."""
+        job = self.jobs.get(rules.key)
+        if job is None or job.failed():
+            if sum(j.running() for j in self.jobs.values()) >= 1:
+                return Busy(f"the table for {rules.key} is not solved yet, and another table is "
+                            "being solved; try again in a minute", 30)
+            job = self.jobs[rules.key] = Job(rules, self)
+        return Busy(job.message(), 5)
+
+    def status(self):
+        """The workers, the queue and the jobs, as GET /api/jobs shows them."""
+        return {"workers": self.size, "busy": self.busy, "waiting": self.waiting,
+                "queue": self.queue, "budget_seconds": self.budget,
+                "processes": [w.describe() for w in self.workers],
+                "jobs": [job.describe() for job in self.jobs.values()]}
+
+
+class Job:
+    """The background solve and save of one missing value table: a process of its own (a
+    thread for the in-process app), watched by a thread, so no event loop has to live for it."""
+
+    def __init__(self, rules, pool):
+        self.rules, self.started, self.error, self.done_at = rules, time.monotonic(), None, None
+        self.process = None
+        if pool.processes:
+            context = multiprocessing.get_context("spawn")
+            self.levels = context.Value("i", 0, lock=False)
+            reader, writer = context.Pipe(duplex=False)
+            self.process = context.Process(target=pool.job_main, name="kniffel-solve", daemon=True,
+                                           args=(writer, rules, pool.tables_dir, self.levels))
+            self.process.start()
+            writer.close()
+            run = lambda: self._wait(reader)  # noqa: E731
+        else:
+            self.levels = _Levels()
+            run = lambda: worker.run_task(pool.tables, pool.tasks, pool.error_of, "solve",  # noqa: E731
+                                          (rules, None), threading.Event(), self.levels)
+        threading.Thread(target=self._watch, args=(run,), daemon=True).start()
+
+    def _wait(self, reader):
+        try:
+            return reader.recv()
+        except (EOFError, OSError):
+            return "error", Failed("the solve stopped before it finished")
+        finally:
+            self.process.join()
+
+    def _watch(self, run):
+        kind, value = run()
+        if kind != "ok":
+            self.error = str(value)
+        self.done_at = time.monotonic()
+
+    def kill(self):
+        if self.process is not None and self.process.is_alive():
+            self.process.kill()
+
+    def running(self):
+        return self.done_at is None
+
+    def failed(self):
+        return self.error is not None
+
+    def describe(self):
+        """The job as GET /api/jobs shows it; levels (done, of all) for a scorecard table, whose
+        backward pass counts them (the Dice Duel's solve does not: None)."""
+        state = "running" if self.running() else "failed" if self.error else "done"
+        levels = getattr(self.rules, "n_boxes", None)
+        done = self.levels[0] if isinstance(self.levels, _Levels) else self.levels.value
+        return {"rules": self.rules.key, "state": state, "error": self.error,
+                "levels_done": None if levels is None else min(done, levels), "levels": levels,
+                "seconds": round((self.done_at or time.monotonic()) - self.started, 1)}
+
+    def message(self):
+        info = self.describe()
+        if info["state"] == "done":
+            return f"the table for {self.rules.key} has just been solved: try again"
+        progress = "" if info["levels"] is None else f"level {info['levels_done']} of {info['levels']}, "
+        return (f"the value table for {self.rules.key} is being solved in the background "
+                f"({progress}{info['seconds']:.0f} s so far); try again in a few seconds "
+                "(GET /api/jobs shows its progress)")
+
+
+class _Levels(list):
+    """The level counter of a job in a thread: levels[0]."""
+
+    def __init__(self):
+        super().__init__([0])
+
+
+async def _first(awaitable, disconnected, timeout):
+    """The result of `awaitable`, or None when the client disconnects or `timeout` passes first
+    (`awaitable` is then cancelled; a result it gave meanwhile goes back to where it came from)."""
+    task = asyncio.ensure_future(awaitable)
+    waiting = {task} | ({disconnected} if disconnected is not None else set())
+    done, _ = await asyncio.wait(waiting, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    if task in done:
+        return task.result()
+    task.cancel()
+    return None

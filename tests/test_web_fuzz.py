@@ -1,0 +1,150 @@
+"""Property-based requests to every endpoint of `kniffel serve` (the Dice Duel's too) with its limits (a budget per
+request, at most 7 opponents, JSON bodies only, the Host and Origin checks): the answer is
+always JSON, an error is a 4xx with {"error": ...}, never a traceback or another 5xx.
+
+The in-process app (one worker thread, a budget of two seconds) answers from the shipped
+kniffel table; the only 5xx allowed is the designed 503 of a table being solved (a house rule
+the fuzz happens to make valid), with its Retry-After."""
+import json
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("httpx")
+
+from solver.rules import BOX_ALIASES, BOXES_13  # noqa: E402
+
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                       HealthCheck.data_too_large, HealthCheck.filter_too_much])
+FEW = settings(FUZZ, max_examples=60)
+HUGE = st.sampled_from([2**63 - 1, 2**63, 2**64, 10**30, -(2**63) - 1, -(10**30)])
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 400) | st.integers() | HUGE | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10)
+CARD_DICTS = st.dictionaries(st.sampled_from(sorted(set(BOXES_13) | set(BOX_ALIASES))) | st.text(max_size=8),
+                             st.integers(-5, 60) | JSON_VALUES, max_size=8)
+DICE_LISTS = st.lists(st.integers(-1, 8) | HUGE | JSON_VALUES, max_size=7)
+BOX = st.sampled_from(BOXES_13)
+CARD = st.dictionaries(BOX, st.sampled_from([0, 1, 2, 3, 6, 9, 12, 25, 30, 40, 50]), max_size=13) | CARD_DICTS
+OPPONENT = st.fixed_dictionaries({}, optional={"card": CARD | JSON_VALUES, "final": st.integers(-5, 400) | JSON_VALUES,
+                                               "kniffel_bonuses": st.integers(-1, 3), "x": JSON_VALUES})
+ADVISE = st.fixed_dictionaries({}, optional={
+    "rules": st.sampled_from(["kniffel", "nope", "", "dice-duel"]), "card": CARD | JSON_VALUES,
+    "dice": DICE_LISTS | JSON_VALUES | st.integers(11111, 66666),
+    "rolls_left": st.integers(-1, 3) | JSON_VALUES, "target": st.integers(-5, 2000) | HUGE | JSON_VALUES,
+    "opponents": st.lists(OPPONENT, max_size=9) | JSON_VALUES, "ties": st.sampled_from(["share", "lose", "x"])})
+NEW = st.fixed_dictionaries({}, optional={
+    "rules": st.sampled_from(["kniffel", "yatzy-x", ""]) | JSON_VALUES,
+    "options": st.dictionaries(st.sampled_from(["x", "name", ""]), JSON_VALUES, max_size=2) | JSON_VALUES,
+    "players": st.lists(st.text(max_size=5), max_size=10) | JSON_VALUES, "real_dice": JSON_VALUES,
+    "seed": st.integers(-1, 2**64) | JSON_VALUES, "language": JSON_VALUES,
+    "objective": st.sampled_from(["expected", "win", "x"]) | JSON_VALUES, "seeed": JSON_VALUES})
+HEADERS = st.fixed_dictionaries({}, optional={
+    "host": st.sampled_from(["127.0.0.1", "localhost:1", "evil.example", "127.0.0.1:x", "", "[::1]"]),
+    "origin": st.sampled_from(["http://127.0.0.1", "null", "http://evil.example", "x"]),
+    "content-type": st.sampled_from(["application/json", "text/plain", "application/json; charset=utf-8",
+                                     "multipart/form-data", ""])})
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    from starlette.testclient import TestClient
+    from solver.web.app import create_app, warm_up
+    app = create_app(tmp_path_factory.mktemp("fuzz-store"), budget=2)
+    warm_up(app.state.tables)  # as a server's workers do: no request pays for loading kernels
+    return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"})
+
+
+@pytest.fixture(scope="module")
+def record(client):
+    start = client.post("/api/new", json={"seed": 3, "players": ["a", "b"]}).json()
+    rolled = client.post("/api/game", json={"record": start["record"], "move": {"roll": True}}).json()
+    return client.post("/api/game", json={"record": rolled["record"], "hand": rolled["hand"],
+                                          "move": {"box": "chance"}}).json()["record"]
+
+
+def answered(response):
+    """The property: JSON always; 2xx without "error", 4xx with it; no 5xx but a table being
+    solved (503, Retry-After)."""
+    body = response.json()
+    if response.status_code == 503:
+        assert "being solved" in body["error"] and int(response.headers["retry-after"]) > 0, body
+    else:
+        assert response.status_code < 500, (response.status_code, body)
+    assert ("error" in body) == (response.status_code >= 400), (response.status_code, body)
+    return body
+
+
+@FUZZ
+@example(line={"card": {"ones": 3}, "dice": 55566})
+@example(line={"card": {"ones": 3}, "unknown": 1})
+@example(line={"opponents": [{"card": {}}] * 8})
+@example(line={"opponents": [{"card": {}}]})  # minutes of work: over the budget
+@given(line=ADVISE)
+def test_advise(client, line):
+    body = answered(client.post("/api/advise", content=json.dumps(line)))
+    if isinstance(line.get("opponents"), list) and len(line["opponents"]) > 7:
+        assert "error" in body
+
+
+@FEW
+@given(data=NEW)
+def test_new(client, data):
+    body = answered(client.post("/api/new", content=json.dumps(data)))
+    if "seeed" in data:
+        assert "error" in body
+
+
+PATHS = [(), ("record",), ("record", "turns", 0), ("record", "turns", 0, "decisions", 0)]
+KEYS = ["record", "hand", "move", "language", "objective", "rules", "turns", "players", "seed",
+        "scores", "format", "format_version", "round", "card_total", "dice", "box", "keep", "points",
+        "jokers", "extra_bonuses", "x"]
+
+
+def mutated(data, path, key, value):
+    data = json.loads(json.dumps(data))
+    place = data
+    for step in path:
+        place = place[step]
+    place[key] = value
+    return data
+
+
+@FUZZ
+@given(path=st.sampled_from(PATHS), key=st.sampled_from(KEYS), value=JSON_VALUES,
+       move=st.fixed_dictionaries({}, optional={"roll": JSON_VALUES, "keep": DICE_LISTS, "box": BOX | JSON_VALUES,
+                                                "undo": JSON_VALUES}),
+       objective=st.sampled_from(["expected", "win"]))
+def test_game_and_analyze(client, record, path, key, value, move, objective):
+    game = mutated({"record": record, "move": move, "objective": objective}, path, key, value)
+    answered(client.post("/api/game", content=json.dumps(game)))
+    analysis = mutated({"record": record}, path, key, value)
+    answered(client.post("/api/analyze", content=json.dumps(analysis)))
+
+
+@FEW
+@given(headers=HEADERS, path=st.sampled_from(["/api/info", "/api/jobs", "/", "/api/advise", "/api/new"]),
+       body=st.sampled_from([b"", b"{}", b"[]", b"\xff", b'{"card": {}}']))
+def test_any_headers(client, headers, path, body):
+    if path in ("/api/info", "/api/jobs", "/"):
+        response = client.get(path, headers=headers)
+        if path == "/" and response.status_code == 200:
+            return  # the page, not JSON
+    else:
+        response = client.post(path, content=body, headers=headers)
+    answered(response)
+    host, origin = headers.get("host", "127.0.0.1"), headers.get("origin")
+    if host.split(":")[0] in ("evil.example", "") or origin in ("null", "http://evil.example", "x"):
+        assert response.status_code == 403
+
+
+@FEW
+@example(path="new", data={"players": ["a", "b"], "seed": 1})
+@given(path=st.sampled_from(["new", "game", "analyze"]),
+       data=st.dictionaries(st.sampled_from(["players", "seed", "record", "hand", "move", "coach", "x"]),
+                            JSON_VALUES, max_size=4))
+def test_dice_duel_endpoints(client, path, data):
+    answered(client.post(f"/api/duel/{path}", content=json.dumps(data)))
