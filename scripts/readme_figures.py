@@ -1,6 +1,7 @@
 """Write the set-up figures into README.md from the benchmark results: the first answer of a
 fresh install (benchmarks/first_run.py -> benchmarks/results/first_run.json) and the test
-suite's duration (benchmarks/suite.py -> benchmarks/results/suite.json).
+suite's duration (benchmarks/suite.py -> benchmarks/results/suite.json) and the fast tier's
+(benchmarks/suite.py --out benchmarks/results/suite_fast.json -- -q -m "not slow").
 
     python scripts/readme_figures.py           # rewrite the block in README.md
     python scripts/readme_figures.py --check   # exit 1 unless README.md is current
@@ -16,8 +17,8 @@ BEGIN = "<!-- setup-figures:begin (scripts/readme_figures.py writes this) -->"
 END = "<!-- setup-figures:end -->"
 
 
-def figures_markdown(first_run, suite):
-    """The README lines for the two result dicts."""
+def figures_markdown(first_run, suite, fast):
+    """The README lines for the three result dicts."""
     first = first_run["first_advise_seconds"]
     cpus = first_run["machine"]["cpus"]
     shipped = "from the table shipped in the package" if not first_run["first_advise_solved"] \
@@ -31,7 +32,9 @@ def figures_markdown(first_run, suite):
         f"{first_run['second_advise_seconds']:.2f} s). The first advice for another preset "
         f"(`{first_run['other_preset']}`) compiles the kernels and solves its table once: "
         f"{other:.0f} s. The test command runs {suite['counts'].get('passed', 0)} tests in "
-        f"{minutes:.0f} minutes (`benchmarks/first_run.py`, `benchmarks/suite.py`).",
+        f"{minutes:.0f} minutes; while working, `python -m pytest -q -m \"not slow\"` runs the "
+        f"{fast['counts'].get('passed', 0)} fast ones in {fast['wall_seconds'] / 60:.1f} minutes "
+        f"(`benchmarks/first_run.py`, `benchmarks/suite.py`).",
         END])
 
 
@@ -42,7 +45,8 @@ def replace_block(text, block):
 
 
 def current_block():
-    results = [json.loads((RESULTS / name).read_text()) for name in ("first_run.json", "suite.json")]
+    results = [json.loads((RESULTS / name).read_text()) for name in ("first_run.json", "suite.json",
+                                                                      "suite_fast.json")]
     return figures_markdown(*results)
 
 
