@@ -1,0 +1,121 @@
+"""Tournament: seeded whole games of the win coach against players who play for points; writes
+JSON (default benchmarks/results/win_tournament.json).
+
+Each game: every round, each player in seat order takes a turn.  The players who play for
+points follow the expected-score strategy (the simulation's kernel, all games in step).  The
+coach, in its seat, decides every keep and box by kniffel's win advice (advice/win_coach.py)
+against the others' cards as they stand at its turn, with the same code the CLI and the web
+coach call:
+  --policy approximate  the interval approximation everywhere (candidate (a): the turn in hand
+                        played exactly against the target table's mixture), exact only where
+                        the target table alone is (every opponent finished, ties lost)
+  --policy budget       as the coach answers with --budget SECONDS: the exact sub-game wherever
+                        its predicted cost fits the budget (much slower to play)
+  --policy points       the coach's seat plays for points too (expected-score vs expected-score:
+                        must give 1/n within its interval)
+Reported per run: the coach's win share (ties shared 1/k) with its 95% interval (normal, from
+the games' shares), for 2 players also head to head without draws (wins / (wins + losses),
+as dlangk/yatzy reports it) with its standard error, and the mean scores.
+
+    python benchmarks/win_tournament.py --rules yatzy --players 2 --seat 1 --games 1000
+"""
+import argparse
+import json
+import math
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+
+def coach_turn(decide, rules, position, opponents, rng):
+    """One turn of the coach from `position` (a Position); returns the next Position."""
+    from solver.engine.states import Position
+    dice = sorted(rng.integers(1, 7, 5).tolist())
+    left = rules.rolls_per_turn - 1
+    while True:
+        best = decide(position, opponents, dice, left)["options"][0]
+        if best["action"] == "keep":
+            dice = sorted(best["keep"] + rng.integers(1, 7, 5 - len(best["keep"])).tolist())
+            left -= 1
+            continue
+        card = dict(position.card)
+        card[best["box"]] = best["points"]
+        paid = best.get("extra_bonus", 0) // rules.extra_bonus if rules.extra_bonus else 0
+        return Position(card, position.kniffel_bonuses + paid, position.jokers_left)
+
+
+def play(preset, n_players, seat, games, seed, policy, budget):
+    """(final scores [games, n_players], coach decisions' method counts, seconds)."""
+    import solver
+    from solver.advice.win_coach import advise_win_budgeted
+    from solver.engine.states import Position, position_state
+    from solver.engine.target_table import load_target_table
+    from solver.stats import opponents as opp
+    from solver.stats.tournament import Players
+    table = solver.get_table(preset)
+    rules = table.rules
+    target = load_target_table(rules) if policy != "points" else None
+    store = opp.get_store(table) if policy != "points" else None
+    players = Players(rules, n_players, games, seed)
+    coach = [Position() for _ in range(games)]
+    gens = [np.random.default_rng([seed, g]) for g in range(games)]
+    methods = {}
+
+    def decide(position, opponents, dice, left):
+        advice = advise_win_budgeted(position, table, opponents, "share", dice, left, budget,
+                                     target, store, force="approximate" if policy == "approximate"
+                                     else None, low=False)
+        methods[advice["method"]] = methods.get(advice["method"], 0) + 1
+        return advice
+
+    start = time.perf_counter()
+    for _ in range(rules.n_boxes):
+        for s in range(n_players):
+            if s != seat or policy == "points":
+                players.turn(table, s)
+                continue
+            for g in range(games):
+                others = [{"state": players.state(rules, o, g)} for o in range(n_players) if o != seat]
+                coach[g] = coach_turn(decide, rules, coach[g], others, gens[g])
+    scores = players.total.T.copy()
+    if policy != "points":
+        scores[:, seat] = [position_state(p, rules).card_total for p in coach]
+    return scores, methods, time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="yatzy")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seat", type=int, default=1, help="the coach's seat (0: first)")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--policy", choices=["approximate", "budget", "points"], default="approximate")
+    parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--out", default=str(HERE / "results" / "win_tournament.json"))
+    args = parser.parse_args()
+    from solver.stats.tournament import summarise
+    scores, methods, seconds = play(args.rules, args.players, args.seat, args.games, args.seed,
+                                    args.policy, args.budget)
+    key = f"{args.rules}/{args.players}p/seat{args.seat}/{args.policy}"
+    result = dict(summarise(scores, args.seat), seed=args.seed, policy=args.policy,
+                  budget=args.budget, methods=methods, seconds=seconds,
+                  seconds_per_game=seconds / args.games, load_average=os.getloadavg()[0],
+                  machine=platform.machine(), cores=os.cpu_count())
+    path = Path(args.out)
+    results = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    results[key] = result
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(key, json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

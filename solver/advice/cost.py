@@ -1,0 +1,80 @@
+"""What a win request will cost, predicted before it starts: the seconds of advise_win from
+the open boxes of our card and of each opponent's.
+
+The work has two parts, each growing about geometrically with the open boxes (each one doubles
+the filled-box sets to solve): the sub-game re-solve from our position, and each opponent's
+final-score distribution (an opponent who has finished costs nothing).  Both were measured warm
+on this project's reference machine by benchmarks/win_cost.py (solver/data/win_cost.json); each
+is fitted here as seconds = c + exp(a + b * open boxes): c the smallest time measured (the
+fixed overhead), (a, b) least squares on log(seconds - c) over the larger half of the open-box
+counts, where the growth dominates.  It is an estimate of that machine's times, scaled by the
+share of its cores this machine has; the web server refuses work it predicts over its budget
+and still stops any work that runs past it.
+"""
+import contextvars
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+MEASURED = Path(__file__).resolve().parent.parent / "data" / "win_cost.json"
+# The seconds a win request may take in this context (None: no limit); the web server's workers
+# set it around each request, and objective lines check it before the work starts.
+BUDGET = contextvars.ContextVar("win_budget", default=None)
+
+
+class OverBudget(ValueError):
+    """Work predicted to take longer than the budget allows."""
+
+
+def _fit(points):
+    """(c, a, b) of seconds = c + exp(a + b * n) over [(n, seconds)] (module docstring)."""
+    n = np.array([p[0] for p in points], dtype=float)
+    seconds = np.array([p[1] for p in points], dtype=float)
+    c = float(seconds.min())
+    large = n >= np.median(np.unique(n))
+    y = np.log(np.maximum(seconds[large] - c, 1e-6))
+    b, a = np.polyfit(n[large], y, 1)
+    return c, float(a), float(b)
+
+
+def _cores():
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+@lru_cache(maxsize=1)
+def model():
+    """{"sub_game": (c, a, b), "opponent": (c, a, b), "scale": this machine's factor}."""
+    measured = json.loads(MEASURED.read_text(encoding="utf-8"))
+    return {"sub_game": _fit(measured["sub_game"]), "opponent": _fit(measured["opponent"]),
+            "scale": max(1.0, measured["cores"] / _cores())}
+
+
+def _seconds(part, n_open):
+    c, a, b = model()[part]
+    return (c + float(np.exp(a + b * n_open))) * model()["scale"]
+
+
+def win_seconds(rules, card, opponents):
+    """Predicted seconds of advise_win for our `card` (a dict of the filled boxes) against
+    `opponents` ({"final": S} or {"card": {...}}): an estimate, not a bound."""
+    n_open = max(0, rules.n_boxes - len(card))
+    seconds = _seconds("sub_game", n_open)
+    for opponent in opponents:
+        if isinstance(opponent, dict) and isinstance(opponent.get("card"), dict):
+            seconds += _seconds("opponent", max(0, rules.n_boxes - len(opponent["card"])))
+    return seconds
+
+
+def check_win_budget(rules, card, opponents, budget):
+    """OverBudget when the win work of this position is predicted to take more than `budget`
+    seconds (None: no budget)."""
+    if budget is None:
+        return
+    seconds = win_seconds(rules, card, opponents)
+    if seconds > budget:
+        raise OverBudget(f"the win advice here would take about {seconds:.0f} s (an estimate), over "
+                         f"the budget of {budget:g} s; ask again with fewer open boxes or opponents "
+                         "who have finished, or play for points")
