@@ -3,7 +3,8 @@ opponent still playing, every decision); writes JSON (default
 benchmarks/results/opponent_distributions.json).
 
 Per preset, in this process with the expected-score table loaded:
-  store_build_seconds    building the per-rules store (solver/stats/opponents.py), once
+  store_build_seconds    building the per-rules store (solver/stats/opponents.py), once (null
+                         when it was saved before: --rebuild measures it)
   store_mb, store_states its size and the states it holds (those with >= min_open open boxes)
   by_open[n]             for --samples states with n open boxes that a player who plays for
                          points meets (drawn, seeded, from the forward pass of the empty card):
@@ -48,15 +49,19 @@ def sample_states(table, passed, n_open, samples, rng):
     return out
 
 
-def measure(preset, samples, seed):
+def measure(preset, samples, seed, rebuild=False):
     import solver
     from solver.stats import opponents
     from solver.stats.distribution import forward
     table = solver.get_table(preset)
     rng = np.random.default_rng(seed)
-    t = time.perf_counter()
-    store = opponents.build(table)
-    build_seconds = time.perf_counter() - t
+    build_seconds = None  # the store was saved before (get_store loads it)
+    store = opponents.load(table) if not rebuild else None
+    if store is None:
+        t = time.perf_counter()
+        store = opponents.build(table)
+        build_seconds = time.perf_counter() - t
+        opponents.save(store)
     passed = forward(table)
     opponents._afresh(table, sample_states(table, passed, 2, 1, rng)[0])  # compile
     by_open = {}
@@ -80,6 +85,7 @@ def measure(preset, samples, seed):
                            "from_store": n_open >= store.min_open}
         print(preset, n_open, by_open[n_open], flush=True)
     return {"store_build_seconds": build_seconds, "store_mb": store.probs.nbytes / 1e6,
+            "load_average": os.getloadavg()[0],
             "store_states": len(store.keys), "min_open": store.min_open, "by_open": by_open,
             "served_max_seconds": max(v["served_seconds_max"] for v in by_open.values()),
             "goal_seconds": GOAL_SECONDS}
@@ -90,9 +96,10 @@ def main():
     parser.add_argument("--rules", action="append", help="preset (repeat; default kniffel, yatzy)")
     parser.add_argument("--samples", type=int, default=3)
     parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--rebuild", action="store_true", help="build the store even if saved")
     parser.add_argument("--out", default=str(HERE / "results" / "opponent_distributions.json"))
     args = parser.parse_args()
-    results = {p: measure(p, args.samples, args.seed) for p in args.rules or ["kniffel", "yatzy"]}
+    results = {p: measure(p, args.samples, args.seed, args.rebuild) for p in args.rules or ["kniffel", "yatzy"]}
     out = {"benchmark": "opponent_distributions", "machine": platform.machine(),
            "cores": os.cpu_count(), "python": platform.python_version(),
            "load_average": os.getloadavg()[0], "samples": args.samples, "results": results}

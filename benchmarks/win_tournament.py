@@ -34,23 +34,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 
-def coach_turn(decide, rules, position, opponents, rng):
-    """One turn of the coach from `position` (a Position); returns the next Position."""
-    from solver.engine.states import Position
-    dice = sorted(rng.integers(1, 7, 5).tolist())
-    left = rules.rolls_per_turn - 1
-    while True:
-        best = decide(position, opponents, dice, left)["options"][0]
-        if best["action"] == "keep":
-            dice = sorted(best["keep"] + rng.integers(1, 7, 5 - len(best["keep"])).tolist())
-            left -= 1
-            continue
-        card = dict(position.card)
-        card[best["box"]] = best["points"]
-        paid = best.get("extra_bonus", 0) // rules.extra_bonus if rules.extra_bonus else 0
-        return Position(card, position.kniffel_bonuses + paid, position.jokers_left)
-
-
 def play(preset, n_players, seat, games, seed, policy, budget):
     """(final scores [games, n_players], coach decisions' method counts, seconds)."""
     import solver
@@ -58,7 +41,7 @@ def play(preset, n_players, seat, games, seed, policy, budget):
     from solver.engine.states import Position, position_state
     from solver.engine.target_table import load_target_table
     from solver.stats import opponents as opp
-    from solver.stats.tournament import Players
+    from solver.stats.tournament import Players, coach_turn
     table = solver.get_table(preset)
     rules = table.rules
     target = load_target_table(rules) if policy != "points" else None
