@@ -3,17 +3,19 @@
 An opponent still playing is modelled as playing the expected-score strategy from their card;
 their final score's exact distribution is the card total plus the points still to come from
 their turn-start state.  distribution.score_distribution computes it with a forward pass over
-every state that strategy can meet, then a backward pass: from the empty card that is ~274,000
-states (about 10 s), and it takes seconds for any state with 10 or more open boxes, but only
-milliseconds with few open boxes (benchmarks/opponent_distributions.py measures both).
+every state that strategy can meet, then a backward pass: from the empty card that is every
+state the strategy meets in a game (seconds), and it takes a second or more for any state with
+8 or more open boxes, but only milliseconds with 4 or fewer (benchmarks/opponent_distributions.py
+measures both).
 
-So the early turns come from a store built once per rules (StateDistributions): one forward pass
-from the empty card and one backward pass, keeping, for every state the strategy meets with at
-least `min_open` open boxes, the distribution of its points still to come (the backward pass
-computes them anyway).  Every state met by a player who played for points from the empty card
-is there; any other card (a player who played otherwise) and every later card is computed
-afresh, and the last few are kept in memory.  Both are exact (float64, nothing trimmed but the
-zeros at either end).
+So the turns with MIN_OPEN or more open boxes come from a store built once per rules
+(StateDistributions, saved beside the tables, memory-mapped): one forward pass from the empty
+card and one backward pass, keeping, for every state the strategy meets with at least
+`min_open` open boxes, the distribution of its points still to come (the backward pass computes
+them anyway).  Every state met by a player who played for points from the empty card is there;
+any other card (a player who played otherwise: then seconds early in a game) and every later
+card is computed afresh, and the last few are kept in memory.  Both are exact (float64; the
+store leaves out at most TAIL of mass at either end of a distribution).
 """
 import io
 import json
@@ -196,6 +198,8 @@ def points_to_come(table, state, store=None):
 
 
 def _afresh(table, state):
-    probs = _backward(forward(table, state))
+    # one thread: below MIN_OPEN the passes are small, and starting threads for each of their
+    # levels costs more than it saves (benchmarks/opponent_distributions.py)
+    probs = _backward(forward(table, state, threads=1), threads=1)
     nonzero = np.flatnonzero(probs)
     return int(nonzero[0]), probs[nonzero[0]:nonzero[-1] + 1].copy()

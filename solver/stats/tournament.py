@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dice
 from ..engine.rolls import _seed_games
-from ..engine.states import State
+from ..engine.states import Position, State
 from . import simulate_kernels as kernels
 from .simulate import sub_keep_table
 
@@ -47,6 +47,24 @@ class Players:
         return State(filled, int(self.aux[seat, game]), int(self.upper[seat, game]),
                      int(self.upper_sum[seat, game]), int(self.total[seat, game]),
                      rules.n_boxes - bin(filled).count("1"))
+
+
+def coach_turn(decide, rules, position, opponents, rng):
+    """One turn from `position` (a Position) of a player who asks decide(position, opponents,
+    dice, rolls_left) for ranked options (the best first) and takes the best; the dice from the
+    numpy Generator `rng`.  Returns the next Position."""
+    dice = sorted(rng.integers(1, 7, 5).tolist())
+    left = rules.rolls_per_turn - 1
+    while True:
+        best = decide(position, opponents, dice, left)[0]
+        if best["action"] == "keep":
+            dice = sorted(best["keep"] + rng.integers(1, 7, 5 - len(best["keep"])).tolist())
+            left -= 1
+            continue
+        card = dict(position.card)
+        card[best["box"]] = best["points"]
+        paid = best.get("extra_bonus", 0) // rules.extra_bonus if rules.extra_bonus else 0
+        return Position(card, position.kniffel_bonuses + paid, position.jokers_left)
 
 
 def summarise(scores, seat):
