@@ -57,6 +57,12 @@ def _seconds(part, n_open):
     return (c + float(np.exp(a + b * n_open))) * model()["scale"]
 
 
+def sub_game_seconds(rules, card):
+    """Predicted seconds of the exact sub-game re-solve alone from our `card` (advice/win_coach.py
+    decides with it: the opponents' distributions come from stats/opponents.py's store there)."""
+    return _seconds("sub_game", max(0, rules.n_boxes - len(card)))
+
+
 def win_seconds(rules, card, opponents):
     """Predicted seconds of advise_win for our `card` (a dict of the filled boxes) against
     `opponents` ({"final": S} or {"card": {...}}): an estimate, not a bound."""
