@@ -38,7 +38,7 @@ def cards_at(table, n_players, round_, seed):
     rng = np.random.default_rng([seed, n_players, round_])
 
     def for_points(position, opponents, dice, left):
-        return advise(position, table, dice=dice, rolls_left=left).as_dict()
+        return advise(position, table, dice=dice, rolls_left=left).options
 
     players = [Position() for _ in range(n_players)]
     for r in range(round_):

@@ -40,7 +40,7 @@ def positions(rules, table, n_players, count, seed):
     rng = np.random.default_rng(seed)
 
     def for_points(position, opponents, dice, left):
-        return advise(position, table, dice=dice, rolls_left=left).as_dict()
+        return advise(position, table, dice=dice, rolls_left=left).options
 
     out = []
     for i in range(count):

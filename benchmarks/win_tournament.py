@@ -56,7 +56,7 @@ def play(preset, n_players, seat, games, seed, policy, budget):
                                      target, store, force="approximate" if policy == "approximate"
                                      else None, low=False)
         methods[advice["method"]] = methods.get(advice["method"], 0) + 1
-        return advice
+        return advice["options"]
 
     start = time.perf_counter()
     for _ in range(rules.n_boxes):
