@@ -8,6 +8,8 @@ sub-game (advice/win.py) gives every option's exact chance to win; each candidat
 option and loses the exact best chance minus the exact chance of its pick, in percentage points:
   a       the interval approximation's ranking (the turn in hand exact against the target
           table's mixture: advice/win_approx.py), what the coach plays
+  b       each option valued by the mixture of its own best chances of each T (one target
+          advice per T: too slow for the coach, measured for comparison)
   points  the expected-score choice (the lower end's strategy), for reference
 Reported per candidate and per (rules, players): mean, 99th percentile and largest loss; and the
 intervals' widths and where the exact chance lies in them, from which the estimate's alpha (the
@@ -61,33 +63,39 @@ def positions(rules, table, n_players, count, seed):
     return out
 
 
-def measure(preset, n_players, count, seed):
+def measure(preset, n_players, count, seed, sub_games=False):
     import solver
-    from solver.advice.win import advise_win
-    from solver.advice.win_coach import advise_win_budgeted
+    from solver.advice.goal import Goal
+    from solver.advice.win_coach import advise_win
+    from solver.engine.states import position_state
+    from solver.engine.target_solve import solve_target
     from solver.engine.target_table import load_target_table
     from solver.stats import opponents as opp
     table = solver.get_table(preset)
     rules = table.rules
-    target = load_target_table(rules)
+    target = None if sub_games else load_target_table(rules)
     store = opp.get_store(table)
-    losses = {"a": [], "points": []}
+    losses = {"a": [], "b": [], "points": []}
     ratios, widths, seconds = [], [], {"exact": [], "approximate": []}
     for position, opponents, dice in positions(rules, table, n_players, count, seed):
+        goal = Goal("win", ties="share", opponents=tuple(opponents))
+        if sub_games:  # the target table of the position's sub-game: the same W* there
+            target = solve_target(rules, progress=False, within=position_state(position, rules).filled,
+                                  expected=table.values)
         t = time.perf_counter()
-        exact = advise_win(position, table, opponents, dice=dice, rolls_left=2)
+        exact = advise_win(position, table, goal, dice, 2, 600, target, store, force="exact")
         seconds["exact"].append(time.perf_counter() - t)
-        exact_of = {_key(o): o["probability"] for o in exact["options"]}
+        exact_of = {_key(o): o["probability"] for o in exact.options}
         t = time.perf_counter()
-        approx = advise_win_budgeted(position, table, opponents, dice=dice, rolls_left=2,
-                                     target_table=target, store=store, force="approximate",
-                                     budget=600)
+        approx = advise_win(position, table, goal, dice, 2, 600, target, store, force="approximate")
         seconds["approximate"].append(time.perf_counter() - t)
-        best = exact["probability"]
-        losses["a"].append(100 * (best - exact_of[_key(approx["options"][0])]))
-        by_points = max(approx["options"], key=lambda o: o["expected_final_score"])
+        best = exact.probability
+        losses["a"].append(100 * (best - exact_of[_key(approx.options[0])]))
+        mixed = mixture_of_options(position, dice, target, goal, table, store)
+        losses["b"].append(100 * (best - exact_of[max(mixed, key=mixed.get)]))
+        by_points = max(approx.options, key=lambda o: o["expected_final_score"])
         losses["points"].append(100 * (best - exact_of[_key(by_points)]))
-        for option in approx["options"]:
+        for option in approx.options:
             low, high = option["interval"]
             widths.append(100 * (high - low))
             if high - low > 1e-12:
@@ -96,6 +104,25 @@ def measure(preset, n_players, count, seed):
     return {"positions": count, "losses_pp": {k: _stats(v) for k, v in losses.items()},
             "interval_width_pp": _stats(widths), "ratios": ratios,
             "seconds_mean": {k: float(np.mean(v)) for k, v in seconds.items()}}
+
+
+def mixture_of_options(position, dice, target, goal, table, store):
+    """Candidate (b): each option valued by u(0) + sum_T q(T) W*_option(T), its own best chance
+    of each T mixed (one target advice per T with q(T) > 0)."""
+    from solver.advice.goal import Goal
+    from solver.advice.position import advise
+    from solver.advice.win import win_utility
+    from solver.advice.win_approx import utility_of_score
+    from solver.advice.win_coach import opponent_distributions
+    U = utility_of_score(*win_utility(opponent_distributions(table, list(goal.opponents), store),
+                                      goal.ties))
+    q = np.diff(U)
+    value = {}
+    for T in (np.flatnonzero(q > 0) + 1).tolist():
+        for option in advise(position, target, dice, 2, Goal("target", T)).options:
+            k = _key(option)
+            value[k] = value.get(k, U[0]) + q[T - 1] * option["probability"]
+    return value
 
 
 def _key(option):
@@ -114,16 +141,20 @@ def main():
     parser.add_argument("--rules", action="append", help="default: kniffel and yatzy")
     parser.add_argument("--players", action="append", type=int, help="default: 2 and 4")
     parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--sub-games", action="store_true", help="the target table of each "
+                        "position's sub-game (solved per position: the same W* as the whole "
+                        "table's there) instead of the saved whole table")
     parser.add_argument("--out", default=str(HERE / "results" / "win_loss.json"))
     args = parser.parse_args()
     results, ratios = {}, []
     for preset in args.rules or ["kniffel", "yatzy"]:
         for n in args.players or [2, 4]:
-            r = measure(preset, n, args.positions, args.seed)
+            r = measure(preset, n, args.positions, args.seed, args.sub_games)
             ratios += r.pop("ratios")
             results[f"{preset}/{n}p"] = r
     alpha = float(np.median(ratios)) if ratios else 0.5
     out = {"benchmark": "win_loss", "positions_per_case": args.positions, "seed": args.seed,
+           "target_tables": "per position's sub-game" if args.sub_games else "saved whole table",
            "alpha": alpha, "goal_mean_pp": 0.05, "machine": platform.machine(),
            "cores": os.cpu_count(), "results": results}
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

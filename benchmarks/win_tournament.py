@@ -37,7 +37,8 @@ sys.path.insert(0, str(HERE.parent))
 def play(preset, n_players, seat, games, seed, policy, budget):
     """(final scores [games, n_players], coach decisions' method counts, seconds)."""
     import solver
-    from solver.advice.win_coach import advise_win_budgeted
+    from solver.advice.goal import Goal
+    from solver.advice.win_coach import advise_win
     from solver.engine.states import Position, position_state
     from solver.engine.target_table import load_target_table
     from solver.stats import opponents as opp
@@ -52,11 +53,11 @@ def play(preset, n_players, seat, games, seed, policy, budget):
     methods = {}
 
     def decide(position, opponents, dice, left):
-        advice = advise_win_budgeted(position, table, opponents, "share", dice, left, budget,
-                                     target, store, force="approximate" if policy == "approximate"
-                                     else None, low=False)
-        methods[advice["method"]] = methods.get(advice["method"], 0) + 1
-        return advice["options"]
+        goal = Goal("win", ties="share", opponents=tuple(opponents))
+        advice = advise_win(position, table, goal, dice, left, budget, target, store,
+                            force="approximate" if policy == "approximate" else None, low=False)
+        methods[advice.method] = methods.get(advice.method, 0) + 1
+        return advice.options
 
     start = time.perf_counter()
     for _ in range(rules.n_boxes):

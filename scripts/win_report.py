@@ -33,7 +33,8 @@ def loss_lines(data):
              f"points, at the first roll with 7-9 open boxes{size}:", "",
              "| case | candidate | mean | 99th percentile | largest | interval width (mean) |",
              "|---|---|---:|---:|---:|---:|"]
-    names = {"a": "(a) turn exact, next turns by the mixture", "points": "playing for points"}
+    names = {"a": "(a) turn exact, next turns by the mixture (the coach)",
+             "b": "(b) each option by the mixture of its own chances", "points": "playing for points"}
     for case, r in data["results"].items():
         for cand, s in r["losses_pp"].items():
             lines.append(f"| `{case}` | {names.get(cand, cand)} | {s['mean']:.3f} | {s['p99']:.3f} | "
@@ -65,14 +66,18 @@ def tournament_lines(data):
 def latency_lines(data):
     if data is None:
         return ["Latency: not measured yet (`python benchmarks/win_latency.py`)."]
+    tables = {r["target_table"] for rows in data["results"].values() for r in rows.values()}
     lines = [f"Advice at the first roll (budget {data['budget']:g} s; machine load "
              f"{data['load_average']:.1f} on {data['cores']} cores when measured), seconds:", "",
-             "| case | round | method | warm | new process | points: warm | points: new process |",
-             "|---|---:|---|---:|---:|---:|---:|"]
+             "| case | round | method | warm | repeated | new process | points: warm | points: new process |",
+             "|---|---:|---|---:|---:|---:|---:|---:|"]
+    if False in tables:
+        lines.insert(1, "(cases without a saved target table answer ranked for points, with the "
+                        "exact low end: `kniffel solve --objective target` adds the upper end)")
     for case, rows in data["results"].items():
         for round_, r in rows.items():
             lines.append(f"| `{case}` | {round_} | {r['method']} | {r['warm_seconds']:.3f} | "
-                         f"{r['process_seconds']:.2f} | {r['points_warm_seconds']:.3f} | "
+                         f"{r['repeat_seconds']:.3f} | {r['process_seconds']:.2f} | {r['points_warm_seconds']:.3f} | "
                          f"{r['points_process_seconds']:.2f} |")
     return lines
 

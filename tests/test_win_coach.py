@@ -7,8 +7,9 @@ import pytest
 from conftest import solved
 from helpers import target_table
 
-from solver.advice.win import advise_win
-from solver.advice.win_coach import advise_win_budgeted, check_budget
+from solver import advise, win_goal
+from solver.advice.goal import Goal
+from solver.advice.win_coach import advise_win, check_budget
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 
@@ -43,23 +44,23 @@ def test_exact_where_affordable_and_interval_holds_the_exact_chance(name, n_open
     rival = Position(late(rules, n_open + 1, seed + 100))
     opponents = [{"card": rival.card}, {"final": position_state(position, rules).card_total + 60}]
     dice = None if rolls_left is None else DICE
-    exact = advise_win(position, table, opponents, dice=dice, rolls_left=rolls_left)
-    chosen = advise_win_budgeted(position, table, opponents, dice=dice, rolls_left=rolls_left,
-                                 budget=600)
-    assert chosen["method"] == "exact"
-    assert chosen["probability"] == pytest.approx(exact["probability"], abs=1e-9)
-    assert [key(o) for o in chosen["options"]] == [key(o) for o in exact["options"]]
-    for a, b in zip(chosen["options"], exact["options"]):
+    goal = win_goal(opponents)
+    exact = advise(position, table, dice, rolls_left, objective=goal)
+    chosen = advise_win(position, table, goal, dice, rolls_left, budget=600)
+    assert chosen.method == "exact" and chosen.as_dict()["method"] == "exact"
+    assert chosen.probability == pytest.approx(exact.probability, abs=1e-9)
+    assert [key(o) for o in chosen.options] == [key(o) for o in exact.options]
+    for a, b in zip(chosen.options, exact.options):
         assert a["probability"] == pytest.approx(b["probability"], abs=1e-9)
     filled = position_state(position, rules).filled
-    approx = advise_win_budgeted(position, table, opponents, dice=dice, rolls_left=rolls_left,
-                                 target_table=target_table(rules, filled), force="approximate")
-    assert approx["method"] == "approximate"
-    low, high = approx["interval"]
-    assert low - 1e-12 <= exact["probability"] <= high + 1e-12
-    exact_of = {key(o): o["probability"] for o in exact["options"]}
-    assert len(approx["options"]) == len(exact_of)
-    for option in approx["options"]:
+    approx = advise_win(position, table, goal, dice, rolls_left,
+                        target_table=target_table(rules, filled), force="approximate")
+    assert approx.method == "approximate"
+    low, high = approx.as_dict()["interval"]
+    assert low - 1e-12 <= exact.probability <= high + 1e-12
+    exact_of = {key(o): o["probability"] for o in exact.options}
+    assert len(approx.options) == len(exact_of)
+    for option in approx.options:
         low, high = option["interval"]
         assert low - 1e-12 <= exact_of[key(option)] <= high + 1e-12
         assert low <= option["probability"] <= high
@@ -73,14 +74,15 @@ def test_finished_opponents_ties_lost_is_exact_from_the_target_table(name):
     total = position_state(position, rules).card_total
     opponents = [{"final": total + 30}, {"final": total + 45}]
     targets = target_table(rules, position_state(position, rules).filled)
+    goal = win_goal(opponents, "lose")
     for dice, rolls_left in ((DICE, 2), (DICE, 0), (None, None)):
-        exact = advise_win(position, table, opponents, "lose", dice=dice, rolls_left=rolls_left)
-        answer = advise_win_budgeted(position, table, opponents, "lose", dice=dice,
-                                     rolls_left=rolls_left, target_table=targets, budget=1e-3)
-        assert answer["method"] == "exact" and "interval" not in answer
-        assert answer["probability"] == pytest.approx(exact["probability"], abs=1e-9)
-        exact_of = {key(o): o["probability"] for o in exact["options"]}
-        for option in answer["options"]:
+        exact = advise(position, table, dice, rolls_left, objective=goal)
+        answer = advise_win(position, table, goal, dice, rolls_left, target_table=targets,
+                            budget=1e-3)
+        assert answer.method == "exact" and "interval" not in answer.as_dict()
+        assert answer.probability == pytest.approx(exact.probability, abs=1e-9)
+        exact_of = {key(o): o["probability"] for o in exact.options}
+        for option in answer.options:
             assert option["probability"] == pytest.approx(exact_of[key(option)], abs=1e-9)
 
 
@@ -89,13 +91,12 @@ def test_without_a_target_table_ranked_for_points_with_the_exact_low_end():
     table = solved(rules)
     position = Position(late(rules, 3, 11))
     opponents = [{"card": late(rules, 3, 12)}]
-    answer = advise_win_budgeted(position, table, opponents, dice=DICE, rolls_left=1,
-                                 force="approximate")
-    assert answer["method"] == "approximate" and "kniffel solve --objective target" in answer["note"]
-    scores = [o["expected_final_score"] for o in answer["options"]]
+    answer = advise_win(position, table, win_goal(opponents), DICE, 1, force="approximate")
+    assert answer.method == "approximate" and "kniffel solve --objective target" in answer.note
+    scores = [o["expected_final_score"] for o in answer.options]
     assert scores == sorted(scores, reverse=True)
     assert all(o["interval"][1] == 1.0 and o["probability"] == o["interval"][0]
-               for o in answer["options"])
+               for o in answer.options)
 
 
 @pytest.mark.parametrize("bad", [0, -1, float("nan"), 1e9, "x", None])
@@ -108,10 +109,10 @@ def test_bad_opponents():
     rules = get_rules("kniffel")
     table = solved(rules)
     with pytest.raises(ValueError, match="at most 7"):
-        advise_win_budgeted(Position(), table, [{"final": 200}] * 8)
+        advise_win(Position(), table, win_goal([{"final": 200}] * 8))
     with pytest.raises(ValueError):
-        advise_win_budgeted(Position(), table, [{"card": {"ones": 7}}])
+        advise_win(Position(), table, win_goal([{"card": {"ones": 7}}]))
     with pytest.raises(ValueError):
-        advise_win_budgeted(Position(), table, [{"final": 100000}])
+        advise_win(Position(), table, win_goal([{"final": 100000}]))
     with pytest.raises(ValueError):
-        advise_win_budgeted(Position(), table, [])
+        advise_win(Position(), table, Goal("win"))

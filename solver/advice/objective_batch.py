@@ -1,19 +1,19 @@
 """`--batch` lines that name an objective: {"target": T} or {"opponents": [{"card": {...}} |
-{"final": S}], "ties": "share"|"lose"}; the other lines go to advice/batch.py as they are, in
+{"final": S}], "ties": "share"|"lose", "budget": SECONDS}; the other lines go to advice/batch.py as they are, in
 runs, so the output keeps the input's order and every line its number."""
 from itertools import chain, groupby
 
 import orjson
 
 from ..engine.states import Position
-from .goal import POINTS, target_goal, win_goal
-from .position import advise
+from .goal import DEFAULT_BUDGET, POINTS, target_goal, win_goal
+from .answer import advise
 from .query import read_query
 
 FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left", "target",
-          "opponents", "ties"}
+          "opponents", "ties", "budget"}
 OBJECTIVE_FIELDS = ("target", "opponents")
-PLAIN_FIELDS = FIELDS - {"target", "opponents", "ties"}  # batch.FIELDS: a line for points
+PLAIN_FIELDS = FIELDS - {"target", "opponents", "ties", "budget"}  # batch.FIELDS: a line for points
 
 
 def names_objective(line):
@@ -76,4 +76,5 @@ def line_goal(query, rules):
         raise ValueError("a line takes target or opponents, not both")
     if "target" in query:
         return target_goal(query["target"], rules)
-    return win_goal(query["opponents"], query.get("ties", "share"))
+    return win_goal(query["opponents"], query.get("ties", "share"),
+                    query.get("budget", DEFAULT_BUDGET))

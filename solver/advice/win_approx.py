@@ -6,27 +6,39 @@ nondecreasing step function: u(x) = u(0) + sum_T q(T) [x >= T] with q(T) = u(T) 
 Then for a turn start s with c points on the card:
   high(s) = u(0) + sum_T q(T) W*(s, T - c)   W* the target table: for each T the best chance of
             reaching it, so no strategy can beat this mixture (it would have to play for every
-            T at once); the turn in hand is played exactly against it (candidate (a) of the
-            issue: within the current turn exact, the next turn starts valued by the mixture),
-            which keeps it a bound and makes it tighter than the mixture of the options;
+            T at once).  The turn in hand is played exactly against it (MixtureView: candidate
+            (a) of issue 24, the turn exact, the next turn starts valued by the mixture), which
+            keeps it a bound, tighter than mixing each option's own best chances;
   low(s)  = sum_x P(s)(x) u(c + x)          P(s) the distribution of the points still to come
-            when playing for points (stats/opponents.py): the exact chance of that strategy,
-            which any choice can at least reach.  Within the turn in hand the keeps and the box
-            follow the expected score too, so an option's low is the exact chance to win when
-            taking it and playing for points afterwards.
-The exact chance of every option lies in [low, high].  The options are ranked by high (the
-mixture policy: what candidate (a) plays), and the estimate is low + alpha (high - low), alpha
-measured by benchmarks/win_loss.py against the exact chances (solver/data/win_estimate.json;
-0.5 when none was measured).
+            when playing for points (stats/opponents.py): the exact chance of that strategy.
+            Within the turn in hand the keeps and the box follow the expected score too
+            (LowView), so an option's low is the exact chance to win when taking it and playing
+            for points afterwards.
+The exact chance of every option lies in [low, high].  The options are ranked by high (what the
+coach plays), and the estimate is low + alpha (high - low), alpha measured by
+benchmarks/win_loss.py against the exact chances (solver/data/win_estimate.json; 0.5 until it
+was measured).
 """
 import json
 from pathlib import Path
 
 import numpy as np
 
-from .target import _lookup, advise_target
+from .target import ChanceView
 
 ESTIMATE = Path(__file__).resolve().parent.parent / "data" / "win_estimate.json"
+
+
+_LAST = {}  # the last MixtureView made: the decisions of one turn share it (and what it looked up)
+
+
+def mixture_view(table, U, card_total):
+    """MixtureView(table, U, card_total), the same one for the same arguments as last time."""
+    key = (id(table), U.tobytes(), card_total)
+    if _LAST.get("key") != key:
+        _LAST.clear()
+        _LAST.update(key=key, view=MixtureView(table, U, card_total))
+    return _LAST["view"]
 
 
 def utility_of_score(M, u):
@@ -39,60 +51,93 @@ def utility_of_score(M, u):
     return U
 
 
-def _mixture(U):
-    """(u(0), T, q): the steps of U (every one: dropping any would lower the bound)."""
-    q = np.diff(U)
-    T = np.flatnonzero(q > 0) + 1
-    return float(U[0]), T, q[T - 1]
+class MixtureView(ChanceView):
+    """(high, E): u(0) + sum_T q(T) W*(s', T - c') from the target table `table`, E the expected
+    score after (the target table's expected-score values); compared as ChanceView's pairs.
+    Its answers are remembered: the decisions of one turn ask for the same turn starts."""
+
+    def __init__(self, table, U, card_total):
+        super().__init__(table, None)
+        q = np.diff(U)
+        T = np.flatnonzero(q > 0) + 1  # every step: dropping one would lower the bound
+        self.u0, self.q, self.need_of = float(U[0]), q[T - 1], T - card_total
+        self.seen = {}
+
+    def after(self, filled, aux, upper, gains):
+        upper, gains = np.broadcast_arrays(np.asarray(upper), np.asarray(gains, dtype=np.int64))
+        key = (filled, aux, upper.tobytes(), gains.tobytes(), upper.shape)
+        if key not in self.seen:
+            self.seen[key] = self._after(filled, aux, upper, gains)
+        return self.seen[key]
+
+    def _after(self, filled, aux, upper, gains):
+        t = self.table
+        ups, gs = upper.reshape(-1), gains.reshape(-1)
+        need = self.need_of[None, :] - gs[:, None]  # (states, T)
+        g = t.row_of[filled, aux, ups]
+        known = g >= 0
+        g = np.where(known, g, 0)
+        lo = np.where(known, t.base[g], 0)[:, None]
+        span = np.where(known, t.span[g], 0)[:, None]
+        w = (need <= lo).astype(np.float64)  # below a state's band the target is reached
+        inside = (need > lo) & (need <= lo + span)
+        w[inside] = t.w[(t.offset[g][:, None] + need - lo - 1)[inside]]
+        high = np.minimum(1.0, self.u0 + w @ self.q)
+        e = gs + np.asarray(t.expected[filled, aux, ups], dtype=np.float64)
+        return high.reshape(upper.shape), e.reshape(upper.shape)
 
 
-def mixture_lookup(U):
-    """box_pairs' lookup for high: (u(0) + sum_T q(T) W*(s', T - c'), V(s')) with need = -c'.
-    The same U gives the same lookup, which remembers its answers (the decisions of one turn
-    ask for the same next turn starts)."""
-    key = U.tobytes()
-    if _MIXTURES.get("key") != key:
-        _MIXTURES.clear()
-        _MIXTURES.update(key=key, lookup=_mixture_lookup(U))
-    return _MIXTURES["lookup"]
+class LowView:
+    """(E, low): the expected points after and the exact chance to win when playing for points
+    from the turn start after; compared by E first (the expected-score strategy), low breaking
+    ties.  distribution_of(filled, aux, upper) -> (lowest, probs) of the points still to come,
+    or None where it could not be afforded (then low is 0: still a bound below)."""
 
+    fill = (-np.inf, -1.0)
 
-_MIXTURES = {}
+    def __init__(self, rules, values, U, card_total, distribution_of):
+        self.rules, self.values, self.U, self.card_total = rules, values, U, card_total
+        self.distribution_of = distribution_of
 
+    def after(self, filled, aux, upper, gains):
+        upper, gains = np.broadcast_arrays(np.asarray(upper), np.asarray(gains, dtype=np.int64))
+        e = gains + np.asarray(self.values[filled, aux, upper], dtype=np.float64)
+        low = np.zeros(upper.shape)
+        for u in np.unique(upper).tolist():
+            found = self.distribution_of(filled, aux, u)
+            if found is None:
+                continue
+            lowest, probs = found
+            at = upper == u
+            scores = self.card_total + gains[at][:, None] + lowest + np.arange(len(probs))[None, :]
+            low[at] = self.U[np.minimum(len(self.U) - 1, scores)] @ probs
+        return e, low
 
-def _mixture_lookup(U):
-    base, T, q = _mixture(U)
-    seen = {}
+    @staticmethod
+    def best(a, b):
+        take = (b[0] > a[0]) | ((b[0] == a[0]) & (b[1] > a[1]))
+        return np.where(take, b[0], a[0]), np.where(take, b[1], a[1])
 
-    def lookup(table, filled, aux, upper, need):
-        need = np.asarray(need, dtype=np.int64)
-        key = (id(table), filled, aux, upper, need.tobytes())
-        if key not in seen:
-            w, _ = _lookup(table, filled, aux, upper, need[:, None] + T[None, :])
-            v = float(table.expected[filled, aux, upper])
-            seen[key] = (np.minimum(1.0, base + w @ q), np.full(need.shape, v))
-        return seen[key]
+    @staticmethod
+    def allowed(value):
+        return value[0] != -np.inf
 
-    return lookup
+    def start(self, state):
+        e, low = self.after(state.filled, state.aux, state.upper, 0)
+        return float(e), float(low)
 
+    @staticmethod
+    def fields(base, value, keep=False):
+        return {"expected_final_score": base + value[0], "probability": value[1]}
 
-def points_lookup(U, values, distribution_of):
-    """box_pairs' lookup for low: (sum_x P(s')(x) U[c' + x], V(s')) with need = -c';
-    distribution_of(filled, aux, upper) -> (low, probs) of the points to come, or None where it
-    could not be afforded (then 0, a bound below)."""
-    top = len(U) - 1
+    @staticmethod
+    def headline(base, value):
+        return value[1], base + value[0]
 
-    def lookup(table, filled, aux, upper, need):
-        need = np.asarray(need, dtype=np.int64)
-        v = float(values[filled, aux, upper])
-        found = distribution_of(filled, aux, upper)
-        if found is None:
-            return np.zeros(need.shape), np.full(need.shape, v)
-        low, probs = found
-        scores = np.minimum(top, -need[:, None] + low + np.arange(len(probs))[None, :])
-        return U[scores] @ probs, np.full(need.shape, v)
-
-    return lookup
+    @staticmethod
+    def rank(options):
+        options.sort(key=lambda o: o["expected_final_score"], reverse=True)
+        return options
 
 
 def alpha():
@@ -103,42 +148,31 @@ def alpha():
         return 0.5
 
 
-def _key(option):
-    if option["action"] == "keep":
-        return ("keep", tuple(option["keep"]))
+def option_key(option):
+    """What names an option across two advices of the same position."""
     joker = option.get("joker")
-    return ("score", option["box"], repr(joker))
+    return (option["action"], tuple(option.get("keep", ())), option.get("box"), repr(joker))
 
 
-def interval_advice(position, target_table, U, low_lookup, dice=None, rolls_left=None,
-                    table=None):
-    """The advice dict with every option's "interval" [low, high] and "probability" the
-    estimate, ranked by high (candidate (a)); without a target table (None) ranked by the
-    expected score, high 1 and the estimate the low end.  table: the expected-score table."""
-    low = advise_target(position, table, 0, dice, rolls_left, lookup=low_lookup, swap=True)
-    if target_table is None:
-        high = {_key(o): 1.0 for o in low["options"]}
-        ranked, a = sorted(low["options"], key=lambda o: -o["expected_final_score"]), 0.0
-        position_high = 1.0
-    else:
-        mixed = advise_target(position, target_table, 0, dice, rolls_left,
-                              lookup=mixture_lookup(U))
-        high = {_key(o): o["probability"] for o in mixed["options"]}
-        ranked, a = mixed["options"], alpha()
-        position_high = mixed["probability"]
-    lows = {_key(o): o["probability"] for o in low["options"]}
-    evs = {_key(o): o["expected_final_score"] for o in low["options"]}
+def with_interval(low, high=None):
+    """The Advice `low` (LowView's) with every option's "interval" [low, high] and "probability"
+    the estimate, ranked as `high` (MixtureView's); without `high` (no target table) ranked for
+    points, high 1 and the estimate the low end."""
+    a = alpha() if high is not None else 0.0
+    lows = {option_key(o): o for o in low.options}
+    ranked = high.options if high is not None else low.options
     options = []
     for option in ranked:
-        k = _key(option)
-        lo, hi = min(lows[k], high[k]), high[k]
+        mine = lows[option_key(option)]
+        lo = mine["probability"]
+        hi = option["probability"] if high is not None else 1.0
+        lo = min(lo, hi)
         options.append(dict(option, probability=lo + a * (hi - lo), interval=[lo, hi],
-                            expected_final_score=evs[k]))
-    if not options:  # a turn start
-        lo = min(low["probability"], position_high)
-        return dict(low, probability=lo + a * (position_high - lo), interval=[lo, position_high],
-                    options=[])
-    position_low = max(o["interval"][0] for o in options)
-    best = options[0]
-    return dict(low, probability=best["probability"], interval=[position_low, position_high],
-                expected_final_score=best["expected_final_score"], options=options)
+                            expected_final_score=mine["expected_final_score"]))
+    position_high = high.probability if high is not None else 1.0
+    position_low = max([o["interval"][0] for o in options] or [min(low.probability, position_high)])
+    best = options[0]["probability"] if options else position_low + a * (position_high - position_low)
+    expected = options[0]["expected_final_score"] if options else low.expected_final_score
+    low.options, low.probability, low.expected_final_score = options, best, expected
+    low.interval = [position_low, position_high]
+    return low

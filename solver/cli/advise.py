@@ -36,8 +36,12 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "have finished.")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --opponent: a tie for first is a shared win (1/k) or a loss.")
+@click.option("--budget", type=str, default="1", show_default=True, metavar="SECONDS",
+              help="With --opponent (or --target without its table): the seconds the answer may "
+              "take; the exact sub-game where its predicted cost fits, else an approximation "
+              "with an interval (marked ≈).")
 def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
-           show_all, batch, as_json, target, opponents, ties):
+           show_all, batch, as_json, target, opponents, ties, budget):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -50,6 +54,7 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
       kniffel advise --rules dice-duel --chips "ls=0/1/3,4k=2/0/2" --dice 23456 --rolls-left 0
       kniffel advise --card "ones=3,sixes=24" --dice 66612 --target 250
       kniffel advise --card "$(cat mine)" --dice 66612 --opponent final=231 --ties lose
+      kniffel advise --dice 66612 --opponent "ones=3" --opponent "sixes=24" --budget 0.5
     """
     if show_all and top is not None:
         raise InputError("--all and --top exclude each other")
@@ -64,19 +69,19 @@ def advise(rules_name, tables, card, chips, dice_text, rolls_left, kniffel_bonus
         _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json)
         return
     from .target import command_goal
-    goal = command_goal(rules, target, opponents, ties)  # the objective, parsed once
+    goal = command_goal(rules, target, opponents, ties, budget)  # the objective, parsed once
     if batch is not None:
         _advise_batch(batch, rules, tables, top)
         return
     query = checked_position(rules, parse_position(rules, card, kniffel_bonuses, jokers_left),
                              dice_text, rolls_left)  # validated once, before any solving
-    from ..advice.position import advise as run_advise
+    from ..advice.answer import advise as run_advise
     if goal.kind == "target":
-        from .common import target_table
-        table = target_table(rules, tables)
+        from .target import target_advice
+        table, advice = target_advice(rules, tables, query, goal, budget, as_json)
     else:
         table = expected_table(rules, tables, quiet=as_json)
-    advice = run_advise(query, table, objective=goal)
+        advice = run_advise(query, table, objective=goal)
     if as_json:
         click.echo(advice.to_json(top))
     elif goal.kind == "points":

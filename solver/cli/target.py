@@ -7,10 +7,14 @@ from .common import (CommandError, InputError, emit_json, expected_table, json_o
                      scorecard_rules, tables_option, target_table)
 
 
-def command_goal(rules, target=None, opponents=(), ties="share"):
-    """The Goal of --target / --opponent (points when neither), checked once: InputError (exit
-    2) naming bad input."""
-    from ..advice.goal import POINTS, target_goal, win_goal
+def command_goal(rules, target=None, opponents=(), ties="share", budget="1"):
+    """The Goal of --target / --opponent (points when neither) within --budget seconds, checked
+    once: InputError (exit 2) naming bad input."""
+    from ..advice.goal import POINTS, check_budget, target_goal, win_goal
+    try:
+        check_budget(budget)
+    except ValueError as exc:
+        raise InputError(f"--budget: {exc}") from None
     if target is None and not opponents:
         return POINTS
     if target is not None and opponents:
@@ -19,7 +23,10 @@ def command_goal(rules, target=None, opponents=(), ties="share"):
         raise InputError(f"--{'target' if target is not None else 'opponent'} is for the scorecard "
                          "games, not the Dice Duel")
     if opponents:
-        return win_goal(parse_opponents(rules, opponents), ties)
+        try:
+            return win_goal(parse_opponents(rules, opponents), ties, budget)
+        except ValueError as exc:
+            raise InputError(f"--opponent: {exc}") from None
     from ..rules.bounds import score_bound
     try:
         return target_goal(target, rules)
@@ -51,6 +58,25 @@ def parse_opponents(rules, specs):
     return opponents
 
 
+def target_advice(rules, tables, query, goal, budget, quiet):
+    """(table, Advice) of a --target: from the saved target table, else the sub-game from the
+    position when it fits the budget (advice/win_coach.py), else the error naming the command
+    that builds the table."""
+    from ..advice.position import advise
+    from ..engine.store import TableError
+    from .. import load_table
+    try:
+        table = load_table(rules, tables, objective="target")
+    except TableError as exc:
+        from ..advice.win_coach import advise_target_sub_game
+        table = expected_table(rules, tables, quiet=quiet)
+        try:
+            return table, advise_target_sub_game(query, table, goal.target, float(budget))
+        except ValueError as why:
+            raise CommandError(f"{exc}; {why}") from None
+    return table, advise(query, table, objective=goal)
+
+
 def print_goal_advice(rules, query, table, advice, top, describe):
     """The text of a target or win advice; `table` the one it read (its expected-score values
     give the comparison with playing for points, without a second table or advice);
@@ -63,9 +89,17 @@ def print_goal_advice(rules, query, table, advice, top, describe):
     what = (f"{goal.target} points" if goal.kind == "target"
             else f"a win against {len(goal.opponents)} (ties {goal.ties})")
     chance = "chance" if goal.kind == "target" else "P(win)"
+    approx = advice.method == "approximate"
+    how = "" if advice.method is None else " (≈)" if approx else " (exact)"
     click.echo(f"{rules.key}: card total {advice.card_total}, playing for {what}: "
-               f"{chance} {100 * advice.probability:.4f}%, expected final score "
+               f"{chance}{how} {100 * advice.probability:.4f}%, expected final score "
                f"{advice.expected_final_score:.3f}")
+    if approx:
+        low, high = advice.interval
+        click.echo(f"≈: an estimate within [{100 * low:.2f}%, {100 * high:.2f}%] (low: playing for "
+                   "points from here, exact; high: a bound no play can beat)")
+    if advice.note:
+        click.echo(f"note: {advice.note}")
     click.echo(f"playing safe costs {plain - advice.expected_final_score:.3f} expected points "
                f"against playing for points ({plain:.3f})")
     if query.roll is None:
@@ -75,10 +109,13 @@ def print_goal_advice(rules, query, table, advice, top, describe):
     click.echo(f"dice {' '.join(map(str, KEEPS[query.roll]))}, {left} roll{'s' if left != 1 else ''} left")
     shown = advice.options if top is None else advice.options[:top]
     width = max(len(describe(o)) for o in shown)
-    click.echo(f"  {'#':>2}  {'choice':<{width}}  {chance:>9}  {'expected':>9}")
+    click.echo(f"  {'#':>2}  {'choice':<{width}}  {chance:>9}  {'expected':>9}"
+               + ("  interval" if approx else ""))
     for rank, option in enumerate(shown, 1):
+        span = (f"  [{100 * option['interval'][0]:.2f}%, {100 * option['interval'][1]:.2f}%]"
+                if approx else "")
         click.echo(f"  {rank:>2}  {describe(option):<{width}}  {100 * option['probability']:>8.4f}%"
-                   f"  {option['expected_final_score']:>9.3f}")
+                   f"  {option['expected_final_score']:>9.3f}{span}")
     if len(shown) < len(advice.options):
         click.echo(f"  ({len(advice.options) - len(shown)} more; drop --top to see all)")
 

@@ -314,9 +314,15 @@ class _Session:
         say = self.terminal.say
         ranked = self.goal_ranking(turn, turn.dice, turn.rolls_left)
         shown = ranked.options if top is None else ranked.options[:top]
-        name = self.goal.chance_name
+        name = self.goal.chance_name + (" ≈" if ranked.method == "approximate" else "")
         say(f"  coach for {self.goal} ({turn.rolls_left} roll{'s' if turn.rolls_left != 1 else ''} left, "
             f"dice {' '.join(map(str, turn.dice))}): {name}, expected final score, cost against the best")
+        if ranked.method == "approximate":
+            low, high = ranked.interval
+            say(f"       ≈: estimates; the chance from here lies in [{100 * low:.2f}%, {100 * high:.2f}%]")
+            if ranked.note and not getattr(self, "_noted", False):
+                say(f"       note: {ranked.note}")  # once a game
+                self._noted = True
         for rank, option in enumerate(shown, 1):
             text = describe_choice(option_as_decision(option))
             if option["action"] == "keep":

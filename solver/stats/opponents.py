@@ -24,7 +24,8 @@ from collections import OrderedDict
 import numpy as np
 
 from .. import __version__
-from ..engine.states import Position, State, parse_card, position_state
+from ..engine.states import Position, State, position_state
+from ..rules.cards import parse_card
 from .distribution import forward, points_to_come as _backward
 
 MIN_OPEN = 5  # states with fewer open boxes are computed afresh (benchmarks/opponent_distributions.py)

@@ -19,12 +19,21 @@ async function api(path, body) {
 
 function say(text) { $("message").textContent = text || ""; }
 
+const WORKING_AFTER_MS = 300; // a request slower than this shows that the server is working
+
 async function run(task) {
   if (S.busy) return;
   S.busy = true;
   document.body.classList.add("busy");
-  try { say(""); await task(); } catch (error) { say(error.message); }
-  finally { S.busy = false; document.body.classList.remove("busy"); }
+  const working = setTimeout(() => { document.body.classList.add("working"); say("Working…"); },
+    WORKING_AFTER_MS);
+  try { say(""); await task(); if ($("message").textContent === "Working…") say(""); }
+  catch (error) { say(error.message); }
+  finally {
+    clearTimeout(working);
+    S.busy = false;
+    document.body.classList.remove("busy", "working");
+  }
 }
 
 function settings() {
@@ -229,6 +238,12 @@ function kniffelJoker(option) {
   return columns[turn.player].card[kniffel] !== undefined && option.box !== kniffel && option.box !== upper;
 }
 
+// "≈" before a chance the server estimated (its "method" is "approximate"), and its interval.
+function approx(advice) { return advice.method === "approximate" ? "≈" : ""; }
+function span(item) {
+  return item.interval ? ` (${(100 * item.interval[0]).toFixed(1)}–${(100 * item.interval[1]).toFixed(1)}%)` : "";
+}
+
 function renderAdvice() {
   const list = $("advice"), head = $("advice-head"), advice = S.state.advice;
   list.replaceChildren();
@@ -239,7 +254,7 @@ function renderAdvice() {
   const best = advice.expected_final_score, win = Boolean(advice.objective && advice.objective.win);
   head.textContent = S.state.hand
     ? `Choices, best first: ${win ? "chance to win, " : ""}expected final score, cost against the best`
-    : win ? `Chance to win from here: ${(100 * advice.probability).toFixed(1)}%, expected final score ${best.toFixed(2)}`
+    : win ? `Chance to win from here: ${approx(advice)}${(100 * advice.probability).toFixed(1)}%${span(advice)}, expected final score ${best.toFixed(2)}`
       : `Expected final score from here: ${best.toFixed(2)}`;
   const shown = S.all ? advice.options : advice.options.slice(0, SHOWN);
   shown.forEach((option, rank) => {
@@ -263,7 +278,7 @@ function renderAdvice() {
     }
     const value = document.createElement("span"); value.className = "efs";
     value.textContent = option.expected_final_score.toFixed(2);
-    if (win) value.textContent = `${(100 * option.probability).toFixed(1)}% win · ` + value.textContent;
+    if (win) value.textContent = `${approx(advice)}${(100 * option.probability).toFixed(1)}%${span(option)} win · ` + value.textContent;
     const cost = document.createElement("span"); cost.className = "cost";
     // One word for what a choice costs, as `kniffel advise` prints it ("cost 0.71", "best").
     cost.textContent = rank === 0 ? "best" : win
