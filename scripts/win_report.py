@@ -24,6 +24,19 @@ def _read(name):
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
+def _losses():
+    """The loss runs (win_loss*.json: one per run, e.g. per rules) as one: their cases together,
+    the smallest run's size, the estimate's alpha from the run that wrote it."""
+    runs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("win_loss*.json"))]
+    if not runs:
+        return None
+    estimate = json.loads((ROOT / "solver" / "data" / "win_estimate.json").read_text(encoding="utf-8"))
+    return {"positions_per_case": min(r["positions_per_case"] for r in runs),
+            "alpha": estimate["alpha"], "alpha_positions": estimate.get("positions_per_case"),
+            "target_tables": sorted({r.get("target_tables", "saved whole table") for r in runs}),
+            "results": {k: v for r in runs for k, v in r["results"].items()}}
+
+
 def loss_lines(data):
     if data is None:
         return ["Loss against the exact sub-game: not measured yet (`python benchmarks/win_loss.py`)."]
@@ -39,8 +52,10 @@ def loss_lines(data):
         for cand, s in r["losses_pp"].items():
             lines.append(f"| `{case}` | {names.get(cand, cand)} | {s['mean']:.3f} | {s['p99']:.3f} | "
                          f"{s['max']:.3f} | {r['interval_width_pp']['mean']:.2f} |")
-    lines += ["", f"The estimate inside each interval is low + {data['alpha']:.3f} (high - low) "
-              "(the median position of the exact chance in the intervals measured)."]
+    lines += ["", f"The estimate inside each interval is low + {data['alpha']:.3f} (high - low): the "
+              "median position of the exact chance in the intervals of a loss run "
+              f"({data['alpha_positions']} positions per case). Target tables: "
+              + ", ".join(data["target_tables"]) + " (the same W* where the position can go)."]
     return lines
 
 
@@ -95,7 +110,7 @@ def opponents_lines(data):
 
 
 def block():
-    parts = [loss_lines(_read("win_loss.json")), tournament_lines(_read("win_tournament.json")),
+    parts = [loss_lines(_losses()), tournament_lines(_read("win_tournament.json")),
              latency_lines(_read("win_latency.json")),
              opponents_lines(_read("opponent_distributions.json"))]
     return "\n\n".join("\n".join(p) for p in parts if p)
