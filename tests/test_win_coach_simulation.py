@@ -4,6 +4,7 @@ kernel) win as often, within 4 standard errors."""
 import math
 
 import numpy as np
+import pytest
 from conftest import solved
 
 from solver import win_goal
@@ -23,6 +24,7 @@ def late(rules, n_open, seed):
     return card
 
 
+@pytest.mark.slow
 def test_low_end_is_the_chance_of_playing_for_points_by_simulation():
     """Both sides play for points from their cards (the simulation's kernel); the share of
     games we win (ties shared) must equal the low end at the turn start within 4 standard
