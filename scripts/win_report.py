@@ -40,8 +40,10 @@ def _losses():
 def loss_lines(data):
     if data is None:
         return ["Loss against the exact sub-game: not measured yet (`python benchmarks/win_loss.py`)."]
-    n = data["positions_per_case"]
-    size = "" if n >= FULL_POSITIONS else f" (reduced run: {n} positions per case, the issue asks {FULL_POSITIONS})"
+    sizes = sorted({r["positions"] for r in data["results"].values()})
+    n = sizes[0]
+    counts = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+    size = "" if n >= FULL_POSITIONS else f" (reduced run: {counts} positions per case, the issue asks {FULL_POSITIONS})"
     lines = [f"Loss of the chosen option's exact chance to win against the exact best, in percentage "
              f"points, at the first roll with 7-9 open boxes{size}:", "",
              "| case | candidate | mean | 99th percentile | largest | interval width (mean) |",
