@@ -34,21 +34,34 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 
-def play(preset, n_players, seat, games, seed, policy, budget):
-    """(final scores [games, n_players], coach decisions' method counts, seconds)."""
+def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
+    """(final scores [games, n_players], coach decisions' method counts, seconds).  start_card:
+    every player starts from this card (a dict), the coach's target table is then its sub-game's
+    (an end-game tournament, quick to set up); default the empty card and the saved table."""
     import solver
     from solver.advice.goal import Goal
     from solver.advice.win_coach import advise_win
-    from solver.engine.states import Position, position_state
+    from solver.engine.states import Position, card_total, position_state
     from solver.engine.target_table import load_target_table
     from solver.stats import opponents as opp
     from solver.stats.tournament import Players, coach_turn
     table = solver.get_table(preset)
     rules = table.rules
-    target = load_target_table(rules) if policy != "points" else None
+    start = Position(start_card or {})
+    first = position_state(start, rules)
+    if policy == "points":
+        target = None
+    elif start_card:
+        from solver.engine.target_solve import solve_target
+        target = solve_target(rules, progress=False, within=first.filled, expected=table.values)
+    else:
+        target = load_target_table(rules)
     store = opp.get_store(table) if policy != "points" else None
     players = Players(rules, n_players, games, seed)
-    coach = [Position() for _ in range(games)]
+    for name, value in (("filled", first.filled), ("aux", first.aux), ("upper", first.upper),
+                        ("upper_sum", first.upper_total), ("total", first.card_total)):
+        getattr(players, name)[:] = value
+    coach = [start for _ in range(games)]
     gens = [np.random.default_rng([seed, g]) for g in range(games)]
     methods = {}
 
@@ -59,8 +72,8 @@ def play(preset, n_players, seat, games, seed, policy, budget):
         methods[advice.method] = methods.get(advice.method, 0) + 1
         return advice.options
 
-    start = time.perf_counter()
-    for _ in range(rules.n_boxes):
+    started = time.perf_counter()
+    for _ in range(first.n_open):
         for s in range(n_players):
             if s != seat or policy == "points":
                 players.turn(table, s)
@@ -70,8 +83,8 @@ def play(preset, n_players, seat, games, seed, policy, budget):
                 coach[g] = coach_turn(decide, rules, coach[g], others, gens[g])
     scores = players.total.T.copy()
     if policy != "points":
-        scores[:, seat] = [position_state(p, rules).card_total for p in coach]
-    return scores, methods, time.perf_counter() - start
+        scores[:, seat] = [card_total(p.card, p.kniffel_bonuses, rules) for p in coach]
+    return scores, methods, time.perf_counter() - started
 
 
 def main():
@@ -83,14 +96,23 @@ def main():
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--policy", choices=["approximate", "budget", "points"], default="approximate")
     parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--start-card", help="every player starts from this card, e.g. "
+                        "ones=3,twos=6 (an end-game tournament: the target table of its sub-game)")
     parser.add_argument("--out", default=str(HERE / "results" / "win_tournament.json"))
     args = parser.parse_args()
     from solver.stats.tournament import summarise
+    start_card = None
+    if args.start_card:
+        from solver.presets import resolve_rules
+        from solver.rules.cards import parse_card
+        start_card = parse_card(args.start_card, resolve_rules(args.rules))
     scores, methods, seconds = play(args.rules, args.players, args.seat, args.games, args.seed,
-                                    args.policy, args.budget)
+                                    args.policy, args.budget, start_card)
     key = f"{args.rules}/{args.players}p/seat{args.seat}/{args.policy}"
+    if start_card:
+        key += "/from " + ",".join(f"{b}={p}" for b, p in start_card.items())
     result = dict(summarise(scores, args.seat), seed=args.seed, policy=args.policy,
-                  budget=args.budget, methods=methods, seconds=seconds,
+                  budget=args.budget, methods=methods, seconds=seconds, start_card=start_card,
                   seconds_per_game=seconds / args.games, load_average=os.getloadavg()[0],
                   machine=platform.machine(), cores=os.cpu_count())
     path = Path(args.out)
