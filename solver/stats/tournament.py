@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from .. import dice
-from ..engine.rolls import _seed_games
+from ..engine.rolls import seed_games
 from ..engine.states import Position, State
 from . import simulate_kernels as kernels
 from .simulate import sub_keep_table
@@ -28,7 +28,7 @@ class Players:
         self.rng = np.empty(shape, dtype=np.uint64)
         for seat in range(n_seats):
             row = np.empty(games, dtype=np.uint64)
-            _seed_games(0, np.uint64(seed * 1000 + seat), row)
+            seed_games(0, np.uint64(seed * 1000 + seat), row)
             self.rng[seat] = row
 
     def turn(self, table, seat):
