@@ -64,7 +64,9 @@ def loss_lines(data):
 def tournament_lines(data):
     if not data:
         return ["Tournament: not played yet (`python benchmarks/win_tournament.py`)."]
-    lines = ["Seeded whole games of the coach against players who play for points (ties shared):", "",
+    lines = ["Seeded games of the coach against players who play for points (ties shared; a case "
+             "\"from CARD\" is an end-game: every player starts from that card, the coach reads its "
+             "sub-game's target table; `points` is points against points, the reference):", "",
              "| rules / players / coach's seat / policy | games | win share (95% interval) | fair share "
              "| head to head (± s.e.) | mean score coach / others | s per game |",
              "|---|---:|---:|---:|---:|---:|---:|"]
