@@ -80,3 +80,29 @@ def test_opponents_raise_only_value_error(opponents):
         win_goal(opponents)
     except ValueError:
         pass
+
+
+def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, tmp_path):
+    """--target T with no saved target table: late in a game the position's sub-game fits the
+    budget and is solved; the answer equals the target table's (the sub-game's W*)."""
+    from helpers import target_table
+
+    from solver import advise
+    from solver.advice.goal import Goal
+    from solver.engine.states import Position, position_state
+    from solver.presets import get_rules
+    from solver.rules.cards import parse_card
+    rules = get_rules("kniffel")
+    solved(rules).save(tmp_path)
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612", "--target", "240",
+                         "--json", "--tables", str(tmp_path))
+    assert code == 0, err
+    answer = json.loads(out)
+    position = Position(parse_card(LATE, rules))
+    table = target_table(rules, position_state(position, rules).filled)
+    expected = advise(position, table, [6, 6, 6, 1, 2], 2, Goal("target", 240))
+    assert answer["objective"] == {"target": 240} and answer["method"] == "exact"
+    assert abs(answer["probability"] - expected.probability) < 1e-9
+    code, out, err = run(capsys, "advise", "--dice", "66612", "--target", "240", "--tables",
+                         str(tmp_path))
+    assert code != 0 and "kniffel solve --objective target" in err and err.count("\n") == 1
