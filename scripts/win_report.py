@@ -82,11 +82,22 @@ def tournament_lines(data):
     return lines
 
 
+def _latencies():
+    """The latency runs (win_latency*.json, e.g. one per rules) as one: their cases together, the
+    highest machine load of the runs."""
+    runs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("win_latency*.json"))]
+    if not runs:
+        return None
+    return {"budget": runs[0]["budget"], "cores": runs[0]["cores"],
+            "load_average": max(r["load_average"] for r in runs),
+            "results": {k: v for r in runs for k, v in r["results"].items()}}
+
+
 def latency_lines(data):
     if data is None:
         return ["Latency: not measured yet (`python benchmarks/win_latency.py`)."]
     tables = {r["target_table"] for rows in data["results"].values() for r in rows.values()}
-    lines = [f"Advice at the first roll (budget {data['budget']:g} s; machine load "
+    lines = [f"Advice at the first roll (budget {data['budget']:g} s; machine load up to "
              f"{data['load_average']:.1f} on {data['cores']} cores when measured), seconds:", "",
              "| case | round | method | warm | repeated | new process | points: warm | points: new process |",
              "|---|---:|---|---:|---:|---:|---:|---:|"]
@@ -114,8 +125,11 @@ def opponents_lines(data):
 
 
 def block():
-    parts = [loss_lines(_losses()), tournament_lines(_read("win_tournament.json")),
-             latency_lines(_read("win_latency.json")),
+    tournaments = {}
+    for path in sorted(RESULTS.glob("win_tournament*.json")):  # one file per run or per machine
+        tournaments.update(json.loads(path.read_text(encoding="utf-8")))
+    parts = [loss_lines(_losses()), tournament_lines(tournaments),
+             latency_lines(_latencies()),
              opponents_lines(_read("opponent_distributions.json"))]
     return "\n\n".join("\n".join(p) for p in parts if p)
 
