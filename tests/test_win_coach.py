@@ -7,7 +7,8 @@ import pytest
 from conftest import solved
 from helpers import target_table
 
-from solver import advise, win_goal
+from solver import win_goal
+from solver.advice.position import advise  # the exact sub-game for a win: today's answer
 from solver.advice.goal import Goal
 from solver.advice.win_coach import advise_win, check_budget
 from solver.engine.states import Position, position_state

@@ -53,11 +53,13 @@ def opponent_distributions(table, opponents, store):
 
 
 def choose_method(rules, query, distributions, goal, budget, target_table):
-    """"exact" (and how: "table" or "sub-game") or "approximate" for this query."""
-    if goal.ties == "lose" and target_table is not None and all(len(p) == 1 for _, p in distributions):
-        return "exact", "table"
+    """"exact" (and how: "sub-game" or "table") or "approximate" for this query: the sub-game
+    (float64, today's answer) where it fits the budget, else the target table where it is exact
+    (one step of u; the saved table holds float32 chances)."""
     if cost.sub_game_seconds(rules, query.position.card) <= budget:
         return "exact", "sub-game"
+    if goal.ties == "lose" and target_table is not None and all(len(p) == 1 for _, p in distributions):
+        return "exact", "table"
     return "approximate", None
 
 

@@ -146,7 +146,11 @@ _STORES = {}
 
 
 def get_store(table, directory=None, build_missing=True, progress=None):
-    """The store of `table` (loaded, else built and saved when `build_missing`), kept per table."""
+    """The store of `table` (loaded, else built and saved when `build_missing`), kept per table;
+    `directory` defaults to the one `table` was loaded from."""
+    if directory is None and getattr(table, "path", None):
+        from pathlib import Path
+        directory = Path(table.path).parent
     key = id(table.values)
     if key not in _STORES:
         store = load(table, directory)
