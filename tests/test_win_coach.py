@@ -92,7 +92,8 @@ def test_without_a_target_table_ranked_for_points_with_the_exact_low_end():
     table = solved(rules)
     position = Position(late(rules, 3, 11))
     opponents = [{"card": late(rules, 3, 12)}]
-    answer = advise_win(position, table, win_goal(opponents), DICE, 1, force="approximate")
+    answer = advise_win(position, table, win_goal(opponents), DICE, 1, target_table=None,
+                        force="approximate")
     assert answer.method == "approximate" and "kniffel solve --objective target" in answer.note
     scores = [o["expected_final_score"] for o in answer.options]
     assert scores == sorted(scores, reverse=True)

@@ -142,9 +142,13 @@ def saved_target_table(table):
     directory = Path(table.path).parent if getattr(table, "path", None) else None
     key = (table.rules.key, str(directory))
     if key not in _TARGETS:
-        try:
-            _TARGETS[key] = load_target_table(table.rules, directory)
-        except TableError:
+        for place in dict.fromkeys([directory, None]):  # a shipped table's: the default store
+            try:
+                _TARGETS[key] = load_target_table(table.rules, place)
+                break
+            except TableError:
+                continue
+        else:
             return None  # looked for again next time: it may be built meanwhile
     return _TARGETS[key]
 

@@ -145,15 +145,23 @@ def load(table, directory=None):
 _STORES = {}
 
 
+def _load_beside(table):
+    """The store saved in the directory `table` was loaded from, else in the default store (a
+    table shipped with the package is read from the package, its store is not)."""
+    from pathlib import Path
+    if getattr(table, "path", None):
+        store = load(table, Path(table.path).parent)
+        if store is not None:
+            return store
+    return load(table, None)
+
+
 def get_store(table, directory=None, build_missing=True, progress=None):
     """The store of `table` (loaded, else built and saved when `build_missing`), kept per table;
     `directory` defaults to the one `table` was loaded from."""
-    if directory is None and getattr(table, "path", None):
-        from pathlib import Path
-        directory = Path(table.path).parent
     key = id(table.values)
     if key not in _STORES:
-        store = load(table, directory)
+        store = load(table, directory) if directory is not None else _load_beside(table)
         if store is None and build_missing:
             store = build(table, progress=progress)
             try:
