@@ -6,13 +6,13 @@ benchmarks/results/duel_tournament.json).
     python scripts/duel_figures.py           # rewrite the block in README.md
     python scripts/duel_figures.py --check   # exit 1 unless README.md is current
 """
-import argparse
 import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "results"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # readme_figures, beside this script
+from readme_figures import RESULTS, replace_block as _replace, rewrite_readme  # noqa: E402
+
 BEGIN = "<!-- duel-multi-figures:begin (scripts/duel_figures.py writes this) -->"
 END = "<!-- duel-multi-figures:end -->"
 
@@ -74,8 +74,8 @@ def figures_markdown(bench, tournament):
 
 
 def replace_block(text, block):
-    start, end = text.index(BEGIN), text.index(END) + len(END)
-    return text[:start] + block + text[end:]
+    """`text` with the Dice Duel figures block replaced by `block`."""
+    return _replace(text, block, BEGIN, END)
 
 
 def current_block():
@@ -86,15 +86,7 @@ def current_block():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true")
-    args = parser.parse_args()
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    new = replace_block(text, current_block())
-    if args.check:
-        sys.exit(0 if new == text else 1)
-    readme.write_text(new, encoding="utf-8")
+    rewrite_readme(current_block(), BEGIN, END, "duel_figures.py", __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -38,10 +38,11 @@ def figures_markdown(first_run, suite, fast):
         END])
 
 
-def replace_block(text, block):
-    """`text` with the figures block replaced by `block` (ValueError when it has none)."""
-    start, end = text.index(BEGIN), text.index(END) + len(END)
-    return text[:start] + block + text[end:]
+def replace_block(text, block, begin=BEGIN, end=END):
+    """`text` with the block from `begin` to `end` replaced by `block` (ValueError when it has
+    none)."""
+    start, stop = text.index(begin), text.index(end) + len(end)
+    return text[:start] + block + text[stop:]
 
 
 def current_block():
@@ -50,18 +51,24 @@ def current_block():
     return figures_markdown(*results)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def rewrite_readme(block, begin, end, script, description):
+    """The command line of a script that writes one block of README.md: rewrite it, or with
+    --check exit 1 unless it is current."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     readme = ROOT / "README.md"
     text = readme.read_text(encoding="utf-8")
-    new = replace_block(text, current_block())
+    new = replace_block(text, block, begin, end)
     if args.check:
         if new != text:
-            sys.exit("README.md's set-up figures are stale: run python scripts/readme_figures.py")
+            sys.exit(f"README.md's figures are stale: run python scripts/{script}")
         return
     readme.write_text(new, encoding="utf-8")
+
+
+def main():
+    rewrite_readme(current_block(), BEGIN, END, "readme_figures.py", __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":
