@@ -86,7 +86,7 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
     advice.position.advise.  objective: None/"points", "target:T", a Goal or the JSON
     "objective" of an answer ({"target": T}, {"win": {"opponents": [...], "ties": ...}});
     `table` is get_table(rules, objective=objective)."""
-    from .advice.position import advise as run
+    from .advice.answer import advise as run
     return run(position, table, dice=dice, rolls_left=rolls_left, objective=objective)
 
 

@@ -115,6 +115,23 @@ def test_the_win_switch_advises_with_the_other_players_cards(client, tmp_path, c
     assert code == 0 and json.loads(out) == advice
 
 
+def test_the_win_switch_answers_from_the_first_roll_within_the_budget(client):
+    """Round 1 of a two-player game with the goal "win": the exact sub-game does not fit the
+    budget, so the answer is the approximation, marked so, with its interval around the
+    chance (benchmarks/win_latency.py measures how fast)."""
+    from solver.game.card import Game
+    solved("kniffel")
+    game = Game(solved("kniffel").rules, ["Ann", "Ben"], seed=3)
+    record = json.loads(json.dumps(game.record()))
+    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "objective": "win"})
+    assert code == 200 and state["objective"] == "win", state
+    advice = state["advice"]
+    assert advice["method"] == "approximate"
+    low, high = advice["interval"]
+    assert 0 <= low <= advice["probability"] <= high <= 1
+    assert all(o["interval"][0] <= o["probability"] <= o["interval"][1] for o in advice["options"])
+
+
 def test_advise_refuses_paths_and_bad_bodies(client):
     for body in [b'{"rules": "rules.json"}', b'{"rules": "/etc/passwd", "dice": [1,1,1,1,1]}',
                  b"[1, 2]", b"not json", b'{"rules": 3}']:

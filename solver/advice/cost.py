@@ -27,6 +27,11 @@ BUDGET = contextvars.ContextVar("win_budget", default=None)
 SHARING = contextvars.ContextVar("win_sharing", default=1)
 
 
+# The approximation's slowest warm answer measured by benchmarks/win_latency.py (0.36 s), with
+# room to spare: the coach's answer when the sub-game is dearer.
+APPROXIMATE_SECONDS = 0.5
+
+
 class OverBudget(ValueError):
     """Work predicted to take longer than the budget allows."""
 
@@ -59,8 +64,14 @@ def _seconds(part, n_open):
     return (c + float(np.exp(a + b * n_open))) * model()["scale"]
 
 
+def sub_game_seconds(rules, card):
+    """Predicted seconds of the exact sub-game re-solve alone from our `card` (advice/win_coach.py
+    decides with it: the opponents' distributions come from stats/opponents.py's store there)."""
+    return _seconds("sub_game", max(0, rules.n_boxes - len(card)))
+
+
 def win_seconds(rules, card, opponents):
-    """Predicted seconds of the win advice for our `card` (a dict of the filled boxes) against
+    """Predicted seconds of advise_win for our `card` (a dict of the filled boxes) against
     `opponents` ({"final": S} or {"card": {...}}): an estimate, not a bound."""
     n_open = max(0, rules.n_boxes - len(card))
     seconds = _seconds("sub_game", n_open)
@@ -70,13 +81,29 @@ def win_seconds(rules, card, opponents):
     return seconds
 
 
-def check_win_budget(rules, card, opponents, budget, sharing=1):
+def coach_seconds(rules, card, opponents, has_store):
+    """Predicted seconds of the win coach's cheapest answer (advice/win_coach.py): the exact
+    sub-game or the approximation, whichever is sooner, plus each opponent's distribution that
+    must be computed afresh (none when the store of stats/opponents.py is there)."""
+    n_open = max(0, rules.n_boxes - len(card))
+    seconds = min(_seconds("sub_game", n_open), APPROXIMATE_SECONDS * model()["scale"])
+    if has_store:
+        return seconds
+    for opponent in opponents:
+        if isinstance(opponent, dict) and isinstance(opponent.get("card"), dict):
+            seconds += _seconds("opponent", max(0, rules.n_boxes - len(opponent["card"])))
+    return seconds
+
+
+def check_win_budget(rules, card, opponents, budget, sharing=1, has_store=None):
     """OverBudget when the win work of this position is predicted to take more than `budget`
     seconds (None: no budget) while `sharing` such computations share the cores (the
-    prediction is for one alone: it is multiplied by `sharing`)."""
+    prediction is for one alone: it is multiplied by `sharing`).  has_store: None for the exact
+    sub-game alone (win_seconds), else the coach's cheapest answer (coach_seconds)."""
     if budget is None:
         return
-    seconds = win_seconds(rules, card, opponents) * max(1, sharing)
+    seconds = (win_seconds(rules, card, opponents) if has_store is None
+               else coach_seconds(rules, card, opponents, has_store)) * max(1, sharing)
     if seconds > budget:
         shared = f" with {sharing} requests computing at once" if sharing > 1 else ""
         raise OverBudget(f"the win advice here would take about {seconds:.0f} s{shared} (an "

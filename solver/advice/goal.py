@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 TIES = ("share", "lose")
 OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
 MAX_OPPONENTS = 7  # eight players, as the card has columns for
+DEFAULT_BUDGET = 1.0  # seconds a win advice may take (advice/win_coach.py)
+MAX_BUDGET = 3600.0  # more is a mistake: an hour for one decision
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,7 @@ class Goal:
     target: int = None
     ties: str = "share"
     opponents: tuple = ()  # win: ({"final": S} | {"card": {...}, ...}, ...), as given
+    budget: float = DEFAULT_BUDGET  # win: seconds the advice may take (exact where it fits)
 
     @property
     def table_kind(self):
@@ -71,14 +74,32 @@ def target_goal(target, rules):
     return Goal("target", target)
 
 
-def win_goal(opponents, ties="share"):
+def check_budget(budget):
+    """A time budget in seconds as a float; ValueError unless 0 < budget <= MAX_BUDGET."""
+    if isinstance(budget, bool):
+        budget = None
+    try:
+        seconds = float(budget)
+    except (TypeError, ValueError):
+        raise ValueError(f"the budget must be a number of seconds, got {budget!r}") from None
+    if not 0 < seconds <= MAX_BUDGET:
+        raise ValueError(f"the budget must be more than 0 and at most {MAX_BUDGET:g} seconds, "
+                         f"got {budget!r}")
+    return seconds
+
+
+def win_goal(opponents, ties="share", budget=DEFAULT_BUDGET):
     """Goal("win") against `opponents` (a list of {"final": S} or {"card": {...}}, with the
-    card's "kniffel_bonuses" and "jokers_left" when they matter); ValueError naming a bad one."""
+    card's "kniffel_bonuses" and "jokers_left" when they matter), its advice within `budget`
+    seconds; ValueError naming a bad one."""
     if ties not in TIES:
         raise ValueError(f"ties must be share or lose, got {ties!r}")
+    budget = check_budget(budget)
     shape = 'opponents must be a list of {"card": {...}} or {"final": S}'
     if not isinstance(opponents, (list, tuple)):
         raise ValueError(shape)
+    if not opponents:
+        raise ValueError("the win objective needs at least one opponent")
     if len(opponents) > MAX_OPPONENTS:
         raise ValueError(f"at most {MAX_OPPONENTS} opponents (8 players), got {len(opponents)}")
     for opponent in opponents:
@@ -92,7 +113,7 @@ def win_goal(opponents, ties="share"):
             raise ValueError(f"an opponent's final score must be a whole number, got {opponent['final']!r}")
         if "card" in opponent and not isinstance(opponent["card"], dict):
             raise ValueError("an opponent's card must be an object of box: points")
-    return Goal("win", ties=ties, opponents=tuple(opponents))
+    return Goal("win", ties=ties, opponents=tuple(opponents), budget=budget)
 
 
 def as_goal(objective):

@@ -1,19 +1,19 @@
 """`--batch` lines that name an objective: {"target": T} or {"opponents": [{"card": {...}} |
-{"final": S}], "ties": "share"|"lose"}; the other lines go to advice/batch.py as they are, in
+{"final": S}], "ties": "share"|"lose", "budget": SECONDS}; the other lines go to advice/batch.py as they are, in
 runs, so the output keeps the input's order and every line its number."""
 from itertools import chain, groupby
 
 import orjson
 
 from ..engine.states import Position
-from .goal import POINTS, target_goal, win_goal
-from .position import advise
+from .goal import DEFAULT_BUDGET, POINTS, target_goal, win_goal
+from .answer import advise
 from .query import read_query
 
 FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left", "target",
-          "opponents", "ties"}
+          "opponents", "ties", "budget"}
 OBJECTIVE_FIELDS = ("target", "opponents")
-PLAIN_FIELDS = FIELDS - {"target", "opponents", "ties"}  # batch.FIELDS: a line for points
+PLAIN_FIELDS = FIELDS - {"target", "opponents", "ties", "budget"}  # batch.FIELDS: a line for points
 
 
 def names_objective(line):
@@ -71,12 +71,26 @@ def answer_query(query, default_rules, tables, target_tables, objective=None):
     # dice and its opponents checked before any table is looked for or any work starts
     position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     checked = checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
-    if goal.kind == "win":
-        from .cost import BUDGET, SHARING, check_win_budget
-        goal = goal.with_opponents(read_opponents(goal.opponents, rules))
-        check_win_budget(rules, position.card, goal.opponents, BUDGET.get(), SHARING.get())
     table = target_tables(rules) if goal.kind == "target" else tables(rules)
+    if goal.kind == "win":
+        goal = server_fitted(goal.with_opponents(read_opponents(goal.opponents, rules)), position,
+                             table)
     return advise(checked, table, objective=goal)
+
+
+def server_fitted(goal, position, table):
+    """The win `goal` within the budget of the server that runs this line (advice/cost.BUDGET,
+    shared by SHARING workers; none outside a server): the coach's budget cut to the server's
+    share, and OverBudget when even its cheapest answer is predicted over it."""
+    from dataclasses import replace
+    from ..stats.opponents import get_store
+    from .cost import BUDGET, SHARING, check_win_budget
+    budget, sharing = BUDGET.get(), max(1, SHARING.get())
+    if budget is None:
+        return goal
+    has_store = get_store(table, build_missing=False) is not None
+    check_win_budget(table.rules, position.card, goal.opponents, budget, sharing, has_store)
+    return replace(goal, budget=min(goal.budget, budget / sharing))
 
 
 def line_goal(query, rules):
@@ -85,7 +99,8 @@ def line_goal(query, rules):
         raise ValueError("a line takes target or opponents, not both")
     if "target" in query:
         return target_goal(query["target"], rules)
-    return win_goal(query["opponents"], query.get("ties", "share"))
+    return win_goal(query["opponents"], query.get("ties", "share"),
+                    query.get("budget", DEFAULT_BUDGET))
 
 
 def read_opponents(opponents, rules):

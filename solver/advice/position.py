@@ -32,6 +32,9 @@ class Advice:
     position: dict | None = None  # position_facts(): what the advice was asked about
     goal: object = POINTS
     probability: float | None = None  # the objective's chance (target, win); None for points
+    method: str | None = None  # win: "exact" or "approximate" (advice/win_coach.py)
+    interval: list | None = None  # approximate: [low, high] of the chance (win_approx.py)
+    note: str | None = None  # what the answer could not do, and how to make it (a table to build)
 
     def as_dict(self, top=None):
         """The advice as `kniffel advise --json` prints it (the `top` best options, or all)."""
@@ -40,9 +43,11 @@ class Advice:
             return {"rules": self.rules, "card_total": self.card_total,
                     "expected_final_score": self.expected_final_score, "position": self.position,
                     "options": options}
-        return {"rules": self.rules, "card_total": self.card_total, "objective": self.goal.as_json(),
-                "probability": self.probability, "expected_final_score": self.expected_final_score,
-                "options": options}
+        out = {"rules": self.rules, "card_total": self.card_total, "objective": self.goal.as_json(),
+               "probability": self.probability, "expected_final_score": self.expected_final_score,
+               "options": options}
+        extra = {"method": self.method, "interval": self.interval, "note": self.note}
+        return {**out, **{k: v for k, v in extra.items() if v is not None}}
 
     def to_json(self, top=None):
         """Exactly the text `kniffel advise --json` prints."""
@@ -114,17 +119,18 @@ def keep_values(stop, final, rolls_left):
     return steps.keep_values(steps.PointsView, (stop,), (final,), rolls_left)[0]
 
 
-def advise(position, table, dice=None, rolls_left=None, objective=None):
+def advise(position, table, dice=None, rolls_left=None, objective=None, view=None):
     """Every choice for `position` (a Position, a card, or a Query checked before) ranked by
     `objective` (a Goal, or what goal.as_goal reads; default points), best first: an Advice.
 
     dice: five faces, or None for the value at the start of the turn.
     rolls_left: rolls still allowed (0 .. rolls_per_turn - 1); default the most there can be.
-    table: the table of goal.table_kind (the target table for a target, else the expected)."""
+    table: the table of goal.table_kind (the target table for a target, else the expected).
+    view: the objective's view when the caller made it (win_coach.py's), else goal's own."""
     goal = as_goal(objective)
     query = position if isinstance(position, Query) else checked_query(position, table.rules, dice,
                                                                        rolls_left)
-    view, facts = objective_view(query, table, goal)
+    view, facts = (view, None) if view is not None else objective_view(query, table, goal)
     state, roll = query.state, query.roll
     if roll is None:
         probability, expected = view.headline(state.card_total, view.start(state))

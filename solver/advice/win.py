@@ -15,12 +15,10 @@ start can leave: its upper total and boxes bound them), and u is cut where it is
 (1e-12) of 1 or of 0: scores an opponent reaches with a chance below 1e-12 count as out of their
 reach.
 """
+import hashlib
 from functools import lru_cache
 
 import numpy as np
-
-from ..engine.states import Position, position_state
-from ..rules.cards import parse_card
 
 
 def opponent_distribution(table, opponent):
@@ -31,15 +29,10 @@ def opponent_distribution(table, opponent):
         if not 0 <= final <= most:
             raise ValueError(f"an opponent's final score must be 0-{most}, got {final}")
         return int(final), np.ones(1)
-    from ..stats.distribution import score_distribution
-    position = opponent["card"]
-    if not isinstance(position, Position):
-        position = Position(parse_card(position, table.rules), opponent.get("kniffel_bonuses", 0),
-                            opponent.get("jokers_left"))
-    position_state(position, table.rules)  # ValueError for an impossible card
-    dist = score_distribution(table, position)
-    nonzero = np.flatnonzero(dist.probs)
-    return dist.offset + int(nonzero[0]), dist.probs[nonzero[0]:nonzero[-1] + 1]
+    from ..stats import opponents
+    state = opponents.state_of(table.rules, opponent)  # ValueError for an impossible card
+    low, probs = opponents.points_to_come(table, state, opponents.get_store(table, build_missing=False))
+    return state.card_total + low, probs
 
 
 def win_utility(distributions, ties="share"):
@@ -143,17 +136,19 @@ def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _oppo
                                within=SubGame(filled, upper, max(0, M - L - card_total), extras))
 
 
-def win_view(query, table, goal):
+def win_view(query, table, goal, distributions=None):
     """The view (target.ChanceView) that ranks a checked `query` (position.checked_query) by
-    P(win) against the opponents of the win `goal`; `table` is the expected-score table."""
+    P(win) against the opponents of the win `goal`; `table` is the expected-score table.
+    distributions: the opponents' (lowest score, probs), when already known."""
     if not goal.opponents:
         raise ValueError("the win objective needs at least one opponent")
     from .target import ChanceView
     rules, state = table.rules, query.state
     opponents = list(goal.opponents)
-    distributions = [opponent_distribution(table, o) for o in opponents]
-    key = repr([(o.get("final"), sorted(dict(o.get("card") or {}).items()), o.get("kniffel_bonuses"),
-                 o.get("jokers_left")) for o in opponents])
+    if distributions is None:
+        distributions = [opponent_distribution(table, o) for o in opponents]
+    key = repr([(low, hashlib.sha1(np.ascontiguousarray(probs).tobytes()).hexdigest())
+                for low, probs in distributions])  # what the sub-game depends on
     M, sub = _win_table(rules, table.values.ctypes.data, state.filled, state.upper,
                         state.card_total, points_to_come_bound(rules, query.position),
                         extra_bonuses_to_come(rules, query.position), key, goal.ties,

@@ -115,6 +115,7 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     lines = [w("advise.goal_head", rules=rules.key, total=advice.card_total, goal=goal_text,
                chance_name=chance_name, chance=w.percent(advice.probability),
                expected=advice.expected_final_score)]
+    lines += method_lines(advice, w)
     lines += position_lines(rules, plain.position, w)
     options = advice.options
     if plain.position["dice"] is None or not options:
@@ -126,9 +127,25 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     costs = [w("best") if top - o["probability"] < 5e-10 else
              w("cost_chance", chance=w.percent(top - o["probability"])) for o in options]
     texts = [describe(o, rules, w) for o in (options if shown is None else options[:shown])]
-    lines += option_lines(options, shown, texts, [(chance_name, chances), (w("advise.expected"), values),
-                                                  (w("advise.cost"), costs)], w)
+    columns = [(chance_name, chances), (w("advise.expected"), values), (w("advise.cost"), costs)]
+    if advice.method == "approximate":  # each option's interval beside its estimate
+        spans = [f"[{w.percent(o['interval'][0])}, {w.percent(o['interval'][1])}]" for o in options]
+        columns.insert(1, (w("advise.interval"), spans))
+    lines += option_lines(options, shown, texts, columns, w)
     return lines + [trade_off(advice, plain, goal_word or goal_text, chance_name, w)]
+
+
+def method_lines(advice, words):
+    """How a win chance was found: exact, or an estimate (≈) with the interval that is known
+    exactly around it and what its ends mean; and the advice's note (no target table)."""
+    w = words
+    if advice.method is None:
+        return []
+    if advice.method == "exact":
+        return [w("advise.method_exact")]
+    low, high = advice.interval
+    lines = [w("advise.method_approx", low=w.percent(low), high=w.percent(high))]
+    return lines + ([w("advise.no_target_table")] if advice.note else [])
 
 
 def trade_off(advice, plain, goal_text, chance_name, words):

@@ -42,10 +42,14 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "they have scored, or final=S once they have finished.")
 @click.option("--ties", type=click.Choice(["share", "lose"]),
               help="With --opponent: a tie for first is a shared win (1/k, the default) or a loss.")
+@click.option("--budget", type=str, default="1", show_default=True, metavar="SECONDS",
+              help="With --opponent (or --target without its table): the seconds the answer may "
+              "take; the exact sub-game where its predicted cost fits, else an approximation "
+              "with an interval (marked ≈).")
 @lang_option()
 def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, opponent_model,
            dice_text, rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch, as_json,
-           target, opponents, ties, lang):
+           target, opponents, ties, budget, lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -59,6 +63,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
       kniffel advise --rules dice-duel --players 2 --chips "ls=0/1/2/1" --to-move 1 --dice 23456
       kniffel advise --card "ones=3,sixes=24" --dice 66612 --target 250
       kniffel advise --card "$(cat mine)" --dice 66612 --opponent final=231 --ties lose
+      kniffel advise --dice 66612 --opponent "ones=3" --opponent "sixes=24" --budget 0.5
     """
     if show_all and top is not None:
         raise InputError("--all and --top exclude each other")
@@ -74,19 +79,19 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
                          rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only)
         return
     from .target import command_goal
-    goal = command_goal(rules, target, opponents, ties)  # the objective, parsed once
+    goal = command_goal(rules, target, opponents, ties, budget)  # the objective, parsed once
     if batch is not None:
         _advise_batch(batch, rules, tables, top)
         return
     query = checked_position(rules, parse_position(rules, card, kniffel_bonuses, jokers_left),
                              dice_text, rolls_left)  # validated once, before any solving
-    from ..advice.position import advise as run_advise
+    from ..advice.answer import advise as run_advise
     if goal.kind == "target":
-        from .common import target_table
-        table = target_table(rules, tables)
+        from .target import target_advice
+        table, advice = target_advice(rules, tables, query, goal, budget, as_json)
     else:
         table = expected_table(rules, tables, quiet=as_json)
-    advice = run_advise(query, table, objective=goal)
+        advice = run_advise(query, table, objective=goal)
     if as_json:
         click.echo(advice.to_json(top))
     elif goal.kind == "points":

@@ -15,7 +15,8 @@ from .common import (InputError, command_rules, emit_json, expected_table, json_
 @quiet_option()
 @click.option("--objective", type=click.Choice(["expected", "target"]), default="expected",
               show_default=True, help="expected: the expected-score table; target: the chance of "
-              "reaching every score from every state (for advise --target and chances).")
+              "reaching every score from every state (for advise --target and chances), and the "
+              "store of opponents' distributions (for --opponent within its budget).")
 def solve(rules_name, tables, force, as_json, quiet, objective):
     """Solve every reachable state of a rule set and save the value table.
 
@@ -30,6 +31,8 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
         raise InputError(f"the target objective is for the scorecard games, not {rules.key}")
     start = time.perf_counter()
     table, solved = _load_or_solve(rules, tables, objective, force, quiet or as_json)
+    if objective == "target":  # what the win coach needs besides: the opponents' store
+        _opponent_store(rules, tables, force, quiet or as_json)
     seconds = time.perf_counter() - start
     report = _report_target if objective == "target" else _report_expected
     report(rules, tables, table, solved, seconds, as_json)
@@ -48,6 +51,17 @@ def _load_or_solve(rules, tables, objective, force, quiet):
     table = solve(rules, progress=False if quiet else None, objective=objective, **extra)
     table.save(tables)
     return table, True
+
+
+def _opponent_store(rules, tables, force, quiet):
+    """Build and save the store of opponents' distributions (stats/opponents.py) beside the
+    tables unless a valid one is there: with the target table, the win advice answers within
+    its budget from the first roll."""
+    from ..stats import opponents
+    expected = expected_table(rules, tables, quiet)
+    if not force and opponents.load(expected, tables) is not None:
+        return
+    opponents.save(opponents.build(expected, progress=False if quiet else None), tables)
 
 
 def _report_expected(rules, tables, table, solved, seconds, as_json):

@@ -7,10 +7,14 @@ from .common import (CommandError, InputError, emit_json, expected_table, json_o
                      tables_option, target_table)
 
 
-def command_goal(rules, target=None, opponents=(), ties="share"):
-    """The Goal of --target / --opponent (points when neither), checked once: InputError (exit
-    2) naming bad input."""
-    from ..advice.goal import POINTS, target_goal, win_goal
+def command_goal(rules, target=None, opponents=(), ties="share", budget="1"):
+    """The Goal of --target / --opponent (points when neither) within --budget seconds, checked
+    once: InputError (exit 2) naming bad input."""
+    from ..advice.goal import POINTS, check_budget, target_goal, win_goal
+    try:
+        check_budget(budget)
+    except ValueError as exc:
+        raise InputError(f"--budget: {exc}") from None
     if target is None and not opponents:
         return POINTS
     if target is not None and opponents:
@@ -19,7 +23,10 @@ def command_goal(rules, target=None, opponents=(), ties="share"):
         raise InputError(f"--{'target' if target is not None else 'opponent'} is for the scorecard "
                          "games, not the Dice Duel")
     if opponents:
-        return win_goal(parse_opponents(rules, opponents), ties)
+        try:
+            return win_goal(parse_opponents(rules, opponents), ties, budget)
+        except ValueError as exc:
+            raise InputError(f"--opponent: {exc}") from None
     from ..rules.bounds import score_bound
     try:
         return target_goal(target, rules)
@@ -81,6 +88,23 @@ def print_goal_advice(rules, query, table, advice, shown, lang=None):
         text = w("advise.goal_target", target=goal.target)
         chance_name, word = w("goal.chance_target", target=goal.target), w("goal.target", target=goal.target)
     echo_lines(goal_lines(rules, advice, plain, shown, text, chance_name, w, word))
+def target_advice(rules, tables, query, goal, budget, quiet):
+    """(table, Advice) of a --target: from the saved target table, else the sub-game from the
+    position when it fits the budget (advice/win_coach.py), else the error naming the command
+    that builds the table."""
+    from ..advice.position import advise
+    from ..engine.store import TableError
+    from .. import load_table
+    try:
+        table = load_table(rules, tables, objective="target")
+    except TableError as exc:
+        from ..advice.win_coach import advise_target_sub_game
+        table = expected_table(rules, tables, quiet=quiet)
+        try:
+            return table, advise_target_sub_game(query, table, goal.target, float(budget))
+        except ValueError as why:
+            raise CommandError(f"{exc}; {why}") from None
+    return table, advise(query, table, objective=goal)
 
 
 @click.command()

@@ -70,9 +70,11 @@ def goal_ranking(goal, position, table, target_table=None, opponents=(), dice=No
     """The Advice ranked by a target or win `goal` at one decision: `table` is the expected-score
     table, `target_table` the target table (a target), `opponents` the other players as they
     stand ({"card"...} | {"final"...}, a win)."""
+    from ..advice.answer import advise as advise_goal  # a win within its budget
     if goal.kind == "win":
         goal = goal.with_opponents(opponents)
-    return advise(position, target_table if goal.kind == "target" else table, dice, rolls_left, goal)
+    return advise_goal(position, target_table if goal.kind == "target" else table, dice,
+                       rolls_left, goal)
 
 
 def analyze(record, table, goal=None, target_table=None, from_round=1):

@@ -348,8 +348,15 @@ class _Session:
         say, w = self.terminal.say, self.words
         ranked = self.goal_ranking(turn, turn.dice, turn.rolls_left)
         shown = ranked.options if top is None else ranked.options[:top]
+        approx = " ≈" if ranked.method == "approximate" else ""
         say("  " + w("coach.goal_head", goal=self.goal_word(), left=w("rolls_left", n=turn.rolls_left),
-                     dice=w.faces(turn.dice), chance_name=self.chance_name()))
+                     dice=w.faces(turn.dice), chance_name=self.chance_name() + approx))
+        if ranked.method == "approximate":
+            low, high = ranked.interval
+            say("       " + w("advise.method_approx", low=w.percent(low), high=w.percent(high)))
+            if ranked.note and not getattr(self, "_noted", False):
+                say("       " + w("advise.no_target_table"))  # once a game
+                self._noted = True
         for rank, option in enumerate(shown, 1):
             cost = ranked.probability - option["probability"]
             say(f"  {rank:>3}. {self.option_text(option):<34} {w.percent(option['probability']):>8} "

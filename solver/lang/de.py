@@ -104,6 +104,14 @@ WORDS = {
     "advise.more": "… und {n} weitere: --all zeigt alle",
     "advise.goal_head": "{rules}: {total} Punkte auf dem Block, Ziel {goal}: {chance_name} "
                         "{chance}, erwartete Endpunktzahl {expected:.3f}",
+    "advise.method_exact": "exakt: das Teilspiel ab dieser Stellung bis zur letzten Entscheidung gelöst",
+    "advise.method_approx": ("≈ eine Schätzung in [{low}, {high}]: unten die Chance, wenn ab hier "
+                             "auf Punkte gespielt wird (exakt), oben eine Schranke, die kein Spiel "
+                             "übertrifft"),
+    "advise.interval": "Bereich",
+    "advise.no_target_table": ("keine Zieltabelle für diese Regeln: das obere Ende ist unbekannt, "
+                               "die Optionen sind nach erwarteter Punktzahl geordnet; `kniffel "
+                               "solve --objective target` berechnet sie einmal"),
     "advise.goal_target": "mindestens {target} Punkte",
     "advise.goal_win": ("ein Sieg gegen 1 Mitspieler (Gleichstand: {ties})",
                         "ein Sieg gegen {n} Mitspieler (Gleichstand: {ties})"),
@@ -204,6 +212,7 @@ WORDS = {
     "web.entry_help": ("Würfel werfen, dann unten seine Augenzahl antippen (oder 1-6 tippen); ⌫ nimmt sie zurück.",
                        "Die {n} Würfel werfen, dann unten ihre Augenzahlen nacheinander antippen "
                        "(oder 1-6 tippen); ⌫ nimmt die letzte zurück."),
+    "web.working": "Einen Moment, wird berechnet …",
     "web.busy": "Der letzte Schritt läuft noch: bitte gleich noch einmal tippen.",
     "web.save": "Spiel speichern",
     "web.load": "Spiel laden",

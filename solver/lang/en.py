@@ -99,6 +99,14 @@ WORDS = {
     "advise.more": "… and {n} more: --all shows every option",
     "advise.goal_head": "{rules}: card total {total}, playing for {goal}: {chance_name} {chance}, "
                         "expected final score {expected:.3f}",
+    "advise.method_exact": "exact: the sub-game from this position solved to the last decision",
+    "advise.method_approx": ("≈ an estimate within [{low}, {high}]: the low end is the chance when "
+                             "playing for points from here (exact), the high end a bound no play "
+                             "can beat"),
+    "advise.interval": "interval",
+    "advise.no_target_table": ("no target table for these rules: the high end is not known and "
+                               "the options are ranked by the expected score; `kniffel solve "
+                               "--objective target` builds it once"),
     "advise.goal_target": "a final score of {target}+",
     "advise.goal_win": ("a win against 1 player (ties {ties})", "a win against {n} players (ties {ties})"),
     "advise.goal_same": "this choice is also the best for points; played for points from here "
@@ -195,6 +203,7 @@ WORDS = {
     "web.entry_help": ("Throw the die, then tap its face below (or type 1-6); ⌫ takes it back.",
                        "Throw the {n} dice, then tap their faces below one by one (or type 1-6); "
                        "⌫ takes the last one back."),
+    "web.working": "Working…",
     "web.busy": "Still working on the last step: tap again when it is done.",
     "web.save": "Save record",
     "web.load": "Load record",

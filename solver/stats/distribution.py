@@ -17,7 +17,7 @@ from tqdm import tqdm
 from .. import dice
 from . import distribution_kernels as pk
 from .simulate import sub_keep_table
-from ..engine.states import Position, position_state
+from ..engine.states import Position, State, position_state
 from ..rules.cards import parse_card
 from .summary import PERCENTILES, THRESHOLDS
 from ..engine.threads import default_threads, run_parallel
@@ -81,9 +81,10 @@ def _n_flat(rules):
 
 
 def forward(table, position=None, threads=None, progress=False):
-    """Follow the optimal strategy of `table` from `position` (default: the empty card)."""
+    """Follow the optimal strategy of `table` from `position` (a Position or a turn-start State;
+    default: the empty card)."""
     rules = table.rules
-    start = position_state(position or Position(), rules)
+    start = position if isinstance(position, State) else position_state(position or Position(), rules)
     values = table.values
     n_upper, n_aux = values.shape[2], values.shape[1]
     game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
@@ -186,25 +187,7 @@ def score_distribution(table, position=None, threads=None, progress=False):
     position = position or Position()
     passed = forward(table, position, threads, progress)
     start = passed.start
-    threads = threads or default_threads()
-    # Backward: the game is over after the last level, with nothing more to score.
-    next_states = np.unique(passed.levels[-1].successor)
-    next_max = np.zeros(len(next_states), dtype=np.int64)
-    next_start = np.arange(len(next_states) + 1, dtype=np.int64)
-    next_dist = np.ones(len(next_states))
-    for level in tqdm(passed.levels[::-1], desc="score distribution", unit="turn",
-                      disable=None if progress is None else not progress, leave=False):
-        position_of = np.searchsorted(next_states, level.successor)
-        maxima = np.empty(len(level.states), dtype=np.int64)
-        pk._remaining_maxima(level.offsets, position_of, level.gain, next_max, maxima)
-        dist_start = np.zeros(len(level.states) + 1, dtype=np.int64)
-        np.cumsum(maxima + 1, out=dist_start[1:])
-        dist = np.empty(dist_start[-1])
-        run_parallel(lambda part: pk._gather_distributions(
-            part.start, part.stop, level.offsets, position_of, level.gain, level.probs,
-            next_dist, next_start, dist, dist_start), len(level.states), threads, per_thread=16)
-        next_states, next_max, next_start, next_dist = level.states, maxima, dist_start, dist
-    probs = next_dist.copy()  # the one state of the position
+    probs = points_to_come(passed, threads, progress)
     kniffel = rules.boxes[rules.kniffel_box] if rules.kniffel_box >= 0 else None
     had_fifty = kniffel is not None and parse_card(position.card, rules).get(kniffel) == 50
     had_bonus = position.kniffel_bonuses > 0
@@ -221,6 +204,35 @@ def score_distribution(table, position=None, threads=None, progress=False):
         box_by_turn=passed.box_by_turn(),
         states=passed.states,
     )
+
+
+def points_to_come(passed, threads=None, progress=False, keep=None):
+    """P(points still to come = k) from the ForwardPass's start (the backward pass: each state's
+    distribution a mixture of its successors' shifted by the points gained).  keep(n_open,
+    states, dist, dist_start), when given, sees every level's distributions as they are made."""
+    threads = threads or default_threads()
+    # The game is over after the last level, with nothing more to score.
+    next_states = np.unique(passed.levels[-1].successor)
+    next_max = np.zeros(len(next_states), dtype=np.int64)
+    next_start = np.arange(len(next_states) + 1, dtype=np.int64)
+    next_dist = np.ones(len(next_states))
+    n_open = 1  # open boxes at the start of the last level
+    for level in tqdm(passed.levels[::-1], desc="score distribution", unit="turn",
+                      disable=None if progress is None else not progress, leave=False):
+        position_of = np.searchsorted(next_states, level.successor)
+        maxima = np.empty(len(level.states), dtype=np.int64)
+        pk._remaining_maxima(level.offsets, position_of, level.gain, next_max, maxima)
+        dist_start = np.zeros(len(level.states) + 1, dtype=np.int64)
+        np.cumsum(maxima + 1, out=dist_start[1:])
+        dist = np.empty(dist_start[-1])
+        run_parallel(lambda part: pk._gather_distributions(
+            part.start, part.stop, level.offsets, position_of, level.gain, level.probs,
+            next_dist, next_start, dist, dist_start), len(level.states), threads, per_thread=16)
+        if keep is not None:
+            keep(n_open, level.states, dist, dist_start)
+        n_open += 1
+        next_states, next_max, next_start, next_dist = level.states, maxima, dist_start, dist
+    return next_dist.copy()  # the one state of the start
 
 
 def histogram(dist, width=10, tail=0.001):

@@ -54,12 +54,21 @@ async function api(path, body) {
 
 function say(text) { $("message").textContent = text || ""; }
 
+const WORKING_AFTER_MS = 300; // a request slower than this shows that the server is working
+
 async function run(task) {
   if (S.busy) { say(t("web.busy")); return; }  // a tap while the server works: refused, visibly
   S.busy = true;
   document.body.classList.add("busy");
-  try { say(""); await task(); } catch (error) { say(error.message); }
-  finally { S.busy = false; document.body.classList.remove("busy"); }
+  const working = setTimeout(() => { document.body.classList.add("working"); say(t("web.working")); },
+    WORKING_AFTER_MS);
+  try { say(""); await task(); if ($("message").textContent === t("web.working")) say(""); }
+  catch (error) { say(error.message); }
+  finally {
+    clearTimeout(working);
+    S.busy = false;
+    document.body.classList.remove("busy", "working");
+  }
 }
 
 function settings() {
@@ -287,6 +296,12 @@ function describe(option) {
   return `${boxLabel(option.box)}: ${option.points}${bonus}`;
 }
 
+// "≈" before a chance the server estimated (its "method" is "approximate"), and its interval.
+function approx(advice) { return advice.method === "approximate" ? "≈" : ""; }
+function span(item) {
+  return item.interval ? ` (${percent(item.interval[0])}–${percent(item.interval[1])})` : "";
+}
+
 function renderAdvice() {
   const list = $("advice"), head = $("advice-head"), advice = S.state.advice;
   list.replaceChildren();
@@ -296,7 +311,7 @@ function renderAdvice() {
   }
   const best = advice.expected_final_score, win = Boolean(advice.objective && advice.objective.win);
   head.textContent = S.state.hand ? t(win ? "web.head_choices_win" : "web.head_choices")
-    : win ? t("web.head_win", { chance: percent(advice.probability), expected: best })
+    : win ? t("web.head_win", { chance: approx(advice) + percent(advice.probability) + span(advice), expected: best })
       : t("web.head_points", { expected: best });
   const shown = S.all ? advice.options : advice.options.slice(0, SHOWN);
   shown.forEach((option, rank) => {
@@ -321,7 +336,7 @@ function renderAdvice() {
     }
     const value = document.createElement("span"); value.className = "efs";
     value.textContent = option.expected_final_score.toFixed(2);
-    if (win) value.textContent = t("web.win_value", { chance: percent(option.probability),
+    if (win) value.textContent = t("web.win_value", { chance: approx(advice) + percent(option.probability) + span(option),
       expected: option.expected_final_score });
     const cost = document.createElement("span"); cost.className = "cost";
     // What a choice costs, in the words `kniffel advise` prints.

@@ -1,0 +1,169 @@
+"""Loss of the win approximation against the exact sub-game; writes JSON (default
+benchmarks/results/win_loss.json) and the estimate's calibration (solver/data/win_estimate.json).
+
+Positions: seeded games of players who play for points (stats/tournament.py) are stopped at the
+first roll of the round where our player (seat 0 or the last seat, alternately) has 7, 8 or 9
+open boxes; the opponents' cards are theirs at that moment.  For each position the exact
+sub-game (advice/win.py) gives every option's exact chance to win; each candidate picks an
+option and loses the exact best chance minus the exact chance of its pick, in percentage points:
+  a       the interval approximation's ranking (the turn in hand exact against the target
+          table's mixture: advice/win_approx.py), what the coach plays
+  b       each option valued by the mixture of its own best chances of each T (one target
+          advice per T: too slow for the coach, measured for comparison)
+  points  the expected-score choice (the lower end's strategy), for reference
+Reported per candidate and per (rules, players): mean, 99th percentile and largest loss; and the
+intervals' widths and where the exact chance lies in them, from which the estimate's alpha (the
+median of (exact - low) / (high - low) over every option with high > low) is written.
+
+    python benchmarks/win_loss.py --positions 300          # the issue's size
+    python benchmarks/win_loss.py --positions 12 --out ... # a reduced run
+"""
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+ESTIMATE = HERE.parent / "solver" / "data" / "win_estimate.json"
+
+
+def positions(rules, table, n_players, count, seed):
+    """[(Position, opponents, dice)] with 7-9 open boxes for us (module docstring), seeded: our
+    card played for points by the advice (a real card), the others by the simulation's kernel."""
+    from solver.advice.position import advise
+    from solver.engine.states import Position
+    from solver.stats.tournament import Players, coach_turn
+    rng = np.random.default_rng(seed)
+
+    def for_points(position, opponents, dice, left):
+        return advise(position, table, dice=dice, rolls_left=left).options
+
+    out = []
+    for i in range(count):
+        n_open = 7 + i % 3
+        seat = 0 if i % 2 == 0 else n_players - 1
+        players = Players(rules, n_players, 1, seed * 7919 + i)
+        me = Position()
+        for _ in range(rules.n_boxes - n_open):
+            for s in range(n_players):
+                if s == seat:
+                    me = coach_turn(for_points, rules, me, [], rng)
+                else:
+                    players.turn(table, s)
+        for s in range(seat):  # the players before us this round
+            players.turn(table, s)
+        opponents = [{"state": players.state(rules, s, 0)} for s in range(n_players) if s != seat]
+        out.append((me, opponents, sorted(rng.integers(1, 7, 5).tolist())))
+    return out
+
+
+def measure(preset, n_players, count, seed, sub_games=False):
+    import solver
+    from solver.advice.goal import Goal
+    from solver.advice.win_coach import advise_win
+    from solver.engine.states import position_state
+    from solver.engine.target_solve import solve_target
+    from solver.engine.target_table import load_target_table
+    from solver.stats import opponents as opp
+    table = solver.get_table(preset)
+    rules = table.rules
+    target = None if sub_games else load_target_table(rules)
+    store = opp.get_store(table)
+    losses = {"a": [], "b": [], "points": []}
+    ratios, widths, seconds = [], [], {"exact": [], "approximate": []}
+    for position, opponents, dice in positions(rules, table, n_players, count, seed):
+        goal = Goal("win", ties="share", opponents=tuple(opponents))
+        if sub_games:  # the target table of the position's sub-game: the same W* there
+            target = solve_target(rules, progress=False, within=position_state(position, rules).filled,
+                                  expected=table.values)
+        t = time.perf_counter()
+        exact = advise_win(position, table, goal, dice, 2, 600, target, store, force="exact")
+        seconds["exact"].append(time.perf_counter() - t)
+        exact_of = {_key(o): o["probability"] for o in exact.options}
+        t = time.perf_counter()
+        approx = advise_win(position, table, goal, dice, 2, 600, target, store, force="approximate")
+        seconds["approximate"].append(time.perf_counter() - t)
+        best = exact.probability
+        losses["a"].append(100 * (best - exact_of[_key(approx.options[0])]))
+        mixed = mixture_of_options(position, dice, target, goal, table, store)
+        losses["b"].append(100 * (best - exact_of[max(mixed, key=mixed.get)]))
+        by_points = max(approx.options, key=lambda o: o["expected_final_score"])
+        losses["points"].append(100 * (best - exact_of[_key(by_points)]))
+        for option in approx.options:
+            low, high = option["interval"]
+            widths.append(100 * (high - low))
+            if high - low > 1e-12:
+                ratios.append((exact_of[_key(option)] - low) / (high - low))
+        print(preset, n_players, {k: round(v[-1], 4) for k, v in losses.items()}, flush=True)
+    return {"positions": count, "losses_pp": {k: _stats(v) for k, v in losses.items()},
+            "interval_width_pp": _stats(widths), "ratios": ratios,
+            "seconds_mean": {k: float(np.mean(v)) for k, v in seconds.items()}}
+
+
+def mixture_of_options(position, dice, target, goal, table, store):
+    """Candidate (b): each option valued by u(0) + sum_T q(T) W*_option(T), its own best chance
+    of each T mixed (one target advice per T with q(T) > 0)."""
+    from solver.advice.goal import Goal
+    from solver.advice.position import advise
+    from solver.advice.win import win_utility
+    from solver.advice.win_approx import utility_of_score
+    from solver.advice.win_coach import opponent_distributions
+    U = utility_of_score(*win_utility(opponent_distributions(table, list(goal.opponents), store),
+                                      goal.ties))
+    q = np.diff(U)
+    value = {}
+    for T in (np.flatnonzero(q > 0) + 1).tolist():
+        for option in advise(position, target, dice, 2, Goal("target", T)).options:
+            k = _key(option)
+            value[k] = value.get(k, U[0]) + q[T - 1] * option["probability"]
+    return value
+
+
+def _key(option):
+    return (option["action"], tuple(option.get("keep", ())), option.get("box"))
+
+
+def _stats(values):
+    v = np.asarray(values, dtype=float)
+    return {"mean": float(v.mean()), "p99": float(np.percentile(v, 99)), "max": float(v.max()),
+            "n": int(len(v))}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300, help="per (rules, players)")
+    parser.add_argument("--rules", action="append", help="default: kniffel and yatzy")
+    parser.add_argument("--players", action="append", type=int, help="default: 2 and 4")
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--sub-games", action="store_true", help="the target table of each "
+                        "position's sub-game (solved per position: the same W* as the whole "
+                        "table's there) instead of the saved whole table")
+    parser.add_argument("--out", default=str(HERE / "results" / "win_loss.json"))
+    args = parser.parse_args()
+    results, ratios = {}, []
+    for preset in args.rules or ["kniffel", "yatzy"]:
+        for n in args.players or [2, 4]:
+            r = measure(preset, n, args.positions, args.seed, args.sub_games)
+            ratios += r.pop("ratios")
+            results[f"{preset}/{n}p"] = r
+    alpha = float(np.median(ratios)) if ratios else 0.5
+    out = {"benchmark": "win_loss", "positions_per_case": args.positions, "seed": args.seed,
+           "target_tables": "per position's sub-game" if args.sub_games else "saved whole table",
+           "alpha": alpha, "goal_mean_pp": 0.05, "machine": platform.machine(),
+           "cores": os.cpu_count(), "results": results}
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    ESTIMATE.write_text(json.dumps({"alpha": alpha, "from": "benchmarks/win_loss.py",
+                                    "options": len(ratios), "positions_per_case": args.positions},
+                                   indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

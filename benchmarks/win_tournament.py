@@ -1,0 +1,127 @@
+"""Tournament: seeded whole games of the win coach against players who play for points; writes
+JSON (default benchmarks/results/win_tournament.json).
+
+Each game: every round, each player in seat order takes a turn.  The players who play for
+points follow the expected-score strategy (the simulation's kernel, all games in step).  The
+coach, in its seat, decides every keep and box by kniffel's win advice (advice/win_coach.py)
+against the others' cards as they stand at its turn, with the same code the CLI and the web
+coach call:
+  --policy approximate  the interval approximation everywhere (candidate (a): the turn in hand
+                        played exactly against the target table's mixture), exact only where
+                        the target table alone is (every opponent finished, ties lost)
+  --policy budget       as the coach answers with --budget SECONDS: the exact sub-game wherever
+                        its predicted cost fits the budget (much slower to play)
+  --policy points       the coach's seat plays for points too (expected-score vs expected-score:
+                        must give 1/n within its interval)
+Reported per run: the coach's win share (ties shared 1/k) with its 95% interval (normal, from
+the games' shares), for 2 players also head to head without draws (wins / (wins + losses),
+as dlangk/yatzy reports it) with its standard error, and the mean scores.
+
+    python benchmarks/win_tournament.py --rules yatzy --players 2 --seat 1 --games 1000
+"""
+import argparse
+import json
+import math
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+
+def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
+    """(final scores [games, n_players], coach decisions' method counts, seconds).  start_card:
+    every player starts from this card (a dict), the coach's target table is then its sub-game's
+    (an end-game tournament, quick to set up); default the empty card and the saved table."""
+    import solver
+    from solver.advice.goal import Goal
+    from solver.advice.win_coach import advise_win
+    from solver.engine.states import Position, card_total, position_state
+    from solver.engine.target_table import load_target_table
+    from solver.stats import opponents as opp
+    from solver.stats.tournament import Players, coach_turn
+    table = solver.get_table(preset)
+    rules = table.rules
+    start = Position(start_card or {})
+    first = position_state(start, rules)
+    if policy == "points":
+        target = None
+    elif start_card:
+        from solver.engine.target_solve import solve_target
+        target = solve_target(rules, progress=False, within=first.filled, expected=table.values)
+    else:
+        target = load_target_table(rules)
+    store = opp.get_store(table) if policy != "points" else None
+    players = Players(rules, n_players, games, seed)
+    for name, value in (("filled", first.filled), ("aux", first.aux), ("upper", first.upper),
+                        ("upper_sum", first.upper_total), ("total", first.card_total)):
+        getattr(players, name)[:] = value
+    coach = [start for _ in range(games)]
+    gens = [np.random.default_rng([seed, g]) for g in range(games)]
+    methods = {}
+
+    def decide(position, opponents, dice, left):
+        goal = Goal("win", ties="share", opponents=tuple(opponents))
+        advice = advise_win(position, table, goal, dice, left, budget, target, store,
+                            force="approximate" if policy == "approximate" else None, low=False)
+        methods[advice.method] = methods.get(advice.method, 0) + 1
+        return advice.options
+
+    started = time.perf_counter()
+    for _ in range(first.n_open):
+        for s in range(n_players):
+            if s != seat or policy == "points":
+                players.turn(table, s)
+                continue
+            for g in range(games):
+                others = [{"state": players.state(rules, o, g)} for o in range(n_players) if o != seat]
+                coach[g] = coach_turn(decide, rules, coach[g], others, gens[g])
+    scores = players.total.T.copy()
+    if policy != "points":
+        scores[:, seat] = [card_total(p.card, p.kniffel_bonuses, rules) for p in coach]
+    return scores, methods, time.perf_counter() - started
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="yatzy")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seat", type=int, default=1, help="the coach's seat (0: first)")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--policy", choices=["approximate", "budget", "points"], default="approximate")
+    parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--start-card", help="every player starts from this card, e.g. "
+                        "ones=3,twos=6 (an end-game tournament: the target table of its sub-game)")
+    parser.add_argument("--out", default=str(HERE / "results" / "win_tournament.json"))
+    args = parser.parse_args()
+    from solver.stats.tournament import summarise
+    start_card = None
+    if args.start_card:
+        from solver.presets import resolve_rules
+        from solver.rules.cards import parse_card
+        start_card = parse_card(args.start_card, resolve_rules(args.rules))
+    scores, methods, seconds = play(args.rules, args.players, args.seat, args.games, args.seed,
+                                    args.policy, args.budget, start_card)
+    key = f"{args.rules}/{args.players}p/seat{args.seat}/{args.policy}"
+    if start_card:
+        key += "/from " + ",".join(f"{b}={p}" for b, p in start_card.items())
+    result = dict(summarise(scores, args.seat), seed=args.seed, policy=args.policy,
+                  budget=args.budget, methods=methods, seconds=seconds, start_card=start_card,
+                  seconds_per_game=seconds / args.games, load_average=os.getloadavg()[0],
+                  machine=platform.machine(), cores=os.cpu_count())
+    path = Path(args.out)
+    results = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    results[key] = result
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(key, json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

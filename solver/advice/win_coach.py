@@ -1,0 +1,171 @@
+"""Win advice within a time budget: the exact sub-game (win.py) where its predicted cost fits
+the budget, else the interval approximation (win_approx.py); the Advice says which.
+
+    advice = advise_win(position, table, goal, dice, rolls_left, budget=1.0, target_table=...)
+    advice.method     "exact" or "approximate"
+    advice.interval   [low, high] of the position's chance (approximate only), and each
+                      option's "interval" likewise
+    advice.note       without a target table: the upper end is then 1 and the options are
+                      ranked by the expected score (`kniffel solve --objective target` builds it)
+
+The exact answer also comes from the target table alone when every opponent has finished and a
+tie cannot be shared: u is then one step, u(x) = [x >= T], and MixtureView is the target
+table's exact chance of reaching T with the turn in hand played exactly against it.
+"""
+import time
+
+import numpy as np
+
+from ..engine.states import State
+from ..stats import opponents as opp
+from . import cost
+from .goal import MAX_OPPONENTS, check_budget
+from .win import win_utility
+
+AFFORD_OPEN = 4  # below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
+NO_TABLE_NOTE = ("no target table for these rules: the upper end of each chance is not known "
+                 "and the options are ranked by the expected score; `kniffel solve --objective "
+                 "target` builds the table once")
+
+
+def opponent_distributions(table, opponents, store):
+    """[(lowest final score, probs)] of each opponent ({"final": S}, {"card": ...} or, from
+    programs that follow the states themselves, {"state": State}), fast (stats/opponents.py)."""
+    from ..rules.bounds import score_bound
+    if not opponents:
+        raise ValueError("the win objective needs at least one opponent")
+    if len(opponents) > MAX_OPPONENTS:  # also for goals made without win_goal (programs)
+        raise ValueError(f"at most {MAX_OPPONENTS} opponents (8 players), got {len(opponents)}")
+    out = []
+    for opponent in opponents:
+        if not isinstance(opponent, dict) or sum(k in opponent for k in ("final", "card", "state")) != 1:
+            raise ValueError('each opponent is {"card": {...}} or {"final": S}')
+        if "final" in opponent:
+            final, most = opponent["final"], score_bound(table.rules)
+            if isinstance(final, bool) or not isinstance(final, int) or not 0 <= final <= most:
+                raise ValueError(f"an opponent's final score must be 0-{most}, got {final!r}")
+            out.append((final, np.ones(1)))
+            continue
+        state = opp.state_of(table.rules, opponent)  # ValueError for an impossible card
+        low, probs = opp.points_to_come(table, state, store)
+        out.append((state.card_total + low, probs))
+    return out
+
+
+def choose_method(rules, query, distributions, goal, budget, target_table):
+    """"exact" (and how: "sub-game" or "table") or "approximate" for this query: the sub-game
+    (float64, today's answer) where it fits the budget, else the target table where it is exact
+    (one step of u; the saved table holds float32 chances)."""
+    if cost.sub_game_seconds(rules, query.position.card) <= budget:
+        return "exact", "sub-game"
+    if goal.ties == "lose" and target_table is not None and all(len(p) == 1 for _, p in distributions):
+        return "exact", "table"
+    return "approximate", None
+
+
+def advise_win(position, table, goal, dice=None, rolls_left=None, budget=None, target_table="saved",
+               store=None, force=None, low=True):
+    """The Advice of the win `goal` (goal.win_goal's, or with {"state": State} opponents) for
+    `position` within `budget` seconds (default the goal's) (module docstring); `table` the
+    expected-score table; target_table: a TargetTable, None, or "saved" (the one saved beside
+    `table`, when there is one).
+    force="exact" | "approximate" overrides the choice (measurements); low=False leaves the
+    lower ends out where approximate (the ranking does not need them: a tournament plays faster;
+    each "probability" is then the upper end).  position: a Position (card) or a Query checked
+    before."""
+    from .position import Query, advise, checked_query
+    from .win import win_view
+    from .win_approx import LowView, mixture_view, utility_of_score, with_interval
+    budget = check_budget(goal.budget if budget is None else budget)
+    rules = table.rules
+    if isinstance(target_table, str):
+        target_table = saved_target_table(table)
+    query = position if isinstance(position, Query) else checked_query(position, rules, dice,
+                                                                       rolls_left)
+    store = store if store is not None else opp.get_store(table, build_missing=False)
+    distributions = opponent_distributions(table, list(goal.opponents), store)
+    method, how = choose_method(rules, query, distributions, goal, budget, target_table)
+    method = force or method
+    if method == "exact" and how != "table":
+        view = win_view(query, table, goal, distributions)
+        advice = advise(query, table, objective=goal, view=view)
+        advice.method = "exact"
+        return advice
+    U = utility_of_score(*win_utility(distributions, goal.ties))
+    c = query.state.card_total
+    high = None
+    if target_table is not None:
+        high = advise(query, target_table, objective=goal, view=mixture_view(target_table, U, c))
+        if method == "exact" or not low:
+            high.method = method
+            return high
+    of = _successor_distributions(table, store, time.perf_counter(), budget)
+    answer = with_interval(advise(query, table, objective=goal,
+                                  view=LowView(rules, table.values, U, c, of)), high)
+    answer.method = "approximate"
+    answer.note = NO_TABLE_NOTE if target_table is None else None
+    return answer
+
+
+def _successor_distributions(table, store, started, budget):
+    """distribution_of(filled, aux, upper) for LowView: the store, else computed afresh while
+    half the budget lasts and the state has at most AFFORD_OPEN open boxes, else None."""
+    n_boxes, values = table.rules.n_boxes, table.values
+    n_aux, n_upper = values.shape[1], values.shape[2]
+    seen = {}
+
+    def distribution_of(filled, aux, upper):
+        key = (filled, aux, upper)
+        if key not in seen:
+            n_open = n_boxes - bin(filled).count("1")
+            flat = (filled * n_aux + aux) * n_upper + upper
+            found = store.find(flat) if store is not None else None
+            in_time = time.perf_counter() - started < 0.5 * budget
+            if found is None and (n_open <= AFFORD_OPEN and in_time
+                                  or store is not None and flat in store.recent):
+                found = opp.points_to_come(table, State(filled, aux, upper, upper, 0, n_open), store)
+            seen[key] = found
+        return seen[key]
+
+    return distribution_of
+
+
+_TARGETS = {}
+
+
+def saved_target_table(table):
+    """The target table saved beside the expected-score `table` (its store directory), or None;
+    loaded once per process (memory-mapped)."""
+    from pathlib import Path
+    from ..engine.store import TableError
+    from ..engine.target_table import load_target_table
+    directory = Path(table.path).parent if getattr(table, "path", None) else None
+    key = (table.rules.key, str(directory))
+    if key not in _TARGETS:
+        for place in dict.fromkeys([directory, None]):  # a shipped table's: the default store
+            try:
+                _TARGETS[key] = load_target_table(table.rules, place)
+                break
+            except TableError:
+                continue
+        else:
+            return None  # looked for again next time: it may be built meanwhile
+    return _TARGETS[key]
+
+
+def advise_target_sub_game(query, table, target, budget):
+    """The advice of a target T without a saved target table: the sub-game from the position,
+    solved when its predicted cost fits `budget` (ValueError otherwise), as the win against a
+    finished player on T - 1 with ties lost (u(x) = [x >= T])."""
+    from .goal import Goal, win_goal
+    if cost.sub_game_seconds(table.rules, query.position.card) > check_budget(budget):
+        raise ValueError("no target table for these rules, and the sub-game from this position "
+                         f"would take longer than the budget of {budget:g} s: `kniffel solve "
+                         "--objective target` builds the table once")
+    from ..rules.bounds import score_bound
+    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= score_bound(table.rules):
+        raise ValueError(f"target must be 0-{score_bound(table.rules)}, got {target!r}")
+    advice = advise_win(query, table, win_goal([{"final": max(0, target - 1)}], "lose", budget),
+                        budget=budget, target_table=None, force="exact")
+    advice.goal = Goal("target", target)
+    return advice

@@ -1,0 +1,87 @@
+"""Seeded games of several players who play for points, all games in step, turn by turn (the
+simulation's kernel), for tournaments against a coach who takes its own turns in between
+(benchmarks/win_tournament.py), and the win shares of such games."""
+import math
+
+import numpy as np
+
+from .. import dice
+from ..engine.rolls import seed_games
+from ..engine.states import Position, State
+from . import simulate_kernels as kernels
+from .simulate import sub_keep_table
+
+
+class Players:
+    """The expected-score players' state arrays, one row per seat and game."""
+
+    def __init__(self, rules, n_seats, games, seed):
+        shape = (n_seats, games)
+        self.filled = np.zeros(shape, dtype=np.int64)
+        self.aux = np.full(shape, rules.start_aux, dtype=np.int64)
+        self.upper = np.zeros(shape, dtype=np.int64)
+        self.upper_sum = np.zeros(shape, dtype=np.int64)
+        self.total = np.zeros(shape, dtype=np.int64)
+        self.extras = np.zeros(shape, dtype=np.int64)
+        self.used = np.zeros(shape, dtype=np.int64)
+        self.fifty = np.zeros(shape, dtype=np.bool_)
+        self.rng = np.empty(shape, dtype=np.uint64)
+        for seat in range(n_seats):
+            row = np.empty(games, dtype=np.uint64)
+            seed_games(0, np.uint64(seed * 1000 + seat), row)
+            self.rng[seat] = row
+
+    def turn(self, table, seat):
+        """Every game's seat `seat` plays one turn for points."""
+        rules = table.rules
+        args = [a[seat] for a in (self.filled, self.aux, self.upper, self.upper_sum, self.total,
+                                  self.extras, self.used, self.rng, self.fifty)]
+        kernels._simulate_turn(table.values, rules.kernel_arrays(), dice.kernel_arrays(),
+                               sub_keep_table(), rules.rolls_per_turn, dice.EMPTY_KEEP, *args)
+        for a, name in zip(args, ("filled", "aux", "upper", "upper_sum", "total", "extras",
+                                  "used", "rng", "fifty")):
+            getattr(self, name)[seat] = a
+
+    def state(self, rules, seat, game):
+        filled = int(self.filled[seat, game])
+        return State(filled, int(self.aux[seat, game]), int(self.upper[seat, game]),
+                     int(self.upper_sum[seat, game]), int(self.total[seat, game]),
+                     rules.n_boxes - bin(filled).count("1"))
+
+
+def coach_turn(decide, rules, position, opponents, rng):
+    """One turn from `position` (a Position) of a player who asks decide(position, opponents,
+    dice, rolls_left) for ranked options (the best first) and takes the best; the dice from the
+    numpy Generator `rng`.  Returns the next Position."""
+    dice = sorted(rng.integers(1, 7, 5).tolist())
+    left = rules.rolls_per_turn - 1
+    while True:
+        best = decide(position, opponents, dice, left)[0]
+        if best["action"] == "keep":
+            dice = sorted(best["keep"] + rng.integers(1, 7, 5 - len(best["keep"])).tolist())
+            left -= 1
+            continue
+        card = dict(position.card)
+        card[best["box"]] = best["points"]
+        paid = best.get("extra_bonus", 0) // rules.extra_bonus if rules.extra_bonus else 0
+        return Position(card, position.kniffel_bonuses + paid, position.jokers_left)
+
+
+def summarise(scores, seat):
+    """The seat's win share (ties shared) with its 95% interval; head to head for 2 players."""
+    games, n = scores.shape
+    best = scores.max(axis=1)
+    at_top = scores == best[:, None]
+    share = np.where(at_top[:, seat], 1.0 / at_top.sum(axis=1), 0.0)
+    mean, sd = float(share.mean()), float(share.std(ddof=1))
+    half = 1.96 * sd / math.sqrt(games)
+    out = {"games": games, "win_share": mean, "ci95": [mean - half, mean + half],
+           "fair_share": 1.0 / n, "mean_score_seat": float(scores[:, seat].mean()),
+           "mean_score_others": float(np.delete(scores, seat, axis=1).mean())}
+    if n == 2:
+        mine, other = scores[:, seat], scores[:, 1 - seat]
+        wins, losses = int((mine > other).sum()), int((mine < other).sum())
+        h2h = wins / max(1, wins + losses)
+        out.update(wins=wins, losses=losses, draws=games - wins - losses, head_to_head=h2h,
+                   head_to_head_se=math.sqrt(h2h * (1 - h2h) / max(1, wins + losses)))
+    return out

@@ -1,0 +1,108 @@
+"""Bad input to the win advice within a budget: opponents beyond 7, an impossible opponent card,
+a budget <= 0 or absurd.  The CLI says one clear line and exits 2, a batch line answers
+{"error": ...} (no line lost), the Python API raises ValueError only (hypothesis)."""
+import io
+import json
+
+import pytest
+from conftest import run, solved
+from hypothesis import given, settings, strategies as st
+
+from solver.advice.goal import check_budget, win_goal
+
+LATE = ("ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,chance=22,full_house=25,"
+        "small_straight=30,three_kind=20")
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "abc", "1e9", "nan", "inf", ""])
+def test_cli_bad_budget(capsys, budget):
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612", "--opponent",
+                         "final=200", "--budget", budget)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("kniffel: error: --budget")
+
+
+def test_cli_too_many_opponents(capsys):
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612",
+                         *["--opponent", "final=200"] * 8)
+    assert code == 2 and "at most 7" in err and err.count("\n") == 1
+
+
+def test_cli_impossible_opponent_card(capsys):
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612", "--opponent",
+                         "ones=7")
+    assert code == 2 and err.startswith("kniffel: error: --opponent") and err.count("\n") == 1
+
+
+def test_cli_answers_with_its_method(capsys):
+    solved("kniffel")
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612", "--opponent",
+                         "final=240", "--json")
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["method"] == "exact" and 0 <= answer["probability"] <= 1
+
+
+def test_batch_bad_lines_answer_errors(capsys, monkeypatch):
+    lines = [{"card": {"ones": 3}, "dice": [6, 6, 6, 1, 2], "opponents": [{"final": 200}],
+              "budget": 0},
+             {"card": {"ones": 3}, "dice": [6, 6, 6, 1, 2], "opponents": [{"final": 200}] * 8},
+             {"card": {"ones": 3}, "dice": [6, 6, 6, 1, 2], "opponents": [{"card": {"ones": 7}}]},
+             {"card": {"ones": 3}, "dice": [6, 6, 6, 1, 2], "opponents": [{"final": 200}],
+              "budget": "soon"}]
+    text = "".join(json.dumps(line) + "\n" for line in lines).encode()
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text)))
+    code, out, err = run(capsys, "advise", "--batch", "-")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(answers) == len(lines)
+    assert [a["error"].split(":")[0] for a in answers] == [f"line {n}" for n in range(1, 5)]
+    assert "budget" in answers[0]["error"] and "at most 7" in answers[1]["error"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True),
+                 st.text(max_size=8), st.lists(st.integers(), max_size=2)))
+def test_budget_values_raise_only_value_error(value):
+    try:
+        seconds = check_budget(value)
+    except ValueError as exc:
+        assert "budget" in str(exc)
+    else:
+        assert 0 < seconds <= 3600
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.dictionaries(st.sampled_from(["final", "card", "x"]),
+                                          st.one_of(st.integers(), st.text(max_size=3))),
+                          st.integers(), st.none()), max_size=9))
+def test_opponents_raise_only_value_error(opponents):
+    try:
+        win_goal(opponents)
+    except ValueError:
+        pass
+
+
+def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, tmp_path):
+    """--target T with no saved target table: late in a game the position's sub-game fits the
+    budget and is solved; the answer equals the target table's (the sub-game's W*)."""
+    from helpers import target_table
+
+    from solver import advise
+    from solver.advice.goal import Goal
+    from solver.engine.states import Position, position_state
+    from solver.presets import get_rules
+    from solver.rules.cards import parse_card
+    rules = get_rules("kniffel")
+    solved(rules).save(tmp_path)
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612", "--target", "240",
+                         "--json", "--tables", str(tmp_path))
+    assert code == 0, err
+    answer = json.loads(out)
+    position = Position(parse_card(LATE, rules))
+    table = target_table(rules, position_state(position, rules).filled)
+    expected = advise(position, table, [6, 6, 6, 1, 2], 2, Goal("target", 240))
+    assert answer["objective"] == {"target": 240} and answer["method"] == "exact"
+    assert abs(answer["probability"] - expected.probability) < 1e-9
+    code, out, err = run(capsys, "advise", "--dice", "66612", "--target", "240", "--tables",
+                         str(tmp_path))
+    assert code != 0 and "kniffel solve --objective target" in err and err.count("\n") == 1
