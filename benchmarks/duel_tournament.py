@@ -123,13 +123,18 @@ def main():
             rows.append(row)
             seconds += times
             print(json.dumps(row), flush=True)
+            # written after every pairing: an interrupted run keeps what it finished
+            write(args, rows, seconds, time.perf_counter() - start, len(rows) == len(pairings()))
+    print(f"wrote {args.out}")
+
+
+def write(args, rows, seconds, wall, complete):
     result = {"machine": machine(), "rules": "dice-duel", "games_per_pairing": args.games,
               "advisor": {"rollouts_per_option": args.rollouts, "candidates": args.candidates,
                           "exact_size_bound": args.limit, "processes": args.processes},
-              "full_tournament": args.games >= 2000, "wall_seconds": time.perf_counter() - start,
-              "pairings": rows, "decision_seconds": decision_summary(seconds)}
+              "full_tournament": args.games >= 2000 and complete, "complete": complete,
+              "wall_seconds": wall, "pairings": rows, "decision_seconds": decision_summary(seconds)}
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
-    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":
