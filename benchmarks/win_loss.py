@@ -146,24 +146,40 @@ def main():
                         "table's there) instead of the saved whole table")
     parser.add_argument("--out", default=str(HERE / "results" / "win_loss.json"))
     args = parser.parse_args()
-    results, ratios = {}, []
+    path = Path(args.out)
+    # cases already measured with the same settings are kept: each case is written when it is
+    # done, so an interrupted run resumes at the next case (same seed: the same positions)
+    done = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    same = done.get("positions_per_case") == args.positions and done.get("seed") == args.seed
+    results = done.get("results", {}) if same else {}
+    ratio_path = path.with_name(path.stem + "_ratios.json")
+    ratios = json.loads(ratio_path.read_text(encoding="utf-8")) if same and ratio_path.is_file() else {}
     for preset in args.rules or ["kniffel", "yatzy"]:
         for n in args.players or [2, 4]:
+            case = f"{preset}/{n}p"
+            if case in results:
+                continue
             r = measure(preset, n, args.positions, args.seed, args.sub_games)
-            ratios += r.pop("ratios")
-            results[f"{preset}/{n}p"] = r
-    alpha = float(np.median(ratios)) if ratios else 0.5
+            ratios[case] = [round(x, 5) for x in r.pop("ratios")]
+            results[case] = r
+            write(args, path, ratio_path, results, ratios)
+
+
+def write(args, path, ratio_path, results, ratios):
+    """The JSON of the cases measured so far, and the estimate's alpha from all their options."""
+    every = [x for case in ratios.values() for x in case]
+    alpha = float(np.median(every)) if every else 0.5
     out = {"benchmark": "win_loss", "positions_per_case": args.positions, "seed": args.seed,
            "target_tables": "per position's sub-game" if args.sub_games else "saved whole table",
            "alpha": alpha, "goal_mean_pp": 0.05, "machine": platform.machine(),
            "cores": os.cpu_count(), "results": results}
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    ratio_path.write_text(json.dumps(ratios) + "\n", encoding="utf-8")
     ESTIMATE.write_text(json.dumps({"alpha": alpha, "from": "benchmarks/win_loss.py",
-                                    "options": len(ratios), "positions_per_case": args.positions},
+                                    "options": len(every), "positions_per_case": args.positions},
                                    indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(out, indent=1))
-
+    print(json.dumps(out, indent=1), flush=True)
 
 if __name__ == "__main__":
     main()
