@@ -63,7 +63,7 @@ def positions(rules, table, n_players, count, seed):
     return out
 
 
-def measure(preset, n_players, count, seed, sub_games=False):
+def measure(preset, n_players, count, seed, sub_games=False, b_positions=None):
     import solver
     from solver.advice.goal import Goal
     from solver.advice.win_coach import advise_win
@@ -77,7 +77,7 @@ def measure(preset, n_players, count, seed, sub_games=False):
     store = opp.get_store(table)
     losses = {"a": [], "b": [], "points": []}
     ratios, widths, seconds = [], [], {"exact": [], "approximate": []}
-    for position, opponents, dice in positions(rules, table, n_players, count, seed):
+    for i, (position, opponents, dice) in enumerate(positions(rules, table, n_players, count, seed)):
         goal = Goal("win", ties="share", opponents=tuple(opponents))
         if sub_games:  # the target table of the position's sub-game: the same W* there
             target = solve_target(rules, progress=False, within=position_state(position, rules).filled,
@@ -91,8 +91,9 @@ def measure(preset, n_players, count, seed, sub_games=False):
         seconds["approximate"].append(time.perf_counter() - t)
         best = exact.probability
         losses["a"].append(100 * (best - exact_of[_key(approx.options[0])]))
-        mixed = mixture_of_options(position, dice, target, goal, table, store)
-        losses["b"].append(100 * (best - exact_of[max(mixed, key=mixed.get)]))
+        if b_positions is None or i < b_positions:  # (b) takes one target advice per T
+            mixed = mixture_of_options(position, dice, target, goal, table, store)
+            losses["b"].append(100 * (best - exact_of[max(mixed, key=mixed.get)]))
         by_points = max(approx.options, key=lambda o: o["expected_final_score"])
         losses["points"].append(100 * (best - exact_of[_key(by_points)]))
         for option in approx.options:
@@ -100,7 +101,8 @@ def measure(preset, n_players, count, seed, sub_games=False):
             widths.append(100 * (high - low))
             if high - low > 1e-12:
                 ratios.append((exact_of[_key(option)] - low) / (high - low))
-        print(preset, n_players, {k: round(v[-1], 4) for k, v in losses.items()}, flush=True)
+        print(preset, n_players, i, {k: round(v[-1], 4) for k, v in losses.items() if v},
+              {k: round(v[-1], 2) for k, v in seconds.items()}, flush=True)
     return {"positions": count, "losses_pp": {k: _stats(v) for k, v in losses.items()},
             "interval_width_pp": _stats(widths), "ratios": ratios,
             "seconds_mean": {k: float(np.mean(v)) for k, v in seconds.items()}}
@@ -141,6 +143,9 @@ def main():
     parser.add_argument("--rules", action="append", help="default: kniffel and yatzy")
     parser.add_argument("--players", action="append", type=int, help="default: 2 and 4")
     parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--b-positions", type=int, help="measure candidate (b) on the first N "
+                        "positions of each case only (default all): it takes one target advice "
+                        "per score T, some 20 s a position")
     parser.add_argument("--sub-games", action="store_true", help="the target table of each "
                         "position's sub-game (solved per position: the same W* as the whole "
                         "table's there) instead of the saved whole table")
@@ -150,7 +155,8 @@ def main():
     # cases already measured with the same settings are kept: each case is written when it is
     # done, so an interrupted run resumes at the next case (same seed: the same positions)
     done = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    same = done.get("positions_per_case") == args.positions and done.get("seed") == args.seed
+    same = all(done.get(k) == v for k, v in (("positions_per_case", args.positions), ("seed", args.seed),
+                                              ("b_positions", args.b_positions)))
     results = done.get("results", {}) if same else {}
     ratio_path = path.with_name(path.stem + "_ratios.json")
     ratios = json.loads(ratio_path.read_text(encoding="utf-8")) if same and ratio_path.is_file() else {}
@@ -159,7 +165,7 @@ def main():
             case = f"{preset}/{n}p"
             if case in results:
                 continue
-            r = measure(preset, n, args.positions, args.seed, args.sub_games)
+            r = measure(preset, n, args.positions, args.seed, args.sub_games, args.b_positions)
             ratios[case] = [round(x, 5) for x in r.pop("ratios")]
             results[case] = r
             write(args, path, ratio_path, results, ratios)
@@ -170,6 +176,7 @@ def write(args, path, ratio_path, results, ratios):
     every = [x for case in ratios.values() for x in case]
     alpha = float(np.median(every)) if every else 0.5
     out = {"benchmark": "win_loss", "positions_per_case": args.positions, "seed": args.seed,
+           "b_positions": args.b_positions,
            "target_tables": "per position's sub-game" if args.sub_games else "saved whole table",
            "alpha": alpha, "goal_mean_pp": 0.05, "machine": platform.machine(),
            "cores": os.cpu_count(), "results": results}
