@@ -90,10 +90,11 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
     return run(position, table, dice=dice, rolls_left=rolls_left, objective=objective)
 
 
-def win_goal(opponents, ties="share"):
-    """The win objective against `opponents` ([{"final": S} | {"card": {...}}, ...])."""
+def win_goal(opponents, ties="share", budget=1.0):
+    """The win objective against `opponents` ([{"final": S} | {"card": {...}}, ...]), its advice
+    within `budget` seconds (the exact sub-game where it fits, else the approximation)."""
     from .advice.goal import win_goal as make
-    return make(opponents, ties)
+    return make(opponents, ties, budget)
 
 
 class Tables:

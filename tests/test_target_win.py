@@ -118,7 +118,7 @@ def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, ca
     whole = solve_target(rules, progress=False, expected=table.values, within=state.filled,
                          terminal=u)
     for roll, rolls_left in (((2, 2, 5, 5, 5), 2), ((1, 3, 4, 5, 6), 0), (None, None)):
-        win = advise(position, table, roll, rolls_left, win_goal([{"card": rival}], "share"))
+        win = advise(position, table, roll, rolls_left, win_goal([{"card": rival}], "share", 3600))
         aim = advise(position, whole, roll, rolls_left, Goal("target", M))
         assert win.probability == aim.probability > 0
         assert [(o["probability"], o["expected_final_score"]) for o in win.options] == \

@@ -106,3 +106,58 @@ def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, 
     code, out, err = run(capsys, "advise", "--dice", "66612", "--target", "240", "--tables",
                          str(tmp_path))
     assert code != 0 and "kniffel solve --objective target" in err and err.count("\n") == 1
+
+
+def test_without_the_store_early_advice_is_for_points_and_says_why(capsys, tmp_path):
+    """No store of the opponents' distributions and an opponent early in the game (a minute to
+    compute afresh): the CLI answers within its budget with the advice for points and a note
+    (text and JSON), a batch line with an error naming the budget; nothing is computed."""
+    from solver.presets import get_rules
+    solved(get_rules("kniffel")).save(tmp_path)
+    base = ("advise", "--dice", "66612", "--opponent", "ones=3", "--tables", str(tmp_path))
+    code, out, err = run(capsys, *base, "--lang", "en")
+    assert code == 0, err
+    assert "advice for points" in out and "kniffel solve --objective target" in out
+    assert "P(win)" not in out
+    code, out, err = run(capsys, *base, "--json")
+    answer = json.loads(out)
+    assert code == 0 and "probability" not in answer and "objective" not in answer
+    assert "budget of 1 s" in answer["note"] and answer["options"][0]["keep"] == [6, 6, 6]
+    # with a budget that affords it, the same question is a win advice
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612", "--opponent", LATE,
+                         "--tables", str(tmp_path), "--json")
+    assert code == 0 and json.loads(out)["method"] == "exact"
+    line = {"dice": [6, 6, 6, 1, 2], "rolls_left": 2, "opponents": [{"card": {"ones": 3}}]}
+    from solver.advice.objective_batch import answer_line
+    from solver.engine.store import load_table
+    answer = answer_line(json.dumps(line), 7, get_rules("kniffel"), lambda r: load_table(r, tmp_path), None)
+    assert answer["error"].startswith("line 7: the chance to win here needs") and "budget" in answer["error"]
+
+
+def test_a_servers_budget_cuts_the_coachs_and_refuses_only_what_cannot_fit(table_dir):
+    """Inside `kniffel serve` (cost.BUDGET, SHARING set by its worker): the goal's budget becomes
+    at most the server's share; with the store, the coach's cheapest answer (the approximation)
+    fits where the exact sub-game alone would not; without it, an early opponent is refused."""
+    from solver.advice import cost
+    from solver.advice.objective_batch import server_fitted
+    from solver.engine.states import Position
+    from solver.presets import get_rules
+    rules = get_rules("kniffel")
+    table = solved(rules)
+    goal = win_goal([{"card": {}}], budget=5)
+    empty = Position({})
+    assert server_fitted(goal, empty, table) is goal  # no server: as asked
+    assert cost.coach_seconds(rules, {}, [{"card": {}}], True) < cost.win_seconds(rules, {}, [{"final": 1}])
+    assert cost.coach_seconds(rules, {}, [{"card": {}}], False) > cost.coach_seconds(rules, {}, [{"card": {}}], True)
+    cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, 1, has_store=True)  # fits with the store
+    with pytest.raises(cost.OverBudget):
+        cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, 1, has_store=False)
+    budget, sharing = cost.BUDGET.set(4.0), cost.SHARING.set(2)
+    try:
+        with pytest.raises(cost.OverBudget):  # no store of the opponents' distributions
+            server_fitted(goal, empty, table)
+        final = win_goal([{"final": 200}], budget=5)
+        assert server_fitted(final, Position(dict.fromkeys(rules.boxes[:-2], 0)), table).budget == 2.0
+    finally:
+        cost.BUDGET.reset(budget)
+        cost.SHARING.reset(sharing)

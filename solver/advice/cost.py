@@ -33,7 +33,11 @@ APPROXIMATE_SECONDS = 0.5
 
 
 class OverBudget(ValueError):
-    """Work predicted to take longer than the budget allows."""
+    """Work predicted to take longer than the budget allows: `seconds` predicted, `budget`."""
+
+    def __init__(self, message, seconds=None, budget=None):
+        super().__init__(message)
+        self.seconds, self.budget = seconds, budget
 
 
 def _fit(points):
@@ -73,12 +77,15 @@ def sub_game_seconds(rules, card):
 def win_seconds(rules, card, opponents):
     """Predicted seconds of advise_win for our `card` (a dict of the filled boxes) against
     `opponents` ({"final": S} or {"card": {...}}): an estimate, not a bound."""
-    n_open = max(0, rules.n_boxes - len(card))
-    seconds = _seconds("sub_game", n_open)
-    for opponent in opponents:
-        if isinstance(opponent, dict) and isinstance(opponent.get("card"), dict):
-            seconds += _seconds("opponent", max(0, rules.n_boxes - len(opponent["card"])))
-    return seconds
+    return _seconds("sub_game", max(0, rules.n_boxes - len(card))) + opponents_seconds(rules, opponents)
+
+
+def opponents_seconds(rules, opponents):
+    """Predicted seconds of the opponents' final-score distributions computed afresh (without
+    the store of stats/opponents.py): nothing for a finished opponent."""
+    return sum(_seconds("opponent", max(0, rules.n_boxes - len(opponent["card"])))
+               for opponent in opponents
+               if isinstance(opponent, dict) and isinstance(opponent.get("card"), dict))
 
 
 def coach_seconds(rules, card, opponents, has_store):
@@ -87,12 +94,7 @@ def coach_seconds(rules, card, opponents, has_store):
     must be computed afresh (none when the store of stats/opponents.py is there)."""
     n_open = max(0, rules.n_boxes - len(card))
     seconds = min(_seconds("sub_game", n_open), APPROXIMATE_SECONDS * model()["scale"])
-    if has_store:
-        return seconds
-    for opponent in opponents:
-        if isinstance(opponent, dict) and isinstance(opponent.get("card"), dict):
-            seconds += _seconds("opponent", max(0, rules.n_boxes - len(opponent["card"])))
-    return seconds
+    return seconds if has_store else seconds + opponents_seconds(rules, opponents)
 
 
 def check_win_budget(rules, card, opponents, budget, sharing=1, has_store=None):

@@ -40,9 +40,10 @@ class Advice:
         """The advice as `kniffel advise --json` prints it (the `top` best options, or all)."""
         options = self.options if top is None else self.options[:top]
         if self.goal.kind == "points":
-            return {"rules": self.rules, "card_total": self.card_total,
-                    "expected_final_score": self.expected_final_score, "position": self.position,
-                    "options": options}
+            out = {"rules": self.rules, "card_total": self.card_total,
+                   "expected_final_score": self.expected_final_score, "position": self.position,
+                   "options": options}
+            return out if self.note is None else {**out, "note": self.note}  # a win not afforded
         out = {"rules": self.rules, "card_total": self.card_total, "objective": self.goal.as_json(),
                "probability": self.probability, "expected_final_score": self.expected_final_score,
                "options": options}

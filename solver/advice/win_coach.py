@@ -52,6 +52,19 @@ def opponent_distributions(table, opponents, store):
     return out
 
 
+def check_without_store(rules, opponents, budget):
+    """OverBudget when, without the store of the opponents' distributions, computing them afresh
+    is predicted over `budget` (early in a game: up to a minute each).  Callers then advise for
+    points and say why (the CLI, the coach, the web game)."""
+    seconds = cost.opponents_seconds(rules, opponents)
+    if seconds > budget:
+        raise cost.OverBudget(
+            f"the chance to win here needs the other players' final-score distributions: about "
+            f"{seconds:.0f} s without their store (an estimate), over the budget of {budget:g} s; "
+            "`kniffel solve --objective target` builds the store once, or raise --budget",
+            seconds, budget)
+
+
 def choose_method(rules, query, distributions, goal, budget, target_table):
     """"exact" (and how: "sub-game" or "table") or "approximate" for this query: the sub-game
     (float64, today's answer) where it fits the budget, else the target table where it is exact
@@ -83,6 +96,8 @@ def advise_win(position, table, goal, dice=None, rolls_left=None, budget=None, t
     query = position if isinstance(position, Query) else checked_query(position, rules, dice,
                                                                        rolls_left)
     store = store if store is not None else opp.get_store(table, build_missing=False)
+    if store is None:
+        check_without_store(rules, goal.opponents, budget)
     distributions = opponent_distributions(table, list(goal.opponents), store)
     method, how = choose_method(rules, query, distributions, goal, budget, target_table)
     method = force or method

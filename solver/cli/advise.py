@@ -91,17 +91,33 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         table, advice = target_advice(rules, tables, query, goal, budget, as_json)
     else:
         table = expected_table(rules, tables, quiet=as_json)
-        advice = run_advise(query, table, objective=goal)
+        advice, goal = _within_budget(run_advise, query, table, goal, "en" if as_json else lang)
     if as_json:
         click.echo(advice.to_json(top))
     elif goal.kind == "points":
         from ..lang import Words
         from .advice_text import echo_lines, expected_lines
-        echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)))
+        echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)) +
+                   ([advice.note] if advice.note else []))
     else:
         from .target import print_goal_advice
         print_goal_advice(rules, query, table, advice, shown, lang)
 
+
+
+def _within_budget(run_advise, query, table, goal, lang):
+    """(Advice, its goal): the goal's advice, or the advice for points with a note saying why
+    when the win's chance cannot be had within its budget (advice/cost.OverBudget)."""
+    from ..advice.cost import OverBudget
+    from ..advice.goal import POINTS
+    try:
+        return run_advise(query, table, objective=goal), goal
+    except OverBudget as exc:
+        from ..lang import Words
+        advice = run_advise(query, table)
+        advice.note = Words(lang, table.rules)("advise.points_instead", seconds=exc.seconds or 0,
+                                               budget=exc.budget or 0)
+        return advice, POINTS
 
 
 def _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, dice_text,

@@ -292,9 +292,22 @@ class _Session:
         """The options ranked by the goal (advice/goal.py), once per decision point."""
         key = (turn.player, turn.record["round"], tuple(dice), rolls_left)
         if key not in self._ranked:
-            self._ranked = {key: goal_ranking(self.goal, turn.position, self.table, self.target_table,
-                                             self.game.opponents(turn.player), list(dice), rolls_left)}
+            self._ranked = {key: self._goal_ranking(turn, dice, rolls_left)}
         return self._ranked[key]
+
+    def _goal_ranking(self, turn, dice, rolls_left):
+        """goal_ranking's Advice, or None where the goal's chance is over its budget (the coach
+        then advises for points and says why, once a game)."""
+        from ..advice.cost import OverBudget
+        try:
+            return goal_ranking(self.goal, turn.position, self.table, self.target_table,
+                                self.game.opponents(turn.player), list(dice), rolls_left)
+        except OverBudget as exc:
+            if not getattr(self, "_over", False):
+                self.terminal.say("  " + self.words("advise.points_instead", seconds=exc.seconds or 0,
+                                                    budget=exc.budget or 0))
+                self._over = True
+            return None
 
     def feedback(self, turn, dice, decision, advice):
         """With --coach: what the decision just taken cost (with a goal: in its chance too)."""
@@ -302,10 +315,10 @@ class _Session:
             return
         w = self.words
         loss = advice.expected_final_score - choice_value(self.table, turn.state, dice, decision, advice)
-        if self.goal is not None:
+        rolls_left = decision.get("rolls_left", turn.rolls_left)  # a keep: the turn still has them
+        ranked = self.goal_ranking(turn, dice, rolls_left) if self.goal is not None else None
+        if ranked is not None:
             from ..advice.goal import matching_option
-            rolls_left = decision.get("rolls_left", turn.rolls_left)  # a keep: the turn still has them
-            ranked = self.goal_ranking(turn, dice, rolls_left)
             option = matching_option(ranked.options, decision)
             chance_loss = ranked.probability - option["probability"]
             best = "" if chance_loss < 5e-10 else w(
@@ -366,7 +379,7 @@ class _Session:
         say("       " + w("coach.points_instead", value=advice.expected_final_score))
 
     def show_coach(self, turn, advice, top):
-        if self.goal is not None:
+        if self.goal is not None and self.goal_ranking(turn, turn.dice, turn.rolls_left) is not None:
             self.show_goal_coach(turn, advice, top)
             return
         say, w = self.terminal.say, self.words

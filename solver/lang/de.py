@@ -112,6 +112,11 @@ WORDS = {
     "advise.no_target_table": ("keine Zieltabelle für diese Regeln: das obere Ende ist unbekannt, "
                                "die Optionen sind nach erwarteter Punktzahl geordnet; `kniffel "
                                "solve --objective target` berechnet sie einmal"),
+    "advise.points_instead": ("Rat für Punkte: die Siegchance braucht hier die Verteilungen der "
+                              "Endpunkte der anderen, ohne ihren Speicher etwa {seconds:.0f} s "
+                              "(geschätzt), mehr als das Zeitbudget von {budget:g} s; `kniffel "
+                              "solve --objective target` legt den Speicher einmal an, oder "
+                              "--budget erhöhen"),
     "advise.goal_target": "mindestens {target} Punkte",
     "advise.goal_win": ("ein Sieg gegen 1 Mitspieler (Gleichstand: {ties})",
                         "ein Sieg gegen {n} Mitspieler (Gleichstand: {ties})"),

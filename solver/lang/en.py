@@ -107,6 +107,10 @@ WORDS = {
     "advise.no_target_table": ("no target table for these rules: the high end is not known and "
                                "the options are ranked by the expected score; `kniffel solve "
                                "--objective target` builds it once"),
+    "advise.points_instead": ("advice for points: the chance to win here needs the other players' "
+                              "final-score distributions, about {seconds:.0f} s without their store "
+                              "(an estimate), over the budget of {budget:g} s; `kniffel solve "
+                              "--objective target` builds the store once, or raise --budget"),
     "advise.goal_target": "a final score of {target}+",
     "advise.goal_win": ("a win against 1 player (ties {ties})", "a win against {n} players (ties {ties})"),
     "advise.goal_same": "this choice is also the best for points; played for points from here "
