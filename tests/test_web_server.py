@@ -18,10 +18,11 @@ httpx = pytest.importorskip("httpx")
 
 JSON = {"content-type": "application/json"}
 # The request that froze the server for a minute: ten boxes open, an opponent at the
-# start of the game (a sub-game and an opponent's distribution from the empty card).
+# start of the game (a sub-game and an opponent's distribution from the empty card), here with
+# a budget of its own that allows the minute (the default, 1 s, is refused at once).
 LONG = {"card": {"ones": 0, "twos": 6, "threes": 0, "fours": 12, "fives": 0, "sixes": 0,
                  "three_kind": 20, "four_kind": 0, "full_house": 25, "small_straight": 30},
-        "dice": [5, 5, 5, 6, 6], "rolls_left": 1, "opponents": [{"card": {}}]}
+        "dice": [5, 5, 5, 6, 6], "rolls_left": 1, "opponents": [{"card": {}}], "budget": 600}
 
 
 @contextlib.contextmanager
