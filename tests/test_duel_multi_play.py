@@ -108,7 +108,7 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
     path = tmp_path / "duel.json"
     runner = CliRunner()
     result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "Anna,Ben,Carla",
-                                 "--seed", "4", "--record", str(path)], input="\n\nq\n")
+                                 "--seed", "4", "--record", str(path), "--lang", "en"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert "Anna's turn" in result.output and "plate" in result.output
     record = json.loads(path.read_text())
@@ -116,6 +116,9 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
     result = runner.invoke(cli, ["play", "--resume", str(path)], input="q\n")
     assert result.exit_code == 0, result.output
     result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "A,B,C,D,E"])
+    assert result.exit_code == 2 and "2-4 Spieler" in result.output  # the pad's language
+    result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "A,B,C,D,E",
+                                 "--lang", "en"])
     assert result.exit_code == 2 and "2-4 players" in result.output
     done = tmp_path / "done.json"
     done.write_text(json.dumps(finished))

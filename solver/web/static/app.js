@@ -1,6 +1,8 @@
 // The page of `kniffel serve`: it holds the game (its record and the dice in hand, kept in
 // localStorage) and asks the server for everything else: every move is checked by the server's
 // game code, every figure shown is computed there.
+import { percent, translate } from "./words.js";
+
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
 const token = new URLSearchParams(location.search).get("token");
@@ -10,24 +12,8 @@ const SHOWN = 6; // choices shown before "all choices": the page stays short on 
 
 // ---- words ----------------------------------------------------------------------------------
 // The texts come from the server (solver/lang, in /api/info): t("web.new"), t("web.round", {...}).
-// A pair is [singular, plural], chosen by the field n; {x:.2f} formats a number.
 function t(key, fields = {}) {
-  const words = S.info.words[$("language").value] || S.info.words.en;
-  let text = words[key];
-  if (text === undefined) return key;
-  if (Array.isArray(text)) text = fields.n === 1 ? text[0] : text[1];
-  return text.replace(/\{(\w+)(?::\.(\d+)f)?\}/g, (whole, name, digits) =>
-    fields[name] === undefined ? whole : digits ? Number(fields[name]).toFixed(Number(digits)) : String(fields[name]));
-}
-
-// A chance as a percentage with sensible decimals (as the command line prints it, lang.percent).
-function percent(p) {
-  const value = 100 * p;
-  if (value < 5e-11) return "0%";
-  if (value > 100 - 5e-11) return "100%";
-  let digits = value >= 10 ? 1 : value >= 1 ? 2 : Math.min(10, 1 - Math.floor(Math.log10(value)));
-  while (digits < 10 && value.toFixed(digits) === (100).toFixed(digits)) digits++;
-  return value.toFixed(digits) + "%";
+  return translate(S.info.words[$("language").value] || S.info.words.en, key, fields);
 }
 
 function applyWords() {

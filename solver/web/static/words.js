@@ -1,0 +1,22 @@
+// Words of the pages (solver/lang, sent in /api/info), shared by the scorecard page (app.js) and
+// the Dice Duel page (duel.js).
+
+// The text of `key` in `words` (one language's table) with its fields filled in: a pair is
+// [singular, plural], chosen by the field n; {x:.2f} formats a number.  An unknown key is itself.
+export function translate(words, key, fields = {}) {
+  let text = words[key];
+  if (text === undefined) return key;
+  if (Array.isArray(text)) text = fields.n === 1 ? text[0] : text[1];
+  return text.replace(/\{(\w+)(?::\.(\d+)f)?\}/g, (whole, name, digits) =>
+    fields[name] === undefined ? whole : digits ? Number(fields[name]).toFixed(Number(digits)) : String(fields[name]));
+}
+
+// A chance as a percentage with sensible decimals (as the command line prints it, lang.percent).
+export function percent(p) {
+  const value = 100 * p;
+  if (value < 5e-11) return "0%";
+  if (value > 100 - 5e-11) return "100%";
+  let digits = value >= 10 ? 1 : value >= 1 ? 2 : Math.min(10, 1 - Math.floor(Math.log10(value)));
+  while (digits < 10 && value.toFixed(digits) === (100).toFixed(digits)) digits++;
+  return value.toFixed(digits) + "%";
+}
