@@ -22,11 +22,11 @@ async function request(path, body) {
 
 function api(path, body) { return request("duel/" + path, { ...body, language: $("language").value }); }
 
-function t(key, fields = {}) {
-  return translate(S.info.words[$("language").value] || S.info.words.en, key, fields);
-}
+function words() { return S.info.words[$("language").value] || S.info.words.en; }
 
-function chipName(key) { return t("chip")[key] || key; }
+function t(key, fields = {}) { return translate(words(), key, fields); }
+
+function chipName(key) { return words().chip[key] || key; }
 
 function applyWords() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
@@ -58,9 +58,9 @@ function cell(row, tag, text) {
 }
 
 function renderChips(st) {
-  const t = $("chips");
-  t.replaceChildren();
-  const head = t.insertRow();
+  const table = $("chips");
+  table.replaceChildren();
+  const head = table.insertRow();
   cell(head, "th", "");
   for (const type of st.types) cell(head, "th", `${chipName(type.key)} (${type.value})`);
   cell(head, "th", t("duel.points"));
@@ -68,7 +68,7 @@ function renderChips(st) {
   st.seats.forEach((seat, i) => rows.push([seat.name + (i === st.to_move && !st.over ? " ◀" : ""),
     seat.chips, seat.points]));
   for (const [label, counts, points] of rows) {
-    const row = t.insertRow();
+    const row = table.insertRow();
     cell(row, "th", label);
     for (const n of counts) cell(row, "td", "●".repeat(n) || "·");
     cell(row, "td", points);
