@@ -1,11 +1,10 @@
 // The page of `kniffel serve`: it holds the game (its record and the dice in hand, kept in
 // localStorage) and asks the server for everything else: every move is checked by the server's
 // game code, every figure shown is computed there.
-import { percent, translate } from "./words.js";
+import { api, applyWords as showWords, percent, translate } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
-const token = new URLSearchParams(location.search).get("token");
 const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false,
   winMoves: [] };  // winMoves: indices of the decisions taken with the goal "win" (for the analysis)
 const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
@@ -16,26 +15,11 @@ function t(key, fields = {}) {
   return translate(S.info.words[$("language").value] || S.info.words.en, key, fields);
 }
 
-function applyWords() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  for (const el of document.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
-  document.title = t("web.title");
-  document.documentElement.lang = $("language").value;
-}
+function applyWords() { showWords(t, $("language").value, "web.title"); }
 
 function kniffelName() {
   const preset = S.info.presets.find((p) => p.name === (S.state ? S.state.rules.preset : $("preset").value));
   return preset ? preset.kniffel[$("language").value] : "Kniffel";
-}
-
-async function api(path, body) {
-  const headers = { "content-type": "application/json" };
-  if (token) headers["x-kniffel-token"] = token;
-  const response = await fetch("api/" + path, body === undefined ? { headers } :
-    { method: "POST", headers, body: JSON.stringify(body) });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
 }
 
 function say(text) { $("message").textContent = text || ""; }

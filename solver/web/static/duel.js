@@ -2,23 +2,12 @@
 // in hand, kept in localStorage) and asks the server for everything else: every move is checked
 // by the server's game code, every chance shown is computed there.  Its words come from the
 // server too (solver/lang, in /api/info), in the language chosen (default: the Dice Duel's pad's).
-import { percent, translate } from "./words.js";
+import { api as request, applyWords as showWords, percent, translate } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-duel";
 const LANGUAGE = "kniffel-duel-language";
-const token = new URLSearchParams(location.search).get("token");
 const S = { info: null, state: null, held: [], busy: false, stopping: false };
-
-async function request(path, body) {
-  const headers = { "content-type": "application/json" };
-  if (token) headers["x-kniffel-token"] = token;
-  const response = await fetch("api/" + path, body === undefined ? { headers } :
-    { method: "POST", headers, body: JSON.stringify(body) });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
 
 function api(path, body) { return request("duel/" + path, { ...body, language: $("language").value }); }
 
@@ -28,12 +17,7 @@ function t(key, fields = {}) { return translate(words(), key, fields); }
 
 function chipName(key) { return words().chip[key] || key; }
 
-function applyWords() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  for (const el of document.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
-  document.title = t("duel.web.title");
-  document.documentElement.lang = $("language").value;
-}
+function applyWords() { showWords(t, $("language").value, "duel.web.title"); }
 
 function say(text) { $("message").textContent = text || ""; }
 
