@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from .. import __version__
 from ..dice import DICE, validate_dice
 from ..game.card import RECORD_VERSION, GameError
+from ..game import session
 from ..game.session import seeded_rng
 from ..rules import RulesError
 from . import multi_game as mg
@@ -254,14 +255,4 @@ def apply_move(record, hand, move):
 def undo(record, hand):
     """One step back: the dice in hand of a real-dice game (to type again), else the last
     decision, with its dice back in hand.  Nothing to undo: unchanged."""
-    replay(record)  # a record that does not replay is refused here, not half undone
-    if hand is not None and record.get("real_dice"):
-        return record, None
-    turns = copy.deepcopy(record.get("turns", []))
-    if not turns:
-        return record, hand
-    decision = turns[-1]["decisions"].pop()
-    if not turns[-1]["decisions"]:
-        turns.pop()
-    game = replay({**record, "turns": turns})
-    return game.record(), list(decision["dice"])
+    return session.undo(record, hand, replay)
