@@ -375,3 +375,7 @@ def test_duel_page_speaks_the_chosen_language(page, server):
             assert WORDS[lang][key] in text, (lang, key)
         assert WORDS[lang]["duel.web.turn"].format(name="Anna") in text
         assert page.evaluate("document.documentElement.lang") == lang
+    with page.expect_download() as download:  # the record, by the helper both pages share
+        page.click("#save")
+    assert download.value.suggested_filename.startswith("kniffel-duel-")
+    assert json.loads(Path(download.value.path()).read_text())["players"] == ["Anna", "Ben"]

@@ -1,7 +1,7 @@
 // The page of `kniffel serve`: it holds the game (its record and the dice in hand, kept in
 // localStorage) and asks the server for everything else: every move is checked by the server's
 // game code, every figure shown is computed there.
-import { api, applyWords as showWords, percent, translate } from "./common.js";
+import { api, applyWords as showWords, percent, saveRecord, translate } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
@@ -417,15 +417,6 @@ function firstWinRound(wins) {
   return Number.isFinite(first) ? first : 1;
 }
 
-function saveRecord() {
-  const blob = new Blob([JSON.stringify(S.state.record, null, 1) + "\n"], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `kniffel-game-${new Date().toISOString().slice(0, 19).replaceAll(":", "")}.json`;
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
-
 function undoClicked() {
   const { record, hand } = S.state;
   if (!decisions(record) && !(hand && record.real_dice)) { say(t("web.nothing_to_undo")); return; }
@@ -452,7 +443,7 @@ async function init() {
   $("back-to-game").addEventListener("click", backToGame);
   $("roll").addEventListener("click", rollClicked);
   $("undo").addEventListener("click", undoClicked);
-  $("save").addEventListener("click", saveRecord);
+  $("save").addEventListener("click", () => saveRecord(S.state.record, "kniffel-game"));
   for (const id of ["load-file", "load-file-2"])
     $(id).addEventListener("change", (e) => e.target.files[0] && run(() => loadFile(e.target.files[0])));
   $("language").addEventListener("change", () => {

@@ -42,3 +42,13 @@ export function percent(p) {
   while (digits < 10 && value.toFixed(digits) === (100).toFixed(digits)) digits++;
   return value.toFixed(digits) + "%";
 }
+
+// The game record as a file download, named PREFIX-DATE-TIME.json.
+export function saveRecord(record, prefix) {
+  const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `${prefix}-${new Date().toISOString().slice(0, 19).replaceAll(":", "")}.json`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}

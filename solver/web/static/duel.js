@@ -2,7 +2,7 @@
 // in hand, kept in localStorage) and asks the server for everything else: every move is checked
 // by the server's game code, every chance shown is computed there.  Its words come from the
 // server too (solver/lang, in /api/info), in the language chosen (default: the Dice Duel's pad's).
-import { api as request, applyWords as showWords, percent, translate } from "./common.js";
+import { api as request, applyWords as showWords, percent, saveRecord, translate } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-duel";
@@ -174,15 +174,6 @@ async function loadFile(file) {
   show(await api("game", { record, hand: null, coach: $("coach").checked }));
 }
 
-function saveRecord() {
-  const blob = new Blob([JSON.stringify(S.state.record, null, 1) + "\n"], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `kniffel-duel-${new Date().toISOString().slice(0, 19).replaceAll(":", "")}.json`;
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
-
 async function analyze() {
   const result = await api("analyze", { record: S.state.record });
   $("analysis").hidden = false;
@@ -208,7 +199,7 @@ async function init() {
   $("roll").addEventListener("click", rollClicked);
   $("stop").addEventListener("click", () => { S.stopping = true; renderTurn(S.state); });
   $("undo").addEventListener("click", () => run(() => { S.stopping = false; return move({ undo: true }); }));
-  $("save").addEventListener("click", saveRecord);
+  $("save").addEventListener("click", () => saveRecord(S.state.record, "kniffel-duel"));
   $("analyze").addEventListener("click", () => run(analyze));
   $("entry-ok").addEventListener("click", () => run(() =>
     move({ roll: [...$("entry-faces").value].filter((c) => c >= "1" && c <= "6").map(Number) })));
