@@ -90,3 +90,26 @@ def hand_worked_losses():
     return [chance_instead_of_ones, keep_nothing, keep_the_three, 0]
 
 
+def greedy_game(players=2, seed=11, rules=None):
+    """A whole seeded game: reroll everything twice, then take the most valuable chip offered."""
+    from solver.duel import multi_game as mg
+    from solver.duel import multi_record
+    from solver.duel.rules import get_rules
+    rules = rules or get_rules()
+    record, hand = multi_record.new_game(rules, [f"P{i}" for i in range(players)], seed).record(), None
+    steps = 0
+    while not record["finished"]:
+        game = multi_record.rebuild(record, hand)
+        if hand is None:
+            record, hand = multi_record.apply_move(record, hand, {"roll": True})
+        elif game.rolls_left > 0 and steps % 3 != 2:
+            record, hand = multi_record.apply_move(record, hand, {"keep": []})
+        else:
+            category = int(rules.categories[0][multi_record._index(hand)])
+            moves = mg.end_moves(game.table, int(rules.categories[1][category]), category == 0, rules)
+            move = max(moves, key=lambda m: -1 if m[0] == "no_chip" else m[1])
+            choice = {"no_chip": True} if move[0] == "no_chip" else {"take": mg.TYPES[move[1]],
+                                                                     "from": move[2]}
+            record, hand = multi_record.apply_move(record, hand, choice)
+        steps += 1
+    return record

@@ -73,10 +73,10 @@ def test_advise_json_contract(capsys, store):
 
 def test_advise_text_ranks_keeps_and_stop(capsys, store):
     code, out, _ = run(capsys, "advise", "--rules", "dice-duel", "--tables", str(store),
-                       "--dice", "23456", "--rolls-left", "2", "--top", "3")
+                       "--dice", "23456", "--rolls-left", "2", "--top", "3", "--lang", "en")
     lines = out.splitlines()
     assert code == 0 and lines[0].startswith("dice-duel: chips all on the plate; held 0 points")
-    assert "stop: take large_straight" in lines[3] and lines[3].split()[-1] == "best"
+    assert "stop: take Large straight" in lines[3] and lines[3].split()[-1] == "best"
     assert "keep 2 3 4 5, reroll 6" in lines[4] and lines[4].split()[-2] == "cost"
     assert lines[-1] == "  … and 29 more: --all shows every option"
 

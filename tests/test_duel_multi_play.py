@@ -5,33 +5,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from helpers import greedy_game
+
 from solver.cli import cli
 from solver.duel import multi_analysis, multi_record
 from solver.duel import multi_game as mg
 from solver.duel.rules import get_rules
 from solver.game.card import GameError
-
-
-def greedy_game(players=2, seed=11, rules=None):
-    """A whole seeded game: reroll everything twice, then take the most valuable chip offered."""
-    rules = rules or get_rules()
-    record, hand = multi_record.new_game(rules, [f"P{i}" for i in range(players)], seed).record(), None
-    steps = 0
-    while not record["finished"]:
-        game = multi_record.rebuild(record, hand)
-        if hand is None:
-            record, hand = multi_record.apply_move(record, hand, {"roll": True})
-        elif game.rolls_left > 0 and steps % 3 != 2:
-            record, hand = multi_record.apply_move(record, hand, {"keep": []})
-        else:
-            category = int(rules.categories[0][multi_record._index(hand)])
-            moves = mg.end_moves(game.table, int(rules.categories[1][category]), category == 0, rules)
-            move = max(moves, key=lambda m: -1 if m[0] == "no_chip" else m[1])
-            choice = {"no_chip": True} if move[0] == "no_chip" else {"take": mg.TYPES[move[1]],
-                                                                     "from": move[2]}
-            record, hand = multi_record.apply_move(record, hand, choice)
-        steps += 1
-    return record
 
 
 def test_a_seeded_game_replays_to_its_scores_and_every_chip_is_accounted_for():
@@ -108,7 +88,7 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
     path = tmp_path / "duel.json"
     runner = CliRunner()
     result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "Anna,Ben,Carla",
-                                 "--seed", "4", "--record", str(path)], input="\n\nq\n")
+                                 "--seed", "4", "--record", str(path), "--lang", "en"], input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert "Anna's turn" in result.output and "plate" in result.output
     record = json.loads(path.read_text())
@@ -116,6 +96,9 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
     result = runner.invoke(cli, ["play", "--resume", str(path)], input="q\n")
     assert result.exit_code == 0, result.output
     result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "A,B,C,D,E"])
+    assert result.exit_code == 2 and "2-4 Spieler" in result.output  # the pad's language
+    result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "A,B,C,D,E",
+                                 "--lang", "en"])
     assert result.exit_code == 2 and "2-4 players" in result.output
     done = tmp_path / "done.json"
     done.write_text(json.dumps(finished))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from conftest import run, solved
 
 from solver.cli import cli
+from solver.duel.chips import TYPES
 from solver.lang import WORDS, Words, pad_language, percent
 from solver.rules import PRESETS
 
@@ -38,12 +39,13 @@ def foreign_words(text, lang):
 def test_both_languages_have_the_same_words_with_the_same_fields():
     de, en = WORDS["de"], WORDS["en"]
     assert set(de) == set(en) and set(de["box"]) == set(en["box"])
+    assert set(de["chip"]) == set(en["chip"]) == set(TYPES)
 
     def fields(text):
         return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name)
 
     for key in en:
-        if key == "box":
+        if key in ("box", "chip"):
             continue
         assert type(de[key]) is type(en[key]), key
         pairs = zip(de[key], en[key]) if isinstance(en[key], tuple) else [(de[key], en[key])]

@@ -350,3 +350,32 @@ def test_english_yahtzee_card_and_analysis_show_no_box_keys_or_german_rows(page)
         assert german not in text, german
     assert "upper total" in text and "Three of a Kind" in text and "Yahtzee" in text
     assert page.text_content("#turn-line").startswith("Game over: Ann and Ben win with ")
+
+
+def test_duel_page_speaks_the_chosen_language(page, server):
+    """The Dice Duel page (/duel) in the pad's German at first, then in English from the menu:
+    chip names, the table, the turn and the coach's advice, with no chip key and no word of the
+    other language's chip names."""
+    import re
+    from solver.duel.chips import TYPES
+    from solver.lang import WORDS
+    page.goto(server + "duel?players=Anna,Ben&seed=3&roll=1")
+    page.wait_for_selector("#advice li")
+    page.wait_for_function("!document.body.classList.contains('busy')")
+    for lang, other in (("de", "en"), ("en", "de")):
+        if lang == "en":
+            page.select_option("#language", "en")
+        text = page.inner_text("body")
+        own = [n for k, n in WORDS[lang]["chip"].items() if n != WORDS[other]["chip"][k]]
+        foreign = [n for k, n in WORDS[other]["chip"].items() if n != WORDS[lang]["chip"][k]]
+        assert all(name in text for name in own), (lang, text)
+        assert not [n for n in foreign if n in text], (lang, text)
+        assert not [k for k in TYPES if re.search(rf"(?<![\w-]){k}(?![\w-])", text)], (lang, text)
+        for key in ("duel.plate", "duel.points", "duel.web.stop"):
+            assert WORDS[lang][key] in text, (lang, key)
+        assert WORDS[lang]["duel.web.turn"].format(name="Anna") in text
+        assert page.evaluate("document.documentElement.lang") == lang
+    with page.expect_download() as download:  # the record, by the helper both pages share
+        page.click("#save")
+    assert download.value.suggested_filename.startswith("kniffel-duel-")
+    assert json.loads(Path(download.value.path()).read_text())["players"] == ["Anna", "Ben"]

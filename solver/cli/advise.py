@@ -76,7 +76,8 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
                           "--jokers-left": jokers_left is not None, "--target": target is not None,
                           "--opponent": opponents}
         _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, dice_text,
-                         rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only)
+                         rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only,
+                         lang)
         return
     from .target import command_goal
     goal = command_goal(rules, target, opponents, ties, budget)  # the objective, parsed once
@@ -121,7 +122,7 @@ def _within_budget(run_advise, query, table, goal, lang):
 
 
 def _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, dice_text,
-                     rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only):
+                     rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only, lang):
     """`advise` for the Dice Duel: solo, or 2-4 players (--players, --to-move,
     --round-chip-taken); scorecard_only names the options given that only a scorecard takes."""
     given = [name for name, value in scorecard_only.items() if value]
@@ -131,14 +132,15 @@ def _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, d
             raise InputError("--card, --kniffel-bonuses, --jokers-left, --target, --opponent and "
                              "--batch do not go with --players (a batch line gives \"players\")")
         advise_multi(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left, shown,
-                     as_json, top, opponent_model)
+                     as_json, top, opponent_model, lang)
         return
     if "--target" in given or "--opponent" in given:
         raise InputError(f"{'--target' if '--target' in given else '--opponent'} is for the "
                          "scorecard games, not the Dice Duel")
     if given:
         raise InputError("--card, --kniffel-bonuses and --jokers-left are not Dice Duel options")
-    _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json)
+    _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json, lang)
+
 
 def checked_position(rules, position, dice_text, rolls_left):
     """The position, --dice and --rolls-left checked once: an advice Query; InputError (exit 2)
@@ -165,7 +167,7 @@ def _objective_options(target, opponents, ties, batch):
     return ties or "share"
 
 
-def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json):
+def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json, lang):
     from ..dice import parse_dice
     from ..duel.advice import advise as run_advise, advise_lines, checked_query
     if rules.game != "dice-duel":
@@ -192,59 +194,40 @@ def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch,
     if as_json:
         emit_json(advice.as_dict(top))
         return
-    click.echo(f"{advice.rules}: chips {position.spec() or 'all on the plate'}; "
-               f"held {position.chips_value} points")
+    from ..lang import Words
+    _duel_lines(advice, position, rules, roll, rolls_left, shown, Words(lang, rules))
+
+
+def _duel_lines(advice, position, rules, roll, rolls_left, shown, words):
+    """The solo Dice Duel advice as text: the chips, then the ranked options of the roll, the
+    `shown` best of them (None: all), each with what it costs against the best."""
+    from ..duel.chips import CHIPS_PER_TYPE, TYPES
+    from ..duel.words import option_text
+    spec = ", ".join(words("duel.solo_chips", chip=words.chip(t), plate=p, aside=a, mine=m)
+                     for t, p, a, m in zip(TYPES, position.plate, position.aside, position.mine)
+                     if p != CHIPS_PER_TYPE)
+    spec = words("duel.solo_spec", list=spec) if spec else words("duel.all_on_plate")
+    click.echo(words("duel.solo_head", rules=advice.rules, spec=spec, points=position.chips_value))
     if position.over:
-        click.echo(f"the game is over: {advice.expected_final_score:.0f} points with the bonuses "
-                   f"(+{rules.last_chip_bonus} to whoever took the last plate chip)")
+        click.echo(words("duel.solo_over", score=advice.expected_final_score,
+                         bonus=rules.last_chip_bonus))
     elif roll is None:
-        click.echo(f"expected final score at the start of the turn: {advice.expected_final_score:.4f}")
+        click.echo(words("duel.solo_start", value=advice.expected_final_score))
     if roll is None:
         return
     left = rolls_left if rolls_left is not None else rules.rolls_per_turn - 1
-    click.echo(_dice_line(sorted(roll), left))
-    _print_options(advice, roll, shown, _describe_duel)
-
-
-def _describe_duel(option, roll):
-    if option["action"] == "keep":
-        rest = list(roll)
-        for die in option["keep"]:
-            rest.remove(die)
-        return _describe_keep(option["keep"], rest)
-    if option["action"] == "stop":
-        return "stop: " + _describe_duel(option["then"], roll)
-    if option["action"] == "no_chip":
-        return f"no chip: {option['set_aside']} set aside"
-    chips = " + ".join(c["type"] + (" (set aside)" if c["from"] == "aside" else "")
-                       for c in option["chips"])
-    bonus = f" +{option['last_chip_bonus']} last chip" if option["last_chip_bonus"] else ""
-    return f"take {chips}{bonus}"
-
-
-def _dice_line(roll, rolls_left):
-    return f"dice {' '.join(map(str, roll))}, {rolls_left} roll{'s' if rolls_left != 1 else ''} left"
-
-
-def _print_options(advice, roll, shown, describe):
-    """The ranked options of the dice `roll`, the `shown` best of them (None: all), each with
-    what it costs against the best; describe(option, roll) is an option's text."""
-    from ..advice.position import cost_text
+    roll = sorted(roll)
+    click.echo(words("dice_left", dice=words.faces(roll), left=words("rolls_left", n=left)))
     options = advice.options if shown is None else advice.options[:shown]
     best = advice.expected_final_score
-    texts = [describe(option, roll) for option in options]
+    texts = [option_text(option, words, roll) for option in options]
     width = max(map(len, texts))
-    click.echo(f"  {'#':>2}  {'choice':<{width}}  {'expected':>9}")
+    click.echo(f"  {'#':>2}  {words('advise.choice'):<{width}}  {words('advise.expected'):>9}")
     for rank, (option, text) in enumerate(zip(options, texts), 1):
         value = option["expected_final_score"]
-        click.echo(f"  {rank:>2}  {text:<{width}}  {value:>9.3f}  {cost_text(best - value)}")
+        click.echo(f"  {rank:>2}  {text:<{width}}  {value:>9.3f}  {words.cost(best - value)}")
     if len(options) < len(advice.options):
-        click.echo(f"  … and {len(advice.options) - len(options)} more: --all shows every option")
-
-
-def _describe_keep(keep, reroll):
-    held = " ".join(map(str, keep)) or "nothing"
-    return f"keep {held}, reroll {' '.join(map(str, reroll))}" if keep else f"keep {held}, reroll all"
+        click.echo("  " + words("advise.more", n=len(advice.options) - len(options)))
 
 
 def _advise_batch(stream, default_rules, tables, top):

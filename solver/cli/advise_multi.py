@@ -6,7 +6,7 @@ from .common import InputError, emit_json
 
 
 def advise_multi(rules, players, chips, to_move, taken, dice_text, rolls_left, shown, as_json,
-                 top, model="best"):
+                 top, model="best", lang=None):
     """Check the position, advise, print text or JSON (one clear line and exit 2 on bad input)."""
     from ..dice import parse_dice
     from ..duel import multi_advice
@@ -27,50 +27,42 @@ def advise_multi(rules, players, chips, to_move, taken, dice_text, rolls_left, s
         answer["options"] = answer["options"][:top]
         emit_json(answer)
         return
-    for line in answer_lines(answer, shown):
+    from ..lang import Words
+    for line in answer_lines(answer, shown, Words(lang, rules)):
         click.echo(line)
 
 
-def describe_option(option):
-    """An option of the multiplayer advice in words."""
-    if option["action"] == "keep":
-        return "keep " + (" ".join(map(str, option["keep"])) or "nothing") + ", reroll the rest"
-    if option["action"] == "stop":
-        return "stop: " + describe_option(option["then"])
-    if option["action"] == "no_chip":
-        return "take no chip"
-    source = " (set aside)" if option["from"] == "aside" else ""
-    bonus = f" +{option['last_chip_bonus']} last chip" if option.get("last_chip_bonus") else ""
-    return f"take {option['chip']}{source}{bonus}"
-
-
-def answer_lines(answer, shown):
-    """The advice as lines of text: the position, the chance to win, the ranked options."""
-    seat = answer["to_move"]
-    how = "exact" if answer["exact"] else (
-        f"estimate, 95% interval {answer['interval'][0]:.3f}-{answer['interval'][1]:.3f}, "
-        f"{answer['games']} games per option")
-    lines = [f"dice-duel, {answer['players']} players, seat {seat} to move"
-             + (", a chip was taken this round" if answer["round_chip_taken"] else "")]
+def answer_lines(answer, shown, words):
+    """The advice as lines of text (words: solver/lang's Words): the position, then
+    chance_lines."""
+    lines = [words("duel.position", rules="dice-duel", n=answer["players"], seat=answer["to_move"])
+             + (words("duel.round_taken") if answer["round_chip_taken"] else "")]
     for name, counts in answer["chips"].items():
-        seats = " ".join(f"{c}" for c in counts[2:])
-        lines.append(f"  {name:<15} plate {counts[0]}  aside {counts[1]}  seats {seats}")
+        lines.append(words("duel.chip_row", name=words.chip(name), plate=counts[0], aside=counts[1],
+                           seats=" ".join(map(str, counts[2:]))))
     if "dice" in answer:
-        left = answer["rolls_left"]
-        lines.append(f"dice {' '.join(map(str, answer['dice']))}, {left} roll"
-                     f"{'s' if left != 1 else ''} left")
-    lines.append(f"chance to win for seat {seat}: {answer['probability']:.4f} ({how})")
+        lines.append(words("dice_left", dice=words.faces(answer["dice"]),
+                           left=words("rolls_left", n=answer["rolls_left"])))
+    return lines + chance_lines(answer, shown, words)
+
+
+def chance_lines(answer, shown, words):
+    """The chance to win of the seat to move and the `shown` best options (None: all)."""
+    from ..duel.words import option_text
+    how = words("duel.exact") if answer["exact"] else words(
+        "duel.estimate", lo=answer["interval"][0], hi=answer["interval"][1], games=answer["games"])
+    lines = [words("duel.chance", seat=answer["to_move"], p=answer["probability"], how=how)]
     options = answer["options"] if shown is None else answer["options"][:shown]
     if not options:
         return lines
-    texts = [describe_option(o) for o in options]
+    texts = [option_text(o, words) for o in options]
     width = max(map(len, texts))
-    lines.append(f"  {'#':>2}  {'choice':<{width}}  {'win':>7}"
-                 + ("" if answer["exact"] else "  95% interval"))
+    lines.append(f"  {'#':>2}  {words('duel.choice'):<{width}}  {words('duel.win'):>7}"
+                 + ("" if answer["exact"] else "  " + words("duel.interval")))
     for rank, (option, text) in enumerate(zip(options, texts), 1):
         interval = "" if answer["exact"] else \
             f"  {option['interval'][0]:.3f}-{option['interval'][1]:.3f}"
         lines.append(f"  {rank:>2}  {text:<{width}}  {option['probability']:7.4f}{interval}")
     if len(options) < len(answer["options"]):
-        lines.append(f"  … and {len(answer['options']) - len(options)} more: --all shows every option")
+        lines.append("  " + words("advise.more", n=len(answer["options"]) - len(options)))
     return lines

@@ -10,11 +10,7 @@ import click
 
 from .common import InputError, check_output_file, emit_json
 
-HELP_ROLL = ("type the dice to keep (e.g. 335), Enter = reroll all, s = stop and take a chip, "
-             "? = coach, u = undo, q = save and quit")
-HELP_END = "type a chip (name, short name or value; add ' aside' for a set-aside one), n = no chip, " \
-           "? = coach, u = undo, q = save and quit"
-
+from ..lang import Words
 
 class _Quit(Exception):
     pass
@@ -24,37 +20,41 @@ class _Undo(Exception):
     pass
 
 
-def play_duel(rules, names, seed, real_dice, record_path, coach):
-    """Start a new game and play it (exit 130 when interrupted)."""
+def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
+    """Start a new game and play it (exit 130 when interrupted); lang: de, en or None (the
+    rules' pad language)."""
     import random
     from ..duel.multi_record import new_game
     from ..game.card import GameError
+    words = Words(lang, rules)
     try:
         game = new_game(rules, names, seed, real_dice)
     except GameError as exc:
-        raise InputError(str(exc)) from None
+        raise InputError(exc.text(words.lang)) from None
     if seed is None and not real_dice:
         game.seed = random.SystemRandom().randrange(2**32)
     record_path = record_path or time.strftime("kniffel-duel-%Y%m%d-%H%M%S.json")
     check_output_file(record_path, "--record")
-    _run(game.record(), record_path, coach)
+    _run(game.record(), record_path, coach, words)
 
 
-def resume_duel(record, path, record_path, coach):
+def resume_duel(record, path, record_path, coach, lang=None):
+    """Go on with a saved game (its record `record`, read from `path`)."""
     from ..duel.multi_record import rebuild
     from ..game.card import GameError
     try:
         game = rebuild(record)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
+    words = Words(lang, game.rules)
     if game.over:
-        raise InputError(f"{path}: the game is over; see kniffel analyze {path}")
-    _run(record, record_path or path, coach)
+        raise InputError(f"{path}: " + words("duel.over", path=path))
+    _run(record, record_path or path, coach, words)
 
 
-def _run(record, path, coach):
+def _run(record, path, coach, words):
     from ..game.record import save_record
-    session = _Session(record, coach)
+    session = _Session(record, coach, words)
     save_record(record, path)
     status = "finished"
     try:
@@ -65,14 +65,14 @@ def _run(record, path, coach):
         click.echo()
         status = "interrupted"
     save_record(session.record, path)
-    click.echo(f"game record: {path}")
+    click.echo(words("duel.record", path=path))
     if status == "interrupted":
         sys.exit(130)
 
 
 class _Session:
-    def __init__(self, record, coach):
-        self.record, self.hand, self.coach = record, None, coach
+    def __init__(self, record, coach, words):
+        self.record, self.hand, self.coach, self.words = record, None, coach, words
 
     def game(self):
         from ..duel.multi_record import rebuild
@@ -88,36 +88,36 @@ class _Session:
         while True:
             game = self.game()
             if game.over:
-                show_table(game)
+                show_table(game, self.words)
                 return
             try:
                 self.step(game)
             except _Undo:
                 self.move({"undo": True})
             except GameError as exc:
-                click.echo(f"  {exc}")
+                click.echo("  " + exc.text(self.words.lang))
             save_record(self.record, path)
 
     def step(self, game):
+        words = self.words
         if game.dice is None:
             if game.rolls_left == game.rules.rolls_per_turn:  # the turn's start
-                show_table(game)
-                click.echo(f"{game.players[game.table.to_move]}'s turn")
+                show_table(game, words)
+                click.echo(words("duel.turn", name=game.players[game.table.to_move]))
             if game.real_dice:
-                n = 5 - len(game.kept)
-                text = _ask(f"dice thrown ({n} dice, or all five)")
+                text = _ask(words("duel.prompt_dice", n=5 - len(game.kept)))
                 self.move({"roll": [int(c) for c in text if c.isdigit()]})
             else:
                 self.move({"roll": True})
             return
-        click.echo(f"  dice {' '.join(map(str, game.dice))}, {game.rolls_left} roll"
-                   f"{'s' if game.rolls_left != 1 else ''} left")
+        click.echo("  " + words("dice_left", dice=words.faces(game.dice),
+                                left=words("rolls_left", n=game.rolls_left)))
         if self.coach:
-            _coach(game, top=3)
+            _coach(game, words, top=3)
         if game.rolls_left > 0:
-            text = _ask(HELP_ROLL if not self.coach else "keep (Enter = reroll all, s = stop)")
+            text = _ask(words("duel.help_roll" if not self.coach else "duel.prompt_keep"))
             if text == "?":
-                _coach(game)
+                _coach(game, words)
                 return  # asked again, with the dice shown again
             if text != "s":
                 self.move({"keep": [int(c) for c in text if c.isdigit()]})
@@ -125,15 +125,25 @@ class _Session:
         self.end(game)
 
     def end(self, game):
-        text = _ask(HELP_END if not self.coach else "chip (n = none)")
+        words = self.words
+        text = _ask(words("duel.help_end" if not self.coach else "duel.prompt_chip"))
         if text == "?":
-            _coach(game, final=True)
-            text = _ask("chip (n = none)")
+            _coach(game, words, final=True)
+            text = _ask(words("duel.prompt_chip"))
         if text == "n":
             self.move({"no_chip": True})
             return
-        name, _, where = text.partition(" ")
-        self.move({"take": name, "from": "aside" if where.strip() == "aside" else "plate"})
+        name, where = _chip_answer(text, words)
+        self.move({"take": name, "from": where})
+
+
+def _chip_answer(text, words):
+    """(chip name, "plate" or "aside") of a typed answer: a chip's name (German names have
+    spaces), then "aside" or the language's word for it."""
+    name, _, last = text.rpartition(" ")
+    if name and last in ("aside", words("duel.aside_word").lower()):
+        return name, "aside"
+    return text, "plate"
 
 
 def _ask(prompt):
@@ -145,36 +155,44 @@ def _ask(prompt):
     return text
 
 
-def _coach(game, top=None, final=False):
+def _coach(game, words, top=None, final=False):
     from ..duel.multi_advice import advise
-    from .advise_multi import answer_lines
+    from .advise_multi import chance_lines
     answer = advise(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
-    lines = answer_lines(answer, top)
-    first = next(i for i, line in enumerate(lines) if line.startswith("chance to win"))
-    for line in lines[first:]:  # the position is on the screen already
+    for line in chance_lines(answer, top, words):  # the position is on the screen already
         click.echo("  " + line)
 
 
-def show_table(game):
-    """The chips as the table shows them: plate, set aside, in front of each player."""
+def show_table(game, words):
+    """The chips as the table shows them: a row per chip type with its value and how many lie on
+    the plate, set aside and in front of each player; then each player's points."""
     from ..duel import multi_game as mg
     from ..duel.chips import TYPES, VALUES
     table = game.table
-    click.echo("  " + " ".join(f"{name[:6]:>6}" for name in TYPES) + "   points")
-    click.echo("  " + " ".join(f"{v:>6}" for v in VALUES))
+    heads = [words("duel.plate"), words("duel.aside")] + list(game.players)
+    columns = [table.plate, table.aside] + list(table.seats)
+    names = [words.chip(t) for t in TYPES]
+    first = max(map(len, names + [words("duel.chip"), words("duel.points")]))
+    widths = [max(len(h), 3) for h in heads]
+    value = words("duel.value")
+
+    def row(label, mid, cells):
+        return "  " + f"{label:<{first}}  {mid:>{len(value)}}  " + "  ".join(
+            f"{c:>{w}}" for c, w in zip(cells, widths))
+
+    click.echo(row(words("duel.chip"), value, heads))
+    for t, name in enumerate(names):
+        click.echo(row(name, VALUES[t], [c[t] for c in columns]))
     points = mg.scores(table, game.rules)  # the last-chip bonus once it is won
-    rows = [("plate", table.plate, ""), ("aside", table.aside, "")]
-    rows += [(name, seat, points[i]) for i, (name, seat) in enumerate(zip(game.players, table.seats))]
-    for label, counts, score in rows:
-        click.echo("  " + " ".join(f"{c:>6}" for c in counts) + f"   {score}  {label}")
+    click.echo(row(words("duel.points"), "", ["", ""] + list(points)))
     if game.over:
         shares = mg.win_shares(table, game.rules)
         winners = [n for n, s in zip(game.players, shares) if s > 0]
-        click.echo("game over: " + (" and ".join(winners) + " win" + ("s" if len(winners) == 1 else "")
-                                    if winners else "a tie: nobody wins (ties = lose)"))
+        click.echo(words("duel.wins", names=words("and").join(winners), n=len(winners))
+                   if winners else words("duel.tie"))
 
 
-def analyze_duel(record, path, as_json):
+def analyze_duel(record, path, as_json, lang=None):
     """`kniffel analyze` of a Dice Duel record."""
     from ..duel.multi_analysis import analyze, report_lines
     from ..game.card import GameError
@@ -185,5 +203,6 @@ def analyze_duel(record, path, as_json):
     if as_json:
         emit_json(result)
         return
-    for line in report_lines(result):
+    from ..duel.multi_record import record_rules
+    for line in report_lines(result, Words(lang, record_rules(record.get("rules")))):
         click.echo(line)

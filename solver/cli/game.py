@@ -56,7 +56,8 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
         raise InputError("--seed has no use with --real-dice")
     if _is_duel(rules_name):
         from .duel_play import play_duel
-        play_duel(command_rules(rules_name), _names(players), seed, real_dice, record_path, coach)
+        play_duel(command_rules(rules_name), _names(players), seed, real_dice, record_path, coach,
+                  lang)
         return
     rules = scorecard_rules(rules_name, "play")
     try:
@@ -129,7 +130,7 @@ def _resume(path, record_path, tables, coach, goal, lang, given):
         record = load_record(path)
         if is_duel_record(record):
             from .duel_play import resume_duel
-            return resume_duel(record, path, record_path, coach)
+            return resume_duel(record, path, record_path, coach, lang)
         game, _ = session.rebuild(record)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
@@ -175,7 +176,7 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
         record = load_record(record_file)
         if is_duel_record(record):
             from .duel_play import analyze_duel
-            return analyze_duel(record, record_file, as_json)
+            return analyze_duel(record, record_file, as_json, lang)
         rules = record_rules(record["rules"])
     except GameError as exc:
         raise InputError(str(exc)) from None

@@ -6,17 +6,10 @@ Which rolls earn a chip is found by testing plain descriptions against the rules
 import numpy as np
 
 from .. import dice
+from ..lang import WORDS
 from ..rules.describe import (COUNTS, FACES, HOUSE, RUN_4, RUN_5, TOP, TWO_PAIRS, changed_options,
                               condition_text, rolls_text, runs, settings, text_table, wrap)
 from .rules import CHIPS_PER_TYPE, N_TYPES, PRESETS, RED_FACES, TYPES, VALUES
-
-CHIP_NAMES = {  # (German, English)
-    "two_pairs": ("Zwei Paare", "Two pairs"), "three_kind": ("Dreierpasch", "Three of a kind"),
-    "small_straight": ("Kleine Straße", "Small straight"), "flush": ("Flush", "Flush"),
-    "full_house": ("Full House", "Full house"), "four_kind": ("Viererpasch", "Four of a kind"),
-    "large_straight": ("Große Straße", "Large straight"),
-}
-
 
 def _conditions():
     """(text, rolls) for the chip types, tried in order (see rules.describe.condition_text)."""
@@ -50,7 +43,7 @@ def describe_duel(rules):
     rows = []
     for t, (name, value) in enumerate(zip(TYPES, VALUES)):
         earned = ((rules.roll_types >> t) & 1 == 1)[not_five]
-        german, english = CHIP_NAMES[name]
+        german, english = WORDS["de"]["chip"][name], WORDS["en"]["chip"][name]
         rows.append((name, german, english, value, CHIPS_PER_TYPE, condition_text(earned, conditions)))
     out += text_table(rows, ("chip", "German", "English", "value", "chips", "earned by"))
 

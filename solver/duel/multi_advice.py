@@ -12,7 +12,8 @@ import numpy as np
 from .. import dice as _dice  # `dice` is a parameter name below
 from ..dice import sub_keep_indices
 from . import multi_game as mg
-from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, type_key
+from .chips import CHIPS_PER_TYPE, N_TYPES
+from .states import chip_counts, spec_entries, typed_counts
 from . import multi_exact
 from .multi_exact import size_bound, solve_exact
 from .multi_rollout import Rollouts, move_code, wilson
@@ -27,47 +28,24 @@ def parse_counts(players, chips):
     if chips is None:
         chips = {}
     if isinstance(chips, str):
-        entries = []
-        for part in (p.strip() for p in chips.split(",")):
-            if not part:
-                continue
-            name, sep, counts = part.partition("=")
-            if not sep:
-                raise ValueError(f"chips entry {part!r} must be TYPE=PLATE/ASIDE/SEAT0/SEAT1/..., "
-                                 "e.g. ls=0/1/2/1")
-            entries.append((name, counts.split("/")))
+        entries = spec_entries(chips, "PLATE/ASIDE/SEAT0/SEAT1/...", "ls=0/1/2/1")
     elif isinstance(chips, dict):
         entries = list(chips.items())
     else:
         raise ValueError("chips must be an object {type: [plate, aside, seat0, seat1, ...]}")
     plate, aside = [CHIPS_PER_TYPE] * N_TYPES, [0] * N_TYPES
     seats = [[0] * N_TYPES for _ in range(players)]
-    seen = set()
-    for name, counts in entries:
-        key = type_key(name)
-        if key in seen:
-            raise ValueError(f"chip type {key} is given twice")
-        seen.add(key)
-        numbers = _numbers(key, counts, players)
-        t = TYPES.index(key)
-        plate[t], aside[t] = numbers[0], numbers[1]
+
+    def numbers(key, counts):
+        if not isinstance(counts, list) or len(counts) != players + 2:
+            raise ValueError(f"{key} needs {players + 2} counts: plate, aside and one per seat")
+        return chip_counts(key, counts)
+
+    for t, counts in typed_counts(entries, numbers):
+        plate[t], aside[t] = counts[0], counts[1]
         for i in range(players):
-            seats[i][t] = numbers[2 + i]
+            seats[i][t] = counts[2 + i]
     return tuple(plate), tuple(aside), tuple(tuple(s) for s in seats)
-
-
-def _numbers(key, counts, players):
-    if not isinstance(counts, list) or len(counts) != players + 2:
-        raise ValueError(f"{key} needs {players + 2} counts: plate, aside and one per seat")
-    numbers = []
-    for c in counts:
-        if isinstance(c, str):
-            c = c.strip()
-            c = int(c) if c.isdigit() else c
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= CHIPS_PER_TYPE:
-            raise ValueError(f"{key}: {c!r} is not a count 0-{CHIPS_PER_TYPE}")
-        numbers.append(c)
-    return numbers
 
 
 def parse_table(rules, players, chips=None, to_move=0, round_chip_taken=False):

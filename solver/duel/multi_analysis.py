@@ -67,20 +67,23 @@ def analyze(record, budget=None, seed=0, progress=False):
             "decisions": rows, "lost": lost}
 
 
-def report_lines(result):
-    """The analysis as text: the decisions that cost a chance, then totals per player."""
+def report_lines(result, words):
+    """The analysis as text in `words` (solver/lang's Words): the decisions that cost a chance,
+    then totals per player."""
+    from .words import decision_text
     lines = []
     for i, row in enumerate(result["decisions"], 1):
         if row["lost"] and row["lost"] > 1e-9:
-            how = "" if row["exact"] else " (estimates)"
-            lines.append(f"{i:>3}. {row['player']}: dice {' '.join(map(str, row['dice']))}, "
-                         f"{row['rolls_left']} left, chose {row['choice']}: chance "
-                         f"{row['probability']:.3f}, best {row['best']:.3f}{how}")
+            lines.append(words("duel.analysis_row", i=i, player=row["player"],
+                               dice=words.faces(row["dice"]),
+                               left=words("rolls_left", n=row["rolls_left"]),
+                               choice=decision_text(row["choice"], words), p=row["probability"],
+                               best=row["best"], how="" if row["exact"] else words("duel.estimates")))
     if not lines:
-        lines.append("no decision cost a chance to win")
+        lines.append(words("duel.no_loss"))
     for name, lost in zip(result["players"], result["lost"]):
-        lines.append(f"{name}: chance to win given away, summed over decisions: {lost:.3f}")
+        lines.append(words("duel.given_away", name=name, lost=lost))
     if result["finished"]:
-        lines.append("final: " + ", ".join(f"{n} {s}" for n, s in zip(result["players"],
-                                                                      result["scores"])))
+        lines.append(words("duel.final", scores=", ".join(
+            f"{n} {s}" for n, s in zip(result["players"], result["scores"]))))
     return lines

@@ -2,7 +2,7 @@
 
 Backward induction over the positions the game can still reach, in which every seat maximises
 its own chance to win (ties between its options go to the next seats in turn order, see
-multi_kernels._better).  For 2 players with shared ties the game is zero-sum and the values are
+multi_kernels.prefers).  For 2 players with shared ties the game is zero-sum and the values are
 the game's value.  The positions form no cycle, so the recursion ends: every turn takes a chip
 (fewer chips in play), or hands the turn on within the round, or ends a round, which either sets
 a plate chip aside (fewer plate chips) or, after a round with a chip, starts a new round with the
@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import dice
 from . import multi_game as mg
-from .multi_kernels import EPS, greedy_key, turn_by, turn_greedy
+from .multi_kernels import greedy_key, prefers, turn_by, turn_greedy
 
 EXACT_LIMIT = 30_000  # the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
 
@@ -40,16 +40,8 @@ def size_bound(table):
 
 
 def better(a, b, mover):
-    """multi_kernels._better in Python: does the seat to move prefer chance vector b to a?"""
-    n = len(a)
-    for i in range(n):
-        s = (mover + i) % n
-        d = b[s] - a[s]
-        if d > EPS:
-            return True
-        if d < -EPS:
-            return False
-    return False
+    """Does the seat to move prefer chance vector b to a (multi_kernels.prefers, in Python)?"""
+    return prefers(np.asarray(a)[None], 0, np.asarray(b)[None], 0, mover)
 
 
 MODELS = ("best", "greedy")  # how the other seats are modelled to play

@@ -14,6 +14,7 @@ from ..engine.jit import njit
 from ..engine.rolls import complete_roll, random_next
 from ..engine.turn import best_sub_keeps, keep_means
 from .chips import CHIPS_PER_TYPE, N_TYPES
+from .states import rank
 
 EPS = 1e-12  # chances closer than this are a tie, broken by the next seats' chances
 GREEDY, SOLO = 0, 1  # fast policies of a seat: the most valuable chip; the solo-optimal table
@@ -22,32 +23,13 @@ KEYS = (1 << N_TYPES) * N_TYPES  # greedy tables: plate types present x most val
 NO_CHIP = -1
 
 
-@njit(cache=True)
-def _better(a, b, mover):
-    """Does the seat to move prefer chance vector b to a?  Its own chance first; on a tie the
-    next seats' in turn order (a fixed, order-free rule, so every solver picks the same)."""
-    n = a.shape[0]
-    for i in range(n):
-        s = (mover + i) % n
-        d = b[s] - a[s]
-        if d > EPS:
-            return True
-        if d < -EPS:
-            return False
-    return False
-
-
-@njit(cache=True)
-def _prefers(work, i, other, j, mover):
-    """_better(work[i], other[j], mover) without making row views (they cost more than the
-    comparison)."""
-    d = other[j, mover] - work[i, mover]  # the mover's own chance decides all but ties
-    if d > EPS:
-        return True
-    if d < -EPS:
-        return False
+def prefers(work, i, other, j, mover):
+    """Does the seat to move prefer chance vector other[j] to work[i]?  Its own chance first; on
+    a tie the next seats' in turn order (a fixed, order-free rule, so every solver picks the
+    same).  Rows are read in place: making row views would cost more than the comparison.
+    Plain Python (multi_exact.better) that numba compiles as _prefers."""
     n = work.shape[1]
-    for step in range(1, n):
+    for step in range(n):
         s = (mover + step) % n
         d = other[j, s] - work[i, s]
         if d > EPS:
@@ -55,6 +37,9 @@ def _prefers(work, i, other, j, mover):
         if d < -EPS:
             return False
     return False
+
+
+_prefers = njit(cache=True)(prefers)
 
 
 @njit(cache=True)
@@ -187,29 +172,7 @@ def greedy_move(plate, aside, category, category_mask):
     return NO_CHIP, 0
 
 
-@njit(cache=True)
-def _solo_rank(plate, aside):
-    # duel.states.rank, inlined here so this module needs no other kernels
-    low = -1
-    for t in range(N_TYPES):
-        if aside[t] > 0:
-            low = t
-            break
-    index, weight = 0, 1
-    for t in range(N_TYPES):
-        if low < 0 or t < low:
-            index += plate[t] * weight
-            weight *= CHIPS_PER_TYPE + 1
-        elif t == low:
-            index += ((aside[t] - 1) * (2 * CHIPS_PER_TYPE + 2 - aside[t]) // 2 + plate[t]) * weight
-            weight *= CHIPS_PER_TYPE * (CHIPS_PER_TYPE + 1) // 2
-        else:
-            index += aside[t] * weight
-            weight *= CHIPS_PER_TYPE + 1
-    if low < 0:
-        return index
-    block = CHIPS_PER_TYPE * (CHIPS_PER_TYPE + 1) // 2 * (CHIPS_PER_TYPE + 1) ** (N_TYPES - 1)
-    return (CHIPS_PER_TYPE + 1) ** N_TYPES + low * block + index
+_solo_rank = njit(cache=True)(rank)  # the solo table's index of a position (duel.states)
 
 
 @njit(cache=True)

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from .. import __version__
 from ..dice import DICE, validate_dice
 from ..game.card import RECORD_VERSION, GameError
+from ..game import session
 from ..game.session import seeded_rng
 from ..rules import RulesError
 from . import multi_game as mg
 from .chips import TYPES, type_key
 from .rules import PRESETS, get_rules
+from .words import Said, chips_text, moves_text
 
 FORMAT = "kniffel-dice-duel-game"
 
@@ -85,14 +87,14 @@ class DuelGame:
     def roll(self, faces):
         """Put the dice thrown into hand: the new ones (5 minus the kept), or all five."""
         if self.over:
-            raise GameError("the game is over")
+            raise GameError("error.game_over")
         if self.dice is not None:
-            raise GameError("the dice are already rolled: keep some or end the turn")
+            raise GameError("duel.error.rolled")
         faces = list(faces)
         if len(faces) == DICE - len(self.kept):
             faces = list(self.kept) + faces
         elif len(faces) == DICE and (Counter(self.kept) - Counter(faces)):
-            raise GameError(f"the five dice must include the kept {list(self.kept)}")
+            raise GameError("error.hold_kept", dice=list(self.kept))
         try:
             self.dice = validate_dice(faces)
         except (ValueError, TypeError) as exc:
@@ -101,25 +103,25 @@ class DuelGame:
 
     def keep(self, keep):
         if self.dice is None:
-            raise GameError("roll the dice first")
+            raise GameError("error.roll_first")
         if self.rolls_left == 0:
-            raise GameError("no roll is left: take a chip (or none)")
+            raise GameError("duel.error.no_roll")
         keep = tuple(sorted(keep))
         if len(keep) >= DICE or Counter(keep) - Counter(self.dice):
-            raise GameError(f"keep {list(keep)}: not 0-4 of the dice {list(self.dice)}")
+            raise GameError("duel.error.keep", keep=list(keep), dice=list(self.dice))
         self._decision({"keep": list(keep)})
         self.kept, self.dice = keep, None
 
     def end_turn(self, move):
         """End the turn with ("take", type, source) or ("no_chip",)."""
         if self.dice is None:
-            raise GameError("roll the dice first")
+            raise GameError("error.roll_first")
         category = int(self.rules.categories[0][_index(self.dice)])
         mask = int(self.rules.categories[1][category])
         moves = mg.end_moves(self.table, mask, category == 0, self.rules)
         if move not in moves:
-            raise GameError(f"{_move_text(move)} is not possible with {list(self.dice)}; "
-                            f"possible: {', '.join(_move_text(m) for m in moves)}")
+            raise GameError("duel.error.not_possible", move=Said(moves_text, [move]),
+                            dice=list(self.dice), moves=Said(moves_text, moves))
         self._decision({"no_chip": True} if move[0] == "no_chip"
                        else {"take": TYPES[move[1]], "from": move[2]})
         self.table = mg.after_move(self.table, move, category == 0, self.rules)
@@ -138,12 +140,6 @@ def _index(faces):
     return KEEP_INDEX[tuple(sorted(faces))]
 
 
-def _move_text(move):
-    if move[0] == "no_chip":
-        return "no chip"
-    return f"{TYPES[move[1]]}" + (" (set aside)" if move[2] == mg.ASIDE else "")
-
-
 def parse_end(decision):
     """The move of a decision or web move: {"take": TYPE, "from"?} or {"no_chip": true}."""
     if decision.get("no_chip") is True:
@@ -154,8 +150,9 @@ def parse_end(decision):
         raise GameError(f"from must be plate or aside, got {source!r}")
     try:
         return ("take", TYPES.index(type_key(chip)), source)
-    except ValueError as exc:
-        raise GameError(str(exc)) from None
+    except ValueError:
+        raise GameError("duel.error.unknown_chip", name=str(chip), chips=Said(chips_text, TYPES)) \
+            from None
 
 
 def new_game(rules, players, seed=None, real_dice=False):
@@ -163,7 +160,7 @@ def new_game(rules, players, seed=None, real_dice=False):
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise GameError("players must be a list of names")
     if not 2 <= len(players) <= rules.max_players:
-        raise GameError(f"the Dice Duel has 2-{rules.max_players} players, got {len(players)}")
+        raise GameError("duel.error.players", most=rules.max_players, n=len(players))
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                              or not 0 <= seed < 2**63):
         raise GameError(f"seed must be a whole number >= 0 or null, got {seed!r}")
@@ -222,7 +219,7 @@ def rebuild(record, hand=None):
     game = replay(record)
     if hand is not None:
         if game.over:
-            raise GameError("the game is over: no dice in hand")
+            raise GameError("error.game_over")
         game.roll(_faces(hand))
     return game
 
@@ -237,15 +234,15 @@ def apply_move(record, hand, move):
         return undo(record, hand)
     game = rebuild(record, hand)
     if game.over:
-        raise GameError("the game is over")
+        raise GameError("error.game_over")
     if "roll" in move:
         faces = move["roll"]
         if faces is True:
             if game.real_dice or game.seed is None:
-                raise GameError("this game uses real dice: send the dice thrown")
+                raise GameError("error.real_dice")
             faces = seeded_rng(game.seed, record).integers(1, 7, size=DICE - len(game.kept)).tolist()
         elif not game.real_dice:
-            raise GameError("this game rolls seeded dice: send \"roll\": true")
+            raise GameError("error.seeded_dice")
         game.roll(_faces(faces))
         return game.record(), list(game.dice)
     if "keep" in move:
@@ -258,14 +255,4 @@ def apply_move(record, hand, move):
 def undo(record, hand):
     """One step back: the dice in hand of a real-dice game (to type again), else the last
     decision, with its dice back in hand.  Nothing to undo: unchanged."""
-    replay(record)  # a record that does not replay is refused here, not half undone
-    if hand is not None and record.get("real_dice"):
-        return record, None
-    turns = copy.deepcopy(record.get("turns", []))
-    if not turns:
-        return record, hand
-    decision = turns[-1]["decisions"].pop()
-    if not turns[-1]["decisions"]:
-        turns.pop()
-    game = replay({**record, "turns": turns})
-    return game.record(), list(decision["dice"])
+    return session.undo(record, hand, replay)

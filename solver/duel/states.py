@@ -147,14 +147,7 @@ def parse_chips(spec):
     if spec is None:
         spec = ""
     if isinstance(spec, str):
-        entries = []
-        for part in (p.strip() for p in spec.split(",")):
-            if not part:
-                continue
-            name, sep, counts = part.partition("=")
-            if not sep:
-                raise ValueError(f"chips entry {part!r} must be TYPE=PLATE/ASIDE/MINE, e.g. ls=0/1/3")
-            entries.append((name, counts.split("/")))
+        entries = spec_entries(spec, "PLATE/ASIDE/MINE", "ls=0/1/3")
     elif isinstance(spec, dict):
         entries = []
         for name, counts in spec.items():
@@ -169,31 +162,55 @@ def parse_chips(spec):
     else:
         raise ValueError("chips must be a SPEC string or an object of type: [plate, aside, mine]")
     plate, aside, mine = [CHIPS_PER_TYPE] * N_TYPES, [0] * N_TYPES, [0] * N_TYPES
+    for t, numbers in typed_counts(entries, _counts):
+        plate[t], aside[t], mine[t] = numbers
+    return validate_chips(Chips(tuple(plate), tuple(aside), tuple(mine)))
+
+
+def spec_entries(spec, form, example):
+    """[(type name, [count texts])] of the text form "TYPE=COUNTS,...", the counts split at "/"
+    (empty parts skipped); ValueError for a part without "=", showing `form` and `example`."""
+    entries = []
+    for part in (p.strip() for p in spec.split(",")):
+        if not part:
+            continue
+        name, sep, counts = part.partition("=")
+        if not sep:
+            raise ValueError(f"chips entry {part!r} must be TYPE={form}, e.g. {example}")
+        entries.append((name, counts.split("/")))
+    return entries
+
+
+def typed_counts(entries, numbers):
+    """(type index, counts) of each entry (type name, counts), no type twice; numbers(key,
+    counts) checks the counts of a type and returns them."""
     seen = set()
     for name, counts in entries:
         key = type_key(name)
         if key in seen:
             raise ValueError(f"chip type {key} is given twice")
         seen.add(key)
-        numbers = _counts(key, counts)
-        t = TYPES.index(key)
-        plate[t], aside[t], mine[t] = numbers
-    return validate_chips(Chips(tuple(plate), tuple(aside), tuple(mine)))
+        yield TYPES.index(key), numbers(key, counts)
+
+
+def chip_counts(key, counts):
+    """The counts of one type as whole numbers 0-4 (ints or digit strings); ValueError naming
+    the first that is not one."""
+    numbers = []
+    for c in counts:
+        if isinstance(c, str):
+            c = c.strip()
+            c = int(c) if c.isdigit() else c
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= CHIPS_PER_TYPE:
+            raise ValueError(f"{key}: {c!r} is not a count 0-{CHIPS_PER_TYPE}")
+        numbers.append(c)
+    return numbers
 
 
 def _counts(key, counts):
     if len(counts) != 3:
         raise ValueError(f"{key} needs three counts PLATE/ASIDE/MINE, e.g. {key}=2/0/2")
-    numbers = []
-    for c in counts:
-        if isinstance(c, str):
-            c = c.strip()
-            if not c.isdigit():
-                raise ValueError(f"{key}: {c!r} is not a count 0-{CHIPS_PER_TYPE}")
-            c = int(c)
-        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= CHIPS_PER_TYPE:
-            raise ValueError(f"{key}: {c!r} is not a count 0-{CHIPS_PER_TYPE}")
-        numbers.append(c)
+    numbers = chip_counts(key, counts)
     if sum(numbers) != CHIPS_PER_TYPE:
         raise ValueError(f"{key}: plate, aside and mine must add up to {CHIPS_PER_TYPE}, "
                          f"got {'/'.join(map(str, numbers))}")

@@ -27,7 +27,8 @@ class GameError(ValueError):
     GameError("error.filled", rules, box="chance", points=22): a text of solver/lang in the
     player's language (exc.text("de")); str(exc) is the English.  Fields named box, allowed
     (box keys) and dice, keep (faces) are printed as box names and dice.  Any other first
-    argument is the message itself (records, programs)."""
+    argument is the message itself (records, programs).  A field with a text(words) method (the
+    Dice Duel's chips and moves, duel/words.py) prints itself."""
 
     def __init__(self, key, rules=None, **fields):
         self.key, self.rules, self.fields = key, rules, fields
@@ -47,6 +48,9 @@ class GameError(ValueError):
         for name in ("dice", "keep"):
             if name in fields and not isinstance(fields[name], str):
                 fields[name] = words.faces(fields[name])
+        for name, value in fields.items():
+            if hasattr(value, "text"):
+                fields[name] = value.text(words)
         if "or_all" in fields:
             fields["or_all"] = words("error.or_all") if fields["or_all"] else ""
         return words(self.key, **fields)

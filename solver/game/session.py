@@ -113,12 +113,13 @@ def apply_move(record, hand, move):
     raise GameError("a move is one of roll, keep, box (with jokers) and undo")
 
 
-def undo(record, hand):
+def undo(record, hand, replay=replay):
     """One step back: the roll in hand of a real-dice game (to type it again), else the last
-    decision (a keep or a box), with its dice back in hand.  Nothing to undo: unchanged."""
+    decision (a keep or a box), with its dice back in hand.  Nothing to undo: unchanged.
+    replay(record) -> game: the game's own (the Dice Duel's records undo here too)."""
+    replay(record)  # GameError for a record that is not one (its last turn, say, is null)
     if hand is not None and record.get("real_dice"):
         return record, None
-    replay(record)  # GameError for a record that is not one (its last turn, say, is null)
     turns = copy.deepcopy(record.get("turns", []))
     if not turns:
         return record, hand

@@ -1,15 +1,16 @@
 """Every word a player reads, in German and English: the card, the coach, `advise` and `analyze`,
 the web page, the printed pages and the Markdown tables.  de.py and en.py hold one dictionary
-each, with the same keys; nothing else in the package spells out player-facing text.
+each, with the same keys, and duel_de.py and duel_en.py those of the Dice Duel (chip names under
+"chip"); nothing else in the package spells out player-facing text.
 
 A value is a format string, or a pair (singular, plural) chosen by the field `n`.  Box keys
 (three_kind ...) and JSON keys never change; only what is printed does.
 """
 import math
 
-from . import de, en
+from . import de, duel_de, duel_en, en
 
-WORDS = {"de": de.WORDS, "en": en.WORDS}
+WORDS = {"de": {**de.WORDS, **duel_de.WORDS}, "en": {**en.WORDS, **duel_en.WORDS}}
 LANGUAGES = tuple(WORDS)
 ENGLISH_PRESETS = ("yahtzee", "yahtzee-free", "yatzy")
 
@@ -17,7 +18,7 @@ ENGLISH_PRESETS = ("yahtzee", "yahtzee-free", "yatzy")
 def pad_language(rules):
     """The language of a rule set's pad: English for Yahtzee and Yatzy, German otherwise."""
     english = rules.preset in ENGLISH_PRESETS or rules.preset.startswith("yahtzee") \
-        or rules.box_set == "yatzy"
+        or getattr(rules, "box_set", None) == "yatzy"
     return "en" if english else "de"
 
 
@@ -41,7 +42,7 @@ def box_name(box, rules, lang=None):
 
 def web_words(lang):
     """The words of `lang` as the web page takes them: every text but the box names (which come
-    with each game), pairs as [singular, plural]."""
+    with each game), pairs as [singular, plural]; the chip names under "chip"."""
     return {key: list(value) if isinstance(value, tuple) else value
             for key, value in WORDS[lang].items() if key != "box"}
 
@@ -62,6 +63,13 @@ class Words:
 
     def box(self, box):
         return box_name(box, self.rules, self.lang)
+
+    def chip(self, chip):
+        """The printed name of a Dice Duel chip type (its key: two_pairs ...)."""
+        return self.table["chip"][chip]
+
+    def chips(self, chips):
+        return ", ".join(self.chip(c) for c in chips)
 
     def boxes(self, boxes):
         return ", ".join(self.box(b) for b in boxes)

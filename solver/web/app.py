@@ -25,6 +25,7 @@ from ..advice import objective_batch
 from ..engine.store import TableError
 from ..duel import advice as duel_advice
 from ..game import session
+from ..duel.rules import PRESETS as DUEL_PRESETS
 from .duel import duel_routes
 from ..game.card import GameError
 from ..lang import LANGUAGES, box_name, pad_language, web_words
@@ -184,9 +185,11 @@ def game_state(record, hand, tables, language=None, objective="expected"):
 
 def server_info():
     """GET /api/info: the version, objectives, languages with every word of the page (solver/lang),
-    and the presets with their options, pad language and the name of their Kniffel box."""
+    and the presets with their options, pad language and the name of their Kniffel box (and the
+    Dice Duel's pad language)."""
     return {"version": __version__, "objectives": objectives(), "max_players": MAX_PLAYERS,
             "languages": list(LANGUAGES), "words": {lang: web_words(lang) for lang in LANGUAGES},
+            "duel_language": pad_language(DUEL_PRESETS["dice-duel"]),
             "presets": [{"name": name, "description": PRESET_DESCRIPTIONS[name],
                          "language": pad_language(rules),
                          "kniffel": {lang: box_name(rules.boxes[rules.kniffel_box], rules, lang)

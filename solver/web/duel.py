@@ -15,6 +15,7 @@ from ..duel import multi_game as mg
 from ..duel.chips import TYPES, VALUES
 from ..duel.rules import get_rules
 from ..game.card import GameError
+from ..lang import LANGUAGES
 from ..rules import RulesError
 
 STATIC = Path(__file__).parent / "static"
@@ -81,11 +82,20 @@ def _record(data):
     return record
 
 
-def duel_step(record, hand, move, coach):
-    """The state after `move` (module level: a worker process of the app's pool runs it)."""
+def duel_step(record, hand, move, coach, language="en"):
+    """The state after `move` (module level: a worker process of the app's pool runs it); a move
+    the rules refuse is a GameError in `language`."""
     if move is not None:
-        record, hand = multi_record.apply_move(record, hand, move)
+        try:
+            record, hand = multi_record.apply_move(record, hand, move)
+        except GameError as exc:
+            raise GameError(exc.text(language)) from None
     return duel_state(record, hand, coach)
+
+
+def _language(data):
+    """The language a request asks for (de or en; the page always sends one)."""
+    return data.get("language") if data.get("language") in LANGUAGES else "en"
 
 
 def duel_routes(json_object, json_response, threaded):
@@ -97,13 +107,17 @@ def duel_routes(json_object, json_response, threaded):
 
     async def new(request):
         data = await json_object(request)
-        record, hand = new_duel(data)
+        try:
+            record, hand = new_duel(data)
+        except GameError as exc:
+            raise GameError(exc.text(_language(data))) from None
         return json_response(await threaded(duel_state, record, hand, bool(data.get("coach"))))
 
     async def game(request):
         data = await json_object(request)
         return json_response(await threaded(duel_step, _record(data), data.get("hand"),
-                                            data.get("move"), bool(data.get("coach"))))
+                                            data.get("move"), bool(data.get("coach")),
+                                            _language(data)))
 
     async def analyze(request):
         data = await json_object(request)

@@ -1,55 +1,25 @@
 // The page of `kniffel serve`: it holds the game (its record and the dice in hand, kept in
 // localStorage) and asks the server for everything else: every move is checked by the server's
 // game code, every figure shown is computed there.
+import { api, applyWords as showWords, percent, saveRecord, translate } from "./common.js";
+
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
-const token = new URLSearchParams(location.search).get("token");
 const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false,
   winMoves: [] };  // winMoves: indices of the decisions taken with the goal "win" (for the analysis)
 const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
 
 // ---- words ----------------------------------------------------------------------------------
 // The texts come from the server (solver/lang, in /api/info): t("web.new"), t("web.round", {...}).
-// A pair is [singular, plural], chosen by the field n; {x:.2f} formats a number.
 function t(key, fields = {}) {
-  const words = S.info.words[$("language").value] || S.info.words.en;
-  let text = words[key];
-  if (text === undefined) return key;
-  if (Array.isArray(text)) text = fields.n === 1 ? text[0] : text[1];
-  return text.replace(/\{(\w+)(?::\.(\d+)f)?\}/g, (whole, name, digits) =>
-    fields[name] === undefined ? whole : digits ? Number(fields[name]).toFixed(Number(digits)) : String(fields[name]));
+  return translate(S.info.words[$("language").value] || S.info.words.en, key, fields);
 }
 
-// A chance as a percentage with sensible decimals (as the command line prints it, lang.percent).
-function percent(p) {
-  const value = 100 * p;
-  if (value < 5e-11) return "0%";
-  if (value > 100 - 5e-11) return "100%";
-  let digits = value >= 10 ? 1 : value >= 1 ? 2 : Math.min(10, 1 - Math.floor(Math.log10(value)));
-  while (digits < 10 && value.toFixed(digits) === (100).toFixed(digits)) digits++;
-  return value.toFixed(digits) + "%";
-}
-
-function applyWords() {
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-  for (const el of document.querySelectorAll("[data-t-placeholder]")) el.placeholder = t(el.dataset.tPlaceholder);
-  document.title = t("web.title");
-  document.documentElement.lang = $("language").value;
-}
+function applyWords() { showWords(t, $("language").value, "web.title"); }
 
 function kniffelName() {
   const preset = S.info.presets.find((p) => p.name === (S.state ? S.state.rules.preset : $("preset").value));
   return preset ? preset.kniffel[$("language").value] : "Kniffel";
-}
-
-async function api(path, body) {
-  const headers = { "content-type": "application/json" };
-  if (token) headers["x-kniffel-token"] = token;
-  const response = await fetch("api/" + path, body === undefined ? { headers } :
-    { method: "POST", headers, body: JSON.stringify(body) });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
 }
 
 function say(text) { $("message").textContent = text || ""; }
@@ -447,15 +417,6 @@ function firstWinRound(wins) {
   return Number.isFinite(first) ? first : 1;
 }
 
-function saveRecord() {
-  const blob = new Blob([JSON.stringify(S.state.record, null, 1) + "\n"], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `kniffel-game-${new Date().toISOString().slice(0, 19).replaceAll(":", "")}.json`;
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
-
 function undoClicked() {
   const { record, hand } = S.state;
   if (!decisions(record) && !(hand && record.real_dice)) { say(t("web.nothing_to_undo")); return; }
@@ -482,7 +443,7 @@ async function init() {
   $("back-to-game").addEventListener("click", backToGame);
   $("roll").addEventListener("click", rollClicked);
   $("undo").addEventListener("click", undoClicked);
-  $("save").addEventListener("click", saveRecord);
+  $("save").addEventListener("click", () => saveRecord(S.state.record, "kniffel-game"));
   for (const id of ["load-file", "load-file-2"])
     $(id).addEventListener("change", (e) => e.target.files[0] && run(() => loadFile(e.target.files[0])));
   $("language").addEventListener("change", () => {

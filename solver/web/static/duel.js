@@ -1,19 +1,23 @@
 // The Dice Duel page of `kniffel serve` (2-4 players): it holds the game (its record and the dice
 // in hand, kept in localStorage) and asks the server for everything else: every move is checked
-// by the server's game code, every chance shown is computed there.
+// by the server's game code, every chance shown is computed there.  Its words come from the
+// server too (solver/lang, in /api/info), in the language chosen (default: the Dice Duel's pad's).
+import { api as request, applyWords as showWords, percent, saveRecord, translate } from "./common.js";
+
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-duel";
-const token = new URLSearchParams(location.search).get("token");
-const S = { state: null, held: [], busy: false, stopping: false };
+const LANGUAGE = "kniffel-duel-language";
+const S = { info: null, state: null, held: [], busy: false, stopping: false };
 
-async function api(path, body) {
-  const headers = { "content-type": "application/json" };
-  if (token) headers["x-kniffel-token"] = token;
-  const response = await fetch("api/duel/" + path, { method: "POST", headers, body: JSON.stringify(body) });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
+function api(path, body) { return request("duel/" + path, { ...body, language: $("language").value }); }
+
+function words() { return S.info.words[$("language").value] || S.info.words.en; }
+
+function t(key, fields = {}) { return translate(words(), key, fields); }
+
+function chipName(key) { return words().chip[key] || key; }
+
+function applyWords() { showWords(t, $("language").value, "duel.web.title"); }
 
 function say(text) { $("message").textContent = text || ""; }
 
@@ -38,17 +42,17 @@ function cell(row, tag, text) {
 }
 
 function renderChips(st) {
-  const t = $("chips");
-  t.replaceChildren();
-  const head = t.insertRow();
+  const table = $("chips");
+  table.replaceChildren();
+  const head = table.insertRow();
   cell(head, "th", "");
-  for (const type of st.types) cell(head, "th", `${type.key.replace("_", " ")} (${type.value})`);
-  cell(head, "th", "points");
-  const rows = [["plate", st.plate, ""], ["set aside", st.aside, ""]];
+  for (const type of st.types) cell(head, "th", `${chipName(type.key)} (${type.value})`);
+  cell(head, "th", t("duel.points"));
+  const rows = [[t("duel.plate"), st.plate, ""], [t("duel.aside"), st.aside, ""]];
   st.seats.forEach((seat, i) => rows.push([seat.name + (i === st.to_move && !st.over ? " ◀" : ""),
     seat.chips, seat.points]));
   for (const [label, counts, points] of rows) {
-    const row = t.insertRow();
+    const row = table.insertRow();
     cell(row, "th", label);
     for (const n of counts) cell(row, "td", "●".repeat(n) || "·");
     cell(row, "td", points);
@@ -59,16 +63,16 @@ function renderTurn(st) {
   const turn = st.turn;
   if (st.over) {
     const winners = st.seats.filter((s, i) => st.wins[i] > 0).map((s) => s.name);
-    $("turn").textContent = winners.length ? `Game over: ${winners.join(" and ")} win${winners.length === 1 ? "s" : ""}.`
-      : "Game over: a tie, nobody wins.";
+    $("turn").textContent = winners.length ? t("duel.web.wins", { names: winners.join(t("and")), n: winners.length })
+      : t("duel.web.tie");
     for (const id of ["roll", "stop", "dice", "moves", "entry"]) $(id).hidden = true;
     $("analyze").hidden = false;
     return;
   }
   $("analyze").hidden = true;
   const name = st.seats[st.to_move].name;
-  $("turn").textContent = `${name}'s turn` + (turn.dice ? `, ${turn.rolls_left} roll${turn.rolls_left === 1 ? "" : "s"} left` : "")
-    + (st.round_chip_taken ? " (a chip was taken this round)" : "");
+  $("turn").textContent = t("duel.web.turn", { name }) + (turn.dice ? t("duel.web.rolls_left", { n: turn.rolls_left }) : "")
+    + (st.round_chip_taken ? t("duel.web.round_taken") : "");
   const dice = $("dice");
   dice.replaceChildren();
   dice.hidden = false;
@@ -84,25 +88,40 @@ function renderTurn(st) {
   const real = st.record.real_dice;
   $("entry").hidden = !(rolling && real);
   $("roll").hidden = (rolling && real) || (!rolling && turn.rolls_left === 0);
-  $("roll").textContent = rolling ? "Roll" : "Keep marked, roll the rest";
+  $("roll").textContent = rolling ? t("web.roll") : t("duel.web.keep_roll");
   $("stop").hidden = rolling || turn.rolls_left === 0 || S.stopping;
   const moves = $("moves");
   moves.replaceChildren();
   moves.hidden = rolling || (turn.rolls_left > 0 && !S.stopping);
   for (const m of turn.moves) {
     const b = document.createElement("button");
-    b.textContent = m.action === "no_chip" ? "no chip" : `take ${m.chip}${m.from === "aside" ? " (set aside)" : ""}`;
+    b.textContent = m.action === "no_chip" ? t("duel.no_chip") : t("duel.take", { chips: taken(m.chip, m.from) });
     b.addEventListener("click", () => run(() => { S.stopping = false;
       return move(m.action === "no_chip" ? { no_chip: true } : { take: m.chip, from: m.from }); }));
     moves.append(b);
   }
 }
 
+// A chip taken, marked when it comes from the chips set aside (as solver/duel/words.py says it).
+function taken(chip, from) {
+  return from === "aside" ? t("duel.from_aside", { chip: chipName(chip) }) : chipName(chip);
+}
+
+function faces(dice) { return dice.join(" ") || t("nothing"); }
+
 function describe(o) {
-  if (o.action === "keep") return `keep ${o.keep.join(" ") || "nothing"}`;
-  if (o.action === "stop") return `stop: ${describe(o.then)}`;
-  if (o.action === "no_chip") return "no chip";
-  return `take ${o.chip}${o.from === "aside" ? " (set aside)" : ""}`;
+  if (o.action === "keep") return t("duel.keep", { dice: faces(o.keep) });
+  if (o.action === "stop") return t("duel.stop", { text: describe(o.then) });
+  if (o.action === "no_chip") return t("duel.take_none");
+  return t("duel.take", { chips: taken(o.chip, o.from) })
+    + (o.last_chip_bonus ? t("duel.last_bonus", { n: o.last_chip_bonus }) : "");
+}
+
+// A decision of the record ({keep}, {take, from} or {no_chip}) in words.
+function describeChoice(c) {
+  if (c.keep) return t("duel.keep", { dice: faces([...c.keep].sort()) });
+  if (c.no_chip) return t("duel.take_none");
+  return t("duel.take", { chips: taken(c.take, c.from || "plate") });
 }
 
 function renderAdvice(st) {
@@ -110,15 +129,15 @@ function renderAdvice(st) {
   box.replaceChildren();
   const a = st.advice;
   if (!a) return;
-  const how = a.exact ? "exact" : `estimate, 95% interval ${a.interval[0].toFixed(3)}–${a.interval[1].toFixed(3)}`;
+  const how = a.exact ? t("duel.exact") : t("duel.web.estimate", { lo: percent(a.interval[0]), hi: percent(a.interval[1]) });
   const p = document.createElement("p");
-  p.textContent = `Chance to win: ${(100 * a.probability).toFixed(1)}% (${how})`;
+  p.textContent = t("duel.web.chance", { chance: percent(a.probability), how });
   box.append(p);
   const list = document.createElement("ol");
   for (const o of a.options.slice(0, 6)) {
     const li = document.createElement("li");
-    li.textContent = `${describe(o)}: ${(100 * o.probability).toFixed(1)}%` +
-      (o.interval ? ` (${(100 * o.interval[0]).toFixed(1)}–${(100 * o.interval[1]).toFixed(1)})` : "");
+    li.textContent = `${describe(o)}: ${percent(o.probability)}` +
+      (o.interval ? ` (${percent(o.interval[0])}–${percent(o.interval[1])})` : "");
     list.append(li);
   }
   box.append(list);
@@ -155,31 +174,32 @@ async function loadFile(file) {
   show(await api("game", { record, hand: null, coach: $("coach").checked }));
 }
 
-function saveRecord() {
-  const blob = new Blob([JSON.stringify(S.state.record, null, 1) + "\n"], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `kniffel-duel-${new Date().toISOString().slice(0, 19).replaceAll(":", "")}.json`;
-  a.click();
-  URL.revokeObjectURL(a.href);
-}
-
 async function analyze() {
   const result = await api("analyze", { record: S.state.record });
   $("analysis").hidden = false;
-  $("analysis").textContent = result.decisions.filter((r) => r.lost > 1e-9).map((r) =>
-    `${r.player}: dice ${r.dice.join(" ")}, ${r.rolls_left} left, ${JSON.stringify(r.choice)}: ` +
-    `${r.probability.toFixed(3)} (best ${r.best.toFixed(3)})`).join("\n") + "\n" +
-    result.players.map((n, i) => `${n}: chance given away ${result.lost[i].toFixed(3)}`).join("\n");
+  const rows = result.decisions.filter((r) => r.lost > 1e-9).map((r) => t("duel.web.analysis_row", {
+    player: r.player, dice: faces(r.dice), left: t("rolls_left", { n: r.rolls_left }),
+    choice: describeChoice(r.choice), p: percent(r.probability), best: percent(r.best) }));
+  if (!rows.length) rows.push(t("duel.no_loss"));
+  $("analysis").textContent = rows.concat(result.players.map((name, i) =>
+    t("duel.web.given_away", { name, lost: percent(result.lost[i]) }))).join("\n");
 }
 
-function init() {
+async function init() {
+  S.info = await request("info");
+  $("language").value = localStorage.getItem(LANGUAGE) || S.info.duel_language;
+  applyWords();
+  $("language").addEventListener("change", () => {
+    localStorage.setItem(LANGUAGE, $("language").value);
+    applyWords();
+    if (S.state) show(S.state);
+  });
   $("start").addEventListener("click", () => run(start));
   $("new-game").addEventListener("click", () => { localStorage.removeItem(STORE); $("setup").hidden = false; $("play").hidden = true; });
   $("roll").addEventListener("click", rollClicked);
   $("stop").addEventListener("click", () => { S.stopping = true; renderTurn(S.state); });
   $("undo").addEventListener("click", () => run(() => { S.stopping = false; return move({ undo: true }); }));
-  $("save").addEventListener("click", saveRecord);
+  $("save").addEventListener("click", () => saveRecord(S.state.record, "kniffel-duel"));
   $("analyze").addEventListener("click", () => run(analyze));
   $("entry-ok").addEventListener("click", () => run(() =>
     move({ roll: [...$("entry-faces").value].filter((c) => c >= "1" && c <= "6").map(Number) })));
