@@ -207,6 +207,8 @@ def test_scorecard_commands_refuse_the_dice_duel(capsys, command):
 
 
 def test_play_of_the_dice_duel_needs_its_players(capsys):
-    code, _, err = run(capsys, "play", "--rules", "dice-duel")
+    code, _, err = run(capsys, "play", "--rules", "dice-duel", "--lang", "en")
     assert code == 2
     assert err == "kniffel: error: the Dice Duel has 2-4 players, got 1\n"
+    code, _, err = run(capsys, "play", "--rules", "dice-duel")  # the pad's language: German
+    assert code == 2 and err == "kniffel: error: das Dice Duel hat 2-4 Spieler, nicht 1\n"
