@@ -1,6 +1,8 @@
 """Helpers shared by several test files (a test file never imports another test file)."""
 from fractions import Fraction
 
+import numpy as np
+
 from conftest import solved
 
 from solver.engine.target_solve import solve_target
@@ -113,3 +115,13 @@ def greedy_game(players=2, seed=11, rules=None):
             record, hand = multi_record.apply_move(record, hand, choice)
         steps += 1
     return record
+
+
+def late(rules, n_open, seed):
+    """A card with n_open open boxes (the last ones) and plausible points, seeded."""
+    rng = np.random.default_rng(seed)
+    card = {}
+    for box in rules.boxes[:rules.n_boxes - n_open]:
+        points = sorted(rules.possible_points(box))
+        card[box] = int(points[rng.integers(len(points) // 3, len(points))])
+    return card

@@ -5,7 +5,7 @@ every opponent finished and ties lost the answer is the target table's, exactly.
 import numpy as np
 import pytest
 from conftest import solved
-from helpers import target_table
+from helpers import late, target_table
 
 from solver import win_goal
 from solver.advice.position import advise  # the exact sub-game for a win: today's answer
@@ -15,16 +15,6 @@ from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 
 DICE = (2, 3, 3, 5, 6)
-
-
-def late(rules, n_open, seed):
-    """A card with n_open open boxes (the last ones) and plausible points, seeded."""
-    rng = np.random.default_rng(seed)
-    card = {}
-    for box in rules.boxes[:rules.n_boxes - n_open]:
-        points = sorted(rules.possible_points(box))
-        card[box] = int(points[rng.integers(len(points) // 3, len(points))])
-    return card
 
 
 def key(option):

@@ -6,22 +6,13 @@ import math
 import numpy as np
 import pytest
 from conftest import solved
+from helpers import late
 
 from solver import win_goal
 from solver.advice.win_coach import advise_win
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 from solver.stats.tournament import Players, summarise
-
-
-def late(rules, n_open, seed):
-    """A card with n_open open boxes (the last ones) and plausible points, seeded."""
-    rng = np.random.default_rng(seed)
-    card = {}
-    for box in rules.boxes[:rules.n_boxes - n_open]:
-        points = sorted(rules.possible_points(box))
-        card[box] = int(points[rng.integers(len(points) // 3, len(points))])
-    return card
 
 
 @pytest.mark.slow
