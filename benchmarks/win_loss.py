@@ -158,7 +158,7 @@ def main():
     same = all(done.get(k) == v for k, v in (("positions_per_case", args.positions), ("seed", args.seed),
                                               ("b_positions", args.b_positions)))
     results = done.get("results", {}) if same else {}
-    ratio_path = path.with_name(path.stem + "_ratios.json")
+    ratio_path = path.with_name("ratios_" + path.name)  # each option's place in its interval
     ratios = json.loads(ratio_path.read_text(encoding="utf-8")) if same and ratio_path.is_file() else {}
     for preset in args.rules or ["kniffel", "yatzy"]:
         for n in args.players or [2, 4]:

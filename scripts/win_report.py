@@ -28,6 +28,7 @@ def _losses():
     """The loss runs (win_loss*.json: one per run, e.g. per rules) as one: their cases together,
     the smallest run's size, the estimate's alpha from the run that wrote it."""
     runs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("win_loss*.json"))]
+    runs = [r for r in runs if "results" in r]  # not a run's sidecar of ratios
     if not runs:
         return None
     estimate = json.loads((ROOT / "solver" / "data" / "win_estimate.json").read_text(encoding="utf-8"))
@@ -40,20 +41,21 @@ def _losses():
 def loss_lines(data):
     if data is None:
         return ["Loss against the exact sub-game: not measured yet (`python benchmarks/win_loss.py`)."]
-    sizes = sorted({r["positions"] for r in data["results"].values()})
-    n = sizes[0]
-    counts = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
-    size = "" if n >= FULL_POSITIONS else f" (reduced run: {counts} positions per case, the issue asks {FULL_POSITIONS})"
+    reduced = any(s["n"] < FULL_POSITIONS for r in data["results"].values()
+                  for c, s in r["losses_pp"].items() if c != "b")
+    size = (f" (the issue asks {FULL_POSITIONS} positions per case: a case with fewer is a reduced "
+            "run)" if reduced else "")
     lines = [f"Loss of the chosen option's exact chance to win against the exact best, in percentage "
-             f"points, at the first roll with 7-9 open boxes{size}:", "",
-             "| case | candidate | mean | 99th percentile | largest | interval width (mean) |",
-             "|---|---|---:|---:|---:|---:|"]
+             f"points, at the first roll with 7-9 open boxes{size}; candidate (b) takes one target "
+             "advice per score T, so it was measured on the first positions of each case only:", "",
+             "| case | candidate | positions | mean | 99th percentile | largest | interval width (mean) |",
+             "|---|---|---:|---:|---:|---:|---:|"]
     names = {"a": "(a) turn exact, next turns by the mixture (the coach)",
              "b": "(b) each option by the mixture of its own chances", "points": "playing for points"}
     for case, r in data["results"].items():
         for cand, s in r["losses_pp"].items():
-            lines.append(f"| `{case}` | {names.get(cand, cand)} | {s['mean']:.3f} | {s['p99']:.3f} | "
-                         f"{s['max']:.3f} | {r['interval_width_pp']['mean']:.2f} |")
+            lines.append(f"| `{case}` | {names.get(cand, cand)} | {s['n']} | {s['mean']:.3f} | "
+                         f"{s['p99']:.3f} | {s['max']:.3f} | {r['interval_width_pp']['mean']:.2f} |")
     lines += ["", f"The estimate inside each interval is low + {data['alpha']:.3f} (high - low): the "
               "median position of the exact chance in the intervals of a loss run "
               f"({data['alpha_positions']} positions per case). Target tables: "
