@@ -63,7 +63,10 @@ def positions(rules, table, n_players, count, seed):
     return out
 
 
-def measure(preset, n_players, count, seed, sub_games=False, b_positions=None):
+def measure(preset, n_players, count, seed, sub_games=False, b_positions=None, start=0):
+    """Yield one record per position, from position `start` on (the earlier ones measured
+    before): the losses in pp of each candidate, the options' interval widths and where the
+    exact chance lies in them, and the seconds of the exact and the approximate advice."""
     import solver
     from solver.advice.goal import Goal
     from solver.advice.win_coach import advise_win
@@ -75,37 +78,44 @@ def measure(preset, n_players, count, seed, sub_games=False, b_positions=None):
     rules = table.rules
     target = None if sub_games else load_target_table(rules)
     store = opp.get_store(table)
-    losses = {"a": [], "b": [], "points": []}
-    ratios, widths, seconds = [], [], {"exact": [], "approximate": []}
     for i, (position, opponents, dice) in enumerate(positions(rules, table, n_players, count, seed)):
+        if i < start:
+            continue
         goal = Goal("win", ties="share", opponents=tuple(opponents))
         if sub_games:  # the target table of the position's sub-game: the same W* there
             target = solve_target(rules, progress=False, within=position_state(position, rules).filled,
                                   expected=table.values)
         t = time.perf_counter()
         exact = advise_win(position, table, goal, dice, 2, 600, target, store, force="exact")
-        seconds["exact"].append(time.perf_counter() - t)
+        t_exact = time.perf_counter() - t
         exact_of = {_key(o): o["probability"] for o in exact.options}
         t = time.perf_counter()
         approx = advise_win(position, table, goal, dice, 2, 600, target, store, force="approximate")
-        seconds["approximate"].append(time.perf_counter() - t)
+        record = {"seconds": {"exact": t_exact, "approximate": time.perf_counter() - t}}
         best = exact.probability
-        losses["a"].append(100 * (best - exact_of[_key(approx.options[0])]))
+        record["a"] = 100 * (best - exact_of[_key(approx.options[0])])
         if b_positions is None or i < b_positions:  # (b) takes one target advice per T
             mixed = mixture_of_options(position, dice, target, goal, table, store)
-            losses["b"].append(100 * (best - exact_of[max(mixed, key=mixed.get)]))
+            record["b"] = 100 * (best - exact_of[max(mixed, key=mixed.get)])
         by_points = max(approx.options, key=lambda o: o["expected_final_score"])
-        losses["points"].append(100 * (best - exact_of[_key(by_points)]))
-        for option in approx.options:
-            low, high = option["interval"]
-            widths.append(100 * (high - low))
-            if high - low > 1e-12:
-                ratios.append((exact_of[_key(option)] - low) / (high - low))
-        print(preset, n_players, i, {k: round(v[-1], 4) for k, v in losses.items() if v},
-              {k: round(v[-1], 2) for k, v in seconds.items()}, flush=True)
-    return {"positions": count, "losses_pp": {k: _stats(v) for k, v in losses.items()},
-            "interval_width_pp": _stats(widths), "ratios": ratios,
-            "seconds_mean": {k: float(np.mean(v)) for k, v in seconds.items()}}
+        record["points"] = 100 * (best - exact_of[_key(by_points)])
+        spans = [(o["interval"], exact_of[_key(o)]) for o in approx.options]
+        record["widths"] = [100 * (high - low) for (low, high), _ in spans]
+        record["ratios"] = [round((x - low) / (high - low), 5) for (low, high), x in spans
+                            if high - low > 1e-12]
+        print(preset, n_players, i, {k: round(record[k], 4) for k in ("a", "b", "points") if k in record},
+              {k: round(v, 2) for k, v in record["seconds"].items()}, flush=True)
+        yield record
+
+
+def summary(records, count):
+    """A case's figures from its position records (measure's)."""
+    return {"positions": len(records), "positions_asked": count,
+            "losses_pp": {k: _stats([r[k] for r in records if k in r])
+                          for k in ("a", "b", "points") if any(k in r for r in records)},
+            "interval_width_pp": _stats([w for r in records for w in r["widths"]]),
+            "seconds_mean": {k: float(np.mean([r["seconds"][k] for r in records]))
+                             for k in ("exact", "approximate")}}
 
 
 def mixture_of_options(position, dice, target, goal, table, store):
@@ -152,41 +162,43 @@ def main():
     parser.add_argument("--out", default=str(HERE / "results" / "win_loss.json"))
     args = parser.parse_args()
     path = Path(args.out)
-    # cases already measured with the same settings are kept: each case is written when it is
-    # done, so an interrupted run resumes at the next case (same seed: the same positions)
+    # every position's record is kept in a sidecar file, written every few positions: an
+    # interrupted run resumes where it stopped (same seed and settings: the same positions)
+    records_path = path.with_name("positions_" + path.name)
     done = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     same = all(done.get(k) == v for k, v in (("positions_per_case", args.positions), ("seed", args.seed),
                                               ("b_positions", args.b_positions)))
-    results = done.get("results", {}) if same else {}
-    ratio_path = path.with_name("ratios_" + path.name)  # each option's place in its interval
-    ratios = json.loads(ratio_path.read_text(encoding="utf-8")) if same and ratio_path.is_file() else {}
+    records = (json.loads(records_path.read_text(encoding="utf-8"))
+               if same and records_path.is_file() else {})
     for preset in args.rules or ["kniffel", "yatzy"]:
         for n in args.players or [2, 4]:
-            case = f"{preset}/{n}p"
-            if case in results:
-                continue
-            r = measure(preset, n, args.positions, args.seed, args.sub_games, args.b_positions)
-            ratios[case] = [round(x, 5) for x in r.pop("ratios")]
-            results[case] = r
-            write(args, path, ratio_path, results, ratios)
+            case = records.setdefault(f"{preset}/{n}p", [])
+            for record in measure(preset, n, args.positions, args.seed, args.sub_games,
+                                  args.b_positions, start=len(case)):
+                case.append(record)
+                if len(case) % 5 == 0 or len(case) == args.positions:
+                    write(args, path, records_path, records)
+    write(args, path, records_path, records)
 
 
-def write(args, path, ratio_path, results, ratios):
-    """The JSON of the cases measured so far, and the estimate's alpha from all their options."""
-    every = [x for case in ratios.values() for x in case]
+def write(args, path, records_path, records):
+    """The JSON of the positions measured so far, and the estimate's alpha from all their options."""
+    every = [x for case in records.values() for r in case for x in r["ratios"]]
     alpha = float(np.median(every)) if every else 0.5
     out = {"benchmark": "win_loss", "positions_per_case": args.positions, "seed": args.seed,
            "b_positions": args.b_positions,
            "target_tables": "per position's sub-game" if args.sub_games else "saved whole table",
            "alpha": alpha, "goal_mean_pp": 0.05, "machine": platform.machine(),
-           "cores": os.cpu_count(), "results": results}
+           "cores": os.cpu_count(), "load_average": os.getloadavg()[0],
+           "results": {case: summary(rs, args.positions) for case, rs in records.items() if rs}}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    ratio_path.write_text(json.dumps(ratios) + "\n", encoding="utf-8")
+    records_path.write_text(json.dumps(records) + "\n", encoding="utf-8")
     ESTIMATE.write_text(json.dumps({"alpha": alpha, "from": "benchmarks/win_loss.py",
-                                    "options": len(every), "positions_per_case": args.positions},
+                                    "options": len(every),
+                                    "positions_per_case": min(len(c) for c in records.values() if c)},
                                    indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(out, indent=1), flush=True)
+    print(f"wrote {path}", flush=True)
 
 if __name__ == "__main__":
     main()
