@@ -161,3 +161,10 @@ def test_a_servers_budget_cuts_the_coachs_and_refuses_only_what_cannot_fit(table
     finally:
         cost.BUDGET.reset(budget)
         cost.SHARING.reset(sharing)
+
+
+@pytest.mark.parametrize("budget", ["0", "abc", "1e9"])
+def test_play_bad_budget(capsys, budget):
+    code, out, err = run(capsys, "play", "--players", "Anna,Ben", "--coach", "--goal", "win",
+                         "--budget", budget)
+    assert code == 2 and err.count("\n") == 1 and err.startswith("kniffel: error: --budget")

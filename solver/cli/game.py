@@ -26,9 +26,12 @@ from .common import (InputError, check_output_file, command_rules, emit_json, ex
               "players (with several), or a final score of at least T (needs the target table).")
 @click.option("--ties", type=click.Choice(["share", "lose"]), default="share", show_default=True,
               help="With --goal win: a tie for first is a shared win (1/k) or a loss.")
+@click.option("--budget", type=str, default="1", show_default=True, metavar="SECONDS",
+              help="With --goal win: the seconds each advice may take (the exact sub-game where "
+              "it fits, else an approximation marked ≈).")
 @lang_option()
 def play(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path, goal_text, ties,
-         lang):
+         budget, lang):
     """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
 
     Keep dice by typing their faces (335), Enter rerolls all, a keeps all; choose a box by name,
@@ -47,7 +50,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
     import random
     from ..game.card import Game, GameError, parse_players
     from ..game.terminal import play as run, seeded_rng
-    goal = _goal(goal_text, ties, coach)
+    goal = _goal(goal_text, ties, coach, budget)
     if resume_path is not None:
         _resume(resume_path, record_path, tables, coach, goal, lang,
                 given=rules_name != "kniffel" or seed is not None or real_dice or players != "1")
@@ -89,12 +92,19 @@ def _names(players):
         raise InputError(str(exc)) from None
 
 
-def _goal(text, ties, coach=True):
-    from ..advice.goal import parse_goal
+def _goal(text, ties, coach=True, budget="1"):
+    from dataclasses import replace
+    from ..advice.goal import check_budget, parse_goal
+    try:
+        seconds = check_budget(budget)
+    except ValueError as exc:
+        raise InputError(f"--budget: {exc}") from None
     try:
         goal = parse_goal(text, ties)
     except ValueError as exc:
         raise InputError(f"--goal: {exc}") from None
+    if goal.kind == "win":
+        goal = replace(goal, budget=seconds)
     if goal.kind != "points" and not coach:
         raise InputError("--goal is what the coach plays for: add --coach")
     return goal
