@@ -375,6 +375,9 @@ WORDS = {
     "page.keep_rules": "Würfel halten, Regel Nr.",
     "page.box_rules": "Nach dem letzten Wurf, Regel Nr.",
     "page.axis_price": "erwartete Punkte, die ohne die Regel fehlen",
+    "page.curve_note": ("Jeder Punkt exakt: das Spiel nach den ersten n Regeln, erst die Feld-Regeln "
+                       "allein (ohne Halte-Regel: alle fünf neu würfeln), dann die Halte-Regeln "
+                       "nacheinander mit allen Feld-Regeln."),
     "page.price_note": ("Preis (exakt, durch Bewertung der Strategie): die erwarteten Punkte, die "
                         "die ganze Liste verliert, wenn nur diese eine Regel wegfällt (die anderen "
                         "bleiben in ihrer Reihenfolge). Die Preise ergeben zusammen nicht den Wert "

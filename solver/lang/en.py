@@ -361,6 +361,9 @@ WORDS = {
     "page.keep_rules": "Keeping dice, rule no.",
     "page.box_rules": "After the last roll, rule no.",
     "page.axis_price": "expected points lost without the rule",
+    "page.curve_note": ("Each point exact: play by the first n rules, the box rules first, on their "
+                       "own (no keep rule: reroll all five), then the keep rules one by one with "
+                       "every box rule."),
     "page.price_note": ("Price (exact, by policy evaluation): the expected points the whole list "
                         "loses when this one rule alone is dropped (the others kept, in their "
                         "order). The prices do not add up to the list's worth: rules can stand in "

@@ -122,7 +122,8 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
                      f"<td class='l'>{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
     parts.append("</table>")
     if curve:
-        parts.append(f"<h2>{_e(w('page.curve'))}</h2>" + curve_svg(curve, optimum, w))
+        parts.append(f"<h2>{_e(w('page.curve'))}</h2>" + curve_svg(curve, optimum, w)
+                     + f"<p class='note'>{_e(w('page.curve_note'))}</p>")
     elif each:  # no derivation's curve: the page shows each rule's price as a bar instead
         parts.append(f"<h2>{_e(w('page.price_chart'))}</h2>" + price_bars_svg(*each, w))
     return "<section class='page'>" + "\n".join(parts) + "</section>"
@@ -275,7 +276,7 @@ def curve_svg(curve, optimum, words):
     """An inline SVG line chart of (rules, score) points against the optimum (dashed), with
     its axes labelled."""
     w = words
-    width, height, left, bottom = 640, 560, 64, 46
+    width, height, left, bottom = 640, 620, 64, 46
     xs = [n for n, _ in curve]
     lo = 10 * int(min(s for _, s in curve) // 10)
     hi = 10 * int(optimum // 10 + 1)
