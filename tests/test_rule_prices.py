@@ -51,11 +51,16 @@ def test_every_rule_on_the_page_shows_its_stored_price(name):
     assert listed == rule_list and found is record
     stored = [r["price"] for r in record["keeps"] + record["boxes"]]
     for lang in ("de", "en"):
-        page = rules_page(rules, rule_list, price_rows(rules, prices, lang), curve, record["optimal"],
-                          lang, record).split("</section>")[0]
+        page, chart = rules_page(rules, rule_list, price_rows(rules, prices, lang), curve,
+                                 record["optimal"], lang, record).split("</section>")[:2]
         shown = [float(x) for x in re.findall(r"<td>([+-]\d+\.\d\d)</td>", page)]
         assert shown == [round(p, 2) for p in stored]
         assert Words(lang)("page.price_note") in html.unescape(page)
+        if curve is None:  # the second page charts each price, its axis labelled
+            assert chart.count("<rect") == len(stored)
+            bars = [float(x) for x in re.findall(r">([+-]\d+\.\d\d)</text>", chart)]
+            assert bars == [round(p, 2) for p in stored]
+            assert Words(lang)("page.axis_price") in html.unescape(chart)
 
 
 @pytest.mark.parametrize("name", PAGE_PRESETS)
