@@ -72,7 +72,7 @@ def test_each_rule_has_its_exact_price(name):
     assert len(keeps) == len(rule_list.keeps) and len(boxes) == len(rule_list.boxes)
     page = page_html(table)
     first = page.split("</section>")[0]
-    shown = [float(x) for x in re.findall(r"<td>([+-]\d+\.\d\d)</td>", first)]
+    shown = [float(x) for x in re.findall(r"<td>([+-]?\d+\.\d\d)</td>", first)]
     assert shown == [round(p, 2) for p in keeps + boxes]
     assert Words("de")("page.price_note") in html.unescape(first)
 

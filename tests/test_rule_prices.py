@@ -13,7 +13,7 @@ from conftest import solved
 
 from solver.lang import Words
 from solver.presets import get_rules, resolve_rules
-from solver.report.pages import price_rows, rules_page, thumb_and_prices
+from solver.report.pages import price_rows, rules_page, signed, thumb_and_prices
 from solver.rules import PRESETS
 from solver.strategy.derived import derived
 from solver.strategy.rule_prices import DEFINITION, printed_rule_list, stored_prices, without
@@ -53,12 +53,12 @@ def test_every_rule_on_the_page_shows_its_stored_price(name):
     for lang in ("de", "en"):
         page, chart = rules_page(rules, rule_list, price_rows(rules, prices, lang), curve,
                                  record["optimal"], lang, record).split("</section>")[:2]
-        shown = [float(x) for x in re.findall(r"<td>([+-]\d+\.\d\d)</td>", page)]
+        shown = [float(x) for x in re.findall(r"<td>([+-]?\d+\.\d\d)</td>", page)]
         assert shown == [round(p, 2) for p in stored]
         assert Words(lang)("page.price_note") in html.unescape(page)
         if curve is None:  # the second page charts each price, its axis labelled
             assert chart.count("<rect") == len(stored)
-            bars = [float(x) for x in re.findall(r">([+-]\d+\.\d\d)</text>", chart)]
+            bars = [float(x) for x in re.findall(r">([+-]?\d+\.\d\d)</text>", chart)]
             assert bars == [round(p, 2) for p in stored]
             assert Words(lang)("page.axis_price") in html.unescape(chart)
 
@@ -88,6 +88,11 @@ def test_a_record_for_other_rules_or_another_list_is_not_used():
     assert stored_prices(rules, without(rule_list, "boxes", 0)) is None
     other = get_rules("yahtzee", upper_bonus=40)  # a house rule: other numbers
     assert stored_prices(other, rule_list) is None
+
+
+def test_a_price_that_rounds_to_nothing_has_no_sign():
+    assert [signed(p) for p in (0.0, -0.0, -0.004, 0.004, 0.005001, -1.377, 13)] == \
+        ["0.00", "0.00", "0.00", "0.00", "+0.01", "-1.38", "+13.00"]
 
 
 def test_without_drops_exactly_one_rule():

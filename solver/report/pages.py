@@ -88,12 +88,19 @@ def rule_prices(record):
     return [r["price"] for r in record["keeps"]], [r["price"] for r in record["boxes"]]
 
 
+def signed(points):
+    """Points with their sign and 2 decimals; 0.00 without a sign when they round to nothing
+    (never "-0.00")."""
+    text = f"{points:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
+
+
 def _rule_table(texts, prices, w, title):
     """A numbered table of rules with their price (or without, when prices is None)."""
     parts = [f"<h2>{_e(title)}</h2><table class='wide'><tr><th>#</th><th class='l'>{_e(w('page.rule'))}</th>"
              + (f"<th>{_e(w('page.price'))}</th>" if prices else "") + "</tr>"]
     for n, text in enumerate(texts, 1):
-        price = f"<td>{prices[n - 1]:+.2f}</td>" if prices else ""
+        price = f"<td>{signed(prices[n - 1])}</td>" if prices else ""
         parts.append(f"<tr><td>{n}</td><td class='l'>{_e(text)}</td>{price}</tr>")
     return "".join(parts) + "</table>"
 
@@ -337,7 +344,7 @@ def price_bars_svg(keeps, boxes, words):
             x0, x1 = sorted((x(0), x(price)))  # the value stands right of the bar and of zero
             parts.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end'>{n}</text>"
                          f"<rect x='{x0:.1f}' y='{y + 3}' width='{max(x1 - x0, 0.5):.1f}' height='{row - 6}' "
-                         f"fill='#555'/><text x='{x1 + 4:.1f}' y='{y + 14}' {halo}>{price:+.2f}</text>")
+                         f"fill='#555'/><text x='{x1 + 4:.1f}' y='{y + 14}' {halo}>{signed(price)}</text>")
             y += row
     parts.append(f"<text x='{(left + width - right) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
                  f"{_e(w('page.axis_price'))}</text>")
