@@ -118,3 +118,15 @@ def test_a_stored_price_is_a_fresh_exact_evaluation():
         i = prices.index(max(prices))
         assert evaluate(table, without(rule_list, kind, i)) == pytest.approx(record[kind][i]["without"], abs=1e-9)
     assert evaluate(table, rule_list) == pytest.approx(record["score"], abs=1e-9)
+
+
+def test_a_page_without_stored_prices_says_so():
+    """A house rule (other numbers than the stored record's): no price column, and a note why."""
+    rules = get_rules("yahtzee", upper_bonus=40)
+    rule_list = printed_rule_list(rules)
+    prices = [("optimal", 250.0, True)]
+    for lang in ("de", "en"):
+        both = rules_page(rules, rule_list, prices, None, 250.0, lang, None)
+        page = both.split("</section>")[0]
+        assert Words(lang)("page.price") not in page and "<svg" not in both  # nor a price chart
+        assert Words(lang)("page.no_rule_prices") in html.unescape(page)

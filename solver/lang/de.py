@@ -378,6 +378,8 @@ WORDS = {
     "page.curve_note": ("Jeder Punkt exakt: das Spiel nach den ersten n Regeln, erst die Feld-Regeln "
                        "allein (ohne Halte-Regel: alle fünf neu würfeln), dann die Halte-Regeln "
                        "nacheinander mit allen Feld-Regeln."),
+    "page.no_rule_prices": ("Der Preis jeder einzelnen Regel ist nur für die mitgelieferten Regelsätze "
+                            "berechnet; mit diesen Regeln hat nur die ganze Liste einen Preis."),
     "page.price_note": ("Preis (exakt, durch Bewertung der Strategie): die erwarteten Punkte, die "
                         "die ganze Liste verliert, wenn nur diese eine Regel wegfällt (die anderen "
                         "bleiben in ihrer Reihenfolge). Die Preise ergeben zusammen nicht den Wert "

@@ -364,6 +364,8 @@ WORDS = {
     "page.curve_note": ("Each point exact: play by the first n rules, the box rules first, on their "
                        "own (no keep rule: reroll all five), then the keep rules one by one with "
                        "every box rule."),
+    "page.no_rule_prices": ("Each rule's own price is computed for the presets' rules only; with these "
+                            "rules only the whole list is priced."),
     "page.price_note": ("Price (exact, by policy evaluation): the expected points the whole list "
                         "loses when this one rule alone is dropped (the others kept, in their "
                         "order). The prices do not add up to the list's worth: rules can stand in "

@@ -118,8 +118,7 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
              _rule_table([box_rule_text(r, rules, w.lang) for r in rule_list.boxes],
                          each and each[1], w, w("page.boxes")),
              f"<p class='note'>{_e(w('page.else_box'))}</p>"]
-    if each:
-        parts.append(f"<p class='note'>{_e(w('page.price_note'))}</p>")
+    parts.append(f"<p class='note'>{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")
     parts.append(f"</section><section class='page'><h1>{_e(w('page.prices'))}: {_e(rules.key)}</h1>")
     parts.append(f"<table class='wide'><tr><th class='l'>{_e(w('page.strategy'))}</th>"
                  f"<th>{_e(w('page.score'))}</th><th class='l'>{_e(w('page.how'))}</th></tr>")
