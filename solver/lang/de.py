@@ -370,11 +370,20 @@ WORDS = {
     "page.lower_note": ("Untere Felder: die Kosten des Eintragens (mit diesen Punkten, wo es von "
                         "ihnen abhängt)."),
     "page.rule": "Regel",
-    "page.price": "bringt",
+    "page.price": "Verlust ohne",
+    "page.price_chart": "Der Preis jeder Regel",
+    "page.keep_rules": "Würfel halten, Regel Nr.",
+    "page.box_rules": "Nach dem letzten Wurf, Regel Nr.",
+    "page.axis_price": "erwartete Punkte, die ohne die Regel fehlen",
+    "page.curve_note": ("Jeder Punkt exakt: das Spiel nach den ersten n Regeln, erst die Feld-Regeln "
+                       "allein (ohne Halte-Regel: alle fünf neu würfeln), dann die Halte-Regeln "
+                       "nacheinander mit allen Feld-Regeln."),
+    "page.no_rule_prices": ("Der Preis jeder einzelnen Regel ist nur für die mitgelieferten Regelsätze "
+                            "berechnet; mit diesen Regeln hat nur die ganze Liste einen Preis."),
     "page.price_note": ("Preis (exakt, durch Bewertung der Strategie): die erwarteten Punkte, die "
-                        "eine Regel bringt, wenn sie zu den Regeln darüber hinzukommt (erst die "
-                        "Feld-Regeln allein, dann die Halte-Regeln nacheinander mit allen "
-                        "Feld-Regeln)."),
+                        "die ganze Liste verliert, wenn nur diese eine Regel wegfällt (die anderen "
+                        "bleiben in ihrer Reihenfolge). Die Preise ergeben zusammen nicht den Wert "
+                        "der Liste: Regeln können füreinander einspringen."),
     "page.pattern": "halten",
     "page.share": "Anteil",
     "page.count": "Würfe",

@@ -356,10 +356,20 @@ WORDS = {
     "page.lower_note": ("Lower boxes: the cost of filling the box (with these points, where it "
                         "depends on them)."),
     "page.rule": "rule",
-    "page.price": "adds",
-    "page.price_note": ("Price (exact, by policy evaluation): the expected points a rule adds when "
-                        "it is added to the rules above it (the box rules first, on their own; then "
-                        "the keep rules one by one with every box rule)."),
+    "page.price": "lost without",
+    "page.price_chart": "The price of each rule",
+    "page.keep_rules": "Keeping dice, rule no.",
+    "page.box_rules": "After the last roll, rule no.",
+    "page.axis_price": "expected points lost without the rule",
+    "page.curve_note": ("Each point exact: play by the first n rules, the box rules first, on their "
+                       "own (no keep rule: reroll all five), then the keep rules one by one with "
+                       "every box rule."),
+    "page.no_rule_prices": ("Each rule's own price is computed for the presets' rules only; with these "
+                            "rules only the whole list is priced."),
+    "page.price_note": ("Price (exact, by policy evaluation): the expected points the whole list "
+                        "loses when this one rule alone is dropped (the others kept, in their "
+                        "order). The prices do not add up to the list's worth: rules can stand in "
+                        "for each other."),
     "page.pattern": "keep",
     "page.share": "share",
     "page.count": "rolls",

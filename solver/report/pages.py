@@ -79,17 +79,20 @@ def box_rule_text(rule, rules, lang=None):
     return w("page.into", points=rule.min_points, box=name) if rule.min_points else w("page.any", box=name)
 
 
-def rule_prices(rule_list, curve):
-    """(keep prices, box prices): what each rule adds to the exact score when it is added, read
-    from the derivation's curve (derive.py: the exact score after the box rules one by one,
-    alone, then the keep rules one by one with every box rule).  None without a curve."""
-    if not curve:
+def rule_prices(record):
+    """(keep prices, box prices): each rule's own exact price from its stored record
+    (strategy/rule_prices.py: what the whole list's expected score loses when that one rule is
+    dropped).  None without a record."""
+    if not record:
         return None
-    scores = [s for _, s in curve]
-    boxes = len(rule_list.boxes)
-    box_prices = [scores[i + 1] - scores[i] for i in range(boxes)]
-    keep_prices = [scores[boxes + i + 1] - scores[boxes + i] for i in range(len(rule_list.keeps))]
-    return keep_prices, box_prices
+    return [r["price"] for r in record["keeps"]], [r["price"] for r in record["boxes"]]
+
+
+def signed(points):
+    """Points with their sign and 2 decimals; 0.00 without a sign when they round to nothing
+    (never "-0.00")."""
+    text = f"{points:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
 
 
 def _rule_table(texts, prices, w, title):
@@ -97,16 +100,17 @@ def _rule_table(texts, prices, w, title):
     parts = [f"<h2>{_e(title)}</h2><table class='wide'><tr><th>#</th><th class='l'>{_e(w('page.rule'))}</th>"
              + (f"<th>{_e(w('page.price'))}</th>" if prices else "") + "</tr>"]
     for n, text in enumerate(texts, 1):
-        price = f"<td>{prices[n - 1]:+.2f}</td>" if prices else ""
+        price = f"<td>{signed(prices[n - 1])}</td>" if prices else ""
         parts.append(f"<tr><td>{n}</td><td class='l'>{_e(text)}</td>{price}</tr>")
     return "".join(parts) + "</table>"
 
 
-def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None):
-    """The rules of thumb, each with its price, the price table of the strategies (prices =
-    [(strategy, score, exact?)]) and the chart of the score against the number of rules."""
+def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, record=None):
+    """The rules of thumb, each with its price (from `record`, the stored rule prices), the price
+    table of the strategies (prices = [(strategy, score, exact?)]) and the chart of the score
+    against the number of rules."""
     w = Words(lang, rules)
-    each = rule_prices(rule_list, curve)
+    each = rule_prices(record)
     parts = [f"<h1>{_e(w('page.rules'))}: {_e(rules.key)}</h1>",
              _rule_table([keep_rule_text(r, rules, w.lang) for r in rule_list.keeps],
                          each and each[0], w, w("page.keep")),
@@ -114,8 +118,7 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None):
              _rule_table([box_rule_text(r, rules, w.lang) for r in rule_list.boxes],
                          each and each[1], w, w("page.boxes")),
              f"<p class='note'>{_e(w('page.else_box'))}</p>"]
-    if each:
-        parts.append(f"<p class='note'>{_e(w('page.price_note'))}</p>")
+    parts.append(f"<p class='note'>{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")
     parts.append(f"</section><section class='page'><h1>{_e(w('page.prices'))}: {_e(rules.key)}</h1>")
     parts.append(f"<table class='wide'><tr><th class='l'>{_e(w('page.strategy'))}</th>"
                  f"<th>{_e(w('page.score'))}</th><th class='l'>{_e(w('page.how'))}</th></tr>")
@@ -125,7 +128,10 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None):
                      f"<td class='l'>{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
     parts.append("</table>")
     if curve:
-        parts.append(f"<h2>{_e(w('page.curve'))}</h2>" + curve_svg(curve, optimum, w))
+        parts.append(f"<h2>{_e(w('page.curve'))}</h2>" + curve_svg(curve, optimum, w)
+                     + f"<p class='note'>{_e(w('page.curve_note'))}</p>")
+    elif each:  # no derivation's curve: the page shows each rule's price as a bar instead
+        parts.append(f"<h2>{_e(w('page.price_chart'))}</h2>" + price_bars_svg(*each, w))
     return "<section class='page'>" + "\n".join(parts) + "</section>"
 
 
@@ -248,13 +254,13 @@ def document(rules, pages, lang=None):
             + "\n".join(pages) + "\n</body></html>\n")
 
 
-def build_pages(table, rule_list, prices, curve=None, cards=None, lang=None):
-    """The HTML text of every page: rules of thumb (prices: (label, score, exact) rows), the
-    opening, and the box costs of each (title, card) in `cards` (default: the typical cards of
-    the cheat sheet)."""
+def build_pages(table, rule_list, prices, curve=None, cards=None, lang=None, record=None):
+    """The HTML text of every page: rules of thumb (prices: (label, score, exact) rows; record:
+    each rule's stored price), the opening, and the box costs of each (title, card) in `cards`
+    (default: the typical cards of the cheat sheet)."""
     from .tables import opening_advice
     rules = table.rules
-    pages = [rules_page(rules, rule_list, prices, curve, table.expected_score, lang),
+    pages = [rules_page(rules, rule_list, prices, curve, table.expected_score, lang, record),
              opening_page(table, opening_advice(table), lang)]
     return document(rules, pages + _cost_pages(table, cards, lang), lang)
 
@@ -276,7 +282,7 @@ def curve_svg(curve, optimum, words):
     """An inline SVG line chart of (rules, score) points against the optimum (dashed), with
     its axes labelled."""
     w = words
-    width, height, left, bottom = 640, 560, 64, 46
+    width, height, left, bottom = 640, 620, 64, 46
     xs = [n for n, _ in curve]
     lo = 10 * int(min(s for _, s in curve) // 10)
     hi = 10 * int(optimum // 10 + 1)
@@ -308,6 +314,42 @@ def curve_svg(curve, optimum, words):
     return "".join(parts) + "</svg>"
 
 
+def price_bars_svg(keeps, boxes, words):
+    """An inline SVG bar chart of each rule's price (keep rules, then box rules, numbered as on
+    the rules page), its axis labelled."""
+    w = words
+    width, left, right, row, top, bottom = 640, 56, 72, 21, 8, 50
+    lo, hi = min(0.0, *keeps, *boxes), max(1.0, *keeps, *boxes)
+    step = next(s for s in (1, 2, 5, 10, 20, 50) if (hi - lo) / s <= 8)
+    lo, hi = step * (lo // step), step * -(-hi // step)
+    height = top + row * (len(keeps) + len(boxes) + 2) + bottom
+
+    def x(v):
+        return left + (width - left - right) * (v - lo) / (hi - lo)
+
+    base = top + row * (len(keeps) + len(boxes) + 2) + 4
+    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+             f"font-size='15' role='img' aria-label='{_e(w('page.price_chart'))}'>"]
+    for t in range(int(lo), int(hi) + 1, step):  # the grid first: the words are drawn over it
+        parts.append(f"<line x1='{x(t):.1f}' y1='{top}' x2='{x(t):.1f}' y2='{base}' stroke='#ccc'/>"
+                     f"<text x='{x(t):.1f}' y='{base + 18}' text-anchor='middle'>{t}</text>")
+    parts.append(f"<line x1='{x(0):.1f}' y1='{top}' x2='{x(0):.1f}' y2='{base}' stroke='#000'/>")
+    halo = "paint-order='stroke' stroke='#fff' stroke-width='5'"
+    y = top
+    for title, prices in ((w("page.keep_rules"), keeps), (w("page.box_rules"), boxes)):
+        parts.append(f"<text x='4' y='{y + 14}' font-weight='bold' {halo}>{_e(title)}</text>")
+        y += row
+        for n, price in enumerate(prices, 1):
+            x0, x1 = sorted((x(0), x(price)))  # the value stands right of the bar and of zero
+            parts.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end'>{n}</text>"
+                         f"<rect x='{x0:.1f}' y='{y + 3}' width='{max(x1 - x0, 0.5):.1f}' height='{row - 6}' "
+                         f"fill='#555'/><text x='{x1 + 4:.1f}' y='{y + 14}' {halo}>{signed(price)}</text>")
+            y += row
+    parts.append(f"<text x='{(left + width - right) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
+                 f"{_e(w('page.axis_price'))}</text>")
+    return "".join(parts) + "</svg>"
+
+
 def price_rows(rules, prices, lang=None):
     """(label, score, exact, 95 % half-interval or None) rows in the page's language from stored
     price dicts."""
@@ -317,19 +359,22 @@ def price_rows(rules, prices, lang=None):
 
 
 def thumb_and_prices(table):
-    """(rule list, price dicts, curve) for the rules page: the stored derivation if there is one
-    for these rules, else the heuristic, evaluated exactly now."""
+    """(rule list, price dicts, curve, rule prices) for the rules page: the stored derivation's
+    list, prices and curve if there is one for these rules, else the heuristic's; each rule's
+    price from its stored record (strategy/rule_prices.py), None when there is none for these
+    rules.  The whole list's score is the record's, else evaluated exactly now."""
     from ..strategy.derived import derived
-    from ..strategy.heuristic import heuristic
     from ..strategy.policy_eval import evaluate
+    from ..strategy.rule_prices import printed_rule_list, stored_prices
+    rule_list = printed_rule_list(table.rules)
+    record = stored_prices(table.rules, rule_list)
     entry = derived(table.rules)
     if entry is not None:
-        return entry["rule_list"], entry["prices"], entry["curve"]
-    rule_list = heuristic(table.rules)
+        return rule_list, entry["prices"], entry["curve"], record
+    score = record["score"] if record else evaluate(table, rule_list)
     prices = [{"strategy": "optimal", "score": table.expected_score, "exact": True},
-              {"strategy": "heuristic", "rules": rule_list.size, "score": evaluate(table, rule_list),
-               "exact": True}]
-    return rule_list, prices, None
+              {"strategy": "heuristic", "rules": rule_list.size, "score": score, "exact": True}]
+    return rule_list, prices, None, record
 
 
 def page_html(table, cards=None, lang=None):
@@ -340,8 +385,8 @@ def page_html(table, cards=None, lang=None):
         from .tables import opening_advice
         pages = [opening_page(table, opening_advice(table), lang)] + _cost_pages(table, cards, lang)
         return document(rules, pages, lang)
-    rule_list, prices, curve = thumb_and_prices(table)
-    return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang)
+    rule_list, prices, curve, record = thumb_and_prices(table)
+    return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang, record)
 
 
 def chromium():

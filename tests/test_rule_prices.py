@@ -1,0 +1,132 @@
+"""Each printed rule of thumb's own exact price (solver/strategy/rule_prices.py, stored by
+scripts/rule_prices.py): every preset with a rules page has a current stored record, its page
+shows a price for every rule, the stored figures agree with each other and with the derivation's
+exact scores, and a stored price is what a fresh exact evaluation gives now."""
+import html
+import importlib.util
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from conftest import solved
+
+from solver.lang import Words
+from solver.presets import get_rules, resolve_rules
+from solver.report.pages import price_rows, rules_page, signed, thumb_and_prices
+from solver.rules import PRESETS
+from solver.strategy.derived import derived
+from solver.strategy.rule_prices import DEFINITION, printed_rule_list, stored_prices, without
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE_PRESETS = [name for name, rules in PRESETS.items() if not rules.jokers]
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("rule_prices_script", ROOT / "scripts" / "rule_prices.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_the_script_prices_every_preset_with_a_rules_page():
+    assert load_script().page_presets() == PAGE_PRESETS
+    assert {"kniffel", "kniffel-basic", "yahtzee", "yatzy"} <= set(PAGE_PRESETS)
+    assert "knobeln" not in PAGE_PRESETS
+
+
+@pytest.mark.parametrize("name", PAGE_PRESETS)
+def test_every_rule_on_the_page_shows_its_stored_price(name):
+    """Read from the stored record alone (no table is solved): the rules page of `name` shows, in
+    both languages, one price for each rule, the stored one, and says what a price is."""
+    rules = resolve_rules(name)
+    rule_list = printed_rule_list(rules)
+    record = stored_prices(rules, rule_list)
+    assert record is not None, f"run python scripts/rule_prices.py {name}"
+    assert record["definition"] == DEFINITION == "drop_one"
+    assert record["command"] == f"python scripts/rule_prices.py {name}"
+    assert len(record["keeps"]) == len(rule_list.keeps) and len(record["boxes"]) == len(rule_list.boxes)
+    stand_in = SimpleNamespace(rules=rules, expected_score=record["optimal"])  # no evaluation needed
+    listed, prices, curve, found = thumb_and_prices(stand_in)
+    assert listed == rule_list and found is record
+    stored = [r["price"] for r in record["keeps"] + record["boxes"]]
+    for lang in ("de", "en"):
+        page, chart = rules_page(rules, rule_list, price_rows(rules, prices, lang), curve,
+                                 record["optimal"], lang, record).split("</section>")[:2]
+        shown = [float(x) for x in re.findall(r"<td>([+-]?\d+\.\d\d)</td>", page)]
+        assert shown == [round(p, 2) for p in stored]
+        assert Words(lang)("page.price_note") in html.unescape(page)
+        if curve is None:  # the second page charts each price, its axis labelled
+            assert chart.count("<rect") == len(stored)
+            bars = [float(x) for x in re.findall(r">([+-]?\d+\.\d\d)</text>", chart)]
+            assert bars == [round(p, 2) for p in stored]
+            assert Words(lang)("page.axis_price") in html.unescape(chart)
+
+
+@pytest.mark.parametrize("name", PAGE_PRESETS)
+def test_stored_figures_agree(name):
+    """Each price is the whole list's score less the score without the rule; no list scores above
+    the optimum; the whole list's score is the derivation's (two exact evaluations)."""
+    rules = resolve_rules(name)
+    record = stored_prices(rules, printed_rule_list(rules))
+    for row in record["keeps"] + record["boxes"]:
+        assert row["price"] == record["score"] - row["without"]
+        assert row["without"] < record["optimal"]
+    assert record["score"] < record["optimal"]
+    assert record["evaluations"] == len(record["keeps"]) + len(record["boxes"]) + 1
+    entry = derived(rules)
+    if entry is not None:
+        exact = {p["strategy"]: p["score"] for p in entry["prices"]}
+        assert record["optimal"] == exact["optimal"]
+        assert record["score"] == pytest.approx(exact.get("thumb", exact["heuristic"]), abs=1e-9)
+
+
+def test_a_record_for_other_rules_or_another_list_is_not_used():
+    rules = resolve_rules("yahtzee")
+    rule_list = printed_rule_list(rules)
+    assert stored_prices(rules, rule_list) is not None
+    assert stored_prices(rules, without(rule_list, "boxes", 0)) is None
+    other = get_rules("yahtzee", upper_bonus=40)  # a house rule: other numbers
+    assert stored_prices(other, rule_list) is None
+
+
+def test_a_price_that_rounds_to_nothing_has_no_sign():
+    assert [signed(p) for p in (0.0, -0.0, -0.004, 0.004, 0.005001, -1.377, 13)] == \
+        ["0.00", "0.00", "0.00", "0.00", "+0.01", "-1.38", "+13.00"]
+
+
+def test_without_drops_exactly_one_rule():
+    rule_list = printed_rule_list(resolve_rules("yatzy"))
+    for kind in ("keeps", "boxes"):
+        rules = getattr(rule_list, kind)
+        for i in range(len(rules)):
+            dropped = getattr(without(rule_list, kind, i), kind)
+            assert dropped == rules[:i] + rules[i + 1:]
+
+
+@pytest.mark.slow
+def test_a_stored_price_is_a_fresh_exact_evaluation():
+    """yahtzee: the dearest keep rule and the dearest box rule, evaluated again now without them
+    (strategy/policy_eval.py), and the whole list."""
+    from solver.strategy.policy_eval import evaluate
+    table = solved("yahtzee")
+    rule_list = printed_rule_list(table.rules)
+    record = stored_prices(table.rules, rule_list)
+    assert record["optimal"] == table.expected_score
+    for kind in ("keeps", "boxes"):
+        prices = [r["price"] for r in record[kind]]
+        i = prices.index(max(prices))
+        assert evaluate(table, without(rule_list, kind, i)) == pytest.approx(record[kind][i]["without"], abs=1e-9)
+    assert evaluate(table, rule_list) == pytest.approx(record["score"], abs=1e-9)
+
+
+def test_a_page_without_stored_prices_says_so():
+    """A house rule (other numbers than the stored record's): no price column, and a note why."""
+    rules = get_rules("yahtzee", upper_bonus=40)
+    rule_list = printed_rule_list(rules)
+    prices = [("optimal", 250.0, True)]
+    for lang in ("de", "en"):
+        both = rules_page(rules, rule_list, prices, None, 250.0, lang, None)
+        page = both.split("</section>")[0]
+        assert Words(lang)("page.price") not in page and "<svg" not in both  # nor a price chart
+        assert Words(lang)("page.no_rule_prices") in html.unescape(page)
