@@ -142,6 +142,7 @@ def test_web_words_cover_the_duel_page():
             rf'data-t="[^"]+"[^>]*>{re.escape(text)}<', body), text
 
 
+@pytest.mark.filterwarnings("ignore:.*httpx")  # starlette's test client, either httpx
 @pytest.mark.parametrize("lang, word", [("de", "geht nicht"), ("en", "is not possible")])
 def test_a_refused_move_answers_in_the_requests_language(tmp_path, lang, word):
     from starlette.testclient import TestClient
