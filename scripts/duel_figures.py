@@ -43,12 +43,17 @@ def tournament_lines(result):
     scope = ("the full tournament" if result["full_tournament"] else
              f"a reduced tournament ({result['games_per_pairing']:,} games per pairing, fewer than "
              f"the 2,000 of the full run)")
-    lines = [f"Tournament, {scope}, {result['wall_seconds'] / 60:.0f} minutes on "
-             f"{advisor['processes']} processes. The advisor there runs at a small fixed budget: "
-             f"{advisor['rollouts_per_option']} games for each end move and each of the "
-             f"{advisor['candidates']} best keeps by the greedy tables (it keeps the greedy choice "
-             f"unless another is 2 standard errors better), exact once the size bound is at most "
-             f"{advisor['exact_size_bound']:,}. Win share of the advisor's seat with its 95% "
+    from solver.duel.multi_match import MIN_GAMES
+    budget = (f"{advisor['rollouts_per_option']} games for each end move and each of the "
+              f"{advisor['candidates']} best keeps by the greedy tables (it keeps the greedy choice "
+              f"unless another is 2 standard errors better)"
+              if advisor["rollouts_per_option"] >= MIN_GAMES else
+              f"the greedy choice (fewer than {MIN_GAMES} rollouts per option never move it: "
+              f"their noise only lost games)")
+    processes = f"{advisor['processes']} process{'es' if advisor['processes'] != 1 else ''}"
+    lines = [f"Tournament, {scope}, {result['wall_seconds'] / 60:.0f} minutes on {processes}. "
+             f"The advisor there runs at a small fixed budget: {budget}, exact once the size "
+             f"bound is at most {advisor['exact_size_bound']:,}. Win share of the advisor's seat with its 95% "
              f"interval, beside 1/n and beside the share the opponents' own strategy wins in that "
              f"seat when every seat plays it (self-play, same seeds; the seats are far from "
              f"equal):", "",
