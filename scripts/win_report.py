@@ -32,7 +32,10 @@ def _losses():
     if not runs:
         return None
     estimate = json.loads((ROOT / "solver" / "data" / "win_estimate.json").read_text(encoding="utf-8"))
-    return {"positions_per_case": min(r["positions_per_case"] for r in runs),
+    b = {r.get("b_positions") for r in runs} - {None}
+    command = (f"python benchmarks/win_loss.py --positions {max(r['positions_per_case'] for r in runs)}"
+               + (f" --b-positions {min(b)}" if b else ""))
+    return {"positions_per_case": min(r["positions_per_case"] for r in runs), "command": command,
             "alpha": estimate["alpha"], "alpha_positions": estimate.get("positions_per_case"),
             "target_tables": sorted({r.get("target_tables", "saved whole table") for r in runs}),
             "results": {k: v for r in runs for k, v in r["results"].items()}}
@@ -47,7 +50,8 @@ def loss_lines(data):
             "run)" if reduced else "")
     lines = [f"Loss of the chosen option's exact chance to win against the exact best, in percentage "
              f"points, at the first roll with 7-9 open boxes{size}; candidate (b) takes one target "
-             "advice per score T, so it was measured on the first positions of each case only:", "",
+             "advice per score T, so it was measured on the first positions of each case only "
+             f"(`{data['command']}`):", "",
              "| case | candidate | positions | mean | 99th percentile | largest | interval width (mean) |",
              "|---|---|---:|---:|---:|---:|---:|"]
     names = {"a": "(a) turn exact, next turns by the mixture (the coach)",
