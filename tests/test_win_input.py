@@ -134,7 +134,7 @@ def test_without_the_store_early_advice_is_for_points_and_says_why(capsys, tmp_p
     assert answer["error"].startswith("line 7: the chance to win here needs") and "budget" in answer["error"]
 
 
-def test_a_servers_budget_cuts_the_coachs_and_refuses_only_what_cannot_fit(table_dir):
+def test_a_servers_budget_cuts_the_coachs_and_refuses_only_what_cannot_fit(monkeypatch):
     """Inside `kniffel serve` (cost.BUDGET, SHARING set by its worker): the goal's budget becomes
     at most the server's share; with the store, the coach's cheapest answer (the approximation)
     fits where the exact sub-game alone would not; without it, an early opponent is refused."""
@@ -154,7 +154,10 @@ def test_a_servers_budget_cuts_the_coachs_and_refuses_only_what_cannot_fit(table
         cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, 1, has_store=False)
     budget, sharing = cost.BUDGET.set(4.0), cost.SHARING.set(2)
     try:
-        with pytest.raises(cost.OverBudget):  # no store of the opponents' distributions
+        from solver.stats import opponents
+        # no store of the opponents' distributions (another test may have built one this session)
+        monkeypatch.setattr(opponents, "get_store", lambda table, build_missing=True: None)
+        with pytest.raises(cost.OverBudget):
             server_fitted(goal, empty, table)
         final = win_goal([{"final": 200}], budget=5)
         assert server_fitted(final, Position(dict.fromkeys(rules.boxes[:-2], 0)), table).budget == 2.0
@@ -168,3 +171,9 @@ def test_play_bad_budget(capsys, budget):
     code, out, err = run(capsys, "play", "--players", "Anna,Ben", "--coach", "--goal", "win",
                          "--budget", budget)
     assert code == 2 and err.count("\n") == 1 and err.startswith("kniffel: error: --budget")
+
+
+def test_cli_budget_alone_is_not_ignored(capsys):
+    code, out, err = run(capsys, "advise", "--dice", "66612", "--budget", "5")
+    assert code == 2 and err == ("kniffel: error: --budget goes with --opponent or --target (in a "
+                                 "--batch line: \"budget\")\n")

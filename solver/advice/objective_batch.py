@@ -1,6 +1,6 @@
 """`--batch` lines that name an objective: {"target": T} or {"opponents": [{"card": {...}} |
-{"final": S}], "ties": "share"|"lose", "budget": SECONDS}; the other lines go to advice/batch.py as they are, in
-runs, so the output keeps the input's order and every line its number."""
+{"final": S}], "ties": "share"|"lose", "budget": SECONDS}; the other lines go to advice/batch.py
+as they are, in runs, so the output keeps the input's order and every line its number."""
 from itertools import chain, groupby
 
 import orjson

@@ -69,7 +69,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         raise InputError("--all and --top exclude each other")
     shown = None if show_all else top or TEXT_TOP  # how many options the text shows
     rules = command_rules(rules_name)
-    ties = _objective_options(target, opponents, ties, batch)
+    ties = _objective_options(target, opponents, ties, batch, budget)
     if players not in (None, 1) or to_move is not None or round_chip_taken \
             or rules.game == "dice-duel" or chips is not None:
         scorecard_only = {"--card": card, "--kniffel-bonuses": kniffel_bonuses,
@@ -103,7 +103,6 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
     else:
         from .target import print_goal_advice
         print_goal_advice(rules, query, table, advice, shown, lang)
-
 
 
 def _within_budget(run_advise, query, table, goal, lang):
@@ -156,11 +155,14 @@ def checked_position(rules, position, dice_text, rolls_left):
         raise InputError(str(exc)) from None
 
 
-def _objective_options(target, opponents, ties, batch):
-    """--ties ("share" when not given); InputError for --ties without --opponent, and for
-    --target or --opponent with --batch (a line names its own): never silently ignored."""
+def _objective_options(target, opponents, ties, batch, budget="1"):
+    """--ties ("share" when not given); InputError for --ties without --opponent, --budget
+    without --opponent or --target, and --target or --opponent with --batch (a line names its
+    own): never silently ignored."""
     if ties is not None and not opponents:
         raise InputError("--ties goes with --opponent (in a --batch line: \"ties\")")
+    if budget != "1" and not opponents and target is None:
+        raise InputError("--budget goes with --opponent or --target (in a --batch line: \"budget\")")
     if batch is not None and (target is not None or opponents):
         raise InputError("--target and --opponent are not read with --batch: give \"target\" or "
                          "\"opponents\" in each line")
