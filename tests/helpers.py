@@ -125,3 +125,14 @@ def late(rules, n_open, seed):
         points = sorted(rules.possible_points(box))
         card[box] = int(points[rng.integers(len(points) // 3, len(points))])
     return card
+
+
+def load_script(name, folder="scripts"):
+    """The module of the repository's FOLDER/NAME.py (a script or a benchmark, not a package)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / folder / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{folder}_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,11 +1,12 @@
 """The Dice Duel for 2 or more players played: the record, seeded and real dice, undo, replay,
 resume and analysis, through the game code and the CLI."""
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from helpers import greedy_game
+from helpers import greedy_game, load_script
 
 from solver.cli import cli
 from solver.duel import multi_analysis, multi_record
@@ -110,24 +111,14 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
 def test_tournament_blocks_and_the_readme_figures(tmp_path):
     """The tournament's worker plays seeded games (the same seed: the same result), and the
     README block is what scripts/duel_figures.py writes from the results."""
-    import importlib.util
-    from pathlib import Path
-    root = Path(__file__).resolve().parent.parent
-
-    def load(path, name):
-        spec = importlib.util.spec_from_file_location(name, root / path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-
-    tournament = load("benchmarks/duel_tournament.py", "duel_tournament")
+    tournament = load_script("duel_tournament", "benchmarks")
     shares, seconds = tournament._play_block((2, 1, "greedy", 0, 2, 4, 2, 300))
     assert len(shares) == 2 and all(s in (0.0, 0.5, 1.0) for s in shares) and seconds
     assert tournament._play_block((2, 1, "greedy", 0, 2, 4, 2, 300))[0] == shares
     assert set(tournament.decision_summary(seconds)) <= {"start", "middle", "end"}
     assert len(tournament.pairings()) == 2 * (2 + 3 + 4)
-    figures = load("scripts/duel_figures.py", "duel_figures")
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    figures = load_script("duel_figures")
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert figures.replace_block(readme, figures.current_block()) == readme, \
         "run scripts/duel_figures.py"
 

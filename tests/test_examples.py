@@ -1,12 +1,12 @@
 """The README's commands run as printed: every file they read is shipped (examples/ or made by
 an earlier README command), and the commands that read examples/ answer without an error."""
-import importlib.util
 import json
 import shlex
 from pathlib import Path
 
 import pytest
 from conftest import run, solved
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT_OPTIONS = {"--csv", "--plot", "--out", "--record"}
@@ -27,13 +27,6 @@ def readme_commands():
                 if words and words[0] == "kniffel":
                     commands.append(words[1:])
     return commands
-
-
-def load_script(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_every_file_a_readme_command_reads_exists():

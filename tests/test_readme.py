@@ -1,25 +1,18 @@
 """The tables of solved values in README.md and docs/rules.md are what scripts/preset_table.py
 computes now."""
-import importlib.util
 from pathlib import Path
 
 import pytest
 from conftest import solved
+from helpers import load_script
 
 from solver.presets import all_presets
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("preset_table", ROOT / "scripts" / "preset_table.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
-
-
 def test_readme_preset_table_is_current():
-    script = load_script()
+    script = load_script("preset_table")
     block = script.table_markdown([solved(name) for name in all_presets()])
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert script.replace_block(readme, block) == readme, "run scripts/preset_table.py"
@@ -27,7 +20,7 @@ def test_readme_preset_table_is_current():
 
 
 def test_variant_tables_are_current():
-    script = load_script()
+    script = load_script("preset_table")
     presets = {name: solved(name) for name in all_presets()}
     variants = [solved(rules) for rules in script.variant_rules()]
     block = script.variants_markdown(variants, presets)

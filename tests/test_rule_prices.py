@@ -3,13 +3,13 @@ scripts/rule_prices.py): every preset with a rules page has a current stored rec
 shows a price for every rule, the stored figures agree with each other and with the derivation's
 exact scores, and a stored price is what a fresh exact evaluation gives now."""
 import html
-import importlib.util
 import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from conftest import solved
+from helpers import load_script
 
 from solver.lang import Words
 from solver.presets import get_rules, resolve_rules
@@ -22,15 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE_PRESETS = [name for name, rules in PRESETS.items() if not rules.jokers]
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("rule_prices_script", ROOT / "scripts" / "rule_prices.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
-
-
 def test_the_script_prices_every_preset_with_a_rules_page():
-    assert load_script().page_presets() == PAGE_PRESETS
+    assert load_script("rule_prices").page_presets() == PAGE_PRESETS
     assert {"kniffel", "kniffel-basic", "yahtzee", "yatzy"} <= set(PAGE_PRESETS)
     assert "knobeln" not in PAGE_PRESETS
 

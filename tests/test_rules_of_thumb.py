@@ -1,12 +1,12 @@
 """Rules of thumb: the stored derivation's prices are what an exact evaluation gives now, README's
 table is the script's, the print-ready pages (language, A4, the user's card), the opening by
 pattern covers every first roll with advise's best keep."""
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 from conftest import run, solved
+from helpers import load_script
 
 from solver import dice
 from solver.advice.position import advise
@@ -25,16 +25,8 @@ from solver.report.tables import opening_advice
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("rules_of_thumb_script",
-                                                  ROOT / "scripts" / "rules_of_thumb.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
-
-
 def test_readme_block_is_current():
-    script = load_script()
+    script = load_script("rules_of_thumb")
     data = json.loads(script.DERIVED.read_text())
     readme = script.README.read_text()
     assert script.replace_block(readme, script.readme_block(data)) == readme, \

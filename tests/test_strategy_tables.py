@@ -1,7 +1,6 @@
 """Strategy tables (`kniffel tables`): committed files current, numbers as advise gives them,
 hand-worked cheat-sheet costs, the value export."""
 import csv
-import importlib.util
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -9,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import run, solved
+from helpers import load_script
 
 from solver import dice
 from solver.advice.position import advise
@@ -21,17 +21,9 @@ from solver.lang import Words
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("strategy_tables_script",
-                                                  ROOT / "scripts" / "strategy_tables.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    return script
-
-
 @pytest.mark.slow
 def test_committed_tables_are_current(tmp_path):
-    script = load_script()
+    script = load_script("strategy_tables")
     script.generate(tmp_path, [solved(name) for name in script.PRESETS])
     assert script.differences(tmp_path, ROOT / "tables") == [], "run scripts/strategy_tables.py"
     assert sum(p.stat().st_size for p in (ROOT / "tables").rglob("*")) < 3_000_000
