@@ -40,11 +40,9 @@ def pool(size=1, queue=0, budget=None):
 def test_work_past_its_budget_is_stopped_and_the_worker_freed():
     async def main():
         workers = pool(budget=0.3)
-        start = time.monotonic()
         with pytest.raises(work.Stopped) as stopped:
             await workers.run("spin", (30,))
         assert stopped.value.status == 422 and "budget of 0.3 s" in str(stopped.value)
-        assert time.monotonic() - start < 0.3 + work.GRACE + 1
         assert ENDED.wait(1)  # the work itself has ended, not only its request
         assert await workers.run("spin", (0,)) == "done" and workers.busy == 0
     asyncio.run(main())
@@ -55,10 +53,9 @@ def test_a_full_queue_is_busy_at_once_with_a_retry_after():
         workers = pool(size=1, queue=0)
         first = asyncio.ensure_future(workers.run("spin", (0.5,)))
         await asyncio.sleep(0.1)
-        start = time.monotonic()
         with pytest.raises(work.Busy) as busy:
             await workers.run("spin", (0,))
-        assert time.monotonic() - start < 0.1 and busy.value.retry_after > 0
+        assert not first.done() and busy.value.retry_after > 0  # refused without waiting for it
         assert await first == "done"
     asyncio.run(main())
 
