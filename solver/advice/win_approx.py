@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .steps import PointsView
 from .target import ChanceView
 
 ESTIMATE = Path(__file__).resolve().parent.parent / "data" / "win_estimate.json"
@@ -134,10 +135,7 @@ class LowView:
     def headline(base, value):
         return value[1], base + value[0]
 
-    @staticmethod
-    def rank(options):
-        options.sort(key=lambda o: o["expected_final_score"], reverse=True)
-        return options
+    rank = staticmethod(PointsView.rank)  # by the expected score, as the strategy it follows
 
 
 def alpha():
