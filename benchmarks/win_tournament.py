@@ -3,21 +3,28 @@ JSON (default benchmarks/results/win_tournament.json).
 
 Each game: every round, each player in seat order takes a turn.  The players who play for
 points follow the expected-score strategy (the simulation's kernel, all games in step).  The
-coach, in its seat, decides every keep and box by kniffel's win advice (advice/win_coach.py)
-against the others' cards as they stand at its turn, with the same code the CLI and the web
-coach call:
-  --policy approximate  the interval approximation everywhere (candidate (a): the turn in hand
-                        played exactly against the target table's mixture), exact only where
-                        the target table alone is (every opponent finished, ties lost)
-  --policy budget       as the coach answers with --budget SECONDS: the exact sub-game wherever
-                        its predicted cost fits the budget (much slower to play)
+coach, in its seat, decides every keep and box to win, against the others' cards as they stand
+at its turn:
+  --policy approximate  the coach's approximation everywhere (candidate (a): the turn in hand
+                        played exactly against the target table's mixture), compiled
+                        (stats/coach_kernels.py: the choices of advise_win(force="approximate"),
+                        checked option by option by tests/test_coach_kernels.py); fast enough
+                        for 100,000 games
+  --policy budget       as the coach answers with --budget SECONDS (advice/win_coach.py, the
+                        code the CLI and the web coach call): the exact sub-game wherever its
+                        predicted cost fits the budget, else the approximation (much slower to
+                        play: a second, smaller tournament)
   --policy points       the coach's seat plays for points too (expected-score vs expected-score:
                         must give 1/n within its interval)
 Reported per run: the coach's win share (ties shared 1/k) with its 95% interval (normal, from
 the games' shares), for 2 players also head to head without draws (wins / (wins + losses),
 as dlangk/yatzy reports it) with its standard error, and the mean scores.
 
-    python benchmarks/win_tournament.py --rules yatzy --players 2 --seat 1 --games 1000
+The compiled runs play in parts of --part games and keep the scores so far in
+results/parts/ (not in git): an interrupted run goes on from its last part, and the games are
+the same as in one run (a game's dice depend on the seed and its number only).
+
+    python benchmarks/win_tournament.py --rules yatzy --players 2 --seat 1 --games 100000
 """
 import argparse
 import json
@@ -87,6 +94,42 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
     return scores, methods, time.perf_counter() - started
 
 
+def play_compiled(preset, n_players, seat, games, seed, policy, part, parts_file, threads=None):
+    """(final scores [games, n_players], seconds of play and games played in this process) of the compiled
+    policies ("approximate", "points"), in parts of `part` games, resumed from `parts_file`."""
+    import solver
+    from solver.engine.target_table import load_target_table
+    from solver.stats import opponents as opp
+    from solver.stats.tournament import Players, coach_turns
+    table = solver.get_table(preset)
+    rules = table.rules
+    done = np.load(parts_file) if parts_file.is_file() else np.zeros((0, n_players), dtype=np.int64)
+    if len(done) >= games:
+        return done[:games], 0.0, 0
+    target = store = None
+    if policy == "approximate":
+        target = load_target_table(rules)
+        store = opp.build(table, min_open=1)  # every state the others can meet (half a minute)
+    seconds, before = 0.0, len(done)
+    while len(done) < games:
+        first, n = len(done), min(part, games - len(done))
+        started = time.perf_counter()
+        players = Players(rules, n_players, n, seed, first_game=first)
+        for _ in range(rules.n_boxes):
+            for s in range(n_players):
+                if s == seat and policy == "approximate":
+                    coach_turns(players, seat, table, target, store, threads)
+                else:
+                    players.turn(table, s)
+        seconds += time.perf_counter() - started
+        done = np.concatenate([done, players.total.T])
+        parts_file.parent.mkdir(parents=True, exist_ok=True)
+        np.save(str(parts_file) + ".tmp.npy", done)
+        os.replace(str(parts_file) + ".tmp.npy", parts_file)
+        print(f"{len(done)} games, {seconds:.0f} s", file=sys.stderr, flush=True)
+    return done, seconds, len(done) - before
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="yatzy")
@@ -98,6 +141,8 @@ def main():
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--start-card", help="every player starts from this card, e.g. "
                         "ones=3,twos=6 (an end-game tournament: the target table of its sub-game)")
+    parser.add_argument("--part", type=int, default=5000, help="games per part (compiled policies)")
+    parser.add_argument("--threads", type=int, help="threads of the compiled coach (default: all cores)")
     parser.add_argument("--out", default=str(HERE / "results" / "win_tournament.json"))
     args = parser.parse_args()
     from solver.stats.tournament import summarise
@@ -106,14 +151,21 @@ def main():
         from solver.presets import resolve_rules
         from solver.rules.cards import parse_card
         start_card = parse_card(args.start_card, resolve_rules(args.rules))
-    scores, methods, seconds = play(args.rules, args.players, args.seat, args.games, args.seed,
-                                    args.policy, args.budget, start_card)
     key = f"{args.rules}/{args.players}p/seat{args.seat}/{args.policy}"
     if start_card:
         key += "/from " + ",".join(f"{b}={p}" for b, p in start_card.items())
+    if args.policy == "budget" or start_card:
+        scores, methods, seconds = play(args.rules, args.players, args.seat, args.games,
+                                        args.seed, args.policy, args.budget, start_card)
+        played = args.games
+    else:
+        parts = HERE / "results" / "parts" / (key.replace("/", "_") + f"_seed{args.seed}.npy")
+        scores, seconds, played = play_compiled(args.rules, args.players, args.seat, args.games,
+                                        args.seed, args.policy, args.part, parts, args.threads)
+        methods = {"approximate (compiled)" if args.policy == "approximate" else "points": args.games}
     result = dict(summarise(scores, args.seat), seed=args.seed, policy=args.policy,
                   budget=args.budget, methods=methods, seconds=seconds, start_card=start_card,
-                  seconds_per_game=seconds / args.games, load_average=os.getloadavg()[0],
+                  seconds_per_game=seconds / max(1, played), load_average=os.getloadavg()[0],
                   machine=platform.machine(), cores=os.cpu_count())
     path = Path(args.out)
     results = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

@@ -51,17 +51,18 @@ class StateDistributions:
         return int(self.low[i]), self.probs[self.start[i]:self.start[i + 1]]
 
 
-def build(table, min_open=MIN_OPEN, progress=None):
+def build(table, min_open=MIN_OPEN, progress=None, start=None):
     """The StateDistributions of `table`'s strategy (module docstring): one forward pass from the
-    empty card, then distribution.points_to_come's backward pass, keeping the levels with at
-    least `min_open` open boxes."""
+    empty card (or the Position `start`), then distribution.points_to_come's backward pass,
+    keeping the levels with at least `min_open` open boxes (min_open=1: every state the
+    strategy meets, as the compiled coach of a tournament needs)."""
     kept = []
 
     def keep(n_open, states, dist, dist_start):
         if n_open >= min_open:
             kept.append(_trimmed(states, dist, dist_start))
 
-    _backward(forward(table, Position(), progress=progress), progress=progress, keep=keep)
+    _backward(forward(table, start or Position(), progress=progress), progress=progress, keep=keep)
     return _joined(table.rules, kept, min_open, table.expected_score)
 
 

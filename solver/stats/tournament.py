@@ -8,14 +8,20 @@ import numpy as np
 from .. import dice
 from ..engine.rolls import seed_games
 from ..engine.states import Position, State
+from ..engine.threads import run_parallel
+from ..rules import scoring
+from ..rules.bounds import score_bound
+from . import coach_kernels
 from . import simulate_kernels as kernels
 from .simulate import sub_keep_table
 
 
 class Players:
-    """The expected-score players' state arrays, one row per seat and game."""
+    """The players' state arrays, one row per seat and game: games first_game, first_game + 1,
+    ... of the seed (a game's dice depend on its number only, so a run in parts plays the same
+    games as one run)."""
 
-    def __init__(self, rules, n_seats, games, seed):
+    def __init__(self, rules, n_seats, games, seed, first_game=0):
         shape = (n_seats, games)
         self.filled = np.zeros(shape, dtype=np.int64)
         self.aux = np.full(shape, rules.start_aux, dtype=np.int64)
@@ -28,7 +34,7 @@ class Players:
         self.rng = np.empty(shape, dtype=np.uint64)
         for seat in range(n_seats):
             row = np.empty(games, dtype=np.uint64)
-            seed_games(0, np.uint64(seed * 1000 + seat), row)
+            seed_games(first_game, np.uint64(seed * 1000 + seat), row)
             self.rng[seat] = row
 
     def turn(self, table, seat):
@@ -47,6 +53,30 @@ class Players:
         return State(filled, int(self.aux[seat, game]), int(self.upper[seat, game]),
                      int(self.upper_sum[seat, game]), int(self.total[seat, game]),
                      rules.n_boxes - bin(filled).count("1"))
+
+
+def coach_turns(players, seat, table, target, store, threads=None):
+    """The win coach's approximate policy (stats/coach_kernels.py: candidate (a), what
+    advise_win(force="approximate") plays) takes its next turn in every game, in seat `seat`,
+    against the others' cards as they stand.  target: the TargetTable of table's rules; store: a
+    StateDistributions holding every state the others can meet (opponents.build(table,
+    min_open=1)).  The games are split over `threads` threads."""
+    rules = table.rules
+    if rules.params()[scoring.P_JOKERS]:
+        raise ValueError("the compiled coach does not play Knobeln jokers")
+    games = players.filled.shape[1]
+    longest = score_bound(rules) + 2  # U[x] for every final score x, and U[M] = 1 past them
+
+    def work(part):
+        coach_kernels.coach_turns(
+            np.arange(part.start, part.stop), seat, players.filled, players.aux, players.upper,
+            players.upper_sum, players.total, players.extras, players.rng, players.fifty,
+            store.keys, store.low, store.start, store.probs, target.row_of, target.base,
+            target.span, target.offset, target.w, target.expected, rules.kernel_arrays(),
+            dice.kernel_arrays(), sub_keep_table(), rules.rolls_per_turn, dice.EMPTY_KEEP,
+            np.empty(longest))
+
+    run_parallel(work, games, threads, per_thread=1)
 
 
 def coach_turn(decide, rules, position, opponents, rng):

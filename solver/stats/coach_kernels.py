@@ -1,0 +1,251 @@
+"""numba kernels of the win coach's approximate policy (candidate (a) of issue 24, the policy of
+advice/win_approx.MixtureView) for tournaments of many whole games.
+
+The Python coach (advice/win_coach.advise_win) answers one decision in about 9 ms; a tournament
+of 100,000 games asks for millions.  Here one compiled call plays a turn of every game: the
+chance to win u(x) of each final score x against the others' cards as they stand (their final
+scores' exact distributions from a StateDistributions store, ties shared), then the turn in hand
+exactly against high(s') = u(0) + sum_T q(T) W*(s', T - c') for every turn start s' it can end
+in (W* the target table, q(T) = u(T) - u(T - 1)), and the keeps and the box by that value.
+The compare is MixtureView's: the chance at the grain of engine/grain.py, ties by the expected
+score.  tests/test_coach_kernels.py checks every option's value against advise_win's.
+
+Rules with Knobeln jokers are not played here (the tournament's presets have none).
+"""
+import numpy as np
+
+from ..dice import N_KEEPS, N_ROLLS
+from ..engine.final_rolls import kniffel_roll, next_aux
+from ..engine.grain import quantise
+from ..engine.jit import njit, popcount
+from ..engine.positions import after_box
+from ..engine.rolls import complete_roll
+from ..engine.turn import keep_means
+from ..rules import scoring
+
+_quantise = njit(inline="always")(quantise)
+MAX_POINTS = 128  # a box's points are below this in every preset played here (memo size)
+
+
+@njit(inline="always")
+def _better(aw, ae, bw, be):
+    """Whether (bw, be) beats (aw, ae): a higher chance at the grain, or a tie and more points."""
+    qa, qb = _quantise(aw), _quantise(bw)
+    return qb > qa or (qb == qa and be > ae)
+
+
+@njit(cache=True)
+def utility(totals, flats, done, keys, low, start, probs, U):
+    """U[x] := the chance that a final score x beats the opponents, ties shared (win.win_utility
+    then win_approx.utility_of_score): opponent i has totals[i] on the card and the turn start
+    flats[i] (finished where done[i]); its points to come are read from the store (keys, low,
+    start, probs).  U must be long enough for every score; returns M, the lowest score sure to
+    win (U[M:] = 1)."""
+    n = totals.shape[0]
+    lows = np.empty(n, dtype=np.int64)
+    firsts = np.empty(n, dtype=np.int64)
+    lens = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        if done[i]:
+            lows[i], firsts[i], lens[i] = totals[i], -1, 1
+            continue
+        at = np.searchsorted(keys, flats[i])
+        if at == keys.shape[0] or keys[at] != flats[i]:
+            raise ValueError("an opponent's state is not in the store")
+        lows[i], firsts[i], lens[i] = totals[i] + low[at], start[at], start[at + 1] - start[at]
+    lowest = lows.min()
+    M = 0
+    for i in range(n):
+        M = max(M, lows[i] + lens[i])
+    less = np.zeros(n)  # P(X_i < x), x rising
+    poly = np.empty(n + 1)
+    U[:lowest] = 0.0
+    U[M:] = 1.0
+    for x in range(lowest, M):
+        poly[0] = 1.0
+        for i in range(n):  # prod_i (a_i + b_i t), then its integral over t in [0, 1]
+            k = x - lows[i]
+            b = 0.0
+            if 0 <= k < lens[i]:
+                b = 1.0 if firsts[i] < 0 else probs[firsts[i] + k]
+            a = less[i]
+            poly[i + 1] = 0.0
+            for j in range(i + 1, 0, -1):
+                poly[j] = poly[j] * a + poly[j - 1] * b
+            poly[0] = poly[0] * a
+            less[i] = a + b
+        u = 0.0
+        for j in range(n + 1):
+            u += poly[j] / (j + 1)
+        U[x] = u
+    return M
+
+
+@njit(cache=True)
+def _mixture(f, a, up, need_of, q, u0, gain, row_of, base, span, offset, w, expected):
+    """(high, E) of the turn start (f, a, up) after `gain` points: u0 + sum_i q[i] W*(s, need_of[i]
+    - gain), capped at 1, and gain + the expected-score value there."""
+    g = row_of[f, a, up]
+    lo, n, off = 0, 0, 0
+    if g >= 0:
+        lo, n, off = base[g], span[g], offset[g]
+    total = 0.0
+    for i in range(need_of.shape[0]):
+        need = need_of[i] - gain
+        if need <= lo:
+            total += q[i]
+        elif need <= lo + n:
+            total += q[i] * np.float64(w[off + need - lo - 1])
+        else:
+            break  # need_of rises: every later T is out of reach too
+    return min(1.0, u0 + total), gain + np.float64(expected[f, a, up])
+
+
+@njit(cache=True)
+def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, w, expected, game,
+              moves, sub_keeps, rolls_per_turn, fin_w, fin_e, fin_box, stage_w, stage_e):
+    """The turn from the state (filled, aux, upper) with card_total points against u = U[:M + 1]:
+    fin_*[r] the final roll r's best box (its (high, E) and the box), stage_*[left, k] the value
+    of keep k with `left` rolls to come (rows < N_ROLLS: stopping with that roll)."""
+    params, plain_score, joker_score, box_face = game.params, game.plain_score, game.joker_score, game.box_face
+    kniffel_face = moves.kniffel_face
+    n_boxes = params[scoring.P_N_BOXES]
+    threshold, upper_bonus = params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS]
+    n_open = n_boxes - popcount(filled)
+    steps = 0
+    for x in range(1, M + 1):
+        if U[x] - U[x - 1] > 0:
+            steps += 1
+    need_of = np.empty(steps, dtype=np.int64)
+    q = np.empty(steps)
+    steps = 0
+    for x in range(1, M + 1):
+        if U[x] - U[x - 1] > 0:
+            need_of[steps], q[steps] = x - card_total, U[x] - U[x - 1]
+            steps += 1
+    u0 = U[0]
+    memo_w = np.full((n_boxes, 2, MAX_POINTS), np.nan)
+    memo_e = np.empty((n_boxes, 2, MAX_POINTS))
+    for r in range(N_ROLLS):
+        bw, be, bbox = -1.0, -1e300, -1
+        for box in range(n_boxes):
+            if (filled >> box) & 1:
+                continue
+            pays = 0
+            if kniffel_face[r] > 0:
+                allowed, pts, pays = kniffel_roll(box, kniffel_face[r], r, filled, aux, n_open,
+                                                  params, plain_score, joker_score, box_face)
+                if not allowed:
+                    continue
+            else:
+                pts = plain_score[box, r]
+            if pts < MAX_POINTS and not np.isnan(memo_w[box, pays, pts]):
+                vw, ve = memo_w[box, pays, pts], memo_e[box, pays, pts]
+            else:
+                gain = pts + pays * params[scoring.P_BONUS]
+                up = upper
+                if box_face[box] > 0:
+                    if upper < threshold and upper + pts >= threshold:
+                        gain += upper_bonus
+                    up = min(threshold, upper + pts)
+                a = next_aux(aux, box, pts, pays, n_open - 1, params)
+                vw, ve = _mixture(filled | (1 << box), a, up, need_of, q, u0, gain, row_of, base,
+                                  span, offset, w, expected)
+                if pts < MAX_POINTS:
+                    memo_w[box, pays, pts], memo_e[box, pays, pts] = vw, ve
+            if bbox < 0 or _better(bw, be, vw, ve):
+                bw, be, bbox = vw, ve, box
+        fin_w[r], fin_e[r], fin_box[r] = bw, be, bbox
+    work_w = np.empty((N_KEEPS, 1))
+    work_e = np.empty((N_KEEPS, 1))
+    work_w[:N_ROLLS, 0] = fin_w
+    work_e[:N_ROLLS, 0] = fin_e
+    for left in range(1, rolls_per_turn):
+        keep_means(work_w, moves.add_die)
+        keep_means(work_e, moves.add_die)
+        work_w[:N_ROLLS, 0] = fin_w  # keeping all five dice ends the turn
+        work_e[:N_ROLLS, 0] = fin_e
+        stage_w[left] = work_w[:, 0]
+        stage_e[left] = work_e[:, 0]
+        for r in range(N_ROLLS):  # the roll's value one stage earlier: its best keep
+            bw, be = fin_w[r], fin_e[r]
+            for s in range(sub_keeps.shape[1]):
+                k = sub_keeps[r, s]
+                if k >= 0 and _better(bw, be, stage_w[left, k], stage_e[left, k]):
+                    bw, be = stage_w[left, k], stage_e[left, k]
+            work_w[r, 0], work_e[r, 0] = bw, be
+
+
+@njit(inline="always")
+def best_keep(roll, left, sub_keeps, stage_w, stage_e):
+    """The best keep of `roll` with `left` rolls to come (the roll itself: stop), the first of
+    equal ones in sub_keeps' order (fewest dice first)."""
+    best, bw, be = -1, -1.0, -1e300
+    for s in range(sub_keeps.shape[1]):
+        k = sub_keeps[roll, s]
+        if k >= 0 and (best < 0 or _better(bw, be, stage_w[left, k], stage_e[left, k])):
+            best, bw, be = k, stage_w[left, k], stage_e[left, k]
+    return best
+
+
+@njit(cache=True, nogil=True)
+def coach_turns(games, seat, all_filled, aux, upper, upper_sum, total, extras, rng, fifty,
+                keys, low, start, probs, row_of, base, span, offset, w, expected, game, moves,
+                sub_keeps, rolls_per_turn, empty_keep, U):
+    """The coach in seat `seat` plays its next turn in every game of `games` (the players'
+    arrays are [seat, game]; the others' states as they stand are its opponents).  U: scratch
+    longer than any final score."""
+    params, box_face = game.params, game.box_face
+    kniffel_face, add_die, keep_size = moves.kniffel_face, moves.add_die, moves.keep_size
+    n_boxes = params[scoring.P_N_BOXES]
+    threshold = params[scoring.P_THRESHOLD]
+    kniffel_box = params[scoring.P_KNIFFEL_BOX]
+    n_aux, n_upper = expected.shape[1], expected.shape[2]
+    n_seats = all_filled.shape[0]
+    full = (1 << n_boxes) - 1
+    totals = np.empty(n_seats - 1, dtype=np.int64)
+    flats = np.empty(n_seats - 1, dtype=np.int64)
+    done = np.empty(n_seats - 1, dtype=np.bool_)
+    fin_w, fin_e = np.empty(N_ROLLS), np.empty(N_ROLLS)
+    fin_box = np.empty(N_ROLLS, dtype=np.int64)
+    stage_w = np.empty((rolls_per_turn, N_KEEPS))
+    stage_e = np.empty((rolls_per_turn, N_KEEPS))
+    for i in range(games.shape[0]):
+        g = games[i]
+        o = 0
+        for s in range(n_seats):
+            if s != seat:
+                f = all_filled[s, g]
+                totals[o], done[o] = total[s, g], f == full
+                flats[o] = (f * n_aux + aux[s, g]) * n_upper + upper[s, g]
+                o += 1
+        M = utility(totals, flats, done, keys, low, start, probs, U)
+        filled, a, up = all_filled[seat, g], aux[seat, g], upper[seat, g]
+        turn_plan(filled, a, up, total[seat, g], U, M, row_of, base, span, offset, w, expected,
+                  game, moves, sub_keeps, rolls_per_turn, fin_w, fin_e, fin_box, stage_w, stage_e)
+        state = rng[seat, g]
+        roll, state = complete_roll(empty_keep, state, add_die, keep_size)
+        for left in range(rolls_per_turn - 1, 0, -1):
+            keep = best_keep(roll, left, sub_keeps, stage_w, stage_e)
+            if keep == roll:  # keeping all five dice ends the turn
+                break
+            roll, state = complete_roll(keep, state, add_die, keep_size)
+        rng[seat, g] = state
+        box = fin_box[roll]
+        n_open = n_boxes - popcount(filled)
+        pays = 0
+        if kniffel_face[roll] > 0:
+            _, points, pays = kniffel_roll(box, kniffel_face[roll], roll, filled, a, n_open,
+                                           params, game.plain_score, game.joker_score, box_face)
+        else:
+            points = game.plain_score[box, roll]
+        bonus = pays * params[scoring.P_BONUS]
+        if box_face[box] > 0 and up < threshold and up + points >= threshold:
+            bonus += params[scoring.P_UPPER_BONUS]
+        total[seat, g], upper[seat, g], upper_sum[seat, g], extras[seat, g] = after_box(
+            box, points, bonus, pays, total[seat, g], up, upper_sum[seat, g], extras[seat, g],
+            box_face, threshold)
+        if box == kniffel_box and points == 50:
+            fifty[seat, g] = True
+        aux[seat, g] = next_aux(a, box, points, pays, n_open - 1, params)
+        all_filled[seat, g] = filled | (1 << box)
