@@ -10,6 +10,9 @@ option and loses the exact best chance minus the exact chance of its pick, in pe
           table's mixture: advice/win_approx.py), what the coach plays
   b       each option valued by the mixture of its own best chances of each T (one target
           advice per T: too slow for the coach, measured for comparison)
+  c       the risk dial, the best published heuristic (dlangk/yatzy's variance-scaled
+          exponential utility: stats/tournament.RiskDial), playing this turn for the utility
+          exp(theta x) it dials here
   points  the expected-score choice (the lower end's strategy), for reference
 Reported per candidate and per (rules, players): mean, 99th percentile and largest loss; and the
 intervals' widths and where the exact chance lies in them, from which the estimate's alpha (the
@@ -29,6 +32,8 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+CANDIDATES = ("a", "b", "c", "points")
+DEFAULT_OUT = HERE / "results" / "win_loss.json"
 sys.path.insert(0, str(HERE.parent))
 ESTIMATE = HERE.parent / "solver" / "data" / "win_estimate.json"
 
@@ -74,10 +79,12 @@ def measure(preset, n_players, count, seed, sub_games=False, b_positions=None, s
     from solver.engine.target_solve import solve_target
     from solver.engine.target_table import load_target_table
     from solver.stats import opponents as opp
+    from solver.stats.tournament import RiskDial
     table = solver.get_table(preset)
     rules = table.rules
     target = None if sub_games else load_target_table(rules)
     store = opp.get_store(table)
+    risk = RiskDial(table)
     for i, (position, opponents, dice) in enumerate(positions(rules, table, n_players, count, seed)):
         if i < start:
             continue
@@ -97,13 +104,14 @@ def measure(preset, n_players, count, seed, sub_games=False, b_positions=None, s
         if b_positions is None or i < b_positions:  # (b) takes one target advice per T
             mixed = mixture_of_options(position, dice, target, goal, table, store)
             record["b"] = 100 * (best - exact_of[max(mixed, key=mixed.get)])
+        record["c"] = 100 * (best - exact_of[risk_choice(risk, table, position, opponents, dice)])
         by_points = max(approx.options, key=lambda o: o["expected_final_score"])
         record["points"] = 100 * (best - exact_of[_key(by_points)])
         spans = [(o["interval"], exact_of[_key(o)]) for o in approx.options]
         record["widths"] = [100 * (high - low) for (low, high), _ in spans]
         record["ratios"] = [round((x - low) / (high - low), 5) for (low, high), x in spans
                             if high - low > 1e-12]
-        print(preset, n_players, i, {k: round(record[k], 4) for k in ("a", "b", "points") if k in record},
+        print(preset, n_players, i, {k: round(record[k], 4) for k in CANDIDATES if k in record},
               {k: round(v, 2) for k, v in record["seconds"].items()}, flush=True)
         yield record
 
@@ -112,10 +120,42 @@ def summary(records, count):
     """A case's figures from its position records (measure's)."""
     return {"positions": len(records), "positions_asked": count,
             "losses_pp": {k: _stats([r[k] for r in records if k in r])
-                          for k in ("a", "b", "points") if any(k in r for r in records)},
+                          for k in CANDIDATES if any(k in r for r in records)},
             "interval_width_pp": _stats([w for r in records for w in r["widths"]]),
             "seconds_mean": {k: float(np.mean([r["seconds"][k] for r in records]))
                              for k in ("exact", "approximate")}}
+
+
+def risk_choice(risk, table, position, opponents, dice):
+    """Candidate (c)'s option (its _key) at the first roll `dice` of `position`: the turn
+    played for the utility the RiskDial `risk` dials against `opponents`."""
+    from solver import dice as dice_tables
+    from solver.engine.states import position_state
+    from solver.stats import coach_kernels as ck
+    from solver.stats.simulate import sub_keep_table
+    rules = table.rules
+    me = position_state(position, rules)
+    others = [o["state"] for o in opponents]
+    shape = table.values.shape
+    flat = lambda s: (s.filled * shape[1] + s.aux) * shape[2] + s.upper  # noqa: E731
+    d = risk.dial
+    k = ck.risk_dial(rules.n_boxes - me.n_open, flat(me), np.array([flat(o) for o in others]),
+                     np.array([o.n_open == 0 for o in others]),
+                     np.array([me.card_total] + [o.card_total for o in others]), risk.ce,
+                     risk.thetas, int(d[0]), int(d[1]), d[2], d[3], int(d[4]))
+    fin_w, fin_e = np.empty(dice_tables.N_ROLLS), np.empty(dice_tables.N_ROLLS)
+    fin_box = np.empty(dice_tables.N_ROLLS, dtype=np.int64)
+    stage_w = np.empty((rules.rolls_per_turn, dice_tables.N_KEEPS))
+    stage_e = np.empty_like(stage_w)
+    sub = sub_keep_table()
+    ck.risk_plan(me.filled, me.aux, me.upper, risk.ce[k], risk.thetas[k], rules.kernel_arrays(),
+                 dice_tables.kernel_arrays(), sub, rules.rolls_per_turn, fin_w, fin_e, fin_box,
+                 stage_w, stage_e)
+    roll = dice_tables.KEEP_INDEX[tuple(sorted(dice))]
+    keep = ck.best_keep.py_func(roll, rules.rolls_per_turn - 1, sub, stage_w, stage_e)
+    if keep == roll:  # keeping all five ends the turn: the box
+        return ("score", (), rules.boxes[fin_box[roll]])
+    return ("keep", tuple(dice_tables.KEEPS[keep]), None)
 
 
 def mixture_of_options(position, dice, target, goal, table, store):
@@ -159,7 +199,8 @@ def main():
     parser.add_argument("--sub-games", action="store_true", help="the target table of each "
                         "position's sub-game (solved per position: the same W* as the whole "
                         "table's there) instead of the saved whole table")
-    parser.add_argument("--out", default=str(HERE / "results" / "win_loss.json"))
+    parser.add_argument("--out", default=str(DEFAULT_OUT), help="any other path: a trial run, "
+                        "the estimate's alpha (solver/data/win_estimate.json) is left alone")
     args = parser.parse_args()
     path = Path(args.out)
     # every position's record is kept in a sidecar file, written every few positions: an
@@ -194,6 +235,9 @@ def write(args, path, records_path, records):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
     records_path.write_text(json.dumps(records) + "\n", encoding="utf-8")
+    if path.resolve() != DEFAULT_OUT.resolve():
+        print(f"wrote {path} (the estimate's alpha only from the default --out)", flush=True)
+        return
     ESTIMATE.write_text(json.dumps({"alpha": alpha, "from": "benchmarks/win_loss.py",
                                     "options": len(every),
                                     "positions_per_case": min(len(c) for c in records.values() if c)},

@@ -14,6 +14,8 @@ at its turn:
                         code the CLI and the web coach call): the exact sub-game wherever its
                         predicted cost fits the budget, else the approximation (much slower to
                         play: a second, smaller tournament)
+  --policy risk         candidate (c), the best published heuristic (dlangk/yatzy's
+                        variance-scaled risk dial, stats/tournament.RiskDial), compiled
   --policy points       the coach's seat plays for points too (expected-score vs expected-score:
                         must give 1/n within its interval)
 Reported per run: the coach's win share (ties shared 1/k) with its 95% interval (normal, from
@@ -100,25 +102,27 @@ def play_compiled(preset, n_players, seat, games, seed, policy, part, parts_file
     import solver
     from solver.engine.target_table import load_target_table
     from solver.stats import opponents as opp
-    from solver.stats.tournament import Players, coach_turns
+    from solver.stats.tournament import Players, RiskDial, coach_turns
     table = solver.get_table(preset)
     rules = table.rules
     done = np.load(parts_file) if parts_file.is_file() else np.zeros((0, n_players), dtype=np.int64)
     if len(done) >= games:
         return done[:games], 0.0, 0
-    target = store = None
+    target = store = risk = None
     if policy == "approximate":
         target = load_target_table(rules)
         store = opp.build(table, min_open=1)  # every state the others can meet (half a minute)
+    if policy == "risk":
+        risk = RiskDial(table, threads)  # a table per theta (seconds each)
     seconds, before = 0.0, len(done)
     while len(done) < games:
         first, n = len(done), min(part, games - len(done))
         started = time.perf_counter()
         players = Players(rules, n_players, n, seed, first_game=first)
-        for _ in range(rules.n_boxes):
+        for turn in range(rules.n_boxes):
             for s in range(n_players):
-                if s == seat and policy == "approximate":
-                    coach_turns(players, seat, table, target, store, threads)
+                if s == seat and policy != "points":
+                    coach_turns(players, seat, turn, table, target, store, risk, threads)
                 else:
                     players.turn(table, s)
         seconds += time.perf_counter() - started
@@ -137,7 +141,8 @@ def main():
     parser.add_argument("--seat", type=int, default=1, help="the coach's seat (0: first)")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=24)
-    parser.add_argument("--policy", choices=["approximate", "budget", "points"], default="approximate")
+    parser.add_argument("--policy", choices=["approximate", "risk", "budget", "points"],
+                        default="approximate")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--start-card", help="every player starts from this card, e.g. "
                         "ones=3,twos=6 (an end-game tournament: the target table of its sub-game)")
@@ -154,6 +159,8 @@ def main():
     key = f"{args.rules}/{args.players}p/seat{args.seat}/{args.policy}"
     if start_card:
         key += "/from " + ",".join(f"{b}={p}" for b, p in start_card.items())
+    if start_card and args.policy == "risk":
+        parser.error("--policy risk plays whole games only (no --start-card)")
     if args.policy == "budget" or start_card:
         scores, methods, seconds = play(args.rules, args.players, args.seat, args.games,
                                         args.seed, args.policy, args.budget, start_card)
@@ -162,7 +169,8 @@ def main():
         parts = HERE / "results" / "parts" / (key.replace("/", "_") + f"_seed{args.seed}.npy")
         scores, seconds, played = play_compiled(args.rules, args.players, args.seat, args.games,
                                         args.seed, args.policy, args.part, parts, args.threads)
-        methods = {"approximate (compiled)" if args.policy == "approximate" else "points": args.games}
+        methods = {{"approximate": "approximate (compiled)", "risk": "risk dial (compiled)"}
+                   .get(args.policy, args.policy): args.games}
     result = dict(summarise(scores, args.seat), seed=args.seed, policy=args.policy,
                   budget=args.budget, methods=methods, seconds=seconds, start_card=start_card,
                   seconds_per_game=seconds / max(1, played), load_average=os.getloadavg()[0],

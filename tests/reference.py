@@ -14,7 +14,10 @@ filled, every die a Knobeln joker may change.
 Two entry points:
   state_value_rules(rules, ...)  any fully resolved rules dict (the keys of RULE_KEYS);
   state_value(preset, ...)       the older per-preset interface, now a thin wrapper.
+And one for a risk dial: certainty_equivalent_rules(rules, theta, ...), log E[exp(theta X)] /
+theta of the points X to come under the play best for that exponential utility (no jokers).
 """
+from math import exp, log
 
 from functools import lru_cache
 from itertools import combinations, product
@@ -23,7 +26,8 @@ from operator import index
 from typing import NamedTuple
 
 __all__ = ["BOXES_13", "BOXES_YATZY", "PRESETS", "PRESET_RULES", "RULE_KEYS", "preset_rules",
-           "state_value", "state_value_rules", "score_options", "rules_score_options"]
+           "state_value", "state_value_rules", "score_options", "rules_score_options",
+           "certainty_equivalent_rules"]
 
 UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
 BOXES_13 = UPPER_BOXES + (
@@ -582,3 +586,45 @@ def state_value(preset: str, open_boxes, upper_total: int, kniffel_box: str = "o
     rules = preset_rules(preset, five_of_a_kind_is_full_house=bool(five_of_a_kind_is_full_house),
                          rolls_per_turn=rolls_per_turn)
     return state_value_rules(rules, open_boxes, upper_total, kniffel_box, bonuses_paid)
+
+
+@lru_cache(maxsize=None)
+def _utility(r, theta, open_boxes, upper_total, kniffel_box, bonuses_paid):
+    """sign(theta) E[exp(theta X)] of a normalised position (no jokers), X the points to come,
+    under the play that makes it largest: the largest E for theta > 0, the smallest for < 0."""
+    sign = 1.0 if theta > 0 else -1.0
+    if not open_boxes:
+        return sign
+    after = {}
+
+    def filling_value(option):
+        if option not in after:
+            earned, position = _after_filling(r, *option, open_boxes, upper_total, kniffel_box,
+                                              bonuses_paid, 0)
+            after[option] = exp(theta * earned) * _utility(r, theta, *position[:4])
+        return after[option]
+
+    stop = [max(filling_value(o) for o in rules_score_options(r, roll, open_boxes, kniffel_box,
+                                                              bonuses_paid))
+            for roll in ROLLS]
+    roll_value = stop
+    for _ in range(r.rolls_per_turn - 1):
+        keep_value = [sum(p * roll_value[i] for i, p in outcomes) for outcomes in KEEP_OUTCOMES]
+        roll_value = [max(stop[i], max(keep_value[k] for k in ROLL_REROLL_KEEPS[i]))
+                      for i in range(len(ROLLS))]
+    return sum(p * v for p, v in zip(ROLL_PROBABILITY, roll_value))
+
+
+def certainty_equivalent_rules(rules: dict, theta: float, open_boxes, upper_total: int,
+                               kniffel_box: str = "open", bonuses_paid: int = 0) -> float:
+    """log E[exp(theta X)] / theta from the start of a turn, X the points still to come under
+    the play best for the utility exp(theta x) (theta > 0) or -exp(theta x) (theta < 0); the
+    arguments as state_value_rules' (rules without Knobeln jokers)."""
+    r = _resolve_rules(rules)
+    if not theta:
+        raise ValueError("theta must be nonzero (0 is state_value_rules)")
+    if rules["jokers"]:
+        raise ValueError("no Knobeln jokers here")
+    position = _normalise(r, frozenset(open_boxes), index(upper_total), str(kniffel_box),
+                          index(bonuses_paid), 0)
+    return log(abs(_utility(r, float(theta), *position[:4]))) / theta

@@ -16,7 +16,7 @@ from solver.rules.bounds import score_bound
 from solver.stats import coach_kernels as ck
 from solver.stats import opponents as opp
 from solver.stats.simulate import sub_keep_table
-from solver.stats.tournament import Players, coach_turns
+from solver.stats.tournament import Players, RiskDial, coach_turns
 
 from helpers import late, random_card, target_table
 
@@ -147,11 +147,11 @@ def test_whole_turns_with_the_same_dice(preset):
 
     compiled, replayed = players(), players()
     coach = [start] * games
-    for _ in range(first.n_open):
+    for turn in range(rules.n_boxes - first.n_open, rules.n_boxes):
         compiled.turn(table, 0)
         replayed.turn(table, 0)
         before = compiled.filled[seat].copy()
-        coach_turns(compiled, seat, table, target, store, threads=2)
+        coach_turns(compiled, seat, turn, table, target, store, threads=2)
         assert all(bin(int(a ^ b)).count("1") == 1 for a, b in zip(compiled.filled[seat], before))
         for g in range(games):
             coach[g], replayed.rng[seat, g] = _python_turn(
@@ -159,3 +159,74 @@ def test_whole_turns_with_the_same_dice(preset):
                 replayed.rng[seat, g])
     assert [card_total(p.card, p.kniffel_bonuses, rules) for p in coach] == compiled.total[seat].tolist()
     assert replayed.rng[seat].tolist() == compiled.rng[seat].tolist()  # the same dice thrown
+
+
+def _start_players(rules, first, games, seed=5, n=2):
+    p = Players(rules, n, games, seed=seed)
+    for name, value in (("filled", first.filled), ("aux", first.aux), ("upper", first.upper),
+                        ("upper_sum", first.upper_total), ("total", first.card_total)):
+        getattr(p, name)[:] = value
+    return p
+
+
+@pytest.mark.parametrize("preset", ["kniffel", "yatzy"])
+def test_risk_dial_at_zero_plays_for_points(preset):
+    # candidate (c) with its dial held at theta = 0 is the expected-score strategy: the same
+    # dice give the same games as the simulation's kernel in that seat
+    table = solver.get_table(preset)
+    rules = table.rules
+    start = Position(late(rules, 5, 2))
+    first = position_state(start, rules)
+    risk = RiskDial(table, within=first.filled, low=0.0, high=0.0)
+    coach, points = _start_players(rules, first, 400), _start_players(rules, first, 400)
+    for turn in range(rules.n_boxes - first.n_open, rules.n_boxes):
+        for p in (coach, points):
+            p.turn(table, 0)
+        coach_turns(coach, 1, turn, table, risk=risk, threads=2)
+        points.turn(table, 1)
+    assert coach.total.tolist() == points.total.tolist()
+
+
+@pytest.mark.parametrize("theta", [-0.03, 0.05])
+def test_risk_plan_starts_at_the_certainty_equivalent(theta):
+    # the turn risk_plan plays (its box and keep values) is the one the backward pass of the
+    # certainty equivalent solved: the turn's start value is the table's
+    table = solver.get_table("kniffel")
+    rules = table.rules
+    first = position_state(Position(late(rules, 4, 3)), rules)
+    risk = RiskDial(table, within=first.filled)
+    k = RiskDial.THETAS.index(theta)
+    fin_w, fin_e = np.empty(dice.N_ROLLS), np.empty(dice.N_ROLLS)
+    fin_box = np.empty(dice.N_ROLLS, dtype=np.int64)
+    stage_w, stage_e = np.empty((3, dice.N_KEEPS)), np.empty((3, dice.N_KEEPS))
+    top = ck.risk_plan(first.filled, first.aux, first.upper, risk.ce[k], theta,
+                       rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table(), 3, fin_w,
+                       fin_e, fin_box, stage_w, stage_e)
+    sub = sub_keep_table()
+    first_roll = [max(stage_e[2, j] for j in sub[r] if j >= 0) for r in range(dice.N_ROLLS)]
+    start = top + np.log(abs(np.dot(dice.ROLL_PROB, first_roll))) / theta
+    assert start == pytest.approx(risk.ce[k][first.filled, first.aux, first.upper], abs=1e-9)
+
+
+def test_risk_dial_by_hand():
+    # theta = (E_other - E_mine) / (V_mine + V_other), V = 2 (CE_0.01 - E) / 0.01, the
+    # nearest of the grid, clamped; 0 before the third turn
+    thetas = np.array(RiskDial.THETAS)
+    ce = np.zeros((len(thetas), 1, 1, 3))
+    zero, hundredth = RiskDial.THETAS.index(0.0), RiskDial.THETAS.index(0.01)
+    ce[zero, 0, 0] = [100.0, 90.0, 0.0]  # E of the points to come: me, the other, a spare
+    ce[hundredth, 0, 0] = [105.0, 93.0, 0.0]  # V: 1000 and 600
+    done = np.array([False])
+
+    def dial(turn, totals, others=(1,), done=done):
+        return thetas[ck.risk_dial(turn, 0, np.array(others), done, np.array(totals), ce, thetas,
+                                   zero, hundredth, -0.05, 0.07, 2)]
+
+    assert dial(5, [100, 126]) == 0.01  # (216 - 200) / 1600 = 0.01
+    assert dial(5, [100, 134]) == 0.015  # 24 / 1600 = 0.015
+    assert dial(5, [100, 116]) == 0.005  # 6 / 1600 = 0.00375: the nearest is 0.005
+    assert dial(5, [100, 300]) == 0.07  # clamped
+    assert dial(5, [200, 100]) == -0.05
+    assert dial(1, [100, 300]) == 0.0  # too early
+    # a finished other: its total, no variance: 26 / 1000 = 0.026, the nearest 0.03
+    assert dial(5, [100, 226], others=(2,), done=np.array([True])) == 0.03

@@ -116,3 +116,27 @@ def test_must_fit_changes_the_value_as_the_reference_says(name, card, open_boxes
         assert values[must_fit] == pytest.approx(reference_value(rules, card, 0), abs=1e-9)
     # forbidding the scratch of a box it does not fit can only cost
     assert values[False] - values[True] > 1e-6
+
+
+@pytest.mark.parametrize("name", ["kniffel", "yatzy", "yahtzee"])
+def test_certainty_equivalent_matches_reference(name):
+    # the risk dial theta of the exponential utility (objective.CertaintyEquivalent, the
+    # expected-score kernels with theta as a parameter) against the reference's own recursion
+    from solver.engine.backward import backward_pass
+    from solver.engine.objective import CertaintyEquivalent
+    rules = get_rules(name)
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    for theta in (-0.04, 0.02, 0.3):
+        for n_open in (1, 2, 3):
+            card, bonuses, _ = random_card(rules, rng, n_open, (rules.boxes[int(rng.integers(6))],))
+            state = position_state(Position(card, bonuses), rules)
+            values = backward_pass(rules, CertaintyEquivalent(theta), within=state.filled)[0]
+            kniffel = rules.boxes[rules.kniffel_box]
+            expected = reference.certainty_equivalent_rules(
+                rules.as_dict(), theta, [b for b in rules.boxes if b not in card],
+                sum(card.get(b, 0) for b in rules.boxes[:6]),
+                "open" if kniffel not in card else str(card[kniffel]), bonuses)
+            got = values[state.filled, state.aux, state.upper]
+            assert got == pytest.approx(expected, abs=1e-9), (theta, card, bonuses)
+            mean = solved(rules).value(state)  # risk seeking raises the certainty equivalent
+            assert (got > mean - 1e-9) if theta > 0 else (got < mean + 1e-9)

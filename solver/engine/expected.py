@@ -1,6 +1,15 @@
 """The expected-score objective's kernels: final-roll values (best box: points + bonuses + the
 next state's value) for the columns of filled-box sets, and the solve of a level's sets.
 
+The same kernels solve the certainty equivalent of an exponential utility, a risk dial theta
+(objective.CertaintyEquivalent): values[s] = log E[exp(theta X)] / theta, X the points still to
+come under the play that maximises E[exp(theta X)] (theta > 0: seeks risk) or minimises it
+(theta < 0: avoids risk).  The box of a final roll maximises points + the next state's value as
+for the expected score (exp(theta x) is monotone), and only the mean over the dice a keep
+rerolls differs: it is taken over exp(theta (x - base)) (signed, so that the best is still the
+largest), base a column's largest final-roll value, which keeps the exponentials in range.
+theta = 0 is the expected score.
+
 A column is one (aux, upper total) state of a filled-box set; `values[filled, aux, upper]` is
 the expected score still to come from a turn start.  `game` is the rules as data (a
 scoring.Game named tuple, Rules.kernel_arrays()), params laid out as in rules/scoring.py; the
@@ -130,7 +139,8 @@ def _final_columns(filled, values, col_aux, col_upper, game, moves, work, stop, 
 
 
 @njit(cache=True)
-def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers):
+def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, rolls_per_turn, buffers,
+                 theta):
     """Solve the turn-start states of the filled-box sets `sets` (n_cols columns in all)
     together: each set's final-roll values fill its own columns, then the keep stages run once
     over all of them (they treat every column alike, and wide rows keep the vector units busy).
@@ -162,7 +172,12 @@ def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, roll
                 work[r, start + j] = own[r, j]
                 if jokers:
                     stop[r, start + j] = own_stop[r, j]
+    if theta != 0.0:
+        base = _to_utility(work, stop, jokers, n_cols, theta)
     turn_stages(work, stop if jokers else work, moves, rolls_per_turn, expected)
+    if theta != 0.0:
+        for j in range(n_cols):
+            expected[j] = base[j] + np.log(abs(expected[j])) / theta
     for s in range(sets.shape[0]):
         for j in range(bounds[s], bounds[s + 1]):
             values[sets[s], col_aux[j], col_upper[j]] = expected[j]
@@ -170,8 +185,25 @@ def _solve_group(sets, n_cols, values, upper_reach, aux_reach, game, moves, roll
                             col_upper[bounds[s]:bounds[s + 1]], class_of[s])
 
 
+@njit(cache=True)
+def _to_utility(work, stop, jokers, n_cols, theta):
+    """Final-roll values x (rows 0..251, and stop with jokers) := sign(theta) exp(theta (x -
+    base)), base each column's largest x (module docstring); returns base."""
+    base = np.full(n_cols, -np.inf)
+    for r in range(N_ROLLS):
+        for j in range(n_cols):
+            base[j] = max(base[j], work[r, j])
+    sign = 1.0 if theta > 0 else -1.0
+    for r in range(N_ROLLS):
+        for j in range(n_cols):
+            work[r, j] = sign * np.exp(theta * (work[r, j] - base[j]))
+            if jokers:
+                stop[r, j] = sign * np.exp(theta * (stop[r, j] - base[j]))
+    return base
+
+
 @njit(cache=True, nogil=True)
-def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn):
+def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_turn, theta=0.0):
     """Solve every filled-box set in `sets` (all of one level), reading the level above.
 
     Releases the GIL: backward.py runs several calls at once on disjoint sets, one per thread.  Each
@@ -189,5 +221,5 @@ def _solve_sets(sets, values, upper_reach, aux_reach, game, moves, rolls_per_tur
             n_cols += set_columns(sets[stop], upper_reach, aux_reach, game)[1].shape[0]
             stop += 1
         _solve_group(sets[start:stop], n_cols, values, upper_reach, aux_reach, game, moves,
-                     rolls_per_turn, buffers)
+                     rolls_per_turn, buffers, theta)
         start = stop

@@ -3,9 +3,10 @@ filled-box sets of one level from the level above; the level loop, the threads a
 widget's keep lattice (turn.py) are shared by every objective.
 
 Two objectives are built on it: the expected final score (ExpectedScore, here: one value per
-turn-start state) and the chance of reaching a target score (target_solve.TargetObjective: a
-vector per state over the points still needed, where a box's points shift that vector instead of
-being added, ties broken by the expected score).  The Dice Duel (duel/solve.py) and the
+turn-start state; with a risk dial theta as its parameter, the certainty equivalent of an
+exponential utility, CertaintyEquivalent) and the chance of reaching a target score
+(target_solve.TargetObjective: a vector per state over the points still needed, where a box's
+points shift that vector instead of being added, ties broken by the expected score).  The Dice Duel (duel/solve.py) and the
 evaluation of a rule list (strategy/policy_eval.py) run their level loops through the same
 backward pass.
 """
@@ -82,9 +83,24 @@ class ExpectedScore(Objective):
         return Context(upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
                        dice.kernel_arrays())
 
+    theta = 0.0
+
     def solve_sets(self, rules, sets, values, context):
         expected._solve_sets(sets, values, context.upper_reach, context.aux_reach, context.game,
-                             context.moves, rules.rolls_per_turn)
+                             context.moves, rules.rolls_per_turn, self.theta)
 
 
 EXPECTED_SCORE = ExpectedScore()
+
+
+class CertaintyEquivalent(ExpectedScore):
+    """values[filled, aux, upper]: log E[exp(theta X)] / theta of the points X still to come
+    under the play that is best for the exponential utility with risk dial `theta` (the
+    expected-score kernels with theta as a parameter: expected.py)."""
+
+    name = "certainty_equivalent"
+
+    def __init__(self, theta):
+        if not theta or not np.isfinite(theta):
+            raise ValueError(f"theta must be a nonzero number (0 is the expected score), got {theta!r}")
+        self.theta = float(theta)

@@ -1,5 +1,6 @@
 """numba kernels of the win coach's approximate policy (candidate (a) of issue 24, the policy of
-advice/win_approx.MixtureView) for tournaments of many whole games.
+advice/win_approx.MixtureView) for tournaments of many whole games, and of the risk dial it is
+measured against (candidate (c): dlangk/yatzy's variance-scaled exponential utility).
 
 The Python coach (advice/win_coach.advise_win) answers one decision in about 9 ms; a tournament
 of 100,000 games asks for millions.  Here one compiled call plays a turn of every game: the
@@ -9,6 +10,10 @@ exactly against high(s') = u(0) + sum_T q(T) W*(s', T - c') for every turn start
 in (W* the target table, q(T) = u(T) - u(T - 1)), and the keeps and the box by that value.
 The compare is MixtureView's: the chance at the grain of engine/grain.py, ties by the expected
 score.  tests/test_coach_kernels.py checks every option's value against advise_win's.
+
+Candidate (c) plays each turn for one exponential utility exp(theta x), theta chosen per turn
+from the expected final scores and their variances (risk_dial), with the tables of
+objective.CertaintyEquivalent for a grid of theta (risk_plan).
 
 Rules with Knobeln jokers are not played here (the tournament's presets have none).
 """
@@ -81,6 +86,29 @@ def utility(totals, flats, done, keys, low, start, probs, U):
     return M
 
 
+@njit(inline="always")
+def _enter_box(box, r, filled, aux, upper, n_open, game, kniffel_face):
+    """Roll r entered in the open `box`: (allowed, points, paid, points with every bonus, aux
+    after, upper total after)."""
+    params, box_face = game.params, game.box_face
+    threshold = params[scoring.P_THRESHOLD]
+    pays = 0
+    if kniffel_face[r] > 0:
+        allowed, pts, pays = kniffel_roll(box, kniffel_face[r], r, filled, aux, n_open, params,
+                                          game.plain_score, game.joker_score, box_face)
+        if not allowed:
+            return False, 0, 0, 0, 0, 0
+    else:
+        pts = game.plain_score[box, r]
+    gain = pts + pays * params[scoring.P_BONUS]
+    up = upper
+    if box_face[box] > 0:
+        if upper < threshold and upper + pts >= threshold:
+            gain += params[scoring.P_UPPER_BONUS]
+        up = min(threshold, upper + pts)
+    return True, pts, pays, gain, next_aux(aux, box, pts, pays, n_open - 1, params), up
+
+
 @njit(cache=True)
 def _mixture(f, a, up, need_of, q, u0, gain, row_of, base, span, offset, w, expected):
     """(high, E) of the turn start (f, a, up) after `gain` points: u0 + sum_i q[i] W*(s, need_of[i]
@@ -107,10 +135,7 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
     """The turn from the state (filled, aux, upper) with card_total points against u = U[:M + 1]:
     fin_*[r] the final roll r's best box (its (high, E) and the box), stage_*[left, k] the value
     of keep k with `left` rolls to come (rows < N_ROLLS: stopping with that roll)."""
-    params, plain_score, joker_score, box_face = game.params, game.plain_score, game.joker_score, game.box_face
-    kniffel_face = moves.kniffel_face
-    n_boxes = params[scoring.P_N_BOXES]
-    threshold, upper_bonus = params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS]
+    n_boxes = game.params[scoring.P_N_BOXES]
     n_open = n_boxes - popcount(filled)
     steps = 0
     for x in range(1, M + 1):
@@ -124,6 +149,7 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
             need_of[steps], q[steps] = x - card_total, U[x] - U[x - 1]
             steps += 1
     u0 = U[0]
+    # a box's value depends on the roll only through its points (and a bonus paid)
     memo_w = np.full((n_boxes, 2, MAX_POINTS), np.nan)
     memo_e = np.empty((n_boxes, 2, MAX_POINTS))
     for r in range(N_ROLLS):
@@ -131,24 +157,13 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
         for box in range(n_boxes):
             if (filled >> box) & 1:
                 continue
-            pays = 0
-            if kniffel_face[r] > 0:
-                allowed, pts, pays = kniffel_roll(box, kniffel_face[r], r, filled, aux, n_open,
-                                                  params, plain_score, joker_score, box_face)
-                if not allowed:
-                    continue
-            else:
-                pts = plain_score[box, r]
+            allowed, pts, pays, gain, a, up = _enter_box(box, r, filled, aux, upper, n_open, game,
+                                                         moves.kniffel_face)
+            if not allowed:
+                continue
             if pts < MAX_POINTS and not np.isnan(memo_w[box, pays, pts]):
                 vw, ve = memo_w[box, pays, pts], memo_e[box, pays, pts]
             else:
-                gain = pts + pays * params[scoring.P_BONUS]
-                up = upper
-                if box_face[box] > 0:
-                    if upper < threshold and upper + pts >= threshold:
-                        gain += upper_bonus
-                    up = min(threshold, upper + pts)
-                a = next_aux(aux, box, pts, pays, n_open - 1, params)
                 vw, ve = _mixture(filled | (1 << box), a, up, need_of, q, u0, gain, row_of, base,
                                   span, offset, w, expected)
                 if pts < MAX_POINTS:
@@ -156,6 +171,45 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
             if bbox < 0 or _better(bw, be, vw, ve):
                 bw, be, bbox = vw, ve, box
         fin_w[r], fin_e[r], fin_box[r] = bw, be, bbox
+    _stages(fin_w, fin_e, moves, sub_keeps, rolls_per_turn, stage_w, stage_e)
+
+
+@njit(cache=True)
+def risk_plan(filled, aux, upper, ce, theta, game, moves, sub_keeps, rolls_per_turn, fin_w, fin_e,
+              fin_box, stage_w, stage_e):
+    """turn_plan for the risk dial theta (candidate (c)): ce the certainty equivalents of theta
+    (objective.CertaintyEquivalent; the expected score for theta = 0).  The box maximises
+    points + ce of the state after; the keeps the mean of sign(theta) exp(theta x) over what
+    they may roll (x for theta = 0).  Compared as turn_plan's values with every chance 0.
+    Returns the base of the exponentials (the largest final-roll value)."""
+    n_boxes = game.params[scoring.P_N_BOXES]
+    n_open = n_boxes - popcount(filled)
+    top = -np.inf
+    for r in range(N_ROLLS):
+        best, bbox = -np.inf, -1
+        for box in range(n_boxes):
+            if (filled >> box) & 1:
+                continue
+            allowed, pts, pays, gain, a, up = _enter_box(box, r, filled, aux, upper, n_open, game,
+                                                         moves.kniffel_face)
+            if allowed and gain + ce[filled | (1 << box), a, up] > best:
+                best, bbox = gain + ce[filled | (1 << box), a, up], box
+        fin_e[r], fin_box[r] = best, bbox
+        top = max(top, best)
+    fin_w[:] = 0.0
+    if theta != 0.0:
+        sign = 1.0 if theta > 0 else -1.0
+        for r in range(N_ROLLS):
+            fin_e[r] = sign * np.exp(theta * (fin_e[r] - top))
+    _stages(fin_w, fin_e, moves, sub_keeps, rolls_per_turn, stage_w, stage_e)
+    return top
+
+
+@njit(cache=True)
+def _stages(fin_w, fin_e, moves, sub_keeps, rolls_per_turn, stage_w, stage_e):
+    """The keep lattice from the final rolls' values: stage_*[left, k] the value of keep k with
+    `left` rolls to come (the mean over the dice it rerolls of the rolls' values one stage
+    later; rows < N_ROLLS: stopping with that roll)."""
     work_w = np.empty((N_KEEPS, 1))
     work_e = np.empty((N_KEEPS, 1))
     work_w[:N_ROLLS, 0] = fin_w
@@ -176,6 +230,37 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
             work_w[r, 0], work_e[r, 0] = bw, be
 
 
+@njit(cache=True)
+def risk_dial(turn, mine, others, done, totals, ce, thetas, zero, hundredth, low, high, from_turn):
+    """The index in `thetas` of the risk dial of candidate (c), dlangk/yatzy's variance-scaled
+    policy: theta = (E_other - E_mine) / (V_mine + V_other), clamped to [low, high], the
+    nearest of `thetas`; E a final score's expected value, V its variance (the cumulant
+    expansion: V = 2 (CE_0.01 - E) / 0.01), the other the one expected to finish highest;
+    0 before turn `from_turn`.  mine / others: flat indexes (filled, aux, upper) into ce[k];
+    totals[0] my card total, totals[1:] the others'."""
+    if turn < from_turn:
+        return zero
+    flat0, flat1 = ce[zero].reshape(-1), ce[hundredth].reshape(-1)
+    h = thetas[hundredth]
+    e_mine = totals[0] + flat0[mine]
+    v_mine = 2.0 * (flat1[mine] - flat0[mine]) / h
+    e_other, v_other = -np.inf, 0.0
+    for i in range(others.shape[0]):
+        e, v = float(totals[i + 1]), 0.0
+        if not done[i]:
+            e += flat0[others[i]]
+            v = 2.0 * (flat1[others[i]] - flat0[others[i]]) / h
+        if e > e_other:
+            e_other, v_other = e, v
+    theta = (e_other - e_mine) / max(1.0, v_mine + v_other)
+    theta = min(high, max(low, theta))
+    best = zero
+    for k in range(thetas.shape[0]):
+        if abs(thetas[k] - theta) < abs(thetas[best] - theta):
+            best = k
+    return best
+
+
 @njit(inline="always")
 def best_keep(roll, left, sub_keeps, stage_w, stage_e):
     """The best keep of `roll` with `left` rolls to come (the roll itself: stop), the first of
@@ -189,22 +274,28 @@ def best_keep(roll, left, sub_keeps, stage_w, stage_e):
 
 
 @njit(cache=True, nogil=True)
-def coach_turns(games, seat, all_filled, aux, upper, upper_sum, total, extras, rng, fifty,
-                keys, low, start, probs, row_of, base, span, offset, w, expected, game, moves,
-                sub_keeps, rolls_per_turn, empty_keep, U):
-    """The coach in seat `seat` plays its next turn in every game of `games` (the players'
-    arrays are [seat, game]; the others' states as they stand are its opponents).  U: scratch
-    longer than any final score."""
+def coach_turns(games, seat, turn, all_filled, aux, upper, upper_sum, total, extras, rng, fifty,
+                keys, low, start, probs, row_of, base, span, offset, w, expected, ce, thetas, dial,
+                game, moves, sub_keeps, rolls_per_turn, empty_keep, U):
+    """The coach in seat `seat` plays its turn number `turn` (0: the first) in every game of
+    `games` (the players' arrays are [seat, game]; the others' states as they stand are its
+    opponents).  Candidate (a), turn_plan, against the store (keys, low, start, probs) and the
+    target table (row_of .. expected); or, where ce (the certainty equivalents of each of
+    `thetas`, ce[k][filled, aux, upper]) is not empty, candidate (c), risk_dial then risk_plan,
+    dial = (index of theta 0, of theta 0.01, lowest theta, highest theta, first turn).
+    U: scratch longer than any final score."""
     params, box_face = game.params, game.box_face
-    kniffel_face, add_die, keep_size = moves.kniffel_face, moves.add_die, moves.keep_size
+    add_die, keep_size = moves.add_die, moves.keep_size
     n_boxes = params[scoring.P_N_BOXES]
     threshold = params[scoring.P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]
-    n_aux, n_upper = expected.shape[1], expected.shape[2]
+    risk = ce.shape[0] > 0
+    n_aux = ce.shape[2] if risk else expected.shape[1]
+    n_upper = ce.shape[3] if risk else expected.shape[2]
     n_seats = all_filled.shape[0]
     full = (1 << n_boxes) - 1
-    totals = np.empty(n_seats - 1, dtype=np.int64)
-    flats = np.empty(n_seats - 1, dtype=np.int64)
+    totals = np.empty(n_seats, dtype=np.int64)  # [0]: the coach's, then the others'
+    flats = np.empty(n_seats, dtype=np.int64)
     done = np.empty(n_seats - 1, dtype=np.bool_)
     fin_w, fin_e = np.empty(N_ROLLS), np.empty(N_ROLLS)
     fin_box = np.empty(N_ROLLS, dtype=np.int64)
@@ -212,17 +303,26 @@ def coach_turns(games, seat, all_filled, aux, upper, upper_sum, total, extras, r
     stage_e = np.empty((rolls_per_turn, N_KEEPS))
     for i in range(games.shape[0]):
         g = games[i]
-        o = 0
+        o = 1
         for s in range(n_seats):
+            f = all_filled[s, g]
+            at = 0 if s == seat else o
+            totals[at] = total[s, g]
+            flats[at] = (f * n_aux + aux[s, g]) * n_upper + upper[s, g]
             if s != seat:
-                f = all_filled[s, g]
-                totals[o], done[o] = total[s, g], f == full
-                flats[o] = (f * n_aux + aux[s, g]) * n_upper + upper[s, g]
+                done[o - 1] = f == full
                 o += 1
-        M = utility(totals, flats, done, keys, low, start, probs, U)
         filled, a, up = all_filled[seat, g], aux[seat, g], upper[seat, g]
-        turn_plan(filled, a, up, total[seat, g], U, M, row_of, base, span, offset, w, expected,
-                  game, moves, sub_keeps, rolls_per_turn, fin_w, fin_e, fin_box, stage_w, stage_e)
+        if risk:
+            k = risk_dial(turn, flats[0], flats[1:], done, totals, ce, thetas, int(dial[0]),
+                          int(dial[1]), dial[2], dial[3], int(dial[4]))
+            risk_plan(filled, a, up, ce[k], thetas[k], game, moves, sub_keeps, rolls_per_turn,
+                      fin_w, fin_e, fin_box, stage_w, stage_e)
+        else:
+            M = utility(totals[1:], flats[1:], done, keys, low, start, probs, U)
+            turn_plan(filled, a, up, total[seat, g], U, M, row_of, base, span, offset, w,
+                      expected, game, moves, sub_keeps, rolls_per_turn, fin_w, fin_e, fin_box,
+                      stage_w, stage_e)
         state = rng[seat, g]
         roll, state = complete_roll(empty_keep, state, add_die, keep_size)
         for left in range(rolls_per_turn - 1, 0, -1):
@@ -233,19 +333,12 @@ def coach_turns(games, seat, all_filled, aux, upper, upper_sum, total, extras, r
         rng[seat, g] = state
         box = fin_box[roll]
         n_open = n_boxes - popcount(filled)
-        pays = 0
-        if kniffel_face[roll] > 0:
-            _, points, pays = kniffel_roll(box, kniffel_face[roll], roll, filled, a, n_open,
-                                           params, game.plain_score, game.joker_score, box_face)
-        else:
-            points = game.plain_score[box, roll]
-        bonus = pays * params[scoring.P_BONUS]
-        if box_face[box] > 0 and up < threshold and up + points >= threshold:
-            bonus += params[scoring.P_UPPER_BONUS]
+        _, points, pays, gain, a_after, _ = _enter_box(box, roll, filled, a, up, n_open, game,
+                                                       moves.kniffel_face)
         total[seat, g], upper[seat, g], upper_sum[seat, g], extras[seat, g] = after_box(
-            box, points, bonus, pays, total[seat, g], up, upper_sum[seat, g], extras[seat, g],
-            box_face, threshold)
+            box, points, gain - points, pays, total[seat, g], up, upper_sum[seat, g],
+            extras[seat, g], box_face, threshold)
         if box == kniffel_box and points == 50:
             fifty[seat, g] = True
-        aux[seat, g] = next_aux(a, box, points, pays, n_open - 1, params)
+        aux[seat, g] = a_after
         all_filled[seat, g] = filled | (1 << box)

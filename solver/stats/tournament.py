@@ -55,28 +55,72 @@ class Players:
                      rules.n_boxes - bin(filled).count("1"))
 
 
-def coach_turns(players, seat, table, target, store, threads=None):
-    """The win coach's approximate policy (stats/coach_kernels.py: candidate (a), what
-    advise_win(force="approximate") plays) takes its next turn in every game, in seat `seat`,
-    against the others' cards as they stand.  target: the TargetTable of table's rules; store: a
-    StateDistributions holding every state the others can meet (opponents.build(table,
-    min_open=1)).  The games are split over `threads` threads."""
+class RiskDial:
+    """Candidate (c) of issue 24, the best published heuristic (dlangk/yatzy's variance-scaled
+    risk dial): each turn for the exponential utility exp(theta x), theta = the expected final
+    score the coach trails the leading other player by over the sum of both variances, clamped
+    to [LOW, HIGH], the nearest of THETAS (their grid), 0 in the first FROM_TURN turns.  Holds
+    the certainty equivalents of every theta (objective.CertaintyEquivalent, seconds each)."""
+
+    THETAS = (-0.05, -0.04, -0.03, -0.02, -0.015, -0.01, -0.005, 0.0,
+              0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07)
+    LOW, HIGH, FROM_TURN = -0.05, 0.07, 2
+
+    def __init__(self, table, threads=None, within=0, low=LOW, high=HIGH, from_turn=FROM_TURN):
+        """within: a filled-box mask, the tables of its sub-game only (tests)."""
+        from ..engine.backward import backward_pass
+        from ..engine.objective import CertaintyEquivalent
+        self.thetas = np.array(self.THETAS)
+        self.ce = np.empty((len(self.thetas),) + table.values.shape)
+        for k, theta in enumerate(self.THETAS):
+            self.ce[k] = table.values if theta == 0 else backward_pass(
+                table.rules, CertaintyEquivalent(theta), threads=threads, within=within)[0]
+        self.dial = np.array([self.THETAS.index(0.0), self.THETAS.index(0.01), low, high,
+                              from_turn], dtype=np.float64)
+
+
+def coach_turns(players, seat, turn, table, target=None, store=None, risk=None, threads=None):
+    """The coach in seat `seat` takes its turn number `turn` (0: the first) in every game,
+    against the others' cards as they stand (stats/coach_kernels.py): the win coach's
+    approximation (candidate (a), what advise_win(force="approximate") plays) with target, the
+    TargetTable of table's rules, and store, a StateDistributions holding every state the
+    others can meet (opponents.build(table, min_open=1)); or with risk, a RiskDial, candidate
+    (c).  The games are split over `threads` threads."""
     rules = table.rules
     if rules.params()[scoring.P_JOKERS]:
         raise ValueError("the compiled coach does not play Knobeln jokers")
     games = players.filled.shape[1]
     longest = score_bound(rules) + 2  # U[x] for every final score x, and U[M] = 1 past them
+    if risk is not None:
+        target, store = _NO_TARGET, _NO_STORE
+        ce, thetas, dial = risk.ce, risk.thetas, risk.dial
+    else:
+        ce, thetas, dial = np.empty((0, 1, 1, 1)), np.zeros(0), np.zeros(5)
 
     def work(part):
         coach_kernels.coach_turns(
-            np.arange(part.start, part.stop), seat, players.filled, players.aux, players.upper,
-            players.upper_sum, players.total, players.extras, players.rng, players.fifty,
-            store.keys, store.low, store.start, store.probs, target.row_of, target.base,
-            target.span, target.offset, target.w, target.expected, rules.kernel_arrays(),
-            dice.kernel_arrays(), sub_keep_table(), rules.rolls_per_turn, dice.EMPTY_KEEP,
-            np.empty(longest))
+            np.arange(part.start, part.stop), seat, turn, players.filled, players.aux,
+            players.upper, players.upper_sum, players.total, players.extras, players.rng,
+            players.fifty, store.keys, store.low, store.start, store.probs, target.row_of,
+            target.base, target.span, target.offset, target.w, target.expected, ce, thetas, dial,
+            rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table(), rules.rolls_per_turn,
+            dice.EMPTY_KEEP, np.empty(longest))
 
     run_parallel(work, games, threads, per_thread=1)
+
+
+class _Empty:
+    """Stand-ins of a store and a target table, of their types, where the policy reads neither."""
+
+    def __init__(self, **arrays):
+        self.__dict__.update(arrays)
+
+
+_NO_STORE = _Empty(keys=np.zeros(0, dtype=np.int64), low=np.zeros(0, dtype=np.int64),
+                   start=np.zeros(1, dtype=np.int64), probs=np.zeros(0))
+_NO_TARGET = _Empty(row_of=np.zeros((1, 1, 1), dtype=np.int32), base=np.zeros(0, dtype=np.int64),
+                    span=np.zeros(0, dtype=np.int32), offset=np.zeros(0, dtype=np.int64),
+                    w=np.zeros(0, dtype=np.float32), expected=np.zeros((1, 1, 1), dtype=np.float32))
 
 
 def coach_turn(decide, rules, position, opponents, rng):
