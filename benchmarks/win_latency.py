@@ -8,7 +8,8 @@ position:
   process_seconds     `kniffel advise ... --opponent CARD ... --json` as a new process (the
                       tables and the opponents' store saved beforehand), wall time
   warm_seconds        the advice in a process that has answered other positions (tables loaded,
-                      kernels compiled), the first time for this position (win_coach.advise_win)
+                      the kernels of both methods compiled and loaded: an early position and
+                      the last rounds'), the first time for this position (win_coach.advise_win)
   repeat_seconds      the same advice again (what the turn's next decisions reuse), best of 2
   method              what the budget chose (exact / approximate)
   points_process_seconds, points_warm_seconds   the expected-score advice of the same position
@@ -72,9 +73,10 @@ def measure(preset, n_players, seed, budget):
     target = saved_target_table(table)  # None: the answer without it (ranked for points)
     store = opp.get_store(table)
     rows = {}
-    warm_up = cards_at(table, n_players, 2, seed + 1)  # compile and load on another position
-    advise_win(warm_up[0], table, win_goal([{"card": dict(o.card)} for o in warm_up[1]]),
-               warm_up[2], 2, budget, target, store)
+    for round_ in (2, table.rules.n_boxes - 1):  # load both methods' kernels, on other positions
+        warm_up = cards_at(table, n_players, round_, seed + 1)
+        advise_win(warm_up[0], table, win_goal([{"card": dict(o.card)} for o in warm_up[1]]),
+                   warm_up[2], 2, budget, target, store)
     for round_ in ROUNDS:
         me, others, dice = cards_at(table, n_players, round_, seed)
         opponents = [{"card": dict(o.card), "kniffel_bonuses": o.kniffel_bonuses} for o in others]

@@ -55,11 +55,27 @@ def loss_lines(data):
              "| case | candidate | positions | mean | 99th percentile | largest | interval width (mean) |",
              "|---|---|---:|---:|---:|---:|---:|"]
     names = {"a": "(a) turn exact, next turns by the mixture (the coach)",
-             "b": "(b) each option by the mixture of its own chances", "points": "playing for points"}
+             "b": "(b) each option by the mixture of its own chances",
+             "c": "(c) risk dial (dlangk/yatzy's variance-scaled heuristic)",
+             "points": "playing for points"}
     for case, r in data["results"].items():
         for cand, s in r["losses_pp"].items():
             lines.append(f"| `{case}` | {names.get(cand, cand)} | {s['n']} | {s['mean']:.3f} | "
                          f"{s['p99']:.3f} | {s['max']:.3f} | {r['interval_width_pp']['mean']:.2f} |")
+    means = {}
+    for r in data["results"].values():
+        for cand, st in r["losses_pp"].items():
+            means.setdefault(cand, []).append((st["mean"] * st["n"], st["n"]))
+    pooled = {c: sum(t for t, _ in v) / sum(n for _, n in v) for c, v in means.items()}
+    every = {c: v for c, v in pooled.items() if all(st["n"] >= data["positions_per_case"]
+             for r in data["results"].values() for k, st in r["losses_pp"].items() if k == c)}
+    if every:
+        best = min((c for c in every if c != "points"), key=every.get, default=None)
+        lines += ["", "Mean loss over every position of every case: " + ", ".join(
+            f"{names.get(c, c).split(' (')[0] if c != 'points' else 'playing for points'} "
+            f"{every[c]:.4f} pp" for c in sorted(every)) + (
+            f"; the smallest is ({best}), the one the coach plays." if best == "a" else
+            f"; the smallest is ({best})." if best else ".")]
     lines += ["", f"The estimate inside each interval is low + {data['alpha']:.3f} (high - low): the "
               "median position of the exact chance in the intervals of a loss run "
               f"({data['alpha_positions']} positions per case). Target tables: "
@@ -67,24 +83,76 @@ def loss_lines(data):
     return lines
 
 
+PUBLISHED_H2H = 0.509  # dlangk/yatzy's variance-scaled risk dial, yatzy, second mover, head to head
+POLICIES = (("approximate", "the coach (a)"), ("risk", "risk dial (c)"), ("points", "points"))
+
+
+def _share(r):
+    """A run's win share with its 95% interval, and head to head with its s.e. for 2 players."""
+    text = f"{100 * r['win_share']:.2f}% ({100 * r['ci95'][0]:.2f}-{100 * r['ci95'][1]:.2f})"
+    if "head_to_head" in r:
+        text += f"; h2h {100 * r['head_to_head']:.2f}% ± {100 * r['head_to_head_se']:.2f}"
+    if r["games"] < FULL_GAMES.get(round(1 / r["fair_share"]), 20_000):
+        text += " (reduced)"
+    return text
+
+
 def tournament_lines(data):
     if not data:
         return ["Tournament: not played yet (`python benchmarks/win_tournament.py`)."]
-    lines = ["Seeded games of the coach against players who play for points (ties shared; a case "
-             "\"from CARD\" is an end-game: every player starts from that card, the coach reads its "
-             "sub-game's target table; `points` is points against points, the reference):", "",
-             "| rules / players / coach's seat / policy | games | win share (95% interval) | fair share "
-             "| head to head (± s.e.) | mean score coach / others | s per game |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
-    for key, r in sorted(data.items()):
-        n = round(1 / r["fair_share"])
-        reduced = " (reduced)" if r["games"] < FULL_GAMES.get(n, 20_000) else ""
-        h2h = (f"{100 * r['head_to_head']:.2f}% ± {100 * r['head_to_head_se']:.2f}"
-               if "head_to_head" in r else "-")
-        lines.append(f"| `{key}` | {r['games']:,}{reduced} | {100 * r['win_share']:.2f}% "
-                     f"({100 * r['ci95'][0]:.2f}-{100 * r['ci95'][1]:.2f}) | {100 * r['fair_share']:.1f}% "
-                     f"| {h2h} | {r['mean_score_seat']:.1f} / {r['mean_score_others']:.1f} "
-                     f"| {r['seconds_per_game']:.2f} |")
+    whole = {}  # (rules, players, seat) -> {policy: run} of the games from the empty card
+    others = {}
+    for key, r in data.items():
+        parts = key.split("/")
+        if len(parts) == 4 and parts[3] in dict(POLICIES):
+            whole.setdefault(tuple(parts[:3]), {})[parts[3]] = r
+        else:
+            others[key] = r
+    lines = ["Seeded whole games of the coach against players who play for points, from the empty "
+             "card (`python benchmarks/win_tournament.py --rules R --players N --seat S --games G "
+             "--policy P`): the coach's win share, ties shared, with its 95% interval, and for 2 "
+             "players head to head without draws (wins / (wins + losses), ± its standard error). "
+             "The coach (a) is the approximation the coach plays wherever the exact sub-game does "
+             "not fit its budget, here everywhere (compiled: the choices of `advise_win(force="
+             "\"approximate\")`, option by option); the risk dial (c) is the best published "
+             "heuristic, dlangk/yatzy's variance-scaled exponential utility, played by us; "
+             "`points` is points against points (must give 1/n):", "",
+             "| rules | players | coach's seat | " + " | ".join(name for _, name in POLICIES)
+             + " | mean score (a) / others |", "|---|---:|---:|" + "---:|" * len(POLICIES) + "---:|"]
+    for (rules, players, seat), runs in sorted(whole.items(), key=lambda kv: (kv[0][0], int(kv[0][1][:-1]), kv[0][2])):
+        cells = [_share(runs[p]) if p in runs else "-" for p, _ in POLICIES]
+        a = runs.get("approximate")
+        mean = f"{a['mean_score_seat']:.1f} / {a['mean_score_others']:.1f}" if a else "-"
+        seat_no = int(seat[4:])
+        seat_text = f"{seat_no + 1} of {players[:-1]}"
+        lines.append(f"| `{rules}` | {players[:-1]} | {seat_text} | " + " | ".join(cells) + f" | {mean} |")
+    goal = whole.get(("yatzy", "2p", "seat1"), {}).get("approximate")
+    if goal and "head_to_head" in goal:
+        margin = (goal["head_to_head"] - PUBLISHED_H2H) / goal["head_to_head_se"]
+        lines += ["", f"In `yatzy`, coach second, head to head: {100 * goal['head_to_head']:.2f}% ± "
+                  f"{100 * goal['head_to_head_se']:.2f} over {goal['games']:,} games, "
+                  f"{margin:.1f} standard errors above the {100 * PUBLISHED_H2H:.1f}% published for "
+                  "the risk dial (the goal: at least 2)."]
+        c = whole[("yatzy", "2p", "seat1")].get("risk")
+        if c and "head_to_head" in c:
+            diff = goal["head_to_head"] - c["head_to_head"]
+            se = (goal["head_to_head_se"] ** 2 + c["head_to_head_se"] ** 2) ** 0.5
+            lines[-1] += (f" The risk dial as we play it: {100 * c['head_to_head']:.2f}% ± "
+                          f"{100 * c['head_to_head_se']:.2f}; the coach wins {100 * diff:.2f} pp "
+                          f"more head to head (± {100 * se:.2f}, independent runs).")
+    speed = [r["seconds_per_game"] for runs in whole.values() for p, r in runs.items() if p == "approximate"]
+    if speed:
+        lines[-1] += (f" The compiled coach plays a game in {1000 * min(speed):.1f}-{1000 * max(speed):.1f} ms "
+                      "(all cores).")
+    if others:
+        lines += ["", "Smaller tournaments of the coach's own code (`advice/win_coach.py`, as the CLI "
+                  "and the web coach answer; `budget`: the exact sub-game wherever its predicted "
+                  "cost fits the budget of 1 s, the approximation elsewhere; \"from CARD\": an "
+                  "end-game, every player starts from that card):", "",
+                  "| rules / players / seat / policy | games | win share (95% interval) | s per game |",
+                  "|---|---:|---:|---:|"]
+        for key, r in sorted(others.items()):
+            lines.append(f"| `{key}` | {r['games']:,} | {_share(r)} | {r['seconds_per_game']:.2f} |")
     return lines
 
 

@@ -102,6 +102,15 @@ def test_every_option_as_the_coach_values_it(preset, players):
                 assert stage_w[left, k] == pytest.approx(best["probability"], abs=1e-12)
 
 
+def _start_players(rules, first, games, seed=5, n=2):
+    """n players in `games` games, every one at the turn start `first` (a State)."""
+    p = Players(rules, n, games, seed=seed)
+    for name, value in (("filled", first.filled), ("aux", first.aux), ("upper", first.upper),
+                        ("upper_sum", first.upper_total), ("total", first.card_total)):
+        getattr(p, name)[:] = value
+    return p
+
+
 def _python_turn(table, target, store, position, others, rng_state):
     """One turn of the coach through advise_win, with the kernel's dice (complete_roll from
     `rng_state`): (the Position after, the generator state after)."""
@@ -137,15 +146,7 @@ def test_whole_turns_with_the_same_dice(preset):
     target = target_table(rules, first.filled)
     store = opp.build(table, min_open=1, start=start)
     games, seat = 12, 1
-
-    def players():
-        p = Players(rules, 2, games, seed=5)
-        for name, value in (("filled", first.filled), ("aux", first.aux), ("upper", first.upper),
-                            ("upper_sum", first.upper_total), ("total", first.card_total)):
-            getattr(p, name)[:] = value
-        return p
-
-    compiled, replayed = players(), players()
+    compiled, replayed = _start_players(rules, first, games), _start_players(rules, first, games)
     coach = [start] * games
     for turn in range(rules.n_boxes - first.n_open, rules.n_boxes):
         compiled.turn(table, 0)
@@ -159,14 +160,6 @@ def test_whole_turns_with_the_same_dice(preset):
                 replayed.rng[seat, g])
     assert [card_total(p.card, p.kniffel_bonuses, rules) for p in coach] == compiled.total[seat].tolist()
     assert replayed.rng[seat].tolist() == compiled.rng[seat].tolist()  # the same dice thrown
-
-
-def _start_players(rules, first, games, seed=5, n=2):
-    p = Players(rules, n, games, seed=seed)
-    for name, value in (("filled", first.filled), ("aux", first.aux), ("upper", first.upper),
-                        ("upper_sum", first.upper_total), ("total", first.card_total)):
-        getattr(p, name)[:] = value
-    return p
 
 
 @pytest.mark.parametrize("preset", ["kniffel", "yatzy"])

@@ -38,3 +38,12 @@ def test_variant_tables_are_current():
     # published values (tests/test_published.py): Holderied's program, +100 without a joker
     assert variants[1].expected_score == pytest.approx(245.904728, abs=1e-6)
     assert variants[2].expected_score == pytest.approx(253.9702412, abs=1e-6)
+
+
+def test_the_win_report_is_what_the_benchmarks_measured():
+    # every figure of "Playing to win" comes from benchmarks/results/ through the script
+    script = load_script("win_report")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = script.block()
+    assert script.replace_block(readme, block) == readme, "run python scripts/win_report.py"
+    assert "| `yatzy` | 2 | 2 of 2 |" in block and "standard errors above" in block
