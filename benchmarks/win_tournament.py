@@ -173,7 +173,8 @@ def main():
                    .get(args.policy, args.policy): args.games}
     result = dict(summarise(scores, args.seat), seed=args.seed, policy=args.policy,
                   budget=args.budget, methods=methods, seconds=seconds, start_card=start_card,
-                  seconds_per_game=seconds / max(1, played), load_average=os.getloadavg()[0],
+                  seconds_per_game=seconds / max(1, played), threads=args.threads,
+                  load_average=os.getloadavg()[0],
                   machine=platform.machine(), cores=os.cpu_count())
     path = Path(args.out)
     results = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}

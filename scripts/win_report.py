@@ -143,16 +143,25 @@ def tournament_lines(data):
     speed = [r["seconds_per_game"] for runs in whole.values() for p, r in runs.items() if p == "approximate"]
     if speed:
         lines[-1] += (f" The compiled coach plays a game in {1000 * min(speed):.1f}-{1000 * max(speed):.1f} ms "
-                      "(all cores).")
+                      "(the wall time of each run over its games, on one or both cores).")
     if others:
         lines += ["", "Smaller tournaments of the coach's own code (`advice/win_coach.py`, as the CLI "
                   "and the web coach answer; `budget`: the exact sub-game wherever its predicted "
-                  "cost fits the budget of 1 s, the approximation elsewhere; \"from CARD\": an "
-                  "end-game, every player starts from that card):", "",
-                  "| rules / players / seat / policy | games | win share (95% interval) | s per game |",
-                  "|---|---:|---:|---:|"]
+                  "cost fits the budget of 1 s, the approximation elsewhere"
+                  + ("; \"from CARD\": an end-game, every player starts from that card"
+                     if any("/from " in k for k in others) else "")
+                  + "), seconds a game where the compiled coach takes a millisecond:", "",
+                  "| rules / players / seat / policy | games | win share (95% interval) | against (a) compiled | s per game |",
+                  "|---|---:|---:|---:|---:|"]
         for key, r in sorted(others.items()):
-            lines.append(f"| `{key}` | {r['games']:,} | {_share(r)} | {r['seconds_per_game']:.2f} |")
+            versus = "-"
+            a = whole.get(tuple(key.split("/")[:3]), {}).get("approximate")
+            if a and "/from " not in key:
+                diff = r["win_share"] - a["win_share"]
+                half = ((r["ci95"][1] - r["ci95"][0]) ** 2 + (a["ci95"][1] - a["ci95"][0]) ** 2) ** 0.5 / 2
+                versus = f"{100 * diff:+.2f} pp (± {100 * half:.2f}, 95%)"
+            lines.append(f"| `{key}` | {r['games']:,} | {_share(r)} | {versus} | "
+                         f"{r['seconds_per_game']:.2f} |")
     return lines
 
 
