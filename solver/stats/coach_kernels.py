@@ -273,6 +273,21 @@ def best_keep(roll, left, sub_keeps, stage_w, stage_e):
     return best
 
 
+@njit(inline="always")
+def _seats(g, seat, all_filled, aux, upper, total, n_aux, n_upper, full, totals, flats, done):
+    """Game g's card totals and flat states (filled, aux, upper), the coach's first, then the
+    others' in seat order, and which of the others have finished."""
+    o = 1
+    for s in range(all_filled.shape[0]):
+        f = all_filled[s, g]
+        at = 0 if s == seat else o
+        totals[at] = total[s, g]
+        flats[at] = (f * n_aux + aux[s, g]) * n_upper + upper[s, g]
+        if s != seat:
+            done[o - 1] = f == full
+            o += 1
+
+
 @njit(cache=True, nogil=True)
 def coach_turns(games, seat, turn, all_filled, aux, upper, upper_sum, total, extras, rng, fifty,
                 keys, low, start, probs, row_of, base, span, offset, w, expected, ce, thetas, dial,
@@ -294,7 +309,7 @@ def coach_turns(games, seat, turn, all_filled, aux, upper, upper_sum, total, ext
     n_upper = ce.shape[3] if risk else expected.shape[2]
     n_seats = all_filled.shape[0]
     full = (1 << n_boxes) - 1
-    totals = np.empty(n_seats, dtype=np.int64)  # [0]: the coach's, then the others'
+    totals = np.empty(n_seats, dtype=np.int64)
     flats = np.empty(n_seats, dtype=np.int64)
     done = np.empty(n_seats - 1, dtype=np.bool_)
     fin_w, fin_e = np.empty(N_ROLLS), np.empty(N_ROLLS)
@@ -303,15 +318,7 @@ def coach_turns(games, seat, turn, all_filled, aux, upper, upper_sum, total, ext
     stage_e = np.empty((rolls_per_turn, N_KEEPS))
     for i in range(games.shape[0]):
         g = games[i]
-        o = 1
-        for s in range(n_seats):
-            f = all_filled[s, g]
-            at = 0 if s == seat else o
-            totals[at] = total[s, g]
-            flats[at] = (f * n_aux + aux[s, g]) * n_upper + upper[s, g]
-            if s != seat:
-                done[o - 1] = f == full
-                o += 1
+        _seats(g, seat, all_filled, aux, upper, total, n_aux, n_upper, full, totals, flats, done)
         filled, a, up = all_filled[seat, g], aux[seat, g], upper[seat, g]
         if risk:
             k = risk_dial(turn, flats[0], flats[1:], done, totals, ce, thetas, int(dial[0]),
