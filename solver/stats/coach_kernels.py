@@ -20,10 +20,10 @@ Rules with Knobeln jokers are not played here (the tournament's presets have non
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.final_rolls import kniffel_roll, next_aux
+from ..engine.final_rolls import _enter, kniffel_roll, next_aux
 from ..engine.grain import quantise
 from ..engine.jit import njit, popcount
-from ..engine.positions import after_box
+from ..engine.positions import after_box, box_options
 from ..engine.rolls import complete_roll
 from ..engine.turn import keep_means
 from ..rules import scoring
@@ -91,7 +91,6 @@ def _enter_box(box, r, filled, aux, upper, n_open, game, kniffel_face):
     """Roll r entered in the open `box`: (allowed, points, paid, points with every bonus, aux
     after, upper total after)."""
     params, box_face = game.params, game.box_face
-    threshold = params[scoring.P_THRESHOLD]
     pays = 0
     if kniffel_face[r] > 0:
         allowed, pts, pays = kniffel_roll(box, kniffel_face[r], r, filled, aux, n_open, params,
@@ -103,9 +102,8 @@ def _enter_box(box, r, filled, aux, upper, n_open, game, kniffel_face):
     gain = pts + pays * params[scoring.P_BONUS]
     up = upper
     if box_face[box] > 0:
-        if upper < threshold and upper + pts >= threshold:
-            gain += params[scoring.P_UPPER_BONUS]
-        up = min(threshold, upper + pts)
+        up, bonus = _enter(upper, pts, params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS])
+        gain += bonus
     return True, pts, pays, gain, next_aux(aux, box, pts, pays, n_open - 1, params), up
 
 
@@ -183,19 +181,16 @@ def risk_plan(filled, aux, upper, ce, theta, game, moves, sub_keeps, rolls_per_t
     they may roll (x for theta = 0).  Compared as turn_plan's values with every chance 0.
     Returns the base of the exponentials (the largest final-roll value)."""
     n_boxes = game.params[scoring.P_N_BOXES]
-    n_open = n_boxes - popcount(filled)
+    value = np.empty(n_boxes)
+    points = np.empty(n_boxes, dtype=np.int64)
+    bonus = np.empty(n_boxes, dtype=np.int64)
+    paid = np.empty(n_boxes, dtype=np.int64)
     top = -np.inf
-    for r in range(N_ROLLS):
-        best, bbox = -np.inf, -1
-        for box in range(n_boxes):
-            if (filled >> box) & 1:
-                continue
-            allowed, pts, pays, gain, a, up = _enter_box(box, r, filled, aux, upper, n_open, game,
-                                                         moves.kniffel_face)
-            if allowed and gain + ce[filled | (1 << box), a, up] > best:
-                best, bbox = gain + ce[filled | (1 << box), a, up], box
-        fin_e[r], fin_box[r] = best, bbox
-        top = max(top, best)
+    for r in range(N_ROLLS):  # the box as the expected score's: the best points + ce after
+        box_options(filled, aux, upper, r, ce, game, moves.kniffel_face, value, points, bonus, paid)
+        fin_box[r] = np.argmax(value)
+        fin_e[r] = value[fin_box[r]]
+        top = max(top, fin_e[r])
     fin_w[:] = 0.0
     if theta != 0.0:
         sign = 1.0 if theta > 0 else -1.0
