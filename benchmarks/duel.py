@@ -27,7 +27,7 @@ TARGET_SECONDS = 60  # the issue's target for the solve on 2 cores
 
 SOLVE_SNIPPET = """
 import json, resource, sys, time
-from solver.duel.solve import simulate, solve
+from solver.duel.solo.solve import simulate, solve
 from solver.duel.states import all_states
 from solver.engine.threads import default_threads
 t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t

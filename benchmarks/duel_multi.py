@@ -25,10 +25,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from solver.bench import machine  # noqa: E402
-from solver.duel import multi_advice, multi_exact  # noqa: E402
-from solver.duel import multi_game as mg  # noqa: E402
-from solver.duel import multi_match as mm  # noqa: E402
-from solver.duel.multi_kernels import GREEDY  # noqa: E402
+from solver.duel.multiplayer import advice as multi_advice, exact as multi_exact  # noqa: E402
+from solver.duel.multiplayer import game as mg  # noqa: E402
+from solver.duel.multiplayer import match as mm  # noqa: E402
+from solver.duel.multiplayer.kernels import GREEDY  # noqa: E402
 from solver.duel.rules import get_rules  # noqa: E402
 
 

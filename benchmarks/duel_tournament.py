@@ -29,8 +29,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from solver.bench import machine  # noqa: E402
-from solver.duel.multi_kernels import GREEDY, SOLO  # noqa: E402
-from solver.duel.multi_rollout import wilson  # noqa: E402
+from solver.duel.multiplayer.kernels import GREEDY, SOLO  # noqa: E402
+from solver.duel.multiplayer.rollout import wilson  # noqa: E402
 
 OPPONENTS = {"greedy": GREEDY, "solo": SOLO}
 
@@ -56,7 +56,7 @@ def _play_block(args):
     """Worker: games first..first+count-1 of one pairing -> (advisor's shares, decision times)."""
     players, seat, opponent, first, count, rollouts, candidates, limit = args
     from solver import get_table
-    from solver.duel import multi_match as mm
+    from solver.duel.multiplayer import match as mm
     from solver.duel.rules import get_rules
     rules = get_rules()
     solo = get_table(rules, progress=False).values if opponent == "solo" else mm.NO_SOLO
@@ -72,7 +72,7 @@ def self_play_share(players, seat, opponent, games):
     """The share the opponents' own strategy wins in `seat` when every seat plays it (the same
     seeds as the pairing's games): what the advisor's share is to be read against."""
     from solver import get_table
-    from solver.duel import multi_match as mm
+    from solver.duel.multiplayer import match as mm
     from solver.duel.rules import get_rules
     rules = get_rules()
     solo = get_table(rules, progress=False).values if opponent == "solo" else mm.NO_SOLO

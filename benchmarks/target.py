@@ -44,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 SNIPPET = """
 import json, resource, sys, time
 from solver.engine.backward import backward_pass, solve
-from solver.engine.target_solve import solve_target
+from solver.engine.target.solve import solve_target
 from solver.presets import resolve_rules
 rules, threads, out = resolve_rules(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 solve(rules, progress=False, threads=threads)  # warm the expected-score kernels
@@ -71,8 +71,8 @@ import json, resource, sys, time
 import numpy as np
 from solver.engine.backward import solve
 from solver.engine.states import Position, position_state
-from solver.engine.target_solve import solve_target
-from solver.advice.win import advise_win, opponent_distribution
+from solver.engine.target.solve import solve_target
+from solver.advice.win.sub_game import advise_win, opponent_distribution
 from solver.presets import resolve_rules
 rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 table = solve(rules, progress=False, threads=threads)
@@ -121,7 +121,7 @@ WIN_EMPTY = """
 import json, resource, sys, time
 from solver.engine.backward import solve
 from solver.engine.states import Position
-from solver.advice.win import advise_win
+from solver.advice.win.sub_game import advise_win
 from solver.presets import resolve_rules
 rules, threads = resolve_rules(sys.argv[1]), int(sys.argv[2])
 solve(rules, progress=False, threads=threads)

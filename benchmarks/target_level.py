@@ -36,10 +36,10 @@ def main():
     if not 1 <= args.level <= args.open <= 13:
         parser.error("need 1 <= --level <= --open <= 13")
 
-    from solver.engine import target
+    from solver.engine.target import columns as target
     from solver.engine.backward import solve
     from solver.engine.final_rolls import TargetData
-    from solver.engine.target_solve import TargetObjective
+    from solver.engine.target.solve import TargetObjective
     from solver.presets import resolve_rules
     rules = resolve_rules(args.rules)
     solve(rules, progress=False, threads=1)

@@ -67,7 +67,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     from solver import advise, get_table
-    from solver.advice import win
+    from solver.advice.win import sub_game as win
     from solver.engine.states import Position
     from solver.stats.distribution import score_distribution
     table = get_table(args.rules, progress=False)

@@ -67,7 +67,7 @@ def measure(preset, n_players, seed, budget):
     import solver
     from solver.advice.position import advise
     from solver import win_goal
-    from solver.advice.win_coach import advise_win, saved_target_table
+    from solver.advice.win.coach import advise_win, saved_target_table
     from solver.stats import opponents as opp
     table = solver.get_table(preset)
     target = saved_target_table(table)  # None: the answer without it (ranked for points)

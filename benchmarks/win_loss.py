@@ -4,10 +4,10 @@ benchmarks/results/win_loss.json) and the estimate's calibration (solver/data/wi
 Positions: seeded games of players who play for points (stats/tournament.py) are stopped at the
 first roll of the round where our player (seat 0 or the last seat, alternately) has 7, 8 or 9
 open boxes; the opponents' cards are theirs at that moment.  For each position the exact
-sub-game (advice/win.py) gives every option's exact chance to win; each candidate picks an
+sub-game (advice/win/sub_game.py) gives every option's exact chance to win; each candidate picks an
 option and loses the exact best chance minus the exact chance of its pick, in percentage points:
   a       the interval approximation's ranking (the turn in hand exact against the target
-          table's mixture: advice/win_approx.py), what the coach plays
+          table's mixture: advice/win/approximation.py), what the coach plays
   b       each option valued by the mixture of its own best chances of each T (one target
           advice per T: too slow for the coach, measured for comparison)
   c       the risk dial, the best published heuristic (dlangk/yatzy's variance-scaled
@@ -74,10 +74,10 @@ def measure(preset, n_players, count, seed, sub_games=False, b_positions=None, s
     exact chance lies in them, and the seconds of the exact and the approximate advice."""
     import solver
     from solver.advice.goal import Goal
-    from solver.advice.win_coach import advise_win
+    from solver.advice.win.coach import advise_win
     from solver.engine.states import position_state
-    from solver.engine.target_solve import solve_target
-    from solver.engine.target_table import load_target_table
+    from solver.engine.target.solve import solve_target
+    from solver.engine.target.table import load_target_table
     from solver.stats import opponents as opp
     from solver.stats.tournament import RiskDial
     table = solver.get_table(preset)
@@ -163,9 +163,9 @@ def mixture_of_options(position, dice, target, goal, table, store):
     of each T mixed (one target advice per T with q(T) > 0)."""
     from solver.advice.goal import Goal
     from solver.advice.position import advise
-    from solver.advice.win import win_utility
-    from solver.advice.win_approx import utility_of_score
-    from solver.advice.win_coach import opponent_distributions
+    from solver.advice.win.sub_game import win_utility
+    from solver.advice.win.approximation import utility_of_score
+    from solver.advice.win.coach import opponent_distributions
     U = utility_of_score(*win_utility(opponent_distributions(table, list(goal.opponents), store),
                                       goal.ties))
     q = np.diff(U)

@@ -10,7 +10,7 @@ at its turn:
                         (stats/coach_kernels.py: the choices of advise_win(force="approximate"),
                         checked option by option by tests/test_coach_kernels.py); fast enough
                         for 100,000 games
-  --policy budget       as the coach answers with --budget SECONDS (advice/win_coach.py, the
+  --policy budget       as the coach answers with --budget SECONDS (advice/win/coach.py, the
                         code the CLI and the web coach call): the exact sub-game wherever its
                         predicted cost fits the budget, else the approximation (much slower to
                         play: a second, smaller tournament)
@@ -49,9 +49,9 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
     (an end-game tournament, quick to set up); default the empty card and the saved table."""
     import solver
     from solver.advice.goal import Goal
-    from solver.advice.win_coach import advise_win
+    from solver.advice.win.coach import advise_win
     from solver.engine.states import Position, card_total, position_state
-    from solver.engine.target_table import load_target_table
+    from solver.engine.target.table import load_target_table
     from solver.stats import opponents as opp
     from solver.stats.tournament import Players, coach_turn
     table = solver.get_table(preset)
@@ -61,7 +61,7 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
     if policy == "points":
         target = None
     elif start_card:
-        from solver.engine.target_solve import solve_target
+        from solver.engine.target.solve import solve_target
         target = solve_target(rules, progress=False, within=first.filled, expected=table.values)
     else:
         target = load_target_table(rules)
@@ -100,7 +100,7 @@ def play_compiled(preset, n_players, seat, games, seed, policy, part, parts_file
     """(final scores [games, n_players], seconds of play and games played in this process) of the compiled
     policies ("approximate", "points"), in parts of `part` games, resumed from `parts_file`."""
     import solver
-    from solver.engine.target_table import load_target_table
+    from solver.engine.target.table import load_target_table
     from solver.stats import opponents as opp
     from solver.stats.tournament import Players, RiskDial, coach_turns
     table = solver.get_table(preset)

@@ -43,7 +43,7 @@ def tournament_lines(result):
     scope = ("the full tournament" if result["full_tournament"] else
              f"a reduced tournament ({result['games_per_pairing']:,} games per pairing, fewer than "
              f"the 2,000 of the full run)")
-    from solver.duel.multi_match import MIN_GAMES
+    from solver.duel.multiplayer.match import MIN_GAMES
     budget = (f"{advisor['rollouts_per_option']} games for each end move and each of the "
               f"{advisor['candidates']} best keeps by the greedy tables (it keeps the greedy choice "
               f"unless another is 2 standard errors better)"

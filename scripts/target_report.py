@@ -29,7 +29,7 @@ def preset_rows(name, games, seed=1, saved_only=False):
     import solver
     from solver.engine.states import Position, position_state
     from solver.engine.store import TableError
-    from solver.engine.target_table import load_target_table
+    from solver.engine.target.table import load_target_table
     from solver.presets import resolve_rules
     from solver.stats.distribution import score_distribution
     if saved_only:
@@ -47,7 +47,7 @@ def preset_rows(name, games, seed=1, saved_only=False):
     plain = float(sum(p * dist.probs[scores > s].sum() for s, p in zip(scores, dist.probs)))
     simulated = None
     if games:
-        from solver.advice.target_play import TargetPlayer
+        from solver.advice.target_player import TargetPlayer
         rng = np.random.default_rng(seed)
         player = TargetPlayer(target)
         opponents = rng.choice(scores, size=games, p=dist.probs / dist.probs.sum())

@@ -145,7 +145,7 @@ def tournament_lines(data):
         lines[-1] += (f" The compiled coach plays a game in {1000 * min(speed):.1f}-{1000 * max(speed):.1f} ms "
                       "(the wall time of each run over its games, on one or both cores).")
     if others:
-        lines += ["", "Smaller tournaments of the coach's own code (`advice/win_coach.py`, as the CLI "
+        lines += ["", "Smaller tournaments of the coach's own code (`advice/win/coach.py`, as the CLI "
                   "and the web coach answer; `budget`: the exact sub-game wherever its predicted "
                   "cost fits the budget of 1 s, the approximation elsewhere"
                   + ("; \"from CARD\": an end-game, every player starts from that card"

@@ -19,17 +19,17 @@ def solve(rules=None, progress=None, *, objective=None, **sub_game):
     """Solve the table of `objective` for `rules` (a preset name, rules file or Rules): every
     reachable state's expected score (the Dice Duel's for its rules), or with a target objective
     the target table (sub_game: `within`, `expected`, ... of a sub-game, see
-    engine/target_solve.py), which reads the expected-score table first."""
+    engine/target/solve.py), which reads the expected-score table first."""
     from .presets import resolve_rules
     rules = resolve_rules(rules)
     if _kind(objective) == "target":
-        from .engine.target_solve import solve_target
+        from .engine.target.solve import solve_target
         expected = sub_game.pop("expected", None)
         if expected is None:
             expected = get_table(rules, progress=progress).values
         return solve_target(rules, progress=progress, expected=expected, **sub_game)
     if rules.game == "dice-duel":
-        from .duel.solve import solve as run
+        from .duel.solo.solve import solve as run
     else:
         from .engine.backward import solve as run
     return run(rules, progress=progress)
@@ -46,7 +46,7 @@ def load_table(rules=None, directory=None, *, objective=None):
     from .presets import resolve_rules
     rules = resolve_rules(rules)
     if _kind(objective) == "target":
-        from .engine.target_table import load_target_table
+        from .engine.target.table import load_target_table
         return load_target_table(rules, directory)
     from .engine.store import load_table as load
     return load(rules, directory)

@@ -5,7 +5,7 @@ import numpy as np
 
 from conftest import solved
 
-from solver.engine.target_solve import solve_target
+from solver.engine.target.solve import solve_target
 
 
 def random_card(rules, rng, n_open, open_must=()):
@@ -94,8 +94,8 @@ def hand_worked_losses():
 
 def greedy_game(players=2, seed=11, rules=None):
     """A whole seeded game: reroll everything twice, then take the most valuable chip offered."""
-    from solver.duel import multi_game as mg
-    from solver.duel import multi_record
+    from solver.duel.multiplayer import game as mg
+    from solver.duel.multiplayer import record as multi_record
     from solver.duel.rules import get_rules
     rules = rules or get_rules()
     record, hand = multi_record.new_game(rules, [f"P{i}" for i in range(players)], seed).record(), None

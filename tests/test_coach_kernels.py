@@ -7,10 +7,10 @@ import pytest
 import solver
 from solver import dice
 from solver.advice.goal import Goal
-from solver.advice.win import win_utility
-from solver.advice.win_approx import utility_of_score
-from solver.advice.win_coach import advise_win, opponent_distributions
-from solver.engine.rolls import complete_roll
+from solver.advice.win.sub_game import win_utility
+from solver.advice.win.approximation import utility_of_score
+from solver.advice.win.coach import advise_win, opponent_distributions
+from solver.engine.seeded_dice import complete_roll
 from solver.engine.states import Position, State, card_total, position_state
 from solver.rules.bounds import score_bound
 from solver.stats import coach_kernels as ck

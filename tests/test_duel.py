@@ -8,8 +8,8 @@ from conftest import solved
 
 import duel_reference as reference
 from solver import dice
-from solver.duel.solve import simulate
-from solver.duel.advice import advise
+from solver.duel.solo.solve import simulate
+from solver.duel.solo.advice import advise
 from solver.duel.rules import CHIPS_PER_TYPE, TYPES, get_rules
 from solver.duel.states import N_STATES, START, Chips, all_states, parse_chips, rank, unrank
 from solver.rules import RulesError
@@ -184,7 +184,7 @@ def test_options_change_the_game():
 
 @pytest.mark.slow
 def test_values_do_not_depend_on_threads():
-    from solver.duel.solve import solve
+    from solver.duel.solo.solve import solve
     assert np.array_equal(solve("dice-duel", progress=False, threads=1).values, solved("dice-duel").values)
 
 

@@ -12,7 +12,7 @@ from conftest import solved
 from helpers import greedy_game
 
 from solver.cli import cli
-from solver.duel import multi_analysis, multi_exact
+from solver.duel.multiplayer import analysis as multi_analysis, exact as multi_exact
 from solver.duel.chips import TYPES
 from solver.lang import WORDS, Words
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from conftest import run
 from duel_multi_reference import Reference
-from solver.duel import multi_advice as ma
-from solver.duel import multi_game as mg
-from solver.duel import multi_kernels as mk
-from solver.duel.advice import advise_lines
-from solver.duel.multi_exact import solve_exact
-from solver.duel.multi_rollout import game_arrays
+from solver.duel.multiplayer import advice as ma
+from solver.duel.multiplayer import game as mg
+from solver.duel.multiplayer import kernels as mk
+from solver.duel.solo.advice import advise_lines
+from solver.duel.multiplayer.exact import solve_exact
+from solver.duel.multiplayer.rollout import game_arrays
 from solver.duel.rules import get_rules
 
 EMPTY = (0,) * 7

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from helpers import greedy_game, load_script
 
 from solver.cli import cli
-from solver.duel import multi_analysis, multi_record
-from solver.duel import multi_game as mg
+from solver.duel.multiplayer import analysis as multi_analysis, record as multi_record
+from solver.duel.multiplayer import game as mg
 from solver.duel.rules import get_rules
 from solver.game.card import GameError
 
@@ -72,7 +72,7 @@ def finished():
 
 
 def test_analysis_of_a_whole_game(monkeypatch, finished):
-    from solver.duel import multi_exact
+    from solver.duel.multiplayer import exact as multi_exact
     monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)  # estimates but the last few turns
     record = finished
     result = multi_analysis.analyze(record, budget=0.0)
@@ -83,7 +83,7 @@ def test_analysis_of_a_whole_game(monkeypatch, finished):
 
 
 def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished):
-    from solver.duel import multi_exact
+    from solver.duel.multiplayer import exact as multi_exact
     monkeypatch.setattr(multi_analysis, "ANALYSIS_BUDGET", 0.0)
     monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)
     path = tmp_path / "duel.json"

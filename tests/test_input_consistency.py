@@ -107,7 +107,7 @@ def test_non_ascii_digits_are_refused_in_batch_lines_too(capsys, store, tmp_path
 
 
 def test_an_empty_opponent_is_written_empty():
-    from solver.cli.target import parse_opponents
+    from solver.cli.objectives import parse_opponents
     assert parse_opponents(KNIFFEL, ["empty", "final=7", "ones=3"]) == [
         {"card": {}}, {"final": 7}, {"card": {"ones": 3}}]
 
@@ -213,7 +213,7 @@ def test_nan_values_are_refused_and_never_printed(capsys, tmp_path):
 
 def _target_store(tmp_path, w):
     """A (tiny, made-up) target table for kniffel saved in a store, with chances `w`."""
-    from solver.engine.target_table import TargetTable, target_paths
+    from solver.engine.target.table import TargetTable, target_paths
     n = len(w)
     arrays = {"w": np.asarray(w, dtype=float), "e": np.zeros(n), "offset": np.zeros(1, dtype=np.int64),
               "span": np.full(1, n, dtype=np.int64), "row_of": np.zeros((2, 2), dtype=np.int64),
@@ -223,7 +223,7 @@ def _target_store(tmp_path, w):
 
 
 def test_target_tables_linked_to_an_endless_file_or_holding_nan_are_refused(tmp_path):
-    from solver.engine.target_table import load_target_table
+    from solver.engine.target.table import load_target_table
     data, sidecar, stamp = _target_store(tmp_path / "nan", [0.5, float("nan")])
     stamp.unlink()
     with pytest.raises(TableError, match="a chance that is not in 0-1"):

@@ -202,7 +202,7 @@ def test_every_house_rule_and_choice_has_words():
 @given(st.text(max_size=12))
 def test_any_opponent_final_is_a_number_or_one_clear_error(text):
     from solver.cli.common import InputError
-    from solver.cli.target import parse_opponents
+    from solver.cli.objectives import parse_opponents
     try:
         opponents = parse_opponents(PRESETS["kniffel"], [f"final={text}"])
     except InputError as exc:

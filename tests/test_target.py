@@ -12,11 +12,11 @@ from helpers import random_card, target_table
 
 from solver import dice
 from solver.advice import steps
-from solver.advice.target import ChanceView
+from solver.advice.chance_view import ChanceView
 from solver.engine.states import Position, position_state
 from solver.engine.store import TableError
-from solver.engine.target_solve import SubGame, solve_target
-from solver.engine.target_table import load_target_table
+from solver.engine.target.solve import SubGame, solve_target
+from solver.engine.target.table import load_target_table
 from solver.presets import get_rules
 
 def test_lone_chance_box_by_hand():
@@ -150,7 +150,7 @@ def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_i
     whole sub-game's, to the bit."""
     from dataclasses import replace
 
-    from solver.advice.win import extra_bonuses_to_come
+    from solver.advice.win.sub_game import extra_bonuses_to_come
     from solver.rules import scoring
     rules = get_rules(name, **options)
     position = Position(card)
@@ -263,7 +263,7 @@ def test_best_chance_is_at_least_expected_play(name):
     assert rows[0]["target"] == state.card_total and rows[0]["best_probability"] == 1.0
     best = np.array([r["best_probability"] for r in rows])
     plain = np.array([r["expected_play_probability"] for r in rows])
-    assert np.all(np.diff(best) <= 1e-8)  # up to the tie grain (engine/target.py)
+    assert np.all(np.diff(best) <= 1e-8)  # up to the tie grain (engine/target/columns.py)
     assert np.all(best >= plain - 1e-12)  # for every T
     assert np.any(best > plain + 0.01)  # and playing for T gains somewhere
 

@@ -98,7 +98,7 @@ def late_sub_table(monkeypatch):
     """The target table of LATE's sub-game, served as the saved table (the whole kniffel table
     takes many minutes to build)."""
     from helpers import target_table
-    from solver.engine import target_table as store
+    from solver.engine.target import table as store
     from solver.engine.states import Position, position_state
     from solver.rules.cards import parse_card
     from solver.presets import get_rules

@@ -6,7 +6,7 @@ from helpers import target_table
 
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
-from solver.advice.target_play import TargetPlayer
+from solver.advice.target_player import TargetPlayer
 
 pytestmark = pytest.mark.slow  # every test here plays thousands of games
 

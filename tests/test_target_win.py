@@ -10,7 +10,7 @@ from helpers import target_table
 
 from solver import advise, win_goal
 from solver.advice.goal import Goal
-from solver.advice.win import win_utility
+from solver.advice.win.sub_game import win_utility
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 from solver.stats.distribution import score_distribution
@@ -83,7 +83,7 @@ def test_python_api_objective():
 
 
 def test_trimmed_utility_cuts_what_is_sure_and_what_is_hopeless():
-    from solver.advice.win import trimmed_utility
+    from solver.advice.win.sub_game import trimmed_utility
     u = np.array([1.0, 1.0 - 1e-13, 0.9, 0.5, 1e-3, 1e-13, 0.0])  # d = 1 .. 7 below M = 100
     M, cut = trimmed_utility(100, u)
     assert M == 98 and cut.tolist() == [0.9, 0.5, 1e-3]  # scores 98 and 99 count as sure wins
@@ -107,8 +107,8 @@ def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, ca
     """advise_win solves only the states that can follow our card and the d still needed that
     our remaining points can reach (its table counts d from L on); each option's P(win) and
     expected score are those of the sub-game solved for every state and d, to the bit."""
-    from solver.advice.win import opponent_distribution, points_to_come_bound, trimmed_utility
-    from solver.engine.target_solve import solve_target
+    from solver.advice.win.sub_game import (opponent_distribution, points_to_come_bound, trimmed_utility)
+    from solver.engine.target.solve import solve_target
     rules = get_rules(name)
     table = solved(rules)
     position = Position(card)

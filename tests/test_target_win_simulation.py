@@ -14,11 +14,11 @@ from conftest import solved
 from helpers import random_card
 
 from solver import advise, win_goal
-from solver.advice.win import opponent_distribution, win_utility
+from solver.advice.win.sub_game import opponent_distribution, win_utility
 from solver.engine.states import Position, position_state
-from solver.engine.target_solve import solve_target
+from solver.engine.target.solve import solve_target
 from solver.stats.distribution import score_distribution
-from solver.advice.target_play import TargetPlayer
+from solver.advice.target_player import TargetPlayer
 
 pytestmark = pytest.mark.slow  # every test here plays thousands of games
 

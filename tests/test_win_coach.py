@@ -1,4 +1,4 @@
-"""Win advice within a budget (advice/win_coach.py, win_approx.py): where the exact sub-game is
+"""Win advice within a budget (advice/win/coach.py, win_approx.py): where the exact sub-game is
 affordable it is today's answer; elsewhere every option's exact chance lies in the interval;
 the lower end is the chance of playing for points (checked against a seeded simulation); with
 every opponent finished and ties lost the answer is the target table's, exactly."""
@@ -10,7 +10,7 @@ from helpers import late, target_table
 from solver import win_goal
 from solver.advice.position import advise  # the exact sub-game for a win: today's answer
 from solver.advice.goal import Goal
-from solver.advice.win_coach import advise_win, check_budget
+from solver.advice.win.coach import advise_win, check_budget
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 

@@ -1,4 +1,4 @@
-"""The lower end of the win interval (advice/win_approx.py) is the exact chance of playing for
+"""The lower end of the win interval (advice/win/approximation.py) is the exact chance of playing for
 points: seeded games in which both sides play for points from their cards (the simulation's
 kernel) win as often, within 4 standard errors."""
 import math
@@ -9,7 +9,7 @@ from conftest import solved
 from helpers import late
 
 from solver import win_goal
-from solver.advice.win_coach import advise_win
+from solver.advice.win.coach import advise_win
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 from solver.stats.tournament import Players, summarise

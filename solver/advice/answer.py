@@ -10,6 +10,6 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
     through win_coach.advise_win, with the target table saved beside `table` when there is one."""
     goal = as_goal(objective)
     if goal.kind == "win":
-        from .win_coach import advise_win
+        from .win.coach import advise_win
         return advise_win(position, table, goal, dice, rolls_left)
     return advise_position(position, table, dice, rolls_left, goal)

@@ -69,7 +69,7 @@ def _seconds(part, n_open):
 
 
 def sub_game_seconds(rules, card):
-    """Predicted seconds of the exact sub-game re-solve alone from our `card` (advice/win_coach.py
+    """Predicted seconds of the exact sub-game re-solve alone from our `card` (advice/win/coach.py
     decides with it: the opponents' distributions come from stats/opponents.py's store there)."""
     return _seconds("sub_game", max(0, rules.n_boxes - len(card)))
 
@@ -89,7 +89,7 @@ def opponents_seconds(rules, opponents):
 
 
 def coach_seconds(rules, card, opponents, has_store):
-    """Predicted seconds of the win coach's cheapest answer (advice/win_coach.py): the exact
+    """Predicted seconds of the win coach's cheapest answer (advice/win/coach.py): the exact
     sub-game or the approximation, whichever is sooner, plus each opponent's distribution that
     must be computed afresh (none when the store of stats/opponents.py is there)."""
     n_open = max(0, rules.n_boxes - len(card))

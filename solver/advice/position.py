@@ -32,7 +32,7 @@ class Advice:
     position: dict | None = None  # position_facts(): what the advice was asked about
     goal: object = POINTS
     probability: float | None = None  # the objective's chance (target, win); None for points
-    method: str | None = None  # win: "exact" or "approximate" (advice/win_coach.py)
+    method: str | None = None  # win: "exact" or "approximate" (advice/win/coach.py)
     interval: list | None = None  # approximate: [low, high] of the chance (win_approx.py)
     note: str | None = None  # what the answer could not do, and how to make it (a table to build)
 
@@ -147,10 +147,10 @@ def objective_view(query, table, goal):
     the expected score (points), the chance of the target, or of a win (a target on the
     sub-game against the opponents, win.py)."""
     if goal.kind == "win":
-        from .win import win_view
+        from .win.sub_game import win_view
         return win_view(query, table, goal), None
     if goal.kind == "target":
-        from .target import ChanceView
+        from .chance_view import ChanceView
         return ChanceView(table, goal.target - query.state.card_total), None
     values = table.values if hasattr(table, "values") else table.expected  # a target table's own
     facts = position_facts(parse_card(query.position.card, table.rules),

@@ -15,7 +15,7 @@ COMMANDS = {
     "distribution": ("stats", "distribution"), "play": ("game", "play"),
     "analyze": ("game", "analyze"), "tables": ("tables", "tables_command"),
     "bench": ("bench", "bench"), "rules": ("solve", "rules_command"), "serve": ("serve", "serve"),
-    "chances": ("target", "chances"),
+    "chances": ("objectives", "chances"),
 }
 
 

@@ -2,9 +2,7 @@
 
 import click
 
-from .common import (InputError, command_rules, command_tables, emit_json, expected_table,
-                     json_option, lang_option, parse_position, position_options, rules_option,
-                     tables_option)
+from .common import (InputError, command_rules, command_tables, emit_json, expected_table, json_option, lang_option, parse_position, position_options, rules_option, tables_option)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
@@ -79,7 +77,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
                          rolls_left, shown, batch, as_json, top, opponent_model, scorecard_only,
                          lang)
         return
-    from .target import command_goal
+    from .objectives import command_goal
     goal = command_goal(rules, target, opponents, ties, budget)  # the objective, parsed once
     if batch is not None:
         _advise_batch(batch, rules, tables, top)
@@ -88,7 +86,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
                              dice_text, rolls_left)  # validated once, before any solving
     from ..advice.answer import advise as run_advise
     if goal.kind == "target":
-        from .target import target_advice
+        from .objectives import target_advice
         table, advice = target_advice(rules, tables, query, goal, budget, as_json)
     else:
         table = expected_table(rules, tables, quiet=as_json)
@@ -101,7 +99,7 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)) +
                    ([advice.note] if advice.note else []))
     else:
-        from .target import print_goal_advice
+        from .objectives import print_goal_advice
         print_goal_advice(rules, query, table, advice, shown, lang)
 
 
@@ -171,7 +169,7 @@ def _objective_options(target, opponents, ties, batch, budget="1"):
 
 def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json, lang):
     from ..dice import parse_dice
-    from ..duel.advice import advise as run_advise, advise_lines, checked_query
+    from ..duel.solo.advice import advise as run_advise, advise_lines, checked_query
     if rules.game != "dice-duel":
         raise InputError("--chips needs --rules dice-duel (or a Dice Duel rules file)")
     if batch is not None:

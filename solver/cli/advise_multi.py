@@ -1,5 +1,5 @@
 """`kniffel advise --rules dice-duel --players N`: the chance to win of every option of the seat
-to move in the Dice Duel for 2 or more players (solver/duel/multi_advice.py)."""
+to move in the Dice Duel for 2 or more players (solver/duel/multiplayer/advice.py)."""
 import click
 
 from .common import InputError, emit_json
@@ -9,7 +9,7 @@ def advise_multi(rules, players, chips, to_move, taken, dice_text, rolls_left, s
                  top, model="best", lang=None):
     """Check the position, advise, print text or JSON (one clear line and exit 2 on bad input)."""
     from ..dice import parse_dice
-    from ..duel import multi_advice
+    from ..duel.multiplayer import advice as multi_advice
     if rules.game != "dice-duel":
         raise InputError(f"--players, --to-move and --round-chip-taken are for the Dice Duel "
                          f"(--rules dice-duel), not {rules.key}")

@@ -2,7 +2,7 @@
 
 import click
 
-from .common import (CommandError, InputError, emit_json, json_option, quiet_option, rules_option)
+from .common import CommandError, InputError, emit_json, json_option, quiet_option, rules_option
 
 
 @click.command()

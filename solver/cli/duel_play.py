@@ -1,5 +1,5 @@
 """`kniffel play --rules dice-duel --players "Anna,Ben"` and `kniffel analyze` of such a record:
-the Dice Duel for 2 or more players in the terminal (the game: solver/duel/multi_record.py).
+the Dice Duel for 2 or more players in the terminal (the game: solver/duel/multiplayer/record.py).
 
 Every answer a player types is checked by the game; a mistake is explained and asked again.  The
 record is saved after every decision and when the game stops (q, Ctrl-C, end of input)."""
@@ -24,7 +24,7 @@ def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
     """Start a new game and play it (exit 130 when interrupted); lang: de, en or None (the
     rules' pad language)."""
     import random
-    from ..duel.multi_record import new_game
+    from ..duel.multiplayer.record import new_game
     from ..game.card import GameError
     words = Words(lang, rules)
     try:
@@ -40,7 +40,7 @@ def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
 
 def resume_duel(record, path, record_path, coach, lang=None):
     """Go on with a saved game (its record `record`, read from `path`)."""
-    from ..duel.multi_record import rebuild
+    from ..duel.multiplayer.record import rebuild
     from ..game.card import GameError
     try:
         game = rebuild(record)
@@ -75,11 +75,11 @@ class _Session:
         self.record, self.hand, self.coach, self.words = record, None, coach, words
 
     def game(self):
-        from ..duel.multi_record import rebuild
+        from ..duel.multiplayer.record import rebuild
         return rebuild(self.record, self.hand)
 
     def move(self, move):
-        from ..duel.multi_record import apply_move
+        from ..duel.multiplayer.record import apply_move
         self.record, self.hand = apply_move(self.record, self.hand, move)
 
     def loop(self, path):
@@ -156,7 +156,7 @@ def _ask(prompt):
 
 
 def _coach(game, words, top=None, final=False):
-    from ..duel.multi_advice import advise
+    from ..duel.multiplayer.advice import advise
     from .advise_multi import chance_lines
     answer = advise(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
     for line in chance_lines(answer, top, words):  # the position is on the screen already
@@ -166,7 +166,7 @@ def _coach(game, words, top=None, final=False):
 def show_table(game, words):
     """The chips as the table shows them: a row per chip type with its value and how many lie on
     the plate, set aside and in front of each player; then each player's points."""
-    from ..duel import multi_game as mg
+    from ..duel.multiplayer import game as mg
     from ..duel.chips import TYPES, VALUES
     table = game.table
     heads = [words("duel.plate"), words("duel.aside")] + list(game.players)
@@ -194,7 +194,7 @@ def show_table(game, words):
 
 def analyze_duel(record, path, as_json, lang=None):
     """`kniffel analyze` of a Dice Duel record."""
-    from ..duel.multi_analysis import analyze, report_lines
+    from ..duel.multiplayer.analysis import analyze, report_lines
     from ..game.card import GameError
     try:
         result = analyze(record, progress=None)  # a bar on a terminal: ~0.3 s a decision
@@ -203,6 +203,6 @@ def analyze_duel(record, path, as_json, lang=None):
     if as_json:
         emit_json(result)
         return
-    from ..duel.multi_record import record_rules
+    from ..duel.multiplayer.record import record_rules
     for line in report_lines(result, Words(lang, record_rules(record.get("rules")))):
         click.echo(line)

@@ -4,8 +4,7 @@ import time
 
 import click
 
-from .common import (InputError, check_output_file, command_rules, emit_json, expected_table,
-                     json_option, lang_option, rules_option, scorecard_rules, tables_option)
+from .common import (InputError, check_output_file, command_rules, emit_json, expected_table, json_option, lang_option, rules_option, scorecard_rules, tables_option)
 
 
 @click.command()
@@ -135,7 +134,7 @@ def _resume(path, record_path, tables, coach, goal, lang, given):
     from ..game.terminal import play as run
     if given:
         raise InputError("--resume takes the rules, players, seed and dice from the record")
-    from ..duel.multi_record import is_duel_record
+    from ..duel.multiplayer.record import is_duel_record
     try:
         record = load_record(path)
         if is_duel_record(record):
@@ -181,7 +180,7 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
     from ..game.analysis import analyze as run, report_lines
     from ..game.card import GameError
     from ..game.record import load_record, record_rules
-    from ..duel.multi_record import is_duel_record
+    from ..duel.multiplayer.record import is_duel_record
     try:
         record = load_record(record_file)
         if is_duel_record(record):

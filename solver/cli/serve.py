@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from .common import (CommandError, InputError, tables_option)
+from .common import CommandError, InputError, tables_option
 
 
 def _loopback(host):

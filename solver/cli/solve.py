@@ -3,8 +3,7 @@ import time
 
 import click
 
-from .common import (InputError, command_rules, emit_json, expected_table, json_option,
-                     quiet_option, rules_option, tables_option)
+from .common import (InputError, command_rules, emit_json, expected_table, json_option, quiet_option, rules_option, tables_option)
 
 
 @click.command()
@@ -78,7 +77,7 @@ def _report_expected(rules, tables, table, solved, seconds, as_json):
 
 
 def _report_target(rules, tables, table, solved, seconds, as_json):
-    from ..engine.target_table import target_paths
+    from ..engine.target.table import target_paths
     path = str(target_paths(rules, tables)[0])
     chances = {str(t): table.lookup_raw(0, 0, 0, t)[0] for t in (200, 250, 300)}
     if as_json:

@@ -3,10 +3,7 @@ import time
 
 import click
 
-from .common import (CommandError, InputError, check_output_file, emit_json, expected_table,
-                     json_option, parse_position, position_options,
-                     quiet_option, rules_option, scorecard_rules,
-                     tables_option)
+from .common import (CommandError, InputError, check_output_file, emit_json, expected_table, json_option, parse_position, position_options, quiet_option, rules_option, scorecard_rules, tables_option)
 
 
 @click.command()

@@ -2,9 +2,7 @@
 
 import click
 
-from .common import (CommandError, RULES_HELP, check_output_dir, emit_json, expected_table,
-                     json_option, lang_option, parse_position, quiet_option, rules_option,
-                     scorecard_rules, tables_option)
+from .common import (CommandError, RULES_HELP, check_output_dir, emit_json, expected_table, json_option, lang_option, parse_position, quiet_option, rules_option, scorecard_rules, tables_option)
 
 PAGE_FORMATS = ("html", "pdf")
 

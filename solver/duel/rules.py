@@ -7,7 +7,7 @@ At the end of a turn the player takes one chip of a type the dice satisfy; five 
 sets the most valuable plate chip aside.  The game ends when the plate is empty.
 
 `chip_moves` and `apply_move` are plain Python on small integer arrays: the numba kernels compile
-them (duel/kernels.py) and the advisor calls them as they are, so both use the same rules.
+them (duel/solo/kernels.py) and the advisor calls them as they are, so both use the same rules.
 """
 from collections import namedtuple
 from dataclasses import asdict, dataclass, fields, replace

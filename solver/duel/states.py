@@ -12,7 +12,7 @@ this are numbered as follows (types least valuable first, t = 0..6):
   78,125 + k * 156,250                                               (7 x 156,250 states)
 
 1,171,875 states in all; 78,125 of them have an empty plate (the game is over).
-`rank` and `unrank` are plain Python that numba also compiles (duel/kernels.py).
+`rank` and `unrank` are plain Python that numba also compiles (duel/solo/kernels.py).
 """
 from dataclasses import dataclass
 

@@ -6,7 +6,7 @@ Two objectives are built on it: the expected final score (ExpectedScore, here: o
 turn-start state; with a risk dial theta as its parameter, the certainty equivalent of an
 exponential utility, CertaintyEquivalent) and the chance of reaching a target score
 (target_solve.TargetObjective: a vector per state over the points still needed, where a box's
-points shift that vector instead of being added, ties broken by the expected score).  The Dice Duel (duel/solve.py) and the
+points shift that vector instead of being added, ties broken by the expected score).  The Dice Duel (duel/solo/solve.py) and the
 evaluation of a rule list (strategy/policy_eval.py) run their level loops through the same
 backward pass.
 """

@@ -33,7 +33,7 @@ class TableError(Exception):
 class ValueTable:
     """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable).
 
-    Dice Duel tables (duel/solve.py) are one-dimensional: values[state index] is the expected final
+    Dice Duel tables (duel/solo/solve.py) are one-dimensional: values[state index] is the expected final
     score at the start of a turn."""
 
     def __init__(self, rules, values, states=None, seconds=None, level_seconds=None):

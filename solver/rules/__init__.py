@@ -2,8 +2,7 @@
 box names and rules files.  (The Dice Duel's rules are in duel/; presets.py names both.)"""
 from .base import RulesError, preset_key
 from .files import read_rules_file
-from .scorecard import (BOX_ALIASES, BOX_SETS, BOXES_13, BOXES_YATZY, OPTION_PRESETS,
-                        PRESET_DESCRIPTIONS, PRESETS, UPPER, Rules, box_key, get_rules)
+from .scorecard import (BOX_ALIASES, BOX_SETS, BOXES_13, BOXES_YATZY, OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, UPPER, Rules, box_key, get_rules)
 
 __all__ = ["BOX_ALIASES", "BOX_SETS", "BOXES_13", "BOXES_YATZY", "OPTION_PRESETS",
            "PRESET_DESCRIPTIONS", "PRESETS", "UPPER", "Rules", "RulesError", "box_key",

@@ -24,7 +24,7 @@ from ..engine.final_rolls import _enter, kniffel_roll, next_aux
 from ..engine.grain import quantise
 from ..engine.jit import njit, popcount
 from ..engine.positions import after_box, box_options
-from ..engine.rolls import complete_roll
+from ..engine.seeded_dice import complete_roll
 from ..engine.turn import keep_means
 from ..rules import scoring
 

@@ -6,7 +6,7 @@ import numpy as np
 from tqdm import tqdm
 
 from .. import dice
-from ..engine.rolls import seed_games
+from ..engine.seeded_dice import seed_games
 from . import simulate_kernels as kernels
 from ..dice import sub_keep_indices
 from ..engine.threads import run_parallel

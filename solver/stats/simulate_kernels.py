@@ -7,7 +7,7 @@ from ..engine.final_rolls import final_roll_values, next_aux
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 from ..engine.jit import popcount, njit
 from ..engine.positions import after_box, box_options, joker_moves
-from ..engine.rolls import complete_roll
+from ..engine.seeded_dice import complete_roll
 from ..engine.turn import apply_jokers, best_sub_keeps, keep_means
 from ..rules import scoring
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from .. import dice
-from ..engine.rolls import seed_games
+from ..engine.seeded_dice import seed_games
 from ..engine.states import Position, State
 from ..engine.threads import run_parallel
 from ..rules import scoring

@@ -14,7 +14,7 @@ from .. import dice
 from ..dice import sub_keep_indices
 from ..engine.backward import backward_pass
 from ..engine.objective import Objective
-from ..engine.rolls import seed_games
+from ..engine.seeded_dice import seed_games
 from ..engine.threads import run_parallel
 from . import policy_kernels as kernels
 from .thumb import RuleList, compile_rules

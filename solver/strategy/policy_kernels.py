@@ -14,7 +14,7 @@ from ..engine.expected import bonus_classes
 from ..engine.final_rolls import final_roll_values, next_aux
 from ..engine.jit import popcount, njit
 from ..engine.positions import after_box, box_options
-from ..engine.rolls import complete_roll
+from ..engine.seeded_dice import complete_roll
 from ..engine.turn import best_sub_keeps, keep_means
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS

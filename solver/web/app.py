@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from .. import Tables as StoreTables, __version__
 from ..advice import objective_batch
 from ..engine.store import TableError
-from ..duel import advice as duel_advice
+from ..duel.solo import advice as duel_advice
 from ..game import session
 from ..duel.rules import PRESETS as DUEL_PRESETS
 from .duel import duel_routes

@@ -1,17 +1,17 @@
 """The web coach's Dice Duel for 2 or more players: the page /duel and its JSON API.
 
 As for the scorecard games the server keeps no game: each request carries the game record and the
-dice in hand, the game code (solver/duel/multi_record.py) checks the move, and the answer is the
+dice in hand, the game code (solver/duel/multiplayer/record.py) checks the move, and the answer is the
 whole state the page shows: the chips on the plate, set aside and in front of each player, the
-turn, the legal moves and, on request, the advice (solver/duel/multi_advice.py).
+turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
 """
 from pathlib import Path
 
 from starlette.responses import FileResponse
 from starlette.routing import Route
 
-from ..duel import multi_advice, multi_analysis, multi_record
-from ..duel import multi_game as mg
+from ..duel.multiplayer import (advice as multi_advice, analysis as multi_analysis, record as multi_record)
+from ..duel.multiplayer import game as mg
 from ..duel.chips import TYPES, VALUES
 from ..duel.rules import get_rules
 from ..game.card import GameError

@@ -20,10 +20,10 @@ from helpers import random_card  # noqa: E402  (tests/test_reference.py's, then)
 
 from solver import solve  # noqa: E402
 from solver.advice.position import advise  # noqa: E402
-from solver.advice.target import advise_target  # noqa: E402
-from solver.advice.win import advise_win  # noqa: E402
+from solver.advice.chance_view import advise_target  # noqa: E402
+from solver.advice.win.sub_game import advise_win  # noqa: E402
 from solver.engine.states import Position, position_state  # noqa: E402
-from solver.engine.target_solve import solve_target  # noqa: E402
+from solver.engine.target.solve import solve_target  # noqa: E402
 from solver.presets import get_rules  # noqa: E402
 
 RULE_SETS = [("kniffel", {}), ("kniffel-basic", {}), ("kniffel-championship", {}),

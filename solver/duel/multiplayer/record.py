@@ -13,16 +13,16 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .. import __version__
-from ..dice import DICE, validate_dice
-from ..game.card import RECORD_VERSION, GameError
-from ..game import session
-from ..game.session import seeded_rng
-from ..rules import RulesError
-from . import multi_game as mg
-from .chips import TYPES, type_key
-from .rules import PRESETS, get_rules
-from .words import Said, chips_text, moves_text
+from ... import __version__
+from ...dice import DICE, validate_dice
+from ...game.card import RECORD_VERSION, GameError
+from ...game import session
+from ...game.session import seeded_rng
+from ...rules import RulesError
+from . import game as mg
+from ..chips import TYPES, type_key
+from ..rules import PRESETS, get_rules
+from ..words import Said, chips_text, moves_text
 
 FORMAT = "kniffel-dice-duel-game"
 
@@ -136,7 +136,7 @@ class DuelGame:
 
 
 def _index(faces):
-    from ..dice import KEEP_INDEX
+    from ...dice import KEEP_INDEX
     return KEEP_INDEX[tuple(sorted(faces))]
 
 

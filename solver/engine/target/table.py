@@ -2,7 +2,7 @@
 of points still needed d, W(s, d) = the best chance that the points still to come reach d, and
 E(s, d) = the expected points still to come under that play.  One backward pass answers every
 target from every position: P(final >= T) = W(s, T - points on the card); it is solved by
-engine/target_solve.py (this module loads and saves, without the compiler, so advice from a
+engine/target/solve.py (this module loads and saves, without the compiler, so advice from a
 saved table starts quickly).
 
 Storage is ragged: the state g = row_of[filled, aux, upper] holds span[g] values of d
@@ -26,8 +26,8 @@ import json
 
 import numpy as np
 
-from .. import __version__
-from .store import TableError, atomic_write, check_header, read_header, regular_file, table_dir
+from ... import __version__
+from ..store import TableError, atomic_write, check_header, read_header, regular_file, table_dir
 
 FORMAT_VERSION = 3
 ARRAYS = ("w", "e", "offset", "span", "row_of", "expected")

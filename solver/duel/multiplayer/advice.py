@@ -9,14 +9,14 @@ players").
 """
 import numpy as np
 
-from .. import dice as _dice  # `dice` is a parameter name below
-from ..dice import sub_keep_indices
-from . import multi_game as mg
-from .chips import CHIPS_PER_TYPE, N_TYPES
-from .states import chip_counts, spec_entries, typed_counts
-from . import multi_exact
-from .multi_exact import size_bound, solve_exact
-from .multi_rollout import Rollouts, move_code, wilson
+from ... import dice as _dice  # `dice` is a parameter name below
+from ...dice import sub_keep_indices
+from . import game as mg
+from ..chips import CHIPS_PER_TYPE, N_TYPES
+from ..states import chip_counts, spec_entries, typed_counts
+from . import exact as multi_exact
+from .exact import size_bound, solve_exact
+from .rollout import Rollouts, move_code, wilson
 
 BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
 
@@ -157,7 +157,7 @@ def _exact(table, rules, roll, rolls_left, limit, model):
 
 
 def _best_end(ends, mover):
-    from .multi_exact import better
+    from .exact import better
     best_move, best = ends[0]
     for move, value in ends[1:]:
         if better(best, value, mover):

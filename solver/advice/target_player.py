@@ -10,7 +10,7 @@ from ..dice import sub_keep_indices
 from ..engine.grain import GRAIN
 from ..rules import scoring
 from . import steps
-from .target import ChanceView
+from .chance_view import ChanceView
 
 
 class TargetPlayer:

@@ -17,9 +17,9 @@ from math import comb
 
 import numpy as np
 
-from .. import dice
-from . import multi_game as mg
-from .multi_kernels import greedy_key, prefers, turn_by, turn_greedy
+from ... import dice
+from . import game as mg
+from .kernels import greedy_key, prefers, turn_by, turn_greedy
 
 EXACT_LIMIT = 30_000  # the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
 
@@ -61,7 +61,7 @@ class ExactSolver:
         self.moves = dice.kernel_arrays()
         self.model, self.advised = model, advised
         if model == "greedy":
-            from .multi_rollout import _cached
+            from .rollout import _cached
             _, self.greedy, self.sub_keeps = _cached(rules)
 
     def greedy_seat(self, table):

@@ -24,12 +24,12 @@ import numpy as np
 def opponent_distribution(table, opponent):
     """(lowest score, probs) of one opponent's final score: {"final": S} or {"card": {...}}."""
     if "final" in opponent:
-        from ..rules.bounds import score_bound
+        from ...rules.bounds import score_bound
         final, most = opponent["final"], score_bound(table.rules)
         if not 0 <= final <= most:
             raise ValueError(f"an opponent's final score must be 0-{most}, got {final}")
         return int(final), np.ones(1)
-    from ..stats import opponents
+    from ...stats import opponents
     state = opponents.state_of(table.rules, opponent)  # ValueError for an impossible card
     low, probs = opponents.points_to_come(table, state, opponents.get_store(table, build_missing=False))
     return state.card_total + low, probs
@@ -63,7 +63,7 @@ def win_utility(distributions, ties="share"):
 def trimmed_utility(M, u):
     """(M, u) without the scores where u is within CUT of 1 (they count as reached: M moves
     down) or of 0 (past the end of u)."""
-    from ..engine.grain import CUT
+    from ...engine.grain import CUT
     sure = int(np.argmax(u < 1.0 - CUT)) if np.any(u < 1.0 - CUT) else len(u)
     u = u[sure:]
     kept = np.flatnonzero(u >= CUT)
@@ -91,8 +91,8 @@ def points_to_come_bound(rules, position):
     """The most points the rest of the game can add to `position`'s card: each open box at its
     most, the upper bonus once (if still to come), and the extra-Kniffel bonuses that can still
     be paid."""
-    from ..rules.bounds import box_most
-    from ..rules import UPPER
+    from ...rules.bounds import box_most
+    from ...rules import UPPER
     card = position.card
     open_boxes = [b for b in range(rules.n_boxes) if rules.boxes[b] not in card]
     each = box_most(rules)
@@ -127,7 +127,7 @@ def _win_table(rules, _values_id, filled, upper, card_total, room, extras, _oppo
     counts in; each state only for the d that the points scored since our turn start leave
     (`extras`: the extra-Kniffel bonuses still to come bound those points, with the boxes and
     upper total)."""
-    from ..engine.target_solve import SubGame, solve_target
+    from ...engine.target.solve import SubGame, solve_target
     M, u = trimmed_utility(*win_utility(hold.distributions, ties))
     # A d still needed never falls to L or below: the table's d - L >= 1 reads u from L on,
     # and its "target reached" (d - L <= 0) is never read from our position.
@@ -142,7 +142,7 @@ def win_view(query, table, goal, distributions=None):
     distributions: the opponents' (lowest score, probs), when already known."""
     if not goal.opponents:
         raise ValueError("the win objective needs at least one opponent")
-    from .target import ChanceView
+    from ..chance_view import ChanceView
     rules, state = table.rules, query.state
     opponents = list(goal.opponents)
     if distributions is None:

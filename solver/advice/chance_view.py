@@ -1,6 +1,6 @@
 """The target objective as the advice steps (steps.py) read it: every option's chance of a
 final score >= T with optimal play for T afterwards, and its expected final score under that
-same play.  Compared by the chance at the grain of engine/target.py, ties by the expected score.
+same play.  Compared by the chance at the grain of engine/target/columns.py, ties by the expected score.
 
 Plain numpy on one (state, points still needed) column of a saved target table.
 """

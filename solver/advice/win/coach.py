@@ -16,11 +16,11 @@ import time
 
 import numpy as np
 
-from ..engine.states import State
-from ..stats import opponents as opp
-from . import cost
-from .goal import MAX_OPPONENTS, check_budget
-from .win import win_utility
+from ...engine.states import State
+from ...stats import opponents as opp
+from .. import cost
+from ..goal import MAX_OPPONENTS, check_budget
+from .sub_game import win_utility
 
 AFFORD_OPEN = 4  # below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
 NO_TABLE_NOTE = ("no target table for these rules: the upper end of each chance is not known "
@@ -31,7 +31,7 @@ NO_TABLE_NOTE = ("no target table for these rules: the upper end of each chance 
 def opponent_distributions(table, opponents, store):
     """[(lowest final score, probs)] of each opponent ({"final": S}, {"card": ...} or, from
     programs that follow the states themselves, {"state": State}), fast (stats/opponents.py)."""
-    from ..rules.bounds import score_bound
+    from ...rules.bounds import score_bound
     if not opponents:
         raise ValueError("the win objective needs at least one opponent")
     if len(opponents) > MAX_OPPONENTS:  # also for goals made without win_goal (programs)
@@ -86,9 +86,9 @@ def advise_win(position, table, goal, dice=None, rolls_left=None, budget=None, t
     lower ends out where approximate (the ranking does not need them: a tournament plays faster;
     each "probability" is then the upper end).  position: a Position (card) or a Query checked
     before."""
-    from .position import Query, advise, checked_query
-    from .win import win_view
-    from .win_approx import LowView, mixture_view, utility_of_score, with_interval
+    from ..position import Query, advise, checked_query
+    from .sub_game import win_view
+    from .approximation import LowView, mixture_view, utility_of_score, with_interval
     budget = check_budget(goal.budget if budget is None else budget)
     rules = table.rules
     if isinstance(target_table, str):
@@ -152,8 +152,8 @@ def saved_target_table(table):
     """The target table saved beside the expected-score `table` (its store directory), or None;
     loaded once per process (memory-mapped)."""
     from pathlib import Path
-    from ..engine.store import TableError
-    from ..engine.target_table import load_target_table
+    from ...engine.store import TableError
+    from ...engine.target.table import load_target_table
     directory = Path(table.path).parent if getattr(table, "path", None) else None
     key = (table.rules.key, str(directory))
     if key not in _TARGETS:
@@ -172,12 +172,12 @@ def advise_target_sub_game(query, table, target, budget):
     """The advice of a target T without a saved target table: the sub-game from the position,
     solved when its predicted cost fits `budget` (ValueError otherwise), as the win against a
     finished player on T - 1 with ties lost (u(x) = [x >= T])."""
-    from .goal import Goal, win_goal
+    from ..goal import Goal, win_goal
     if cost.sub_game_seconds(table.rules, query.position.card) > check_budget(budget):
         raise ValueError("no target table for these rules, and the sub-game from this position "
                          f"would take longer than the budget of {budget:g} s: `kniffel solve "
                          "--objective target` builds the table once")
-    from ..rules.bounds import score_bound
+    from ...rules.bounds import score_bound
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= score_bound(table.rules):
         raise ValueError(f"target must be 0-{score_bound(table.rules)}, got {target!r}")
     advice = advise_win(query, table, win_goal([{"final": max(0, target - 1)}], "lose", budget),

@@ -7,13 +7,13 @@ DuelRules.kernel_arrays(): (params, roll_category, category_mask); `moves` is
 dice.kernel_arrays().  Nothing here does I/O.
 """
 import numpy as np
-from ..engine.jit import njit
+from ...engine.jit import njit
 
-from . import rules as duel_rules
-from . import states as duel_state
-from ..dice import N_KEEPS, N_ROLLS
-from ..engine.rolls import complete_roll, random_next
-from ..engine.turn import best_sub_keeps, keep_means, turn_stages
+from .. import rules as duel_rules
+from .. import states as duel_state
+from ...dice import N_KEEPS, N_ROLLS
+from ...engine.seeded_dice import complete_roll, random_next
+from ...engine.turn import best_sub_keeps, keep_means, turn_stages
 
 _rank = njit(cache=True)(duel_state.rank)
 _unrank = njit(cache=True)(duel_state.unrank)
@@ -45,7 +45,7 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
     """values[s] := expected final score at the start of a turn, for each state s in `states`
     (none of them over), from the values of the states their moves lead to.
 
-    Releases the GIL: the backward pass (duel/solve.py) runs several calls at once on disjoint states of one level."""
+    Releases the GIL: the backward pass (duel/solo/solve.py) runs several calls at once on disjoint states of one level."""
     roll_category = game.roll_category
     n_categories = game.category_mask.shape[0]
     work = np.empty((N_KEEPS, COLUMNS))

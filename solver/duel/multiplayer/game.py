@@ -7,7 +7,7 @@ advice and the played game all follow these rules.  docs/rules.md describes the 
 """
 from dataclasses import dataclass, replace
 
-from .chips import CHIPS_PER_TYPE, N_TYPES, TYPES, VALUES, type_key
+from ..chips import CHIPS_PER_TYPE, N_TYPES, TYPES, VALUES, type_key
 
 PLATE, ASIDE = "plate", "aside"
 

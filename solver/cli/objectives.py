@@ -2,9 +2,7 @@
 their text, and `kniffel chances`."""
 import click
 
-from .common import (CommandError, InputError, emit_json, expected_table, json_option,
-                     lang_option, parse_position, position_options, rules_option, scorecard_rules,
-                     tables_option, target_table)
+from .common import (CommandError, InputError, emit_json, expected_table, json_option, lang_option, parse_position, position_options, rules_option, scorecard_rules, tables_option, target_table)
 
 
 def command_goal(rules, target=None, opponents=(), ties="share", budget="1"):
@@ -90,7 +88,7 @@ def print_goal_advice(rules, query, table, advice, shown, lang=None):
     echo_lines(goal_lines(rules, advice, plain, shown, text, chance_name, w, word))
 def target_advice(rules, tables, query, goal, budget, quiet):
     """(table, Advice) of a --target: from the saved target table, else the sub-game from the
-    position when it fits the budget (advice/win_coach.py), else the error naming the command
+    position when it fits the budget (advice/win/coach.py), else the error naming the command
     that builds the table."""
     from ..advice.position import advise
     from ..engine.store import TableError
@@ -98,7 +96,7 @@ def target_advice(rules, tables, query, goal, budget, quiet):
     try:
         table = load_table(rules, tables, objective="target")
     except TableError as exc:
-        from ..advice.win_coach import advise_target_sub_game
+        from ..advice.win.coach import advise_target_sub_game
         table = expected_table(rules, tables, quiet=quiet)
         try:
             return table, advise_target_sub_game(query, table, goal.target, float(budget))

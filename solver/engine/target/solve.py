@@ -1,20 +1,20 @@
-"""Solving the target table: the target objective (engine/target.py's kernels driven by the
+"""Solving the target table: the target objective (engine/target/columns.py's kernels driven by the
 backward pass of engine/backward.py) and solve_target, which returns a TargetTable
-(engine/target_table.py)."""
+(engine/target/table.py)."""
 import time
 from collections import namedtuple
 from dataclasses import dataclass
 
 import numpy as np
 
-from .. import dice
-from ..rules import UPPER
-from . import target, target_ranges
-from .final_rolls import TargetData
-from .objective import EXPECTED_SCORE, Objective
-from .states import aux_reachable, upper_reachable, upper_reachable_from
-from ..rules.bounds import box_most
-from .target_table import TargetTable
+from ... import dice
+from ...rules import UPPER
+from . import columns as target, ranges as target_ranges
+from ..final_rolls import TargetData
+from ..objective import EXPECTED_SCORE, Objective
+from ..states import aux_reachable, upper_reachable, upper_reachable_from
+from ...rules.bounds import box_most
+from .table import TargetTable
 
 
 Context = namedtuple("Context", "upper_reach aux_reach game moves gain box_most")
@@ -154,7 +154,7 @@ def solve_target(rules, progress=None, threads=None, expected=None, within=0, te
     terminal: W of the finished game for d = 1, 2, ... points short (default 0: a target must
     be reached); a utility of the final score, such as the chance to beat opponents (win.py).
     tie_break=False solves W alone (E is NaN), to measure what the E plane costs."""
-    from .backward import backward_pass
+    from ..backward import backward_pass
     sub = within if isinstance(within, SubGame) else SubGame(within)
     start = time.perf_counter()
     if expected is None:

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .steps import PointsView
-from .target import ChanceView
+from ..steps import PointsView
+from ..chance_view import ChanceView
 
 ESTIMATE = Path(__file__).resolve().parent.parent / "data" / "win_estimate.json"
 

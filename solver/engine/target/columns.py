@@ -23,12 +23,12 @@ state's vectors: W(s', d - p).
 """
 import numpy as np
 
-from ..dice import N_FOUR_KEEPS, N_KEEPS, N_ROLLS
-from ..rules import scoring
-from .final_rolls import TargetData, TileScratch, final_tile
-from .expected import set_columns
-from .turn import apply_jokers, lex_jokers, lex_turn_stages, padded_smaller, turn_stages
-from .jit import njit
+from ...dice import N_FOUR_KEEPS, N_KEEPS, N_ROLLS
+from ...rules import scoring
+from ..final_rolls import TargetData, TileScratch, final_tile
+from ..expected import set_columns
+from ..turn import apply_jokers, lex_jokers, lex_turn_stages, padded_smaller, turn_stages
+from ..jit import njit
 
 TILE = 128  # states with short ranges share a tile of up to this many columns (a long one: alone)
 

@@ -2,9 +2,9 @@
 option and of the one taken, exact or estimated as the advice gives them."""
 from tqdm import tqdm
 
-from . import multi_advice
-from . import multi_game as mg
-from .multi_record import replay
+from . import advice as multi_advice
+from . import game as mg
+from .record import replay
 
 ANALYSIS_BUDGET = 0.3  # seconds of rollouts per estimated decision (a record has ~100)
 
@@ -19,7 +19,7 @@ def _same(option, decision):
 
 
 def _chip(decision):
-    from .chips import type_key
+    from ..chips import type_key
     return type_key(decision["take"])
 
 
@@ -70,7 +70,7 @@ def analyze(record, budget=None, seed=0, progress=False):
 def report_lines(result, words):
     """The analysis as text in `words` (solver/lang's Words): the decisions that cost a chance,
     then totals per player."""
-    from .words import decision_text
+    from ..words import decision_text
     lines = []
     for i, row in enumerate(result["decisions"], 1):
         if row["lost"] and row["lost"] > 1e-9:

@@ -8,13 +8,13 @@ import time
 
 import numpy as np
 
-from ..dice import sub_keep_indices
-from ..dice import EMPTY_KEEP
-from ..engine.rolls import complete_roll, random_next
-from . import multi_game as mg
-from . import multi_kernels as mk
-from .multi_exact import TooLarge, better, size_bound, solve_exact
-from .multi_rollout import NO_SOLO, Rollouts, _cached, kernel_moves, move_code
+from ...dice import sub_keep_indices
+from ...dice import EMPTY_KEEP
+from ...engine.seeded_dice import complete_roll, random_next
+from . import game as mg
+from . import kernels as mk
+from .exact import TooLarge, better, size_bound, solve_exact
+from .rollout import NO_SOLO, Rollouts, _cached, kernel_moves, move_code
 
 ADVISOR = -1  # a seat's policy: the advisor (GREEDY, SOLO: multi_kernels)
 Z = 2.0  # standard errors by which a candidate must beat the greedy choice

@@ -9,13 +9,13 @@ from operator import itemgetter
 import numpy as np
 import orjson
 
-from .. import dice as _dice  # `dice` is a parameter name of advise()
-from ..advice.position import keep_values
-from ..dice import sub_keep_indices
-from .rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
-from .states import Chips, parse_chips, rank, validate_chips
-from ..advice.query import read_query
-from ..rules import RulesError
+from ... import dice as _dice  # `dice` is a parameter name of advise()
+from ...advice.position import keep_values
+from ...dice import sub_keep_indices
+from ..rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
+from ..states import Chips, parse_chips, rank, validate_chips
+from ...advice.query import read_query
+from ...rules import RulesError
 
 
 @dataclass
@@ -140,7 +140,7 @@ def advise_lines(lines, default_rules, tables, top=None):
 
 def multi_line(query, rules, top=None):
     """The advice (a dict) of one batch line with "players" (multi_advice.py)."""
-    from . import multi_advice
+    from ..multiplayer import advice as multi_advice
     if "players" not in query:
         raise ValueError("a line with to_move or round_chip_taken needs players")
     table = multi_advice.parse_table(rules, query["players"], query.get("chips"),

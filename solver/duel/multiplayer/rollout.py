@@ -15,12 +15,12 @@ from math import sqrt
 
 import numpy as np
 
-from .. import dice
-from ..engine.threads import default_threads
-from ..stats.simulate import sub_keep_table
-from . import multi_kernels as mk
-from .chips import VALUES
-from .multi_game import PLATE
+from ... import dice
+from ...engine.threads import default_threads
+from ...stats.simulate import sub_keep_table
+from . import kernels as mk
+from ..chips import VALUES
+from .game import PLATE
 
 Z95 = 1.959963984540054
 

@@ -9,12 +9,12 @@ multi_game.after_move line by line (tests play both side by side).  Nothing here
 """
 import numpy as np
 
-from ..dice import EMPTY_KEEP, N_KEEPS, N_ROLLS
-from ..engine.jit import njit
-from ..engine.rolls import complete_roll, random_next
-from ..engine.turn import best_sub_keeps, keep_means
-from .chips import CHIPS_PER_TYPE, N_TYPES
-from .states import rank
+from ...dice import EMPTY_KEEP, N_KEEPS, N_ROLLS
+from ...engine.jit import njit
+from ...engine.seeded_dice import complete_roll, random_next
+from ...engine.turn import best_sub_keeps, keep_means
+from ..chips import CHIPS_PER_TYPE, N_TYPES
+from ..states import rank
 
 EPS = 1e-12  # chances closer than this are a tie, broken by the next seats' chances
 GREEDY, SOLO = 0, 1  # fast policies of a seat: the most valuable chip; the solo-optimal table

@@ -1,13 +1,13 @@
-"""Which d each state of the target solve holds (engine/target.py's kernels solve them): the
+"""Which d each state of the target solve holds (engine/target/columns.py's kernels solve them): the
 state index, each set's last d that can matter (length), the bands of a sub-game asked about one
 position (each state's base and its set's width), and the trim after a level (span: up to each
 state's last chance >= CUT)."""
 import numpy as np
 
-from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, UPPER_MASK
-from .expected import set_columns
-from .grain import CUT
-from .jit import popcount, njit
+from ...rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, UPPER_MASK
+from ..expected import set_columns
+from ..grain import CUT
+from ..jit import popcount, njit
 
 
 @njit(cache=True)

@@ -1,0 +1,53 @@
+"""The package's shape in figures, read from the source (nothing is imported or run): the import
+graph (modules, edges, edges that point up a layer of docs/architecture.md), the public
+functions named advise*, the places that write the upper-bonus crossing out, the families of
+modules sharing a prefix, and the README's length.  Prints JSON.
+
+    python scripts/layout_figures.py
+"""
+import ast
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "solver"
+sys.path.insert(0, str(ROOT / "tests"))
+
+# `upper < threshold <= upper + points`, `upper + p >= threshold`, ...: the crossing of the bonus
+CROSSING = re.compile(r"(<\s*\w*threshold\w*\s*<=\s*\w+\s*\+|\w+\s*\+\s*\w+\s*>=\s*\w*threshold)")
+
+
+def figures():
+    """Every figure of the module docstring, as a dict."""
+    from test_layout import GRAPH, layer  # the layers' one definition
+    edges = [(a, b) for a, targets in GRAPH.items() for b in targets if b in GRAPH]
+    advise = sorted(f"{_name(path)}.{node.name}" for path in _sources()
+                    for node in ast.parse(path.read_text()).body
+                    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    and node.name.startswith("advise"))
+    crossing = [f"{path.relative_to(ROOT)}:{n}" for path in _sources()
+                for n, line in enumerate(path.read_text().splitlines(), 1)
+                if CROSSING.search(line.split("#")[0])]
+    stems = Counter(path.stem.split("_")[0] + "_" for path in _sources() if "_" in path.stem)
+    return {"modules": len(GRAPH), "edges": len(edges),
+            "edges_up_a_layer": sum(layer(b) > layer(a) for a, b in edges),
+            "public_advise_functions": advise, "upper_bonus_crossings": crossing,
+            "prefix_families": {k: v for k, v in stems.items() if v >= 3 and k in ("multi_", "target_")},
+            "lines_of_code": sum(len(p.read_text().splitlines()) for p in _sources()),
+            "readme_lines": len((ROOT / "README.md").read_text().splitlines())}
+
+
+def _sources():
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _name(path):
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+if __name__ == "__main__":
+    print(json.dumps(figures(), indent=1))

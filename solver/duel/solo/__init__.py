@@ -1,0 +1,1 @@
+"""The Kniffel Dice Duel alone: its exact table, solve and advice."""
