@@ -2,8 +2,8 @@
 
 The shipped table is the table store's own pair of files, made by ValueTable.save: NAME.npy
 gzipped (level 9, no timestamp) as NAME.npy.gz, and its header NAME.json (format version,
-package version, resolved rules, shape, dtype, sha256 of the .npy) with solve_seconds left out,
-so the same solve writes the same bytes.  The table store loads it, read-only and under the same
+package version, kind, resolved rules, the array's dtype, shape and sha256) with solve_seconds
+left out, so the same solve writes the same bytes.  The table store loads it, read-only and under the same
 checks, when the user's store has no valid table for exactly those rules: the first
 `kniffel advise` of a new install then answers from it without compiling or solving.
 
@@ -55,14 +55,22 @@ def check(paths, packed, header, tolerance=1e-12):
     if paths[0].read_bytes() == packed and paths[1].read_bytes() == header:
         return "current, bit-identical"
     fresh, shipped = json.loads(header), json.loads(paths[1].read_text())
-    for field in ("format_version", "package_version", "rules", "dtype", "shape"):
+    for field in ("format_version", "package_version", "kind", "rules"):
         if shipped.get(field) != fresh.get(field):
             return f"stale: {field} differs"
+    if _layout(shipped) != _layout(fresh):
+        return "stale: the arrays' dtype or shape differs"
     ours = np.load(io.BytesIO(gzip.decompress(packed)))
     theirs = np.load(io.BytesIO(gzip.decompress(paths[0].read_bytes())))
     if not np.allclose(ours, theirs, rtol=0, atol=tolerance, equal_nan=True):
         return f"stale: values differ by up to {np.nanmax(np.abs(ours - theirs)):.3g}"
     return f"current, values within {tolerance:g} (not bit-identical)"
+
+
+def _layout(header):
+    """Each array's dtype and shape in a store header."""
+    arrays = header.get("arrays") or {}
+    return {name: (place.get("dtype"), place.get("shape")) for name, place in arrays.items()}
 
 
 def main(argv=None):

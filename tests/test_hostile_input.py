@@ -399,7 +399,11 @@ def _replace_values(directory, values):
     np.save(buffer, values, allow_pickle=False)
     blob = buffer.getvalue()
     (directory / f"{BASIC}.npy").write_bytes(blob)
-    edit_header(directory, sha256=hashlib.sha256(blob).hexdigest(), shape=list(values.shape))
+    header = json.loads(sidecar(directory).read_text())
+    place = header["arrays"]["values"]
+    place["offset"] = len(blob) - values.nbytes
+    edit_header(directory, arrays={"values": place | {
+        "sha256": hashlib.sha256(blob[place["offset"]:]).hexdigest(), "shape": list(values.shape)}})
 
 
 @pytest.mark.parametrize("shape", [(2, 2, 2), (1 << 13, 2, 64), (1 << 13,)])

@@ -173,7 +173,8 @@ def _store_with_table(tmp_path, blob=None):
     if blob is not None:
         npy.write_bytes(blob)
         header = json.loads(sidecar.read_text())
-        header["sha256"] = hashlib.sha256(blob).hexdigest()
+        values = header["arrays"]["values"]
+        values["sha256"] = hashlib.sha256(blob[values["offset"]:]).hexdigest()
         sidecar.write_text(json.dumps(header))
     return npy
 
@@ -213,13 +214,14 @@ def test_nan_values_are_refused_and_never_printed(capsys, tmp_path):
 
 def _target_store(tmp_path, w):
     """A (tiny, made-up) target table for kniffel saved in a store, with chances `w`."""
-    from solver.engine.target.table import TargetTable, target_paths
+    from solver.engine.target.table import TARGET, TargetTable
     n = len(w)
     arrays = {"w": np.asarray(w, dtype=float), "e": np.zeros(n), "offset": np.zeros(1, dtype=np.int64),
               "span": np.full(1, n, dtype=np.int64), "row_of": np.zeros((2, 2), dtype=np.int64),
               "expected": np.zeros((2, 2))}
-    TargetTable(KNIFFEL, arrays).save(tmp_path)
-    return target_paths(KNIFFEL, tmp_path)
+    data = TargetTable(KNIFFEL, arrays).save(tmp_path)
+    assert (data, data.with_suffix(".json")) == table_paths(KNIFFEL, tmp_path, TARGET)
+    return data, data.with_suffix(".json"), data.with_suffix(".verified")
 
 
 def test_target_tables_linked_to_an_endless_file_or_holding_nan_are_refused(tmp_path):

@@ -77,8 +77,9 @@ def _report_expected(rules, tables, table, solved, seconds, as_json):
 
 
 def _report_target(rules, tables, table, solved, seconds, as_json):
-    from ..engine.target.table import target_paths
-    path = str(target_paths(rules, tables)[0])
+    from ..engine.store import table_paths
+    from ..engine.target.table import TARGET
+    path = str(table_paths(rules, tables, TARGET)[0])
     chances = {str(t): table.lookup_raw(0, 0, 0, t)[0] for t in (200, 250, 300)}
     if as_json:
         emit_json({"rules": rules.key, "objective": "target", "entries": table.entries,

@@ -1,82 +1,72 @@
-"""ValueTable: the solved values of every turn-start state, and the table store on disk.
+"""The table store: every artifact the package saves goes through this module, in one format.
 
-A table is two files in the store: NAME.npy (float64 values) and NAME.json (what produced it:
-format version, rules, package version, shape, dtype and the sha256 of the .npy).  Both are
-written to a temporary file and renamed, the .json last, so a crash leaves no half table that
-passes the checks.  The package may ship tables too (solver/data/NAME.npy.gz + NAME.json,
-written by scripts/ship_table.py): read-only, used when the store has no valid table for exactly
-those rules, under the same checks.
+An artifact (the expected-score values of a rule set, of both games; its target table; the
+opponents' distributions of stats/opponents.py) is a named set of numpy arrays made for one
+rule set, saved as two files in the store directory:
+- the data, NAME.npy for the expected-score values and NAME.KIND.bin for the others: each array
+  a .npy record (its own .npy header, then its values), one after the other, each at a multiple
+  of 64 bytes; so a one-array artifact is a plain .npy file (the package ships the default
+  preset's gzipped in solver/data/, written by scripts/ship_table.py);
+- the header NAME[.KIND].json: format version, package version, kind, the resolved rules, each
+  array's dtype, shape, offset and sha256, then the kind's own fields.
+A save writes the data, then the header, each through `atomic_write` (a temporary file renamed:
+a crash leaves nothing that passes the checks); the temporaries of killed saves are swept.
+
+A load refuses, with a TableError naming the file and the command that builds it again,
+anything but what a save of this package version wrote for exactly these rules.  Before a byte
+of values is read: both files are regular files (a FIFO or a link to /dev/zero is never read),
+the JSON header is at most MAX_HEADER_BYTES, each .npy record's header at most
+MAX_NPY_HEADER_BYTES and the same as the JSON's, and the file's size exactly what the records
+need (a header claiming a huge array is refused without allocating it).  Then the checksums,
+of every array at every load, but for an artifact whose arrays are mapped from the file (the
+target table, hundreds of megabytes; the opponents' probabilities): hashing it at every load
+would make advice wait, so it is hashed, and its values checked, at its first load (or the save
+that wrote it), and that is remembered in NAME.KIND.verified with the file's size and
+modification time; a changed file is hashed again.  Loading needs numpy only, never numba.
 """
 import gzip
 import hashlib
 import io
 import json
+import math
 import os
 import stat
+import struct
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 from .. import __version__
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 4  # one version for every kind (it was 1 for values, 3 for target tables)
 STALE_SECONDS = 15 * 60  # a temporary file this old belongs to no save still running
+ALIGN = 64  # each .npy record starts at a multiple of this
+MAX_HEADER_BYTES = 1 << 20  # a JSON header (or a .verified stamp) longer than this is refused
+MAX_NPY_HEADER_BYTES = 1 << 16  # a .npy record's own header, likewise
 
 
 class TableError(Exception):
-    """A saved table that is missing, damaged, stale or made for other rules."""
+    """A saved artifact that is missing, damaged, stale or made for other rules."""
 
 
-class ValueTable:
-    """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable).
+class Artifact(NamedTuple):
+    """What the store needs to know of one kind of artifact."""
 
-    Dice Duel tables (duel/solo/solve.py) are one-dimensional: values[state index] is the expected final
-    score at the start of a turn."""
+    kind: str  # the header's "kind" and the files' NAME.KIND.* (None in the names: "values")
+    what: str  # how a message names it
+    command: str  # what builds it again, "{key}" standing for the rules' key
+    mapped: tuple = ()  # arrays mapped from the file instead of read (checksum: once, see above)
 
-    def __init__(self, rules, values, states=None, seconds=None, level_seconds=None):
-        self.rules = rules
-        self.values = values
-        self.states = states if states is not None else int(np.count_nonzero(~np.isnan(values)))
-        self.seconds = seconds  # solve time, when solved in this process
-        self.level_seconds = level_seconds  # [(open boxes, seconds since the solve started)]
-        self.path = None  # the file it was loaded from
+    def rebuild(self, rules):
+        return self.command.format(key=rules.key)
 
-    @property
-    def expected_score(self):
-        """Optimal expected final score of a new game (the empty card, or every chip on the plate)."""
-        return float(self.values[self.rules.start_index])
 
-    def value(self, state):
-        """Expected future score of a turn-start State."""
-        return float(self.values[state.filled, state.aux, state.upper])
-
-    def save(self, directory=None):
-        """Write the table atomically into the store; returns the .npy path."""
-        directory = table_dir(directory)
-        directory.mkdir(parents=True, exist_ok=True)
-        buffer = io.BytesIO()
-        np.save(buffer, self.values, allow_pickle=False)
-        blob = buffer.getvalue()
-        header = {
-            "format_version": FORMAT_VERSION,
-            "package_version": __version__,
-            "rules": self.rules.as_dict(),
-            "rules_key": self.rules.key,
-            "dtype": str(self.values.dtype),
-            "shape": list(self.values.shape),
-            "sha256": hashlib.sha256(blob).hexdigest(),
-            "states": self.states,
-            "expected_score": self.expected_score,
-            "solve_seconds": self.seconds,
-        }
-        npy, sidecar = table_paths(self.rules, directory)
-        remove_stale_temporary_files(directory)
-        atomic_write(npy, blob)
-        atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
-        return npy
+VALUES = Artifact("values", "table", "kniffel solve --rules {key}")
 
 
 def user_cache_dir():
@@ -98,151 +88,263 @@ def default_table_dir():
 
 
 def table_dir(directory=None):
+    """The store directory: `directory`, else the default one."""
     return Path(directory) if directory else default_table_dir()
 
 
-def table_paths(rules, directory=None):
+def table_paths(rules, directory=None, artifact=VALUES):
+    """(data, header) paths of `artifact` (the expected-score table) for `rules` in the store."""
     base = table_dir(directory) / rules.key
-    return base.with_suffix(".npy"), base.with_suffix(".json")
+    if artifact.kind == VALUES.kind:
+        return base.with_suffix(".npy"), base.with_suffix(".json")
+    name = f"{rules.key}.{artifact.kind}"
+    return base.with_name(name + ".bin"), base.with_name(name + ".json")
 
 
-def load_table(rules, directory=None, shipped=True):
-    """Load the saved table for `rules`; TableError if it is missing or fails any check.
+# --- saving ---------------------------------------------------------------------------------
 
-    Only the checksummed values are trusted: the state count is counted from them again, and
-    the shape must be the one the rules give, whatever the header says.  When the store has no
-    valid table, a table shipped in the package for exactly these resolved rules (solver/data/,
-    read-only, the same checks) is used instead (shipped=False: the store only)."""
+def save_arrays(rules, artifact, arrays, fields, directory=None):
+    """Write `arrays` ({name: array}) as `artifact` for `rules` into the store, atomically, with
+    the header's own `fields`; returns the data path."""
+    directory = table_dir(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    blob, places = _records(arrays)
+    header = {"format_version": FORMAT_VERSION, "package_version": __version__,
+              "kind": artifact.kind, "rules": rules.as_dict(), "rules_key": rules.key,
+              "arrays": places, **fields}
+    data, sidecar = table_paths(rules, directory, artifact)
+    remove_stale_temporary_files(directory)
+    atomic_write(data, blob)
+    atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
+    if artifact.mapped:
+        _write_stamp(data, places)
+    return data
+
+
+def _records(arrays):
+    """(the data file's bytes, each array's place in it) of {name: array}."""
+    parts, places, position = [], {}, 0
+    for name, array in arrays.items():
+        array = np.ascontiguousarray(array)
+        buffer = io.BytesIO()
+        np.save(buffer, array, allow_pickle=False)
+        record = buffer.getvalue()
+        pad = -position % ALIGN
+        parts += [b"\0" * pad, record]
+        position += pad + len(record)
+        places[name] = {"dtype": array.dtype.str, "shape": list(array.shape),
+                        "offset": position - array.nbytes,
+                        "sha256": hashlib.sha256(record[len(record) - array.nbytes:]).hexdigest()}
+    return b"".join(parts), places
+
+
+def _write_stamp(data, places):
+    """Remember that `data` (as it is now: size, modification time) has the checksums of `places`."""
     try:
-        return _load_stored(rules, directory)
-    except TableError:
-        if shipped:
-            table = load_shipped(rules)
-            if table is not None:
-                return table
-        raise
+        info = data.stat()
+        atomic_write(data.with_suffix(".verified"), json.dumps(
+            {"sha256": _checksums(places), "size": info.st_size,
+             "mtime_ns": info.st_mtime_ns}).encode())
+    except OSError:
+        pass  # a read-only store: the checksums are computed at every load
 
 
-def _load_stored(rules, directory):
-    npy, sidecar = table_paths(rules, directory)
-    if not npy.exists() or not sidecar.exists():
-        raise TableError(f"no table for {rules.key} in {npy.parent}")
-    remove_stale_temporary_files(npy.parent)
-    header = read_header(sidecar)
+def _checksums(places):
+    return {name: place["sha256"] for name, place in places.items()}
+
+
+# --- loading --------------------------------------------------------------------------------
+
+def load_arrays(rules, artifact, directory, shapes, check=None):
+    """(header, {name: array}) of `artifact` saved for `rules` after every check (module
+    docstring); TableError, naming the file and the command that rebuilds it, when it is
+    missing or fails one.  shapes: {name: (shape, dtype) or None} of the arrays; check(arrays)
+    raises a TableError for values that cannot be right (run with the checksums)."""
+    data, sidecar = table_paths(rules, directory, artifact)
+    if not data.exists() or not sidecar.exists():
+        raise TableError(f"no {artifact.what} for {rules.key} in {data.parent} "
+                         f"(make it with: {artifact.rebuild(rules)})")
+    remove_stale_temporary_files(data.parent)
     try:
-        _check_file(rules, npy)  # before reading: a file edited to be huge or endless is not read
-        blob = npy.read_bytes()
-    except OSError as exc:
-        raise TableError(f"table {npy} cannot be read: {exc}") from None
-    return _checked(rules, npy, header, blob)
+        header = read_header(sidecar, artifact.what)
+        places = _checked_places(header, data, rules, artifact, shapes)
+        _regular_file(data, artifact.what)
+        with open(data, "rb") as handle:
+            _check_layout(handle, os.fstat(handle.fileno()).st_size, places, data, artifact.what)
+            arrays = _read(handle, data, places, artifact, check)
+    except TableError as exc:
+        raise TableError(f"{exc}; build it again with: {artifact.rebuild(rules)}") from None
+    except (OSError, ValueError) as exc:
+        raise TableError(f"{artifact.what} {data} cannot be read: {exc}; build it again with: "
+                         f"{artifact.rebuild(rules)}") from None
+    return header, arrays
 
 
-def regular_file(path, what="table"):
-    """TableError unless `path` is a regular file (a link to /dev/zero would be read forever)."""
+def load_packed(rules, artifact, packed, sidecar, shapes, check=None):
+    """(header, arrays) of an artifact whose data file is gzipped (`packed`, the package's own
+    read-only copy) under the same checks as load_arrays; TableError when one fails."""
+    header = read_header(sidecar, artifact.what)
+    places = _checked_places(header, packed, rules, artifact, shapes)
+    size = max((p["offset"] + _nbytes(p) for p in places.values()), default=0)
+    try:
+        _regular_file(packed, artifact.what)
+        with gzip.open(packed, "rb") as unpacked:
+            blob = unpacked.read(size + 1)  # a file that unpacks to more is refused, not unpacked
+    except (OSError, EOFError, zlib.error) as exc:
+        raise TableError(f"{artifact.what} {packed} cannot be read: {exc}") from None
+    handle = io.BytesIO(blob)
+    _check_layout(handle, len(blob), places, packed, artifact.what)
+    return header, _read(handle, packed, places, artifact._replace(mapped=()), check)
+
+
+def _regular_file(path, what):
+    """TableError unless `path` is a regular file (a link to /dev/zero would be read forever,
+    a FIFO would wait for a writer)."""
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise TableError(f"{what} {path} is not a regular file")
 
 
-def _check_file(rules, npy):
-    """TableError unless `npy` is a regular file whose .npy header gives the shape and dtype of
-    `rules`' table and whose size is that header's and those values' (read: the header only)."""
-    regular_file(npy)
-    with open(npy, "rb") as handle:
-        try:
-            version = np.lib.format.read_magic(handle)
-            read = {(1, 0): np.lib.format.read_array_header_1_0,
-                    (2, 0): np.lib.format.read_array_header_2_0}.get(version)
-            if read is None:
-                raise ValueError(f".npy format version {version}")
-            shape, _, dtype = read(handle)
-        except (ValueError, SyntaxError, EOFError) as exc:
-            raise TableError(f"table {npy} is damaged: {exc}") from None
-        start = handle.tell()
-    if dtype != np.float64 or tuple(shape) != tuple(rules.table_shape):
-        raise TableError(f"table {npy} has the wrong shape or dtype for its rules "
-                         f"({tuple(shape)} {dtype}, the rules give {tuple(rules.table_shape)} float64)")
-    if os.stat(npy).st_size != start + 8 * int(np.prod(rules.table_shape)):
-        raise TableError(f"table {npy} is damaged: its size does not match its header")
-
-
-def _check_values(rules, path, values):
-    """TableError unless every value is finite where the rules reach a state (NaN marks the
-    states no game reaches, and only those)."""
-    if np.isinf(values).any():
-        raise TableError(f"table {path} is damaged: it holds infinite values")
-    if values.ndim == 3:
-        from .states import reachable_mask
-        if not np.array_equal(~np.isnan(values), reachable_mask(rules)):
-            raise TableError(f"table {path} is damaged: NaN where a state is reachable "
-                             "(or a value where none is)")
-    elif np.isnan(values[rules.start_index]):
-        raise TableError(f"table {path} is damaged: NaN at the start of the game")
-
-
-SHIPPED_DIR = Path(__file__).resolve().parent.parent / "data"
-
-
-def shipped_paths(rules):
-    """NAME.npy.gz (the store's .npy, gzipped byte for byte) and NAME.json (its header)."""
-    return SHIPPED_DIR / f"{rules.key}.npy.gz", SHIPPED_DIR / f"{rules.key}.json"
-
-
-def load_shipped(rules):
-    """The table shipped in the package for exactly `rules`, or None (none shipped, or it fails
-    a check: a stale shipped table is never used)."""
-    packed, sidecar = shipped_paths(rules)
-    if not packed.exists() or not sidecar.exists():
-        return None
+def read_header(sidecar, what="table"):
+    """The parsed JSON object in `sidecar`, read only if it is a regular file of at most
+    MAX_HEADER_BYTES (TableError when it cannot be read)."""
     try:
-        header = json.loads(sidecar.read_text(encoding="utf-8"))
-        blob = gzip.decompress(packed.read_bytes())
-        return _checked(rules, packed, header, blob)
-    except (OSError, ValueError, EOFError, gzip.BadGzipFile, TableError):
-        return None
-
-
-def read_header(sidecar, kind="table"):
-    """The parsed JSON header of a stored table (TableError when it cannot be read)."""
-    try:
-        return json.loads(sidecar.read_text(encoding="utf-8"))
+        _regular_file(sidecar, f"{what} header")
+        with open(sidecar, "rb") as handle:
+            text = handle.read(MAX_HEADER_BYTES + 1)
+        if len(text) > MAX_HEADER_BYTES:
+            raise ValueError(f"over {MAX_HEADER_BYTES} bytes")
+        header = json.loads(text.decode("utf-8"))
     except (OSError, ValueError, RecursionError) as exc:
-        raise TableError(f"{kind} header {sidecar} cannot be read: {exc}") from None
+        raise TableError(f"{what} header {sidecar} cannot be read: {exc}") from None
+    if not isinstance(header, dict):
+        raise TableError(f"{what} header {sidecar} cannot be read: not a JSON object")
+    return header
 
 
-def check_header(header, path, rules, kind="table", version=FORMAT_VERSION):
-    """Raise TableError unless the header of the stored `kind` at `path` names this format
-    `version`, this package's version and exactly `rules` (both stores check their headers so)."""
-    found = header.get("format_version") if isinstance(header, dict) else None
-    if found != version:
-        newer = isinstance(found, int) and not isinstance(found, bool) and found > version
-        raise TableError(f"{kind} {path} has format version {found!r}, this kniffel reads "
-                         f"{version} (made by {'a newer' if newer else 'another'} kniffel)")
+def check_header(header, path, rules, artifact):
+    """TableError unless the header of the artifact at `path` names this format version, this
+    package's version, the kind of `artifact` and exactly `rules`."""
+    what, found = artifact.what, header.get("format_version")
+    if found != FORMAT_VERSION:
+        newer = isinstance(found, int) and not isinstance(found, bool) and found > FORMAT_VERSION
+        raise TableError(f"{what} {path} has format version {found!r}, this kniffel reads "
+                         f"{FORMAT_VERSION} (made by {'a newer' if newer else 'another'} kniffel)")
     if header.get("package_version") != __version__:
-        raise TableError(f"{kind} {path} was made by kniffel {header.get('package_version')}, "
+        raise TableError(f"{what} {path} was made by kniffel {header.get('package_version')}, "
                          f"this is {__version__}")
+    if header.get("kind") != artifact.kind:
+        raise TableError(f"{what} {path} holds {header.get('kind')!r}, not {artifact.kind!r}")
     if header.get("rules") != rules.as_dict():
-        raise TableError(f"{kind} {path} was made for other rules")
+        raise TableError(f"{what} {path} was made for other rules")
 
 
-def _checked(rules, path, header, blob):
-    """The table in `blob` (.npy bytes) after every check against its header and `rules`."""
-    check_header(header, path, rules)
-    if hashlib.sha256(blob).hexdigest() != header.get("sha256"):
-        raise TableError(f"table {path} is damaged (checksum mismatch)")
+def _checked_places(header, path, rules, artifact, shapes):
+    """The header's {name: place} after check_header: the arrays named in `shapes`, each place
+    well-formed (numbers, a numeric dtype) and of the shape and dtype `shapes` gives (if any)."""
+    check_header(header, path, rules, artifact)
+    places = header.get("arrays")
     try:
-        values = np.load(io.BytesIO(blob), allow_pickle=False)
-    except ValueError as exc:
-        raise TableError(f"table {path} is damaged: {exc}") from None
-    if values.dtype != np.float64 or values.shape != rules.table_shape:
-        raise TableError(f"table {path} has the wrong shape or dtype for its rules")
-    _check_values(rules, path, values)
-    seconds = header.get("solve_seconds")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        seconds = None
-    table = ValueTable(rules, values, seconds=seconds)
-    table.path = path
-    return table
+        for name, place in places.items():
+            dtype, shape = np.dtype(place["dtype"]), place["shape"]
+            if (dtype.kind not in "biuf" or not isinstance(place["sha256"], str)
+                    or not all(_count(n) for n in [place["offset"], *shape])):
+                raise ValueError(f"array {name}")
+            if shapes.get(name) and (tuple(shape), dtype) != shapes[name]:
+                raise TableError(f"{artifact.what} {path} has the wrong shape or dtype for its "
+                                 f"rules ({name}: {tuple(shape)} {dtype}, the rules give "
+                                 f"{shapes[name][0]} {shapes[name][1]})")
+        if set(shapes) != set(places):
+            raise ValueError(f"{sorted(places)}, not {sorted(shapes)}")
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise TableError(f"{artifact.what} {path} is damaged: its header's arrays ({exc})") from None
+    return places
 
+
+def _count(n):
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
+
+
+def _nbytes(place):
+    return np.dtype(place["dtype"]).itemsize * math.prod(place["shape"])
+
+
+def _check_layout(handle, size, places, path, what):
+    """TableError unless the records in `handle` (`size` bytes) are those of `places`, one after
+    the other, and end where the file does: read their .npy headers only."""
+    end = 0
+    for name, place in sorted(places.items(), key=lambda item: item[1]["offset"]):
+        handle.seek(end + -end % ALIGN)
+        try:
+            shape, fortran, dtype = _npy_header(handle)
+        except (ValueError, SyntaxError, EOFError, struct.error) as exc:
+            raise TableError(f"{what} {path} is damaged: array {name}: {exc}") from None
+        if (tuple(shape), fortran, dtype) != (tuple(place["shape"]), False, np.dtype(place["dtype"])):
+            raise TableError(f"{what} {path} has the wrong shape or dtype: its array {name} is "
+                             f"{tuple(shape)} {dtype}, its header says {tuple(place['shape'])} "
+                             f"{np.dtype(place['dtype'])}")
+        if handle.tell() != place["offset"]:
+            raise TableError(f"{what} {path} is damaged: array {name} is not where its header says")
+        end = place["offset"] + _nbytes(place)
+    if size != end:
+        raise TableError(f"{what} {path} is damaged: {size} bytes, its header gives {end}")
+
+
+def _npy_header(handle):
+    """(shape, fortran order, dtype) of the .npy record at the handle's position, its header's
+    length checked against MAX_NPY_HEADER_BYTES before it is read."""
+    version = np.lib.format.read_magic(handle)
+    size_format = {(1, 0): "<H", (2, 0): "<I"}.get(version)
+    if size_format is None:
+        raise ValueError(f".npy format version {version}")
+    start = handle.tell()
+    raw = handle.read(struct.calcsize(size_format))
+    (length,) = struct.unpack(size_format, raw)
+    if length > MAX_NPY_HEADER_BYTES:
+        raise ValueError(f".npy header of {length} bytes")
+    handle.seek(start)
+    read = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+            else np.lib.format.read_array_header_2_0)
+    return read(handle, max_header_size=MAX_NPY_HEADER_BYTES)
+
+
+def _read(handle, path, places, artifact, check):
+    """The arrays of a checked layout, mapped or read, after their checksums and `check` (for a
+    mapped artifact: unless its stamp names the file as it is now, see the module docstring)."""
+    arrays = {}
+    for name, place in places.items():
+        dtype, shape = np.dtype(place["dtype"]), tuple(place["shape"])
+        if name in artifact.mapped and _nbytes(place):
+            arrays[name] = np.memmap(path, dtype=dtype, mode="r", offset=place["offset"], shape=shape)
+        else:
+            array = arrays[name] = np.empty(shape, dtype)  # writable, as numpy.load's arrays are
+            handle.seek(place["offset"])
+            handle.readinto(array.data.cast("B"))
+    if artifact.mapped and _stamped(path, places):
+        return arrays
+    for name, place in places.items():
+        if hashlib.sha256(arrays[name].data).hexdigest() != place["sha256"]:
+            raise TableError(f"{artifact.what} {path} is damaged (checksum mismatch: {name})")
+    try:
+        if check:
+            check(arrays)
+    except TableError as exc:  # "is damaged: ...": named here
+        raise TableError(f"{artifact.what} {path} {exc}") from None
+    if artifact.mapped:
+        _write_stamp(path, places)
+    return arrays
+
+
+def _stamped(path, places):
+    """Whether the stamp of `path` names it as it is now, with the checksums of `places`."""
+    info = os.stat(path)
+    try:
+        known = read_header(path.with_suffix(".verified"), "stamp")
+    except TableError:
+        return False
+    return known == {"sha256": _checksums(places), "size": info.st_size, "mtime_ns": info.st_mtime_ns}
+
+
+# --- files ------------------------------------------------------------------------------------
 
 def remove_stale_temporary_files(directory):
     """Delete the hidden .NAME.XXXX.tmp files that saves killed mid-write (SIGKILL, a power cut)
@@ -288,3 +390,103 @@ def _umask():
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+# --- the expected-score values ----------------------------------------------------------------
+
+class ValueTable:
+    """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable).
+
+    Dice Duel tables (duel/solo/solve.py) are one-dimensional: values[state index] is the expected final
+    score at the start of a turn."""
+
+    def __init__(self, rules, values, states=None, seconds=None, level_seconds=None):
+        self.rules = rules
+        self.values = values
+        self.states = states if states is not None else int(np.count_nonzero(~np.isnan(values)))
+        self.seconds = seconds  # solve time, when solved in this process
+        self.level_seconds = level_seconds  # [(open boxes, seconds since the solve started)]
+        self.path = None  # the file it was loaded from
+
+    @property
+    def expected_score(self):
+        """Optimal expected final score of a new game (the empty card, or every chip on the plate)."""
+        return float(self.values[self.rules.start_index])
+
+    def value(self, state):
+        """Expected future score of a turn-start State."""
+        return float(self.values[state.filled, state.aux, state.upper])
+
+    def save(self, directory=None):
+        """Write the table atomically into the store (NAME.npy, NAME.json); returns the .npy path."""
+        return save_arrays(self.rules, VALUES, {"values": self.values},
+                           {"states": self.states, "expected_score": self.expected_score,
+                            "solve_seconds": self.seconds}, directory)
+
+
+def load_table(rules, directory=None, shipped=True):
+    """Load the saved table for `rules`; TableError if it is missing or fails any check.
+
+    Only the checksummed values are trusted: the state count is counted from them again, and
+    the shape must be the one the rules give.  When the store has no valid table, a table
+    shipped in the package for exactly these resolved rules (solver/data/, read-only, the same
+    checks) is used instead (shipped=False: the store only)."""
+    try:
+        header, arrays = load_arrays(rules, VALUES, directory, _value_shape(rules),
+                                     lambda arrays: _check_values(rules, arrays["values"]))
+        return _value_table(rules, header, arrays, table_paths(rules, directory)[0])
+    except TableError:
+        if shipped:
+            table = load_shipped(rules)
+            if table is not None:
+                return table
+        raise
+
+
+def _value_shape(rules):
+    return {"values": (tuple(rules.table_shape), np.dtype(np.float64))}
+
+
+def _check_values(rules, values):
+    """TableError unless every value is finite where the rules reach a state (NaN marks the
+    states no game reaches, and only those)."""
+    if np.isinf(values).any():
+        raise TableError("is damaged: it holds infinite values")
+    if values.ndim == 3:
+        from .states import reachable_mask
+        if not np.array_equal(~np.isnan(values), reachable_mask(rules)):
+            raise TableError("is damaged: NaN where a state is reachable "
+                             "(or a value where none is)")
+    elif np.isnan(values[rules.start_index]):
+        raise TableError("is damaged: NaN at the start of the game")
+
+
+def _value_table(rules, header, arrays, path):
+    seconds = header.get("solve_seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        seconds = None
+    table = ValueTable(rules, arrays["values"], seconds=seconds)
+    table.path = path
+    return table
+
+
+SHIPPED_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+def shipped_paths(rules):
+    """NAME.npy.gz (the store's .npy, gzipped byte for byte) and NAME.json (its header)."""
+    return SHIPPED_DIR / f"{rules.key}.npy.gz", SHIPPED_DIR / f"{rules.key}.json"
+
+
+def load_shipped(rules):
+    """The table shipped in the package for exactly `rules`, or None (none shipped, or it fails
+    a check: a stale shipped table is never used)."""
+    packed, sidecar = shipped_paths(rules)
+    if not packed.exists() or not sidecar.exists():
+        return None
+    try:
+        header, arrays = load_packed(rules, VALUES, packed, sidecar, _value_shape(rules),
+                                     lambda arrays: _check_values(rules, arrays["values"]))
+    except TableError:
+        return None
+    return _value_table(rules, header, arrays, packed)

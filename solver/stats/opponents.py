@@ -17,21 +17,21 @@ any other card (a player who played otherwise: then seconds early in a game) and
 card is computed afresh, and the last few are kept in memory.  Both are exact (float64; the
 store leaves out at most TAIL of mass at either end of a distribution).
 """
-import io
-import json
 from collections import OrderedDict
 
 import numpy as np
 
-from .. import __version__
 from ..engine.states import Position, State, position_state
+from ..engine.store import Artifact, TableError, load_arrays, save_arrays
 from ..rules.cards import parse_card
 from .distribution import forward, points_to_come as _backward
 
 MIN_OPEN = 5  # states with fewer open boxes are computed afresh (benchmarks/opponent_distributions.py)
 TAIL = 1e-16  # mass left out at either end of a stored distribution (a chance moves by < 1e-15)
-FORMAT_VERSION = 1
 _RECENT = 256  # distributions computed afresh and kept, most recent first
+INDEX = ("keys", "low", "start")  # read; the probabilities are mapped
+OPPONENTS = Artifact("opponents", "opponents' distributions",
+                     "kniffel solve --objective target --rules {key}", mapped=("probs",))
 
 
 class StateDistributions:
@@ -93,54 +93,30 @@ def _joined(rules, kept, min_open, expected_score):
     return StateDistributions(rules, keys[order], low[order], start, probs, min_open, expected_score)
 
 
-def _paths(rules, directory=None):
-    """(probs .npy, index .npz) of the store beside the tables."""
-    from ..engine.store import table_dir
-    folder = table_dir(directory)
-    return folder / f"{rules.key}.opponents.npy", folder / f"{rules.key}.opponents.npz"
-
-
 def save(store, directory=None):
-    """Write the store beside the tables: the probabilities as NAME.opponents.npy (memory-mapped
-    when loaded), then the index and header as NAME.opponents.npz, each written whole and
-    renamed, the index last (a crash leaves no store that loads)."""
-    from ..engine.store import atomic_write
-    header = {"format_version": FORMAT_VERSION, "package_version": __version__,
-              "rules_key": store.rules.key, "min_open": store.min_open,
-              "expected_score": store.expected_score, "n_probs": int(len(store.probs))}
-    probs_path, index_path = _paths(store.rules, directory)
-    index_path.parent.mkdir(parents=True, exist_ok=True)
-    buffer = io.BytesIO()
-    np.save(buffer, np.ascontiguousarray(store.probs, dtype=np.float64), allow_pickle=False)
-    atomic_write(probs_path, buffer.getvalue())
-    buffer = io.BytesIO()
-    np.savez(buffer, keys=store.keys, low=store.low, start=store.start,
-             header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8))
-    atomic_write(index_path, buffer.getvalue())
-    return index_path
+    """Write the store beside the tables (the table store's NAME.opponents.bin and .json)."""
+    arrays = {"keys": store.keys, "low": store.low, "start": store.start,
+              "probs": np.asarray(store.probs, dtype=np.float64)}
+    return save_arrays(store.rules, OPPONENTS, arrays,
+                       {"min_open": store.min_open, "expected_score": store.expected_score}, directory)
 
 
 def load(table, directory=None):
-    """The saved store of `table`'s rules, or None when there is none or it was made for another
-    table (other rules, package version or expected score) or is damaged."""
-    probs_path, index_path = _paths(table.rules, directory)
-    if not index_path.is_file() or not probs_path.is_file():
-        return None
+    """The saved store of `table`'s rules, its probabilities mapped from the file, or None when
+    there is none, it fails a check of the table store, or it was made for another table (its
+    expected score differs)."""
     try:
-        with np.load(index_path, allow_pickle=False) as data:
-            header = json.loads(bytes(data["header"]).decode())
-            if (header.get("format_version") != FORMAT_VERSION or header.get("rules_key") != table.rules.key
-                    or header.get("package_version") != __version__
-                    or header.get("expected_score") != table.expected_score):
-                return None
-            keys, low, start = data["keys"], data["low"], data["start"]
-        probs = np.load(probs_path, mmap_mode="r", allow_pickle=False)
-        if probs.dtype != np.float64 or probs.shape != (header["n_probs"],) or start[-1] != len(probs):
-            return None
-        return StateDistributions(table.rules, keys, low, start, probs, header["min_open"],
-                                  header["expected_score"])
-    except (OSError, ValueError, KeyError):
+        header, arrays = load_arrays(table.rules, OPPONENTS, directory,
+                                     dict.fromkeys(INDEX + OPPONENTS.mapped))
+    except TableError:
         return None
+    keys, low, start, probs = (arrays[name] for name in INDEX + OPPONENTS.mapped)
+    if (header.get("expected_score") != table.expected_score
+            or not isinstance(header.get("min_open"), int)
+            or start.ndim != 1 or len(start) == 0 or start[-1] != len(probs)):
+        return None
+    return StateDistributions(table.rules, keys, low, start, probs, header["min_open"],
+                              header["expected_score"])
 
 
 _STORES = {}

@@ -12,29 +12,22 @@ which the table carries.  base is 0 but in a sub-game solved for one position, w
 hold only the d that can follow it (engine/target_ranges._level_bands); it is not saved (the saved
 tables are whole ones) and a d below it reads as reached.
 
-Solved in float64; saved with W, E and V in float32 and the indexes in int32 where they fit
-(STORED_DTYPE: the whole kniffel table would pass 1 GB in float64), as NAME.target.bin, the
-arrays one after the other, plus a NAME.target.json header (format version, package version,
-rules, each array's place, sha256).
-A load maps the arrays from the file instead of reading them, so advice from a table of
-hundreds of megabytes starts at once; and the checksum of so large a file is checked once, then
-remembered in NAME.target.verified with the file's size and modification time (a changed file
-is checked again).
+Solved in float64; saved by the table store (engine/store.py) with W, E and V in float32 and the
+indexes in int32 where they fit (STORED_DTYPE: the whole kniffel table would pass 1 GB in
+float64), as NAME.target.bin and its header NAME.target.json.  A load maps the arrays from the
+file instead of reading them, so advice from a table of hundreds of megabytes starts at once;
+the store checks so large a file's checksums once and remembers it (NAME.target.verified).
 """
-import hashlib
-import json
-
 import numpy as np
 
-from ... import __version__
-from ..store import TableError, atomic_write, check_header, read_header, regular_file, table_dir
+from ..store import Artifact, TableError, load_arrays, save_arrays, table_paths
 
-FORMAT_VERSION = 3
 ARRAYS = ("w", "e", "offset", "span", "row_of", "expected")
 STORED_DTYPE = {"w": np.float32, "e": np.float32, "expected": np.float32,
                 "span": np.int32, "row_of": np.int32}  # offset as solved (int64)
-ALIGN = 64  # each array starts at a multiple of this in the .bin file
-HASH_CHUNK = 1 << 24
+TARGET = Artifact("target", "target table", "kniffel solve --objective target --rules {key}",
+                  mapped=ARRAYS)
+CHUNK = 1 << 22  # chances checked at a time
 
 
 class TargetTable:
@@ -91,137 +84,37 @@ class TargetTable:
         """Write the table atomically into the store (W and E as float32); returns the .bin path."""
         if np.any(self.base):
             raise ValueError("a target table solved for one position only is not saved")
-        directory = table_dir(directory)
-        directory.mkdir(parents=True, exist_ok=True)
-        parts, places, position, error = [], {}, 0, {}
+        arrays, error = {}, {}
         for name in ARRAYS:
             solved = np.asarray(getattr(self, name))
-            array = np.ascontiguousarray(solved, dtype=STORED_DTYPE.get(name))
+            array = arrays[name] = np.ascontiguousarray(solved, dtype=STORED_DTYPE.get(name))
             if array.dtype.kind == "i" and not np.array_equal(array, solved):
                 raise ValueError(f"target table array {name} does not fit {array.dtype}")
             if array.dtype == np.float32:  # what float32 storage changes, for the header
                 error[name] = float(np.nanmax(np.abs(array - solved))) if array.size else 0.0
-            pad = -position % ALIGN
-            parts.append(b"\0" * pad)
-            position += pad
-            places[name] = {"dtype": array.dtype.str, "shape": list(array.shape), "offset": position}
-            parts.append(array.tobytes())
-            position += array.nbytes
-        blob = b"".join(parts)
-        digest = hashlib.sha256(blob).hexdigest()
-        header = {
-            "format_version": FORMAT_VERSION,
-            "package_version": __version__,
-            "objective": "target",
-            "rules": self.rules.as_dict(),
-            "rules_key": self.rules.key,
-            "entries": self.entries,
-            "arrays": places,
-            "stored_max_abs_error": error,  # the largest change float32 storage made
-            "bytes": len(blob),
-            "sha256": digest,
-            "solve_seconds": self.seconds,
-            "within": self.within,
-        }
-        data, sidecar, stamp = target_paths(self.rules, directory)
-        atomic_write(data, blob)
-        atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
-        _write_stamp(data, stamp, digest)
-        return data
+        fields = {"entries": self.entries, "stored_max_abs_error": error,
+                  "solve_seconds": self.seconds, "within": self.within}
+        return save_arrays(self.rules, TARGET, arrays, fields, directory)
 
 
-def _write_stamp(data, stamp, digest):
-    """Remember that `data` (as it is now: size, modification time) has the checksum `digest`."""
-    try:
-        info = data.stat()
-        atomic_write(stamp, json.dumps({"sha256": digest, "size": info.st_size,
-                                        "mtime_ns": info.st_mtime_ns}).encode())
-    except OSError:
-        pass  # a read-only store: the checksum is computed at every load
-
-
-def _check_chances(data, arrays):
+def _check_chances(arrays):
     """TableError unless every chance W is a number in [0, 1] (a NaN would reach --json)."""
     w = arrays["w"]
-    for start in range(0, len(w), HASH_CHUNK):
-        part = np.asarray(w[start:start + HASH_CHUNK])
+    for start in range(0, len(w), CHUNK):
+        part = np.asarray(w[start:start + CHUNK])
         if not (np.isfinite(part).all() and (part >= 0).all() and (part <= 1).all()):
-            raise TableError(f"target table {data} is damaged: a chance that is not in 0-1")
-
-
-def _checked_once(data, stamp, digest, also=lambda: None):
-    """Whether the file `data` has the checksum `digest`: from the stamp when it names the file
-    as it is now, else by reading the whole file, then `also()` (more checks, raising), and
-    then stamping it."""
-    info = data.stat()
-    try:
-        known = json.loads(stamp.read_text())
-        if known == {"sha256": digest, "size": info.st_size, "mtime_ns": info.st_mtime_ns}:
-            return True
-    except (OSError, ValueError):
-        pass
-    sha = hashlib.sha256()
-    with data.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(HASH_CHUNK), b""):
-            sha.update(chunk)
-    if sha.hexdigest() != digest:
-        return False
-    also()
-    _write_stamp(data, stamp, digest)
-    return True
-
-
-def target_paths(rules, directory=None):
-    """(NAME.target.bin, NAME.target.json, NAME.target.verified) in the table store."""
-    base = table_dir(directory) / rules.key
-    return tuple(base.with_name(base.name + suffix)
-                 for suffix in (".target.bin", ".target.json", ".target.verified"))
+            raise TableError("is damaged: a chance that is not in 0-1")
 
 
 def load_target_table(rules, directory=None, sub_game=False):
     """The saved target table for `rules`, its arrays mapped from the file; TableError if missing
     or failing any check (or, unless `sub_game`, if it holds a sub-game only), its message
     naming the command that builds the table."""
-    try:
-        return _load_target_table(rules, directory, sub_game)
-    except TableError as exc:
-        if "kniffel solve" in str(exc):
-            raise
-        raise TableError(f"{exc}; build it again with: kniffel solve --objective target "
-                         f"--rules {rules.key}") from None
-
-
-def _load_target_table(rules, directory, sub_game):
-    data, sidecar, stamp = target_paths(rules, directory)
-    if not data.exists() or not sidecar.exists():
-        raise TableError(f"no target table for {rules.key} in {data.parent} "
-                         f"(make it with: kniffel solve --objective target --rules {rules.key})")
-    header = read_header(sidecar, "target table")
-    check_header(header, data, rules, "target table", FORMAT_VERSION)
-    if header.get("within") and not sub_game:
-        raise TableError(f"target table {data} holds a sub-game only")
-    try:
-        regular_file(data, "target table")
-        arrays = _mapped(data, header)  # the places fit the file: checked before it is read
-        if not isinstance(header.get("sha256"), str) or not _checked_once(
-                data, stamp, header["sha256"], lambda: _check_chances(data, arrays)):
-            raise TableError(f"target table {data} is damaged (checksum mismatch)")
-    except (OSError, ValueError, TypeError, KeyError) as exc:
-        raise TableError(f"target table {data} is damaged: {exc}") from None
-    return TargetTable(rules, arrays, seconds=header.get("solve_seconds"),
-                       within=header.get("within", 0))
-
-
-def _mapped(data, header):
-    """The arrays of a checked .bin file, mapped read-only (ValueError when the places do not fit)."""
-    size = data.stat().st_size
-    if size != header["bytes"]:
-        raise ValueError(f"{size} bytes, the header says {header['bytes']}")
-    arrays = {}
-    for name in ARRAYS:
-        place = header["arrays"][name]
-        dtype, shape = np.dtype(place["dtype"]), tuple(int(n) for n in place["shape"])
-        if place["offset"] + dtype.itemsize * int(np.prod(shape)) > size:
-            raise ValueError(f"array {name} runs past the end of the file")
-        arrays[name] = np.memmap(data, dtype=dtype, mode="r", offset=place["offset"], shape=shape)
-    return arrays
+    header, arrays = load_arrays(rules, TARGET, directory, dict.fromkeys(ARRAYS), _check_chances)
+    within = header.get("within", 0)
+    if within and not sub_game:
+        raise TableError(f"target table {table_paths(rules, directory, TARGET)[0]} holds a "
+                         f"sub-game only; build the whole table with: {TARGET.rebuild(rules)}")
+    seconds = header.get("solve_seconds")
+    return TargetTable(rules, arrays, seconds=seconds if isinstance(seconds, (int, float)) else None,
+                       within=within if isinstance(within, int) else 0)
