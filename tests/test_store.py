@@ -148,6 +148,16 @@ def test_a_npy_header_of_4_gb_is_not_read(tmp_path):
         load_arrays(RULES, READ, tmp_path, {"values": None})
 
 
+@pytest.mark.parametrize("edit", [(b"(7,)", b"(7,("), (b"'<i4'", b"'<i4 "), (b"False", b"Fals(")])
+def test_a_npy_header_that_does_not_parse_is_refused(saved, edit):
+    """(numpy's header reader raises SyntaxError, ValueError or tokenize's TokenError)"""
+    artifact, directory, data, sidecar = saved
+    blob = data.read_bytes()
+    assert edit[0] in blob
+    data.write_bytes(blob.replace(*edit, 1))
+    refused(artifact, directory, "damaged: array small")
+
+
 def test_a_truncated_file_is_refused(saved):
     artifact, directory, data, sidecar = saved
     blob = data.read_bytes()

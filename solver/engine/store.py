@@ -35,6 +35,7 @@ import struct
 import sys
 import tempfile
 import time
+import tokenize
 import zlib
 from pathlib import Path
 from typing import NamedTuple
@@ -276,7 +277,7 @@ def _check_layout(handle, size, places, path, what):
         handle.seek(end + -end % ALIGN)
         try:
             shape, fortran, dtype = _npy_header(handle)
-        except (ValueError, SyntaxError, EOFError, struct.error) as exc:
+        except (ValueError, SyntaxError, EOFError, struct.error, tokenize.TokenError) as exc:
             raise TableError(f"{what} {path} is damaged: array {name}: {exc}") from None
         if (tuple(shape), fortran, dtype) != (tuple(place["shape"]), False, np.dtype(place["dtype"])):
             raise TableError(f"{what} {path} has the wrong shape or dtype: its array {name} is "
