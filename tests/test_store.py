@@ -287,6 +287,23 @@ def test_every_kind_has_the_one_format(tmp_path):
     assert isinstance(kinds["target"][0]().w, np.memmap)
 
 
+def test_tables_load_without_numba(tmp_path):
+    """Advice from a saved table starts quickly: loading the values and the target table (mapped)
+    imports no compiler."""
+    import subprocess
+    import sys
+    _three_kinds(tmp_path)
+    code = ("import sys\n"
+            "from solver.engine.store import load_table\n"
+            "from solver.engine.target.table import load_target_table\n"
+            "from solver.presets import get_rules\n"
+            f"rules, where = get_rules('kniffel'), {str(tmp_path)!r}\n"
+            "load_table(rules, where, shipped=False), load_target_table(rules, where)\n"
+            "print('numba' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == "False\n", done.stderr
+
+
 @pytest.mark.parametrize("kind", ["values", "target", "opponents"])
 @pytest.mark.parametrize("damage", ["fifo", "dev-zero", "edited", "other-kind"])
 def test_every_kind_refuses_a_hostile_file(tmp_path, kind, damage):

@@ -64,6 +64,7 @@ class Artifact(NamedTuple):
     mapped: tuple = ()  # arrays mapped from the file instead of read (checksum: once, see above)
 
     def rebuild(self, rules):
+        """The command that builds this artifact for `rules` again."""
         return self.command.format(key=rules.key)
 
 
