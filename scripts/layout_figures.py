@@ -49,5 +49,9 @@ def _name(path):
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-if __name__ == "__main__":
+def main():
     print(json.dumps(figures(), indent=1))
+
+
+if __name__ == "__main__":
+    main()
