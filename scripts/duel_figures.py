@@ -91,7 +91,8 @@ def current_block():
 
 
 def main(argv=None):
-    rewrite_block(RESULTS_DOC, current_block(), BEGIN, END, "duel_figures.py", __doc__.splitlines()[0], argv)
+    rewrite_block(RESULTS_DOC, current_block(), BEGIN, END, "duel_figures.py",
+                  __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

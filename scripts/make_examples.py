@@ -47,7 +47,8 @@ def example_game(table, seed=2026):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
-    parser.add_argument("--out", type=Path, default=GAME, help="the file (default examples/kniffel-game.json)")
+    parser.add_argument("--out", type=Path, default=GAME,
+                        help="the file (default examples/kniffel-game.json)")
     args = parser.parse_args(argv)
     text = record_text(example_game(get_table("kniffel", progress=False)))
     if args.check:

@@ -72,7 +72,8 @@ def rewrite_block(path, block, begin, end, script, description, argv=None):
 
 
 def main(argv=None):
-    rewrite_block(README, current_block(), BEGIN, END, "readme_figures.py", __doc__.splitlines()[0], argv)
+    rewrite_block(README, current_block(), BEGIN, END, "readme_figures.py",
+                  __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":
