@@ -1,17 +1,17 @@
-"""Write the Dice Duel for 2-4 players figures into README.md from the benchmark results: the exact
+"""Write the Dice Duel for 2-4 players figures into docs/results.md from the benchmark results: the exact
 endgames' sizes and times and the advice's latency (benchmarks/duel_multi.py ->
 benchmarks/results/duel_multi.json) and the tournament (benchmarks/duel_tournament.py ->
 benchmarks/results/duel_tournament.json).
 
-    python scripts/duel_figures.py           # rewrite the block in README.md
-    python scripts/duel_figures.py --check   # exit 1 unless README.md is current
+    python scripts/duel_figures.py           # rewrite the block in docs/results.md
+    python scripts/duel_figures.py --check   # exit 1 unless docs/results.md is current
 """
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # readme_figures, beside this script
-from readme_figures import RESULTS, replace_block as _replace, rewrite_readme  # noqa: E402
+from readme_figures import RESULTS, RESULTS_DOC, replace_block as _replace, rewrite_block  # noqa: E402
 
 BEGIN = "<!-- duel-multi-figures:begin (scripts/duel_figures.py writes this) -->"
 END = "<!-- duel-multi-figures:end -->"
@@ -90,8 +90,9 @@ def current_block():
     return figures_markdown(bench, tournament)
 
 
-def main():
-    rewrite_readme(current_block(), BEGIN, END, "duel_figures.py", __doc__.splitlines()[0])
+def main(argv=None):
+    rewrite_block(RESULTS_DOC, current_block(), BEGIN, END, "duel_figures.py",
+                  __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ modules sharing a prefix, and the README's length.  Prints JSON.
 
     python scripts/layout_figures.py
 """
+import argparse
 import ast
 import json
 import re
@@ -49,5 +50,10 @@ def _name(path):
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-if __name__ == "__main__":
+def main(argv=None):
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     print(json.dumps(figures(), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -2,6 +2,7 @@
 
     python scripts/make_examples.py           # write examples/kniffel-game.json
     python scripts/make_examples.py --check   # exit 1 unless the committed file is what it writes
+    python scripts/make_examples.py --out FILE   # write the game into FILE instead
 
 The game is played with seeded dice typed in as real dice: Anna always takes the best choice,
 Ben the second best in one decision of four, so `kniffel analyze` has mistakes to show.
@@ -43,18 +44,20 @@ def example_game(table, seed=2026):
     return game.record()
 
 
-def main():
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=GAME,
+                        help="the file (default examples/kniffel-game.json)")
+    args = parser.parse_args(argv)
     text = record_text(example_game(get_table("kniffel", progress=False)))
     if args.check:
-        if GAME.read_text(encoding="utf-8") != text:
-            sys.exit(f"{GAME.relative_to(ROOT)} is stale: run python scripts/make_examples.py")
+        if args.out.read_text(encoding="utf-8") != text:
+            sys.exit(f"{args.out} is stale: run python scripts/make_examples.py")
         return
-    GAME.parent.mkdir(exist_ok=True)
-    GAME.write_text(text, encoding="utf-8")
-    print(f"wrote {GAME.relative_to(ROOT)}")
+    args.out.parent.mkdir(exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

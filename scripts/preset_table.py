@@ -1,8 +1,9 @@
 """Solve every preset and some notable house-rule variants, and write their expected scores into
-README.md and docs/rules.md (between the markers).
+docs/results.md and docs/rules.md (between the markers).
 
     python scripts/preset_table.py            # rewrite the tables
     python scripts/preset_table.py --check    # exit 1 if a table is out of date
+    python scripts/preset_table.py --out DIR  # rewrite DIR/results.md and DIR/rules.md instead
 """
 import argparse
 import json
@@ -10,8 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-RULES_DOC = ROOT / "docs" / "rules.md"
+DOCS = ROOT / "docs"  # results.md holds both tables, rules.md the variants again
 BEGIN = "<!-- preset-table:begin (scripts/preset_table.py writes this) -->"
 END = "<!-- preset-table:end -->"
 VARIANTS_BEGIN = "<!-- variant-table:begin (scripts/preset_table.py writes this) -->"
@@ -74,18 +74,21 @@ def updated(path, blocks):
     return text
 
 
-def main():
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check the tables are current")
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=DOCS,
+                        help="the folder of results.md and rules.md (default docs/)")
+    args = parser.parse_args(argv)
     from solver import solve
     from solver.presets import all_presets
     presets = {name: solve(name, progress=False) for name in all_presets()}
     variants = [solve(rules, progress=False) for rules in variant_rules()]
     presets_block = table_markdown(list(presets.values()))
     variants_block = variants_markdown(variants, presets)
-    files = {README: [(BEGIN, END, presets_block), (VARIANTS_BEGIN, VARIANTS_END, variants_block)],
-             RULES_DOC: [(VARIANTS_BEGIN, VARIANTS_END, variants_block)]}
+    files = {args.out / "results.md": [(BEGIN, END, presets_block),
+                                       (VARIANTS_BEGIN, VARIANTS_END, variants_block)],
+             args.out / "rules.md": [(VARIANTS_BEGIN, VARIANTS_END, variants_block)]}
     stale = []
     for path, blocks in files.items():
         new = updated(path, blocks)

@@ -5,6 +5,7 @@ suite's duration (benchmarks/suite.py -> benchmarks/results/suite.json) and the 
 
     python scripts/readme_figures.py           # rewrite the block in README.md
     python scripts/readme_figures.py --check   # exit 1 unless README.md is current
+    python scripts/readme_figures.py --out FILE   # rewrite the block in another copy
 """
 import argparse
 import json
@@ -13,6 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
+README = ROOT / "README.md"
+RESULTS_DOC = ROOT / "docs" / "results.md"  # the report blocks of the other scripts
 BEGIN = "<!-- setup-figures:begin (scripts/readme_figures.py writes this) -->"
 END = "<!-- setup-figures:end -->"
 
@@ -51,24 +54,26 @@ def current_block():
     return figures_markdown(*results)
 
 
-def rewrite_readme(block, begin, end, script, description):
-    """The command line of a script that writes one block of README.md: rewrite it, or with
-    --check exit 1 unless it is current."""
+def rewrite_block(path, block, begin, end, script, description, argv=None):
+    """The command line of a script that writes one block of the Markdown file `path`: rewrite
+    it (or the file given with --out), or with --check exit 1 unless it is current."""
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--check", action="store_true")
-    args = parser.parse_args()
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
+    parser.add_argument("--check", action="store_true", help="only check the block is current")
+    parser.add_argument("--out", type=Path, default=path,
+                        help=f"the file to write (default {path.relative_to(ROOT)})")
+    args = parser.parse_args(argv)
+    text = args.out.read_text(encoding="utf-8")
     new = replace_block(text, block, begin, end)
     if args.check:
         if new != text:
-            sys.exit(f"README.md's figures are stale: run python scripts/{script}")
+            sys.exit(f"{args.out.name}'s figures are stale: run python scripts/{script}")
         return
-    readme.write_text(new, encoding="utf-8")
+    args.out.write_text(new, encoding="utf-8")
 
 
-def main():
-    rewrite_readme(current_block(), BEGIN, END, "readme_figures.py", __doc__.splitlines()[0])
+def main(argv=None):
+    rewrite_block(README, current_block(), BEGIN, END, "readme_figures.py",
+                  __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

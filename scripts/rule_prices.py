@@ -48,14 +48,14 @@ def compute(name, threads):
     return record
 
 
-def main():
+def main(argv=None):
     from solver.strategy.rule_prices import path_of, printed_rule_list, stored_prices
     from solver.presets import resolve_rules
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("presets", nargs="*", help="default: every preset with a rules page")
     parser.add_argument("--threads", type=int, default=None, help="evaluation threads")
     parser.add_argument("--list", action="store_true", help="only say which files are current")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     names = args.presets or page_presets()
     unknown = sorted(set(names) - set(page_presets()))
     if unknown:

@@ -1,12 +1,12 @@
-"""Choose the rules of thumb and price them exactly; write them where the pages and README read.
+"""Choose the rules of thumb and price them exactly; write them where the pages and the results read.
 
     python scripts/rules_of_thumb.py --derive   # minutes: forward selection (kniffel), exact
                                                 # prices, greedy simulated; writes
                                                 # solver/strategy/derived.json, docs/rules_of_thumb.png
-    python scripts/rules_of_thumb.py            # rewrite README.md's block from derived.json
-    python scripts/rules_of_thumb.py --check    # exit 1 if README.md is out of date
+    python scripts/rules_of_thumb.py            # rewrite docs/results.md's block from derived.json
+    python scripts/rules_of_thumb.py --check    # exit 1 if docs/results.md is out of date
 
-tests/test_rules_of_thumb.py re-evaluates the stored prices and checks the README block.
+tests/test_rules_of_thumb.py re-evaluates the stored prices and checks the block.
 """
 import argparse
 import json
@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
+RESULTS_DOC = ROOT / "docs" / "results.md"
 DERIVED = ROOT / "solver" / "strategy" / "derived.json"
 PLOT = ROOT / "docs" / "rules_of_thumb.png"
 BEGIN = "<!-- rules-of-thumb:begin (scripts/rules_of_thumb.py writes this) -->"
@@ -82,8 +82,8 @@ def plot(data, path):
     fig.savefig(path)
 
 
-def readme_block(data):
-    """README.md's table of rules-of-thumb prices, and the kniffel rules in words."""
+def results_block(data):
+    """docs/results.md's table of rules-of-thumb prices, and the kniffel rules in words."""
     from solver.strategy.derived import RuleList
     from solver.report.pages import box_rule_text, keep_rule_text
     from solver.presets import resolve_rules
@@ -112,25 +112,27 @@ def replace_block(text, block):
     return f"{head}{BEGIN}\n{block}\n{END}{tail}"
 
 
-def main():
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--derive", action="store_true", help="choose and price the rules (slow)")
-    parser.add_argument("--check", action="store_true", help="only check README.md is current")
-    args = parser.parse_args()
+    parser.add_argument("--check", action="store_true", help="only check the block is current")
+    parser.add_argument("--out", type=Path, default=RESULTS_DOC,
+                        help="the file holding the block (default docs/results.md)")
+    args = parser.parse_args(argv)
     if args.derive:
         data = derive_all()
         DERIVED.write_text(json.dumps(data, indent=1) + "\n")
         plot(data, PLOT)
     data = json.loads(DERIVED.read_text())
-    text = README.read_text()
+    text = args.out.read_text()
     if BEGIN not in text or END not in text:
-        sys.exit(f"README.md lacks the markers {BEGIN} ... {END}")
-    new = replace_block(text, readme_block(data))
+        sys.exit(f"{args.out.name} lacks the markers {BEGIN} ... {END}")
+    new = replace_block(text, results_block(data))
     if args.check:
-        sys.exit(0 if new == text else "README.md rules-of-thumb table is out of date: "
+        sys.exit(0 if new == text else f"{args.out.name} rules-of-thumb table is out of date: "
                                        "run scripts/rules_of_thumb.py")
-    README.write_text(new)
-    print(readme_block(data))
+    args.out.write_text(new)
+    print(results_block(data))
 
 
 if __name__ == "__main__":

@@ -2,10 +2,12 @@
 (kniffel, German) as a small PNG, and the web coach on a 390 x 844 phone.
 
     python scripts/screenshots.py            # needs Chromium, pdftoppm (poppler-utils), playwright
+    python scripts/screenshots.py --out DIR  # write them into DIR instead
 
 The PNGs are kept small (pages at 50 dpi, the phone at its own 1x size, one screen high) so the
-folder stays well under 2 MB; README.md links them.
+folder stays well under 2 MB; README.md and docs/reference.md link them.
 """
+import argparse
 import json
 import shutil
 import socket
@@ -21,8 +23,8 @@ OUT = ROOT / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
 
-def pages(table_dir):
-    """Print the kniffel pages to PDF and each page to pages-NN.png."""
+def pages(table_dir, out):
+    """Print the kniffel pages to PDF and each page to out/page-NN.png."""
     from solver.cli import main
     with tempfile.TemporaryDirectory() as scratch:
         try:
@@ -30,10 +32,10 @@ def pages(table_dir):
         except SystemExit as exc:
             if exc.code:
                 raise
-        for old in OUT.glob("page-*.png"):
+        for old in out.glob("page-*.png"):
             old.unlink()
         subprocess.run(["pdftoppm", "-r", "50", "-png", str(Path(scratch) / "kniffel" / "strategy.pdf"),
-                        str(OUT / "page")], check=True)
+                        str(out / "page")], check=True)
 
 
 def _server(table_dir):
@@ -60,7 +62,7 @@ def _click(page, selector):
     _wait(page, step)
 
 
-def phone(table_dir):
+def phone(table_dir, out):
     """The web coach on a phone: set-up, four players mid-turn, "New" asking, real dice, the
     joker tag, game over with the analysis."""
     from playwright.sync_api import sync_playwright
@@ -75,7 +77,7 @@ def phone(table_dir):
         page.reload()
         page.wait_for_selector("body[data-ready]")
         page.click("#house-rules summary")
-        page.screenshot(path=str(OUT / "phone-setup.png"))
+        page.screenshot(path=str(out / "phone-setup.png"))
         for i, name in enumerate(["Anna", "Bernd", "Carla", "Dieter"]):
             if i:
                 page.click("#add-player")
@@ -83,22 +85,22 @@ def phone(table_dir):
         page.fill("#seed", "3")
         _click(page, "#start")
         _click(page, "#roll")
-        page.screenshot(path=str(OUT / "phone-four-players.png"), full_page=True)
+        page.screenshot(path=str(out / "phone-four-players.png"), full_page=True)
         page.click("#new-game")
-        page.screenshot(path=str(OUT / "phone-new-asks.png"))
+        page.screenshot(path=str(out / "phone-new-asks.png"))
         page.click("#new-no")
         _load(page, _record(["Anna", "Ben"], [((2, 2, 2, 2, 2), "kniffel"), ((1, 2, 3, 4, 6), "kniffel")]),
               [4, 4, 4, 4, 4])
         page.click("#advice li.more")
-        page.screenshot(path=str(OUT / "phone-joker.png"))
+        page.screenshot(path=str(out / "phone-joker.png"))
         _load(page, _record(["Anna"], [], real=True), None)
-        page.screenshot(path=str(OUT / "phone-real-dice.png"))
+        page.screenshot(path=str(out / "phone-real-dice.png"))
         boxes = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
                  "full_house", "small_straight", "large_straight", "kniffel", "chance")
         turns = [((d,) * 3 + (1, 2), box) for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
         _load(page, _record(["Anna", "Ben"], [t for t in turns for _ in (0, 1)]), None)
         page.wait_for_selector("#analysis h2")
-        page.screenshot(path=str(OUT / "phone-game-over.png"))
+        page.screenshot(path=str(out / "phone-game-over.png"))
         browser.close()
     server.should_exit = True
 
@@ -119,17 +121,20 @@ def _load(page, record, hand):
     page.wait_for_selector("body[data-ready]")
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="the folder (default docs/screenshots)")
+    out = parser.parse_args(argv).out
     sys.path.insert(0, str(ROOT))
     from solver import get_table
-    OUT.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as table_dir:
         get_table("kniffel", table_dir, progress=False).save(table_dir)
-        pages(table_dir)
-        phone(table_dir)
-    for path in sorted(OUT.glob("*.png")):
-        print(f"{path.stat().st_size:>9,}  {path.relative_to(ROOT)}")
-    print(f"{sum(p.stat().st_size for p in OUT.glob('*.png')):>9,}  in all")
+        pages(table_dir, out)
+        phone(table_dir, out)
+    for path in sorted(out.glob("*.png")):
+        print(f"{path.stat().st_size:>9,}  {path}")
+    print(f"{sum(p.stat().st_size for p in out.glob('*.png')):>9,}  in all")
 
 
 if __name__ == "__main__":

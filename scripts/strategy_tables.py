@@ -60,10 +60,10 @@ def differences(a, b):
                                                  and filecmp.cmp(a / f, b / f, shallow=False)))
 
 
-def main():
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check tables/ is current")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     from solver.engine.backward import solve
     tables = [solve(name, progress=False) for name in PRESETS]
     if args.check:

@@ -1,4 +1,4 @@
-"""Compute the "playing for a target" report and write it into README.md (between the markers):
+"""Compute the "playing for a target" report and write it into docs/results.md (between the markers):
 for each preset, the best P(final >= T) from the empty card next to expected-score play's, and
 the chance to beat an expected-score opponent whose final score you know (you play second):
 exact, sum_S P(opponent = S) * P(final >= S + 1) with the target table, and simulated (seeded
@@ -7,6 +7,7 @@ games of the target policy against opponent scores drawn from the exact distribu
     python scripts/target_report.py                     # kniffel, yahtzee, yatzy
     python scripts/target_report.py --games 20000 --rules kniffel
     python scripts/target_report.py --saved-only        # the presets whose target table is saved
+    python scripts/target_report.py --out FILE          # write the block into FILE instead
 
 With --saved-only a preset without a saved target table is named in the report as not built
 (the whole table takes many minutes), instead of being built first.
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+RESULTS_DOC = Path(__file__).resolve().parent.parent / "docs" / "results.md"
 BEGIN = "<!-- target-report:begin (scripts/target_report.py writes this) -->"
 END = "<!-- target-report:end -->"
 TARGETS = (200, 250, 300, 350, 400)
@@ -84,17 +85,19 @@ def replace_block(text, block):
     return f"{head}{BEGIN}\n{block}\n{END}{tail}"
 
 
-def main():
+def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", action="append", help="preset (repeat; default kniffel, yahtzee, yatzy)")
     parser.add_argument("--games", type=int, default=20000, help="simulated games a preset (0: none)")
     parser.add_argument("--saved-only", action="store_true", help="skip presets without a saved target table")
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=RESULTS_DOC,
+                        help="the file holding the block (default docs/results.md)")
+    args = parser.parse_args(argv)
     results = {name: preset_rows(name, args.games, saved_only=args.saved_only)
                for name in args.rules or ["kniffel", "yahtzee", "yatzy"]}
     block = report_markdown(results, args.games)
     print(block)
-    README.write_text(replace_block(README.read_text(), block))
+    args.out.write_text(replace_block(args.out.read_text(), block))
     return 0
 
 

@@ -1,18 +1,20 @@
-"""Write the "playing to win" measurements into README.md (between the markers) from the JSON
+"""Write the "playing to win" measurements into docs/results.md (between the markers) from the JSON
 the benchmarks wrote: benchmarks/results/win_loss.json (loss against the exact sub-game),
 win_tournament.json (seeded whole games against players who play for points),
 win_latency.json and opponent_distributions.json.  Every figure is read from those files; a
 run smaller than the issue's size (300 positions per case; 100,000 games for 2 players, 20,000
 for 4 and 8) is marked as reduced.
 
-    python scripts/win_report.py
+    python scripts/win_report.py              # rewrite the block in docs/results.md
+    python scripts/win_report.py --out FILE   # rewrite it in FILE instead
 """
+import argparse
 import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
-README = ROOT / "README.md"
+RESULTS_DOC = ROOT / "docs" / "results.md"
 BEGIN = "<!-- win-report:begin (scripts/win_report.py writes this) -->"
 END = "<!-- win-report:end -->"
 FULL_POSITIONS = 300
@@ -223,8 +225,12 @@ def replace_block(text, body):
     return text[:start] + "\n" + body + "\n" + text[end:]
 
 
-def main():
-    README.write_text(replace_block(README.read_text(encoding="utf-8"), block()), encoding="utf-8")
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=RESULTS_DOC,
+                        help="the file holding the block (default docs/results.md)")
+    path = parser.parse_args(argv).out
+    path.write_text(replace_block(path.read_text(encoding="utf-8"), block()), encoding="utf-8")
 
 
 if __name__ == "__main__":

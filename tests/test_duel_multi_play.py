@@ -108,9 +108,9 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
     assert json.loads(result.output)["finished"] is True
 
 
-def test_tournament_blocks_and_the_readme_figures(tmp_path):
+def test_tournament_blocks_and_the_results_figures(tmp_path):
     """The tournament's worker plays seeded games (the same seed: the same result), and the
-    README block is what scripts/duel_figures.py writes from the results."""
+    docs/results.md block is what scripts/duel_figures.py writes from the results."""
     tournament = load_script("duel_tournament", "benchmarks")
     shares, seconds = tournament._play_block((2, 1, "greedy", 0, 2, 4, 2, 300))
     assert len(shares) == 2 and all(s in (0.0, 0.5, 1.0) for s in shares) and seconds
@@ -118,8 +118,8 @@ def test_tournament_blocks_and_the_readme_figures(tmp_path):
     assert set(tournament.decision_summary(seconds)) <= {"start", "middle", "end"}
     assert len(tournament.pairings()) == 2 * (2 + 3 + 4)
     figures = load_script("duel_figures")
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    assert figures.replace_block(readme, figures.current_block()) == readme, \
+    results = (Path(__file__).resolve().parent.parent / "docs" / "results.md").read_text(encoding="utf-8")
+    assert figures.replace_block(results, figures.current_block()) == results, \
         "run scripts/duel_figures.py"
 
 

@@ -1,6 +1,6 @@
-"""Rules of thumb: the stored derivation's prices are what an exact evaluation gives now, README's
-table is the script's, the print-ready pages (language, A4, the user's card), the opening by
-pattern covers every first roll with advise's best keep."""
+"""Rules of thumb: the stored derivation's prices are what an exact evaluation gives now, the table
+of docs/results.md is the script's, the print-ready pages (language, A4, the user's card), the
+opening by pattern covers every first roll with advise's best keep."""
 import json
 from pathlib import Path
 
@@ -25,11 +25,11 @@ from solver.report.tables import opening_advice
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_readme_block_is_current():
+def test_results_block_is_current():
     script = load_script("rules_of_thumb")
     data = json.loads(script.DERIVED.read_text())
-    readme = script.README.read_text()
-    assert script.replace_block(readme, script.readme_block(data)) == readme, \
+    results = script.RESULTS_DOC.read_text()
+    assert script.replace_block(results, script.results_block(data)) == results, \
         "run scripts/rules_of_thumb.py"
     assert script.PLOT.is_file()
 
@@ -51,7 +51,7 @@ def test_stored_prices_are_exact_now():
     assert entry["curve"][-1] == [rule_list.size, pytest.approx(prices["thumb"]["score"], abs=1e-9)]
     scores = [s for _, s in entry["curve"]]
     assert scores[-1] == max(scores) and scores[-1] < table.expected_score
-    # the ladder the README promises: greedy < heuristic < rules of thumb < optimal
+    # the ladder docs/results.md shows: greedy < heuristic < rules of thumb < optimal
     assert (prices["greedy"]["score"] < prices["heuristic"]["score"] < prices["thumb"]["score"]
             < table.expected_score)
 

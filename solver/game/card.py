@@ -333,7 +333,7 @@ class Game:
         return others
 
     def record(self):
-        """The game record: a JSON-ready dict (see README.md, "Game records")."""
+        """The game record: a JSON-ready dict (see docs/reference.md, "Game records")."""
         rules = self.rules
         return {"format": RECORD_FORMAT, "format_version": RECORD_VERSION,
                 "package_version": __version__, "rules_key": rules.key, "rules": rules.as_dict(),

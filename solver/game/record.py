@@ -1,5 +1,5 @@
 """The game record: a JSON object with the rules, the seed, the players and, for every turn,
-each roll with the decision taken on it (documented in README.md).  Saving is atomic; a record
+each roll with the decision taken on it (documented in docs/reference.md).  Saving is atomic; a record
 is replayed through the same Game and Turn checks as a live game."""
 import json
 from dataclasses import dataclass

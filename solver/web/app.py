@@ -1,5 +1,5 @@
-"""The web app of `kniffel serve`: the page, its static files and a JSON API (README.md, "kniffel
-serve").
+"""The web app of `kniffel serve`: the page, its static files and a JSON API (docs/reference.md,
+"The web app").
 
 The server keeps no game: every request carries what it needs (a batch line, or a game record
 with the dice in hand), is checked by the same code as the command line (solver/advice/batch.py,

@@ -4,8 +4,8 @@ stop, which chip to take or none) with its chance to win, ties shared as the rul
 Exact (multi_exact.py) while the positions still reachable are few (size_bound at most
 EXACT_LIMIT); beyond that estimated by rollouts (multi_rollout.py) within a time budget, each
 chance with its 95% interval.  The answer is the contract of `kniffel advise --rules dice-duel
---batch` and POST /api/advise for lines with "players" (docs: README, "Dice Duel for 2-4
-players").
+--batch` and POST /api/advise for lines with "players" (docs: docs/reference.md,
+"Kniffel Dice Duel").
 """
 import numpy as np
 
