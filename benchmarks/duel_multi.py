@@ -49,9 +49,9 @@ def positions_by_chips(rules, players, seed):
     return found
 
 
-def exact_sizes(rules, max_seconds):
+def exact_sizes(rules, max_seconds, counts=(2, 3, 4)):
     rows = []
-    for players in (2, 3, 4):
+    for players in counts:
         by_chips = positions_by_chips(rules, players, seed=players)
         for k in sorted(by_chips):
             table = by_chips[k]
@@ -70,9 +70,9 @@ def exact_sizes(rules, max_seconds):
     return rows
 
 
-def latency(rules, repeat):
+def latency(rules, repeat, counts=(2, 3, 4)):
     rows = []
-    for players in (2, 3, 4):
+    for players in counts:
         by_chips = positions_by_chips(rules, players, seed=10 + players)
         chips = sorted(by_chips)
         small = max(k for k in chips if multi_exact.size_bound(by_chips[k]) <= multi_exact.EXACT_LIMIT)
@@ -96,9 +96,11 @@ def main():
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--max-seconds", type=float, default=30.0,
                         help="stop growing the exact endgames after one takes this long")
+    parser.add_argument("--players", type=int, action="append", help="default: 2, 3 and 4")
     parser.add_argument("--out", default=str(HERE / "results" / "duel_multi.json"))
     args = parser.parse_args()
     rules = get_rules()
+    counts = args.players or (2, 3, 4)
     start = time.perf_counter()
     mm.play_game(rules, [mm.ADVISOR, GREEDY], 0, mm.Advisor(rules))  # compile every kernel
     compile_seconds = time.perf_counter() - start
@@ -110,7 +112,8 @@ def main():
     result = {"machine": machine(), "rules": rules.key, "compile_seconds": compile_seconds,
               "exact_limit": multi_exact.EXACT_LIMIT, "budget_seconds": multi_advice.BUDGET,
               "reference_solo_solve_warm_seconds": reference,
-              "exact": exact_sizes(rules, args.max_seconds), "latency": latency(rules, args.repeat)}
+              "exact": exact_sizes(rules, args.max_seconds, counts),
+              "latency": latency(rules, args.repeat, counts)}
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
     print(f"wrote {args.out}")
 

@@ -51,10 +51,14 @@ def timed(cmd, env, cwd, name):
     return wall, done.stdout, done.stderr
 
 
-def unrecorded_files(python, env):
-    """Files under the installed package's directory that pip did not install (its RECORD)."""
-    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+def site_packages(python, env):
+    """The site-packages folder of the interpreter `python`."""
+    return Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                env=env, capture_output=True, text=True, check=True).stdout.strip())
+
+
+def unrecorded_files(site):
+    """Files under the package's directory in `site` that pip did not install (its RECORD)."""
     recorded = set()
     for record in site.glob("kniffel-*.dist-info/RECORD"):
         with record.open(newline="") as handle:
@@ -100,7 +104,7 @@ def main():
         other_solved = any(store.glob(f"{args.other}*.json"))
         other_compiled = compiled() - first_compiled
         other_second, other_again, _ = timed(other, env, elsewhere, "other_second_advise")
-        stray = unrecorded_files(python, env)
+        stray = unrecorded_files(site_packages(python, env))
     result = {
         "install_seconds": install,
         "first_advise_seconds": first,

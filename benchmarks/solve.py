@@ -71,10 +71,12 @@ def main():
                              "round, and keep the best (a shared machine has slow minutes)")
     parser.add_argument("--out", default=str(HERE / "results" / "solve.json"))
     parser.add_argument("--summary-only", action="store_true",
-                        help="only rewrite benchmarks/README.md from the JSON in --out")
+                        help="only rewrite --readme from the JSON in --out")
+    parser.add_argument("--readme", type=Path, default=HERE / "README.md",
+                        help="the Markdown file whose results block is rewritten")
     args = parser.parse_args()
     if args.summary_only:
-        write_summary(json.loads(Path(args.out).read_text()), HERE / "README.md")
+        write_summary(json.loads(Path(args.out).read_text()), args.readme)
         return
     from solver.bench import run_suite, text_table
     results = run_suite(args.presets, repeat=args.repeat, batch_lines=args.batch_lines,
@@ -83,7 +85,7 @@ def main():
     print(text_table(results), file=sys.stderr)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
-    write_summary(results, HERE / "README.md")
+    write_summary(results, args.readme)
     print(args.out)
 
 

@@ -33,6 +33,12 @@ def reference_seconds(repeats=3):
     return best
 
 
+def pytest_counts(stdout):
+    """(summary line, {"passed": n, "failed": n, ...}) of pytest's output."""
+    summary = stdout.strip().splitlines()[-1] if stdout.strip() else ""
+    return summary, {kind: int(n) for n, kind in re.findall(r"(\d+) (passed|failed|skipped|errors?)", summary)}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(HERE / "results" / "suite.json"))
@@ -46,8 +52,7 @@ def main():
                           capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-    counts = {kind: int(n) for n, kind in re.findall(r"(\d+) (passed|failed|skipped|errors?)", summary)}
+    summary, counts = pytest_counts(done.stdout)
     result = {
         "command": "python -m pytest " + " ".join(args.pytest_args or ["-q"]),
         "exit_code": done.returncode,

@@ -72,9 +72,12 @@ import numpy as np
 from solver.engine.backward import solve
 from solver.engine.states import Position, position_state
 from solver.engine.target.solve import solve_target
-from solver.advice.win.sub_game import advise_win, opponent_distribution
+from solver import advise, win_goal
+from solver.advice.goal import MAX_BUDGET
+from solver.advice.win.sub_game import opponent_distribution
 from solver.presets import resolve_rules
 rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+goal = lambda rival: win_goal([{"card": rival}], budget=MAX_BUDGET)  # the exact sub-game
 table = solve(rules, progress=False, threads=threads)
 expected = []
 for _ in range(3):
@@ -97,13 +100,13 @@ t = time.perf_counter(); opponent_distribution(table, {"card": rival})
 out["opponent_distribution_seconds"] = time.perf_counter() - t
 out["opponent_open_boxes"] = min(k, 9)
 t = time.perf_counter()
-advise_win(Position(card), table, [{"card": rival}], "share")
+out["win_turn_start_method"] = advise(Position(card), table, objective=goal(rival)).method
 out["win_turn_start_seconds"] = time.perf_counter() - t
 # the same with the last boxes filled instead: every upper box open, so that every upper total
 # can follow (the most states a win sub-game with k open boxes solves)
 late = {b: 0 for b in rules.boxes[k:]}
 t = time.perf_counter()
-advise_win(Position(late), table, [{"card": rival}], "share")
+advise(Position(late), table, objective=goal(rival))
 out["win_turn_start_upper_open_seconds"] = time.perf_counter() - t
 out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
@@ -121,17 +124,19 @@ WIN_EMPTY = """
 import json, resource, sys, time
 from solver.engine.backward import solve
 from solver.engine.states import Position
-from solver.advice.win.sub_game import advise_win
+from solver.advice.goal import MAX_BUDGET, win_goal
+from solver.advice.win.coach import advise_win
 from solver.presets import resolve_rules
 rules, threads = resolve_rules(sys.argv[1]), int(sys.argv[2])
 solve(rules, progress=False, threads=threads)
 t = time.perf_counter(); table = solve(rules, progress=False, threads=threads)
 out = {"expected_seconds": time.perf_counter() - t}
 t = time.perf_counter()
-win = advise_win(Position({}), table, [{"card": {}}], "share")
+# the exact sub-game of the whole game: over any budget the coach affords, so forced
+win = advise_win(Position({}), table, win_goal([{"card": {}}], budget=MAX_BUDGET), force="exact")
 out["win_from_empty_card_seconds"] = time.perf_counter() - t
 out["ratio"] = out["win_from_empty_card_seconds"] / out["expected_seconds"]
-out["probability"] = win["probability"]
+out["probability"] = win.probability
 out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 """

@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import platform
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,36 +29,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 TARGET_MS = 30
 
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def positions(rules, count, seed):
-    """Batch lines of positions met in seeded games played by a random policy."""
-    import numpy as np
-    from solver.game import session
-    from solver.game.card import Game
-    rng = np.random.default_rng(seed)
-    lines = []
-    while len(lines) < count:
-        game = Game(rules, ["a"], int(rng.integers(2**32)))
-        while not game.over and len(lines) < count:
-            turn = game.next_turn()
-            while not turn.done:
-                turn.roll(rng.integers(1, 7, size=turn.n_to_roll).tolist())
-                line = session.advice_line(game, turn)
-                lines.append({"rules": rules, **line})
-                if turn.rolls_left and rng.random() < 0.6:
-                    keep = [f for f in turn.dice if rng.random() < 0.5][:4]
-                    turn.keep(keep)
-                else:
-                    turn.score(rng.choice(list(turn.options())))
-    return lines
+from web_load import free_port, liveness_run, load_run, positions  # noqa: E402
 
 
 def stats_ms(times):
@@ -79,13 +52,9 @@ def main():
     parser.add_argument("--liveness", type=int, help="GETs timed while a worker computes (a liveness run)")
     args = parser.parse_args()
     if args.liveness:
-        sys.path.insert(0, str(HERE))
-        from web_load import liveness_run
         liveness_run(args.liveness, args.out or str(HERE / "results" / "web_liveness.json"))
         return
     if args.load:
-        sys.path.insert(0, str(HERE))
-        from web_load import load_run
         load_run(args.rules, args.load, args.clients, args.out or str(HERE / "results" / "web_load.json"))
         return
     args.out = args.out or str(HERE / "results" / "web.json")

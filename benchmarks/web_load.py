@@ -1,4 +1,5 @@
-"""The load and liveness runs of benchmarks/web.py.  Load: a `kniffel serve` (127.0.0.1, a free port, its default
+"""The load and liveness runs of benchmarks/web.py, and the helpers both share (a free port,
+positions of seeded games).  Load: a `kniffel serve` (127.0.0.1, a free port, its default
 workers and budget) and N concurrent clients for S seconds, each a keep-alive connection sending
 a seeded mix of requests, one at a time, until the time is up:
   advise  60%  POST /api/advise, a position of a seeded game
@@ -23,6 +24,7 @@ import json
 import os
 import platform
 import random
+import socket
 import subprocess
 import sys
 import tempfile
@@ -30,9 +32,36 @@ import threading
 import time
 from pathlib import Path
 
-from web import free_port, positions
-
 JSON = {"content-type": "application/json"}
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def positions(rules, count, seed):
+    """Batch lines of positions met in seeded games played by a random policy."""
+    import numpy as np
+    from solver.game import session
+    from solver.game.card import Game
+    rng = np.random.default_rng(seed)
+    lines = []
+    while len(lines) < count:
+        game = Game(rules, ["a"], int(rng.integers(2**32)))
+        while not game.over and len(lines) < count:
+            turn = game.next_turn()
+            while not turn.done:
+                turn.roll(rng.integers(1, 7, size=turn.n_to_roll).tolist())
+                line = session.advice_line(game, turn)
+                lines.append({"rules": rules, **line})
+                if turn.rolls_left and rng.random() < 0.6:
+                    keep = [f for f in turn.dice if rng.random() < 0.5][:4]
+                    turn.keep(keep)
+                else:
+                    turn.score(rng.choice(list(turn.options())))
+    return lines
 
 
 def _kib(pid, field):
@@ -216,7 +245,6 @@ LONG = {"card": {"ones": 0, "twos": 6, "threes": 0, "fours": 12, "fives": 0, "si
 
 def _get_seconds(base, path):
     """(status, seconds) of a GET on a new connection, from connecting to the last byte."""
-    import socket
     host, port = base.removeprefix("http://").split(":")
     start = time.perf_counter()
     with socket.create_connection((host, int(port)), timeout=30) as sock:
@@ -228,7 +256,6 @@ def _get_seconds(base, path):
 
 
 def _send_long(base):
-    import socket
     host, port = base.removeprefix("http://").split(":")
     sock = socket.create_connection((host, int(port)))
     data = json.dumps(LONG).encode()

@@ -6,10 +6,10 @@ Two parts of the work are timed, warm, in this process:
              finished, so no distribution is computed), for n = 1 .. --most-open
   opponent   one opponent's final-score distribution (score_distribution) from a card with k
              open boxes, for k = 1 .. the number of boxes
-The points and this machine's core count are written to solver/data/win_cost.json, where
-solver/advice/cost.py fits its model to them (a constant plus a geometric growth in the open
+The points and this machine's core count are written to solver/data/win_cost.json (--model),
+where solver/advice/cost.py fits its model to them (a constant plus a geometric growth in the open
 boxes: each open box doubles the filled-box sets), and with that fit to
-benchmarks/results/win_cost.json.  The model is an estimate of this machine's times; the serve
+benchmarks/results/win_cost.json (--out).  The model is an estimate of this machine's times; the serve
 budget compares it with seconds.
 
     python benchmarks/win_cost.py --most-open 8 --samples 2
@@ -65,6 +65,9 @@ def main():
     parser.add_argument("--most-open", type=int, default=8)
     parser.add_argument("--samples", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--model", type=Path, default=MODEL, help="where the points go (default "
+                        "the package's, which the serve budget reads)")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "win_cost.json")
     args = parser.parse_args()
     from solver import advise, get_table
     from solver.advice.win import sub_game as win
@@ -95,13 +98,12 @@ def main():
         "machine": platform.processor() or platform.machine(), "python": platform.python_version(),
         "sub_game": sub_game, "opponent": opponent,
     }
-    MODEL.write_text(json.dumps(result, indent=1) + "\n")
+    args.model.write_text(json.dumps(result, indent=1) + "\n")
     from solver.advice import cost
-    cost.model.cache_clear()
-    result["fit"] = {part: dict(zip(("constant", "a", "b"), cost.model()[part]))
+    result["fit"] = {part: dict(zip(("constant", "a", "b"), cost._fit(result[part])))  # model()'s
                      for part in ("sub_game", "opponent")}
-    (HERE / "results").mkdir(exist_ok=True)
-    (HERE / "results" / "win_cost.json").write_text(json.dumps(result, indent=2) + "\n")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result["fit"], indent=2))
 
 

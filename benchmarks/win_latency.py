@@ -63,7 +63,7 @@ def process_seconds(args):
     return time.perf_counter() - t
 
 
-def measure(preset, n_players, seed, budget):
+def measure(preset, n_players, seed, budget, rounds=ROUNDS):
     import solver
     from solver.advice.position import advise
     from solver import win_goal
@@ -77,7 +77,7 @@ def measure(preset, n_players, seed, budget):
         warm_up = cards_at(table, n_players, round_, seed + 1)
         advise_win(warm_up[0], table, win_goal([{"card": dict(o.card)} for o in warm_up[1]]),
                    warm_up[2], 2, budget, target, store)
-    for round_ in ROUNDS:
+    for round_ in rounds:
         me, others, dice = cards_at(table, n_players, round_, seed)
         opponents = [{"card": dict(o.card), "kniffel_bonuses": o.kniffel_bonuses} for o in others]
         base = ["--rules", preset, "--card", card_text(me), "--dice", "".join(map(str, dice)),
@@ -114,9 +114,11 @@ def main():
     parser.add_argument("--players", action="append", type=int, help="default: 2, 4 and 8")
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--round", type=int, action="append", dest="rounds",
+                        help="rounds measured (repeat; default 1, 3, 5, 8 and 11)")
     parser.add_argument("--out", default=str(HERE / "results" / "win_latency.json"))
     args = parser.parse_args()
-    results = {f"{preset}/{n}p": measure(preset, n, args.seed, args.budget)
+    results = {f"{preset}/{n}p": measure(preset, n, args.seed, args.budget, args.rounds or ROUNDS)
                for preset in args.rules or ["kniffel"] for n in args.players or [2, 4, 8]}
     out = {"benchmark": "win_latency", "budget": args.budget, "seed": args.seed,
            "machine": platform.machine(), "cores": os.cpu_count(),

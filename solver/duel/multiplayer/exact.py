@@ -2,17 +2,21 @@
 
 Backward induction over the positions the game can still reach, in which every seat maximises
 its own chance to win (ties between its options go to the next seats in turn order, see
-multi_kernels.prefers).  For 2 players with shared ties the game is zero-sum and the values are
-the game's value.  The positions form no cycle, so the recursion ends: every turn takes a chip
+kernels.prefers).  For 2 players with shared ties the game is zero-sum and the values are
+the game's value.  The positions form no cycle, so the search ends: every turn takes a chip
 (fewer chips in play), or hands the turn on within the round, or ends a round, which either sets
 a plate chip aside (fewer plate chips) or, after a round with a chip, starts a new round with the
 flag cleared, from which the flag comes back only by taking a chip.  So (chips in play, plate
 chips, [flag, seat] within the round) falls along every path: a well-founded order.
 
-Plain Python walks the positions (the rules of multi_game.py); each turn's keep arithmetic runs
-in the numba kernel multi_kernels.turn_by.
+A path can be a few hundred turns long, deeper than Python's recursion limit, so the search
+keeps its own stack: a position's turn is a generator that yields each later position whose
+chances it needs and receives them, and `ExactSolver._run` solves those positions depth first,
+in the order a recursion would, with one stack entry per position being solved.
+
+Plain Python walks the positions (the rules of game.py); each turn's keep arithmetic runs
+in the numba kernel kernels.turn_by.
 """
-import sys
 from math import comb
 
 import numpy as np
@@ -40,7 +44,7 @@ def size_bound(table):
 
 
 def better(a, b, mover):
-    """Does the seat to move prefer chance vector b to a (multi_kernels.prefers, in Python)?"""
+    """Does the seat to move prefer chance vector b to a (kernels.prefers, in Python)?"""
     return prefers(np.asarray(a)[None], 0, np.asarray(b)[None], 0, mover)
 
 
@@ -74,20 +78,53 @@ class ExactSolver:
         if value is None:
             if len(self.memo) >= self.limit:
                 raise TooLarge(f"more than {self.limit} positions")
-            value = self.turn(table)[1]
+            value = self._run(self._turn(table, False))[1]
             self.memo[key] = value
         return value
 
     def outcome(self, table, move, kniffel):
         """The chances after `move` ends the turn (the final shares when it ends the game)."""
+        return self._run(self._outcome(table, move, kniffel))
+
+    def turn(self, table, with_stages=False):
+        """(stages, start): the chances of every keep with s rolls to come (stages[s]; stages[0]
+        holds the final rolls' values) and before the first roll."""
+        return self._run(self._turn(table, with_stages))
+
+    def _run(self, steps):
+        """The result of `steps`, a generator that yields the positions whose start chances it
+        needs: each one not yet in the memo is solved depth first on an explicit stack (the
+        order, memo and TooLarge of a recursion, without its depth)."""
+        stack = [(None, steps)]
+        value = None
+        while True:
+            key, position = stack[-1]
+            try:
+                table = position.send(value)
+            except StopIteration as done:
+                stack.pop()
+                if not stack:
+                    return done.value
+                value = done.value[1]
+                self.memo[key] = value
+                continue
+            key = table.key()
+            value = self.memo.get(key)
+            if value is None:
+                if len(self.memo) >= self.limit:
+                    raise TooLarge(f"more than {self.limit} positions")
+                stack.append((key, self._turn(table, False)))
+
+    def _outcome(self, table, move, kniffel):
+        """Steps of `outcome`: yields the position after `move` unless the game ends there."""
         after = mg.after_move(table, move, kniffel, self.rules)
         if after.last is not None:
             return np.array(mg.win_shares(after, self.rules))
-        return self.start(after)
+        return (yield after)
 
-    def category_values(self, table):
-        """(values, moves): per roll category, the chances after the mover's best move, and
-        that move."""
+    def _category_values(self, table):
+        """Steps of (values, moves): per roll category, the chances after the mover's best
+        move, and that move."""
         n = table.players
         values = np.empty((len(self.category_mask), n))
         best_moves = []
@@ -102,7 +139,7 @@ class ExactSolver:
             for move in moves:
                 memo_key = (move, kniffel and move[0] == "take")
                 if memo_key not in seen:
-                    seen[memo_key] = self.outcome(table, move, kniffel)
+                    seen[memo_key] = yield from self._outcome(table, move, kniffel)
                 value = seen[memo_key]
                 if best is None or better(best, value, table.to_move):
                     best, best_move = value, move
@@ -110,10 +147,9 @@ class ExactSolver:
             best_moves.append(best_move)
         return values, best_moves
 
-    def turn(self, table, with_stages=False):
-        """(stages, start): the chances of every keep with s rolls to come (stages[s]; stages[0]
-        holds the final rolls' values) and before the first roll."""
-        values, _ = self.category_values(table)
+    def _turn(self, table, with_stages):
+        """Steps of `turn`."""
+        values, _ = yield from self._category_values(table)
         final = np.ascontiguousarray(values[self.roll_category])
         stages = np.empty((self.rules.rolls_per_turn, dice.N_KEEPS, table.players))
         start = np.empty(table.players)
@@ -138,10 +174,5 @@ def solve_exact(table, rules, limit=EXACT_LIMIT, model="best"):
     """An ExactSolver that has solved `table` for its seat to move (TooLarge if it needs more
     than `limit` positions); model: how the other seats play (MODELS)."""
     solver = ExactSolver(rules, limit, model, table.to_move)
-    depth = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(depth, 20_000))  # a path has at most a few hundred turns
-    try:
-        solver.start(table)
-    finally:
-        sys.setrecursionlimit(depth)
+    solver.start(table)
     return solver

@@ -1,0 +1,231 @@
+"""Every script in benchmarks/ runs at a tiny size and writes the figures it promises (into a
+temporary folder, never benchmarks/results/), so that a refactor cannot break one silently.
+No timing is asserted: only that the figures are there and make sense."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import load_script
+
+
+def bench(monkeypatch, name, *args):
+    """Run benchmarks/NAME.py's main() in this process with the command-line `args`."""
+    script = load_script(name, "benchmarks")
+    # by its name, for the worker processes a benchmark may start (they unpickle its functions)
+    monkeypatch.setitem(sys.modules, script.__name__, script)
+    monkeypatch.setattr(sys, "argv", [f"{name}.py", *map(str, args)])
+    script.main()
+    return script
+
+
+def read(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.slow
+def test_advise_times_every_case_and_the_batch(monkeypatch, tmp_path, table_dir):
+    out = tmp_path / "advise.json"
+    bench(monkeypatch, "advise", "--rounds", 1, "--batch-lines", 5, "--no-target", "--out", out)
+    result = read(out)
+    this = result["results"]["this"]
+    assert set(this) == {"points_text", "points_json", "win_json", "batch"}
+    assert all(0 < case["wall_min_s"] <= case["wall_median_s"] for case in this.values())
+    assert this["batch"]["lines_per_s"] > 0 and result["batch_lines"] == 5
+    assert result["results"]["floor"]["import_numpy"]["wall_median_s"] > 0
+    assert result["rounds"] == 1 and list(result["sources"]) == ["this"]
+
+
+@pytest.mark.slow
+def test_distribution_mean_is_the_table_value(monkeypatch, tmp_path):
+    out = tmp_path / "distribution.json"
+    bench(monkeypatch, "distribution", "--rules", "kniffel", "--repeat", 1, "--out", out)
+    entry = read(out)["presets"]["kniffel"]
+    assert abs(entry["mean_minus_table"]) < 1e-9
+    assert 200 < entry["mean"] < 300 and entry["sd"] > 0 and entry["states"] > 0
+    assert 0 < entry["warm_seconds"] and 0 < entry["forward_seconds"]
+
+
+@pytest.mark.slow
+def test_duel_solves_simulates_and_advises(monkeypatch, tmp_path):
+    out = tmp_path / "duel.json"
+    bench(monkeypatch, "duel", "--no-cold", "--repeat", 1, "--out", out)
+    result = read(out)
+    assert 0 < result["states_solved"] <= result["states"] and "cold_seconds" not in result
+    assert abs(result["simulated_mean"] - result["expected_score"]) < \
+        5 * result["simulated_standard_error"]
+    assert result["warm_seconds"] > 0 and result["advise_process"]["best_seconds"] > 0
+
+
+def test_duel_multi_sizes_and_latency(monkeypatch, tmp_path):
+    out = tmp_path / "duel_multi.json"
+    bench(monkeypatch, "duel_multi", "--players", 2, "--repeat", 1, "--max-seconds", 0.2,
+          "--out", out)
+    result = read(out)
+    assert result["exact"] and all(row["players"] == 2 and 0 < row["positions"] <= row["size_bound"]
+                                   for row in result["exact"])
+    assert [row["stage"] for row in result["latency"]] == ["start", "middle", "end"]
+    assert result["latency"][-1]["exact"] and all(row["options"] for row in result["latency"])
+
+
+def test_duel_tournament_plays_a_pairing(monkeypatch, tmp_path):
+    out = tmp_path / "duel_tournament.json"
+    bench(monkeypatch, "duel_tournament", "--games", 2, "--rollouts", 0, "--only", "2:0:greedy",
+          "--processes", 1, "--out", out)
+    result = read(out)
+    [row] = result["pairings"]
+    assert (row["players"], row["advisor_seat"], row["opponent"], row["games"]) == (2, 0, "greedy", 2)
+    assert 0 <= row["win_share"] <= 1 and row["self_play"]["games"] == 2
+    assert result["complete"] is False and result["full_tournament"] is False
+
+
+def test_first_run_finds_files_pip_did_not_install(tmp_path):
+    """The venv install itself is not run here (it downloads); its check of the installed
+    package and its process timer are."""
+    script = load_script("first_run", "benchmarks")
+    package = tmp_path / "solver"
+    (package / "data").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "data" / "stray.npy").write_text("")
+    info = tmp_path / "kniffel-1.0.dist-info"
+    info.mkdir()
+    (info / "RECORD").write_text("solver/__init__.py,sha256=x,0\n")
+    assert script.unrecorded_files(tmp_path) == ["solver/data/stray.npy"]
+    assert script.site_packages(sys.executable, None).is_dir()
+    wall, out, _ = script.timed([sys.executable, "-c", "print(7)"], None, tmp_path, "seven")
+    assert out == "7\n" and wall > 0 and "seven" in script.CPU
+
+
+@pytest.mark.slow
+def test_opponent_distributions_match_afresh(monkeypatch, tmp_path, table_dir):
+    out = tmp_path / "opponent_distributions.json"
+    bench(monkeypatch, "opponent_distributions", "--rules", "kniffel", "--samples", 1, "--out", out)
+    result = read(out)["results"]["kniffel"]
+    assert result["store_build_seconds"] > 0 and result["store_states"] > 0
+    assert list(result["by_open"]) == [str(n) for n in range(1, 14)]
+    assert all(entry["max_abs_diff"] < 1e-9 for entry in result["by_open"].values())
+
+
+def test_solve_summary_goes_where_it_is_told(monkeypatch, tmp_path):
+    readme = tmp_path / "README.md"
+    script = bench(monkeypatch, "solve", "--summary-only", "--readme", readme)
+    text = readme.read_text()
+    results = json.loads((script.HERE / "results" / "solve.json").read_text())
+    assert text.startswith("# Benchmarks") and text.count("<!-- results:end -->") == 1
+    assert all(f"| `{name}` |" in text for name in results["presets"])
+
+
+@pytest.mark.slow
+def test_solve_measures_a_preset(monkeypatch, tmp_path, table_dir):
+    out, readme = tmp_path / "solve.json", tmp_path / "README.md"
+    bench(monkeypatch, "solve", "--presets", "kniffel-basic", "--repeat", 1, "--batch-lines", 10,
+          "--games", 100, "--no-cold", "--out", out, "--readme", readme)
+    entry = read(out)["presets"]["kniffel-basic"]
+    assert entry["states"] == 357_632 and entry["batch"]["lines"] == 10
+    assert "| `kniffel-basic` |" in readme.read_text()
+
+
+def test_suite_reads_pytest_counts():
+    script = load_script("suite", "benchmarks")
+    summary, counts = script.pytest_counts("....\n12 passed, 1 failed, 3 skipped, 2 errors in 9.1s\n")
+    assert summary == "12 passed, 1 failed, 3 skipped, 2 errors in 9.1s"
+    assert counts == {"passed": 12, "failed": 1, "skipped": 3, "errors": 2}
+    assert script.pytest_counts("") == ("", {})
+
+
+def test_target_sub_game(monkeypatch, tmp_path):
+    """The whole target table takes minutes: its sub-game mode, on a card with 2 open boxes."""
+    out = tmp_path / "target.json"
+    bench(monkeypatch, "target", "--rules", "kniffel", "--threads", 1, "--sub-game", 2, "--out", out)
+    entry = read(out)["sub_games"]["kniffel/2"]
+    assert entry["open_boxes"] == 2 and entry["opponent_open_boxes"] == 2
+    assert entry["tie_break"]["entries"] > 0 and entry["chance_only"]["entries"] > 0
+    assert entry["win_turn_start_method"] == "exact"
+    assert entry["win_turn_start_seconds"] > 0 and entry["win_turn_start_upper_open_seconds"] > 0
+
+
+def test_target_level(monkeypatch, tmp_path):
+    out = tmp_path / "target_level.json"
+    bench(monkeypatch, "target_level", "--open", 3, "--level", 2, "--repeat", 1, "--out", out)
+    result = read(out)
+    assert (result["open"], result["level"], result["threads"]) == (3, 2, 1)
+    assert result["columns"] > 0
+    for kind in ("pair", "chance_only", "final_only"):
+        assert result[kind]["seconds"] > 0 and result[kind]["us_per_column"] > 0
+
+
+def test_web_answers_advice_and_game_steps(monkeypatch, tmp_path):
+    out = tmp_path / "web.json"
+    bench(monkeypatch, "web", "--requests", 3, "--out", out)
+    result = read(out)
+    assert result["advise_warm"]["requests"] == 3 and result["game_step_warm"]["requests"] == 3
+    assert result["first_advise_seconds"] > 0 and result["rules"] == "kniffel"
+
+
+@pytest.mark.slow
+def test_web_load_and_liveness(monkeypatch, tmp_path):
+    load, live = tmp_path / "web_load.json", tmp_path / "web_liveness.json"
+    bench(monkeypatch, "web", "--load", 2, "--clients", 2, "--out", load)
+    result = read(load)
+    assert result["requests"] > 0 and result["errors"] == 0 and result["clients"] == 2
+    bench(monkeypatch, "web", "--liveness", 2, "--out", live)
+    result = read(live)
+    assert result["info_while_busy"]["requests"] == 2 and result["page_while_busy"]["requests"] == 2
+    assert 0 < result["sigterm_to_exit_seconds"] < 30
+
+
+def test_web_and_web_load_import_one_way():
+    """web.py imports web_load.py (its load and liveness runs, the shared helpers), never back."""
+    folder = Path(__file__).resolve().parent.parent / "benchmarks"
+    assert "from web_load import" in (folder / "web.py").read_text()
+    assert "import web\n" not in (folder / "web_load.py").read_text()
+    assert "from web import" not in (folder / "web_load.py").read_text()
+
+
+@pytest.mark.slow
+def test_win_cost_writes_its_points_and_fit_elsewhere(monkeypatch, tmp_path):
+    model, out = tmp_path / "win_cost_points.json", tmp_path / "win_cost.json"
+    bench(monkeypatch, "win_cost", "--most-open", 2, "--samples", 1, "--model", model, "--out", out)
+    points, result = read(model), read(out)
+    assert [n for n, _ in points["sub_game"]] == [1, 2]
+    assert [k for k, _ in points["opponent"]] == list(range(1, 14))
+    assert set(result["fit"]) == {"sub_game", "opponent"}
+    assert set(result["fit"]["opponent"]) == {"constant", "a", "b"}
+
+
+@pytest.mark.slow
+def test_win_latency_late_round(monkeypatch, tmp_path, table_dir):
+    out = tmp_path / "win_latency.json"
+    bench(monkeypatch, "win_latency", "--players", 2, "--round", 11, "--out", out)
+    row = read(out)["results"]["kniffel/2p"]["11"]
+    assert row["open_boxes"] == 3 and row["method"] in ("exact", "approximate")
+    assert row["warm_seconds"] > 0 and row["process_seconds"] > 0
+
+
+@pytest.mark.slow
+def test_win_loss_one_position(monkeypatch, tmp_path, table_dir):
+    out = tmp_path / "win_loss.json"
+    bench(monkeypatch, "win_loss", "--positions", 1, "--rules", "kniffel", "--players", 2,
+          "--sub-games", "--b-positions", 0, "--out", out)
+    result = read(out)
+    case = result["results"]["kniffel/2p"]
+    assert case["positions"] == 1 and set(case["losses_pp"]) == {"a", "c", "points"}
+    assert all(loss["mean"] >= -1e-9 for loss in case["losses_pp"].values())
+    assert (tmp_path / "positions_win_loss.json").is_file()
+
+
+END_GAME = "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_kind=20,four_kind=0," \
+           "full_house=25,small_straight=30,large_straight=40"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("policy", ["budget", "approximate"])
+def test_win_tournament_from_an_end_game_card(monkeypatch, tmp_path, table_dir, policy):
+    out = tmp_path / "win_tournament.json"
+    bench(monkeypatch, "win_tournament", "--rules", "kniffel", "--players", 2, "--seat", 1,
+          "--games", 3, "--policy", policy, "--start-card", END_GAME, "--out", out)
+    [(key, result)] = read(out).items()
+    assert key.startswith(f"kniffel/2p/seat1/{policy}/from ones=3")
+    assert result["games"] == 3 and 0 <= result["win_share"] <= 1
+    assert sum(result["methods"].values()) > 0 and result["mean_score_seat"] > 213  # 213 on the card
