@@ -72,7 +72,9 @@ import numpy as np
 from solver.engine.backward import solve
 from solver.engine.states import Position, position_state
 from solver.engine.target.solve import solve_target
-from solver.advice.win.sub_game import advise_win, opponent_distribution
+from solver.advice.goal import win_goal
+from solver.advice.position import checked_query, ranked
+from solver.advice.win.sub_game import opponent_distribution
 from solver.presets import resolve_rules
 rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 table = solve(rules, progress=False, threads=threads)
@@ -97,13 +99,13 @@ t = time.perf_counter(); opponent_distribution(table, {"card": rival})
 out["opponent_distribution_seconds"] = time.perf_counter() - t
 out["opponent_open_boxes"] = min(k, 9)
 t = time.perf_counter()
-advise_win(Position(card), table, [{"card": rival}], "share")
+ranked(checked_query(Position(card), rules), table, win_goal([{"card": rival}]))  # the exact sub-game
 out["win_turn_start_seconds"] = time.perf_counter() - t
 # the same with the last boxes filled instead: every upper box open, so that every upper total
 # can follow (the most states a win sub-game with k open boxes solves)
 late = {b: 0 for b in rules.boxes[k:]}
 t = time.perf_counter()
-advise_win(Position(late), table, [{"card": rival}], "share")
+ranked(checked_query(Position(late), rules), table, win_goal([{"card": rival}]))
 out["win_turn_start_upper_open_seconds"] = time.perf_counter() - t
 out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
@@ -121,17 +123,18 @@ WIN_EMPTY = """
 import json, resource, sys, time
 from solver.engine.backward import solve
 from solver.engine.states import Position
-from solver.advice.win.sub_game import advise_win
+from solver.advice.goal import win_goal
+from solver.advice.position import checked_query, ranked
 from solver.presets import resolve_rules
 rules, threads = resolve_rules(sys.argv[1]), int(sys.argv[2])
 solve(rules, progress=False, threads=threads)
 t = time.perf_counter(); table = solve(rules, progress=False, threads=threads)
 out = {"expected_seconds": time.perf_counter() - t}
 t = time.perf_counter()
-win = advise_win(Position({}), table, [{"card": {}}], "share")
+win = ranked(checked_query(Position({}), rules), table, win_goal([{"card": {}}]))  # the exact sub-game
 out["win_from_empty_card_seconds"] = time.perf_counter() - t
 out["ratio"] = out["win_from_empty_card_seconds"] / out["expected_seconds"]
-out["probability"] = win["probability"]
+out["probability"] = win.probability
 out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 """

@@ -88,7 +88,7 @@ def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, 
     from helpers import target_table
 
     from solver import advise
-    from solver.advice.goal import Goal
+    from solver.advice.goal import TargetGoal
     from solver.engine.states import Position, position_state
     from solver.presets import get_rules
     from solver.rules.cards import parse_card
@@ -100,7 +100,7 @@ def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, 
     answer = json.loads(out)
     position = Position(parse_card(LATE, rules))
     table = target_table(rules, position_state(position, rules).filled)
-    expected = advise(position, table, [6, 6, 6, 1, 2], 2, Goal("target", 240))
+    expected = advise(position, table, [6, 6, 6, 1, 2], 2, TargetGoal(240))
     assert answer["objective"] == {"target": 240} and answer["method"] == "exact"
     assert abs(answer["probability"] - expected.probability) < 1e-9
     code, out, err = run(capsys, "advise", "--dice", "66612", "--target", "240", "--tables",

@@ -88,7 +88,7 @@ def _keep_options(roll):
     return [list(k) for k in keeps], indices.tolist()
 
 
-def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
+def win_chances(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
            limit=None, policies=None, solo_values=None, model="best"):
     """The advice for the seat to move of `table` (a checked multi_game.Table): a dict
     {"probability", "exact", "interval" (estimates), "options", ...}, options best first.

@@ -39,11 +39,11 @@ def analyze(record, budget=None, seed=0, progress=False):
         table, rules = game.table, game.rules
         left = game.rolls_left
         if "keep" in decision:
-            advice = multi_advice.advise(table, rules, list(game.dice), left, budget=budget, seed=seed)
+            advice = multi_advice.win_chances(table, rules, list(game.dice), left, budget=budget, seed=seed)
         else:  # the end moves, at whatever rolls were left
-            advice = multi_advice.advise(table, rules, list(game.dice), 0, budget=budget, seed=seed)
+            advice = multi_advice.win_chances(table, rules, list(game.dice), 0, budget=budget, seed=seed)
             if left > 0:
-                best = multi_advice.advise(table, rules, list(game.dice), left, budget=budget,
+                best = multi_advice.win_chances(table, rules, list(game.dice), left, budget=budget,
                                            seed=seed)
                 advice = {**advice, "probability": best["probability"]}
         chosen = next((o for o in advice["options"] if _same(o, decision)), None)

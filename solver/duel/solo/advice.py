@@ -9,7 +9,7 @@ from operator import itemgetter
 import numpy as np
 import orjson
 
-from ... import dice as _dice  # `dice` is a parameter name of advise()
+from ... import dice as _dice  # `dice` is a parameter name of solo_advice()
 from ...advice.position import keep_values
 from ...dice import sub_keep_indices
 from ..rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
@@ -83,7 +83,7 @@ def checked_query(chips, rules, dice=None, rolls_left=None):
     return chips, roll, rolls_left
 
 
-def advise(chips, table, dice=None, rolls_left=None):
+def solo_advice(chips, table, dice=None, rolls_left=None):
     """Every choice for `chips` (a Chips or SPEC) with its expected final score, best first.
 
     dice: five faces, or None for the value at the start of the turn.  With rolls left: every
@@ -112,7 +112,7 @@ FIELDS = {"rules", "chips", "dice", "rolls_left"}
 MULTI_FIELDS = {"players", "to_move", "round_chip_taken", "opponent_model"}  # 2+ players
 
 
-def advise_lines(lines, default_rules, tables, top=None):
+def answer_lines(lines, default_rules, tables, top=None):
     """Yield one JSON text per line (bytes or str) of JSON queries {"rules"?, "chips"?, "dice"?,
     "rolls_left"?}: the advice, or {"error": "line N: ..."} for a bad line (blank, not UTF-8, not
     a query).  tables(rules) gives the table."""
@@ -132,7 +132,7 @@ def advise_lines(lines, default_rules, tables, top=None):
             if dice is not None and not isinstance(dice, list):
                 raise ValueError("dice must be a list of five faces")
             chips = checked_query(query.get("chips", ""), rules, dice, query.get("rolls_left"))[0]
-            advice = advise(chips, tables(rules), dice, query.get("rolls_left"))
+            advice = solo_advice(chips, tables(rules), dice, query.get("rolls_left"))
             yield orjson.dumps(advice.as_dict(top)).decode()
         except (ValueError, RulesError, TypeError, orjson.JSONDecodeError, OSError) as exc:
             yield orjson.dumps({"error": f"line {number}: {exc}"}).decode()
@@ -146,7 +146,7 @@ def multi_line(query, rules, top=None):
     table = multi_advice.parse_table(rules, query["players"], query.get("chips"),
                                      query.get("to_move", 0), query.get("round_chip_taken", False))
     dice = query.get("dice")
-    answer = multi_advice.advise(table, rules, dice, query.get("rolls_left"),
+    answer = multi_advice.win_chances(table, rules, dice, query.get("rolls_left"),
                                  model=query.get("opponent_model", "best"))
     answer["options"] = answer["options"][:top]
     return answer
