@@ -81,7 +81,7 @@ def latency(rules, repeat):
             times = []
             for _ in range(repeat + 1):
                 start = time.perf_counter()
-                answer = multi_advice.win_chances(table, rules, [2, 3, 4, 5, 5], 2)
+                answer = multi_advice.win_chances(table, rules, [2, 3, 4, 5, 5], 2).as_dict()
                 times.append(time.perf_counter() - start)
             rows.append({"players": players, "stage": stage, "chips_in_play": k,
                          "first_seconds": times[0], "warm_seconds": min(times[1:]),

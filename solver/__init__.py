@@ -6,7 +6,7 @@
     >>> solver.advise({"ones": 3}, table, dice=[1, 1, 3, 5, 6]).options[0]
 
 Every call takes an objective: None or "points" (the expected final score), a target
-("target:250", Goal("target", 250)) or a win (solver.win_goal([{"final": 231}])).  Its table kind
+("target:250", TargetGoal(250)) or a win (solver.win_goal([{"final": 231}])).  Its table kind
 follows: the target table for a target, the expected-score table for points and a win.  Tables
 is the one cache of loaded tables that the CLI, the batch, the coach and the web app share.
 

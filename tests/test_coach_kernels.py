@@ -112,7 +112,7 @@ def _start_players(rules, first, games, seed=5, n=2):
 
 
 def _python_turn(table, target, store, position, others, rng_state):
-    """One turn of the coach through advise_win, with the kernel's dice (complete_roll from
+    """One turn of the coach through win_advice, with the kernel's dice (complete_roll from
     `rng_state`): (the Position after, the generator state after)."""
     rules = table.rules
     moves = dice.kernel_arrays()

@@ -104,7 +104,7 @@ def test_trimmed_utility_cuts_what_is_sure_and_what_is_hopeless():
 ])
 @pytest.mark.slow
 def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, card, rival):
-    """advise_win solves only the states that can follow our card and the d still needed that
+    """The win advice solves only the states that can follow our card and the d still needed that
     our remaining points can reach (its table counts d from L on); each option's P(win) and
     expected score are those of the sub-game solved for every state and d, to the bit."""
     from solver.advice.win.sub_game import (opponent_distribution, points_to_come_bound, trimmed_utility)

@@ -18,7 +18,6 @@ class Goal:
     """The interface every objective has (module docstring)."""
     kind = None
     table_kind = "expected"
-    chance_name = None  # how the objective's chance reads in a text: "P(>= 250)", "P(win)"
     needs_opponents = False  # its chance is asked only where the other players are known
 
     def view(self, query, table):
@@ -80,10 +79,6 @@ class TargetGoal(Goal):
     kind = "target"
     table_kind = "target"
 
-    @property
-    def chance_name(self):
-        return f"P(>= {self.target})"
-
     def view(self, query, table):
         from .chance_view import ChanceView
         return ChanceView(table, self.target - query.state.card_total), None
@@ -123,7 +118,6 @@ class WinGoal(Goal):
     ties: str = "share"
     budget: float = DEFAULT_BUDGET
     kind = "win"
-    chance_name = "P(win)"
     needs_opponents = True
 
     def view(self, query, table):

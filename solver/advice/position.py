@@ -20,9 +20,10 @@ COST_TOLERANCE = 1e-9  # a choice this close to the best is the best: ties diffe
 
 @dataclass
 class Advice:
-    """The ranked options of one position for one objective (`goal`): each option has the
-    objective's value ("expected_final_score" for points; "probability" and the expected final
-    score under that play for a target or a win)."""
+    """The ranked options of one position for one objective (`goal`), of every game: each option
+    has the objective's value ("expected_final_score" for points; "probability" and, where it
+    has one, the expected final score under that play for a target or a win) and, where the
+    answer is not exact, its interval.  The goal lays out the JSON."""
     rules: str
     card_total: int
     expected_final_score: float
@@ -31,8 +32,14 @@ class Advice:
     position: dict | None = None  # position_facts(): what the advice was asked about
     probability: float | None = None  # the objective's chance (target, win); None for points
     method: str | None = None  # win: "exact" or "approximate" (advice/win/coach.py)
-    interval: list | None = None  # approximate: [low, high] of the chance (win_approx.py)
+    interval: list | None = None  # approximate: [low, high] of the chance (win/approximation.py)
     note: str | None = None  # what the answer could not do, and how to make it (a table to build)
+    games: int | None = None  # estimated by rollouts: the games played out per option
+
+    @property
+    def exact(self):
+        """Whether the values are exact (else each chance has its interval)."""
+        return self.interval is None
 
     def as_dict(self, top=None):
         """The advice as `kniffel advise --json` prints it (the `top` best options, or all)."""

@@ -22,13 +22,12 @@ def print_multi_advice(rules, players, chips, to_move, taken, dice_text, rolls_l
         multi_advice.checked_roll(rules, roll, rolls_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    answer = multi_advice.win_chances(table, rules, roll, rolls_left, model=model)
+    advice = multi_advice.win_chances(table, rules, roll, rolls_left, model=model)
     if as_json:
-        answer["options"] = answer["options"][:top]
-        emit_json(answer)
+        emit_json(advice.as_dict(top))
         return
     from ..lang import Words
-    for line in answer_lines(answer, shown, Words(lang, rules)):
+    for line in answer_lines(advice.as_dict(), shown, Words(lang, rules)):
         click.echo(line)
 
 

@@ -158,8 +158,8 @@ def _ask(prompt):
 def _coach(game, words, top=None, final=False):
     from ..duel.multiplayer.advice import win_chances
     from .advise_multi import chance_lines
-    answer = win_chances(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
-    for line in chance_lines(answer, top, words):  # the position is on the screen already
+    advice = win_chances(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
+    for line in chance_lines(advice.as_dict(), top, words):  # the position is on the screen already
         click.echo("  " + line)
 
 

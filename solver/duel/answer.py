@@ -5,10 +5,10 @@ from .multiplayer.game import Table
 
 
 def duel_advice(position, table, dice=None, rolls_left=None, objective=None):
-    """The advice of `position`: a multiplayer game Table (the seat to move's chance to win, a
-    dict as `kniffel advise --json` prints it), else the chips of one player (a Chips or its
-    text) from the solved `table` (a solo.advice.DuelAdvice).  objective: None or "points" (the
-    solo game's one objective; several players always play to win)."""
+    """The Advice of `position`: a multiplayer game Table (the seat to move's chance to win of
+    each option; `table` gives the rules), else the chips of one player (a Chips or its text)
+    from the solved `table` (the expected final score).  objective: None or "points" (the solo
+    game's one objective; several players always play to win)."""
     if objective not in (None, "points"):
         raise ValueError(f"the Dice Duel is advised for its own objective, got {objective!r}")
     if isinstance(position, Table):

@@ -1,5 +1,5 @@
-"""Win advice within a time budget: the exact sub-game (win.py) where its predicted cost fits
-the budget, else the interval approximation (win_approx.py); the Advice says which.
+"""Win advice within a time budget: the exact sub-game (sub_game.py) where its predicted cost
+fits the budget, else the interval approximation (approximation.py); the Advice says which.
 
     advice = win_advice(position, table, goal, dice, rolls_left, budget=1.0, target_table=...)
     advice.method     "exact" or "approximate"
