@@ -6,8 +6,9 @@ tie shared or lost).
 Each objective is its own class behind one interface, so that no caller branches on which one
 it holds: `table_kind` (the table its advice reads: the target table for a target, the
 expected-score table for points and for a win, whose sub-game is solved per position),
-`view(query, table)` (how advice/steps.py reads its value), `ranked(query, table)` (its Advice,
-with its own fallback within its budget) and `as_json()` (the "objective" of the advice JSON).
+`table(...)` (that table, or its fallback), `view(query, table)` (how advice/steps.py reads its
+value), `ranked(query, table)` (its Advice, with its own fallback within its budget) and
+`as_json()` / `answer_dict()` (the advice JSON).
 `kind` is the objective's name on the command line and in the JSON."""
 from dataclasses import dataclass, replace
 
@@ -24,6 +25,12 @@ class Goal:
         """(the view of this objective from `table` for the checked `query`, its position facts
         or None): what advice/steps.py reads."""
         raise NotImplementedError
+
+    def table(self, rules, tables, target_tables):
+        """(the table this objective's advice reads for `rules`, why its own is missing or None):
+        tables(rules) gives the expected-score table, target_tables(rules) the saved target
+        table (TableError when there is none)."""
+        return tables(rules), None
 
     def ranked(self, query, table):
         """The Advice of the checked `query` from `table` (advice/position.py ranks it)."""
@@ -82,6 +89,15 @@ class TargetGoal(Goal):
     def view(self, query, table):
         from .chance_view import ChanceView
         return ChanceView(table, self.target - query.state.card_total), None
+
+    def table(self, rules, tables, target_tables):
+        """The saved target table, else the expected-score table (ranked then solves the
+        position's sub-game within the budget) and the TableError saying why."""
+        from ..engine.store import TableError
+        try:
+            return target_tables(rules), None
+        except TableError as exc:
+            return tables(rules), exc
 
     def ranked(self, query, table):
         if hasattr(table, "values"):  # the expected-score table: no target table to read

@@ -1,6 +1,7 @@
 """`--batch` lines that name an objective: {"target": T, "budget": SECONDS} or {"opponents":
 [{"card": {...}} | {"final": S}], "ties": "share"|"lose", "budget": SECONDS}; the other lines go
-to advice/batch.py as they are, in runs, so the output keeps the input's order and every line its number."""
+to advice/batch.py as they are, in runs, so the output keeps the input's order and every line
+its number."""
 from itertools import chain, groupby
 
 import orjson
@@ -71,7 +72,7 @@ def answer_query(query, default_rules, tables, target_tables, objective=None):
     # dice and its opponents checked before any table is looked for or any work starts
     position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     checked = checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
-    table, missing = goal_table(goal, rules, tables, target_tables)
+    table, missing = goal.table(rules, tables, target_tables)
     if goal.needs_opponents:
         goal = server_fitted(goal.with_opponents(read_opponents(goal.opponents, rules)), position,
                              table)
@@ -83,19 +84,6 @@ def answer_query(query, default_rules, tables, target_tables, objective=None):
         if missing is None:
             raise
         raise ValueError(f"{missing}; {why}") from None
-
-
-def goal_table(goal, rules, tables, target_tables):
-    """(the table the advice of `goal` reads, why the goal's own table is missing or None): a
-    target's saved target table, else the expected-score table, from which the advice solves
-    the position's sub-game within the goal's budget (as `kniffel advise --target` does)."""
-    from ..engine.store import TableError
-    if goal.table_kind == "target":
-        try:
-            return target_tables(rules), None
-        except TableError as exc:
-            return tables(rules), exc
-    return tables(rules), None
 
 
 def server_fitted(goal, position, table):

@@ -45,9 +45,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "take; the exact sub-game where its predicted cost fits, else an approximation "
               "with an interval (marked ≈).")
 @lang_option()
-def advise_command(rules_name, tables, card, chips, players, to_move, round_chip_taken, opponent_model,
-                   dice_text, rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch,
-                   as_json, target, opponents, ties, budget, lang):
+def advise_command(rules_name, tables, card, chips, players, to_move, round_chip_taken,
+                   opponent_model, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
+                   show_all, batch, as_json, target, opponents, ties, budget, lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -84,9 +84,10 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
         return
     query = checked_position(rules, parse_position(rules, card, kniffel_bonuses, jokers_left),
                              dice_text, rolls_left)  # validated once, before any solving
+    from .. import load_table
     from ..advice.goal import POINTS
-    from .objectives import goal_table
-    table, missing = goal_table(rules, tables, goal, as_json)
+    table, missing = goal.table(rules, lambda r: expected_table(r, tables, quiet=as_json),
+                                lambda r: load_table(r, tables, objective="target"))
     try:
         advice, goal = _within_budget(query, table, goal, "en" if as_json else lang)
     except ValueError as why:  # a target without its table, its sub-game over the budget
@@ -95,7 +96,7 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
         raise CommandError(f"{missing}; {why}") from None
     if as_json:
         click.echo(advice.to_json(top))
-    elif goal is POINTS:
+    elif goal == POINTS:
         from ..lang import Words
         from .advice_text import echo_lines, expected_lines
         echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)) +
@@ -131,8 +132,8 @@ def _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, d
         if given or batch is not None:
             raise InputError("--card, --kniffel-bonuses, --jokers-left, --target, --opponent and "
                              "--batch do not go with --players (a batch line gives \"players\")")
-        print_multi_advice(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left, shown,
-                     as_json, top, opponent_model, lang)
+        print_multi_advice(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left,
+                           shown, as_json, top, opponent_model, lang)
         return
     if "--target" in given or "--opponent" in given:
         raise InputError(f"{'--target' if '--target' in given else '--opponent'} is for the "

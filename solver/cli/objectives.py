@@ -83,22 +83,6 @@ def print_goal_advice(rules, query, table, advice, shown, lang=None):
                           goal.word(w)))
 
 
-def goal_table(rules, tables, goal, quiet):
-    """(the table the advice of `goal` reads, why the goal's own table is missing or None): a
-    target's saved target table, else the expected-score table, from which the advice solves
-    the position's sub-game within the goal's budget."""
-    from ..engine.store import TableError
-    from .. import load_table
-    if goal.table_kind == "target":
-        try:
-            return load_table(rules, tables, objective="target"), None
-        except TableError as exc:
-            missing = exc
-    else:
-        missing = None
-    return expected_table(rules, tables, quiet=quiet), missing
-
-
 @click.command()
 @rules_option()
 @tables_option()
