@@ -73,7 +73,7 @@ from solver.engine.backward import solve
 from solver.engine.states import Position, position_state
 from solver.engine.target.solve import solve_target
 from solver import advise, win_goal
-from solver.advice.goal import MAX_BUDGET
+from solver.advice.limits import MAX_BUDGET
 from solver.advice.win.sub_game import opponent_distribution
 from solver.presets import resolve_rules
 rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
@@ -124,8 +124,9 @@ WIN_EMPTY = """
 import json, resource, sys, time
 from solver.engine.backward import solve
 from solver.engine.states import Position
-from solver.advice.goal import MAX_BUDGET, win_goal
-from solver.advice.win.coach import advise_win
+from solver.advice.goal import win_goal
+from solver.advice.limits import MAX_BUDGET
+from solver.advice.win.coach import win_advice
 from solver.presets import resolve_rules
 rules, threads = resolve_rules(sys.argv[1]), int(sys.argv[2])
 solve(rules, progress=False, threads=threads)
@@ -133,7 +134,7 @@ t = time.perf_counter(); table = solve(rules, progress=False, threads=threads)
 out = {"expected_seconds": time.perf_counter() - t}
 t = time.perf_counter()
 # the exact sub-game of the whole game: over any budget the coach affords, so forced
-win = advise_win(Position({}), table, win_goal([{"card": {}}], budget=MAX_BUDGET), force="exact")
+win = win_advice(Position({}), table, win_goal([{"card": {}}], budget=MAX_BUDGET), force="exact")
 out["win_from_empty_card_seconds"] = time.perf_counter() - t
 out["ratio"] = out["win_from_empty_card_seconds"] / out["expected_seconds"]
 out["probability"] = win.probability

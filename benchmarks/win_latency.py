@@ -9,7 +9,7 @@ position:
                       tables and the opponents' store saved beforehand), wall time
   warm_seconds        the advice in a process that has answered other positions (tables loaded,
                       the kernels of both methods compiled and loaded: an early position and
-                      the last rounds'), the first time for this position (win_coach.advise_win)
+                      the last rounds'), the first time for this position (win/coach.win_advice)
   repeat_seconds      the same advice again (what the turn's next decisions reuse), best of 2
   method              what the budget chose (exact / approximate)
   points_process_seconds, points_warm_seconds   the expected-score advice of the same position
@@ -35,7 +35,7 @@ ROUNDS = (1, 3, 5, 8, 11)
 
 def cards_at(table, n_players, round_, seed):
     """(our Position, [opponent Positions], dice) at the first roll of `round_` (1-based)."""
-    from solver.advice.position import advise
+    from solver import advise
     from solver.engine.states import Position
     from solver.stats.tournament import coach_turn
     rng = np.random.default_rng([seed, n_players, round_])
@@ -65,9 +65,9 @@ def process_seconds(args):
 
 def measure(preset, n_players, seed, budget, rounds=ROUNDS):
     import solver
-    from solver.advice.position import advise
+    from solver import advise
     from solver import win_goal
-    from solver.advice.win.coach import advise_win, saved_target_table
+    from solver.advice.win.coach import saved_target_table, win_advice
     from solver.stats import opponents as opp
     table = solver.get_table(preset)
     target = saved_target_table(table)  # None: the answer without it (ranked for points)
@@ -75,7 +75,7 @@ def measure(preset, n_players, seed, budget, rounds=ROUNDS):
     rows = {}
     for round_ in (2, table.rules.n_boxes - 1):  # load both methods' kernels, on other positions
         warm_up = cards_at(table, n_players, round_, seed + 1)
-        advise_win(warm_up[0], table, win_goal([{"card": dict(o.card)} for o in warm_up[1]]),
+        win_advice(warm_up[0], table, win_goal([{"card": dict(o.card)} for o in warm_up[1]]),
                    warm_up[2], 2, budget, target, store)
     for round_ in rounds:
         me, others, dice = cards_at(table, n_players, round_, seed)
@@ -91,7 +91,7 @@ def measure(preset, n_players, seed, budget, rounds=ROUNDS):
             store.recent.clear()  # a new turn: the opponents' cards are new too
         for _ in range(3):  # the first: a new position in a warm process; then the same again
             t = time.perf_counter()
-            method = advise_win(me, table, win_goal(opponents), dice, 2, budget, target, store).method
+            method = win_advice(me, table, win_goal(opponents), dice, 2, budget, target, store).method
             warm.append(time.perf_counter() - t)
         points_warm = []
         for _ in range(3):

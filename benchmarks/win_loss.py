@@ -41,7 +41,7 @@ ESTIMATE = HERE.parent / "solver" / "data" / "win_estimate.json"
 def positions(rules, table, n_players, count, seed):
     """[(Position, opponents, dice)] with 7-9 open boxes for us (module docstring), seeded: our
     card played for points by the advice (a real card), the others by the simulation's kernel."""
-    from solver.advice.position import advise
+    from solver import advise
     from solver.engine.states import Position
     from solver.stats.tournament import Players, coach_turn
     rng = np.random.default_rng(seed)
@@ -73,8 +73,8 @@ def measure(preset, n_players, count, seed, sub_games=False, b_positions=None, s
     before): the losses in pp of each candidate, the options' interval widths and where the
     exact chance lies in them, and the seconds of the exact and the approximate advice."""
     import solver
-    from solver.advice.goal import Goal
-    from solver.advice.win.coach import advise_win
+    from solver.advice.goal import WinGoal
+    from solver.advice.win.coach import win_advice
     from solver.engine.states import position_state
     from solver.engine.target.solve import solve_target
     from solver.engine.target.table import load_target_table
@@ -88,16 +88,16 @@ def measure(preset, n_players, count, seed, sub_games=False, b_positions=None, s
     for i, (position, opponents, dice) in enumerate(positions(rules, table, n_players, count, seed)):
         if i < start:
             continue
-        goal = Goal("win", ties="share", opponents=tuple(opponents))
+        goal = WinGoal(tuple(opponents), "share")
         if sub_games:  # the target table of the position's sub-game: the same W* there
             target = solve_target(rules, progress=False, within=position_state(position, rules).filled,
                                   expected=table.values)
         t = time.perf_counter()
-        exact = advise_win(position, table, goal, dice, 2, 600, target, store, force="exact")
+        exact = win_advice(position, table, goal, dice, 2, 600, target, store, force="exact")
         t_exact = time.perf_counter() - t
         exact_of = {_key(o): o["probability"] for o in exact.options}
         t = time.perf_counter()
-        approx = advise_win(position, table, goal, dice, 2, 600, target, store, force="approximate")
+        approx = win_advice(position, table, goal, dice, 2, 600, target, store, force="approximate")
         record = {"seconds": {"exact": t_exact, "approximate": time.perf_counter() - t}}
         best = exact.probability
         record["a"] = 100 * (best - exact_of[_key(approx.options[0])])
@@ -161,8 +161,8 @@ def risk_choice(risk, table, position, opponents, dice):
 def mixture_of_options(position, dice, target, goal, table, store):
     """Candidate (b): each option valued by u(0) + sum_T q(T) W*_option(T), its own best chance
     of each T mixed (one target advice per T with q(T) > 0)."""
-    from solver.advice.goal import Goal
-    from solver.advice.position import advise
+    from solver.advice.goal import TargetGoal
+    from solver import advise
     from solver.advice.win.sub_game import win_utility
     from solver.advice.win.approximation import utility_of_score
     from solver.advice.win.coach import opponent_distributions
@@ -171,7 +171,7 @@ def mixture_of_options(position, dice, target, goal, table, store):
     q = np.diff(U)
     value = {}
     for T in (np.flatnonzero(q > 0) + 1).tolist():
-        for option in advise(position, target, dice, 2, Goal("target", T)).options:
+        for option in advise(position, target, dice, 2, TargetGoal(T)).options:
             k = _key(option)
             value[k] = value.get(k, U[0]) + q[T - 1] * option["probability"]
     return value

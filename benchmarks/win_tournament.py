@@ -7,7 +7,7 @@ coach, in its seat, decides every keep and box to win, against the others' cards
 at its turn:
   --policy approximate  the coach's approximation everywhere (candidate (a): the turn in hand
                         played exactly against the target table's mixture), compiled
-                        (stats/coach_kernels.py: the choices of advise_win(force="approximate"),
+                        (stats/coach_kernels.py: the choices of win_advice(force="approximate"),
                         checked option by option by tests/test_coach_kernels.py); fast enough
                         for 100,000 games
   --policy budget       as the coach answers with --budget SECONDS (advice/win/coach.py, the
@@ -48,8 +48,8 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
     every player starts from this card (a dict), the coach's target table is then its sub-game's
     (an end-game tournament, quick to set up); default the empty card and the saved table."""
     import solver
-    from solver.advice.goal import Goal
-    from solver.advice.win.coach import advise_win
+    from solver.advice.goal import WinGoal
+    from solver.advice.win.coach import win_advice
     from solver.engine.states import Position, card_total, position_state
     from solver.engine.target.table import load_target_table
     from solver.stats import opponents as opp
@@ -75,8 +75,8 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
     methods = {}
 
     def decide(position, opponents, dice, left):
-        goal = Goal("win", ties="share", opponents=tuple(opponents))
-        advice = advise_win(position, table, goal, dice, left, budget, target, store,
+        goal = WinGoal(tuple(opponents), "share")
+        advice = win_advice(position, table, goal, dice, left, budget, target, store,
                             force="approximate" if policy == "approximate" else None, low=False)
         methods[advice.method] = methods.get(advice.method, 0) + 1
         return advice.options

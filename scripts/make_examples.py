@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from solver import get_table  # noqa: E402
-from solver.advice.position import advise  # noqa: E402
+from solver import advise  # noqa: E402
 from solver.game.card import Game  # noqa: E402
 from solver.game.record import record_text  # noqa: E402
 

@@ -115,7 +115,7 @@ def tournament_lines(data):
              "--policy P`): the coach's win share, ties shared, with its 95% interval, and for 2 "
              "players head to head without draws (wins / (wins + losses), ± its standard error). "
              "The coach (a) is the approximation the coach plays wherever the exact sub-game does "
-             "not fit its budget, here everywhere (compiled: the choices of `advise_win(force="
+             "not fit its budget, here everywhere (compiled: the choices of `win_advice(force="
              "\"approximate\")`, option by option); the risk dial (c) is the best published "
              "heuristic, dlangk/yatzy's variance-scaled exponential utility, played by us; "
              "`points` is points against points (must give 1/n):", "",

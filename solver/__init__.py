@@ -6,7 +6,7 @@
     >>> solver.advise({"ones": 3}, table, dice=[1, 1, 3, 5, 6]).options[0]
 
 Every call takes an objective: None or "points" (the expected final score), a target
-("target:250", Goal("target", 250)) or a win (solver.win_goal([{"final": 231}])).  Its table kind
+("target:250", TargetGoal(250)) or a win (solver.win_goal([{"final": 231}])).  Its table kind
 follows: the target table for a target, the expected-score table for points and a win.  Tables
 is the one cache of loaded tables that the CLI, the batch, the coach and the web app share.
 
@@ -82,12 +82,22 @@ def get_table(rules=None, directory=None, progress=None, announce=None, warn=Non
 
 
 def advise(position, table, dice=None, rolls_left=None, objective=None):
-    """The ranked options for `position` (a card {box: points} or a Position) as an Advice:
-    advice.position.advise.  objective: None/"points", "target:T", a Goal or the JSON
-    "objective" of an answer ({"target": T}, {"win": {"opponents": [...], "ties": ...}});
-    `table` is get_table(rules, objective=objective)."""
-    from .advice.answer import advise as run
-    return run(position, table, dice=dice, rolls_left=rolls_left, objective=objective)
+    """The ranked options for `position` as an Advice, for every objective and both games: the
+    one way to ask.
+
+    A scorecard game: `position` a card {box: points} or a Position; objective None/"points",
+    "target:T", a Goal or the JSON "objective" of an answer ({"target": T}, {"win":
+    {"opponents": [...], "ties": ...}}); `table` is get_table(rules, objective=objective) (for
+    a target without its table, the expected-score table: the sub-game within the goal's
+    budget).  The Dice Duel (table.rules.game "dice-duel"): `position` the chips (a Chips or
+    "ls=0/1/3,..."), its expected final score; or a game of several players (a
+    duel.multiplayer.game.Table), each option's chance to win.
+    dice: five faces, or None for the turn's start; rolls_left: default the most there can be."""
+    if table.rules.game == "dice-duel":
+        from .duel.answer import duel_advice
+        return duel_advice(position, table, dice, rolls_left, objective)
+    from .advice.answer import answer
+    return answer(position, table, dice, rolls_left, objective)
 
 
 def win_goal(opponents, ties="share", budget=1.0):

@@ -4,7 +4,8 @@ import pytest
 from conftest import solved
 
 from solver import dice
-from solver.advice.position import advise, final_roll_values, keep_values
+from solver import advise
+from solver.advice.position import final_roll_values, keep_values
 from solver.engine.states import Position, position_state
 
 

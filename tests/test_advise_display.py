@@ -11,8 +11,9 @@ from conftest import run, solved
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.advice.batch import advise_lines
-from solver.advice.position import advise, cost_text
+from solver import advise
+from solver.advice.batch import answer_lines
+from solver.advice.position import cost_text
 from solver.cli import cli
 from solver.engine.states import Position
 from solver.rules.cards import parse_card
@@ -199,7 +200,7 @@ BATCH_CASES = [  # (rules, query) with jokers, bonuses and a scratched or empty 
 @pytest.mark.parametrize("name, query", BATCH_CASES)
 def test_batch_lines_carry_the_same_fields(name, query):
     table = solved(name)
-    text = b"".join(advise_lines([json.dumps(query)], table.rules, lambda r: table, processes=1))
+    text = b"".join(answer_lines([json.dumps(query)], table.rules, lambda r: table, processes=1))
     position = Position(query["card"], query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     advice = advise(position, table, query.get("dice"), query.get("rolls_left"))
     assert text == orjson.dumps(advice.as_dict())
@@ -343,7 +344,7 @@ def test_the_listed_names_are_accepted(box_set):
 
 
 def test_help_and_unknown_box_error_list_the_names(capsys, store):
-    from solver.cli.advise import advise as command
+    from solver.cli.advise import advise_command as command
     card_help = next(p.help for p in command.params if p.name == "card")
     pad_example = re.findall(r'"([^"]+)"', card_help)[1]
     assert parse_card(pad_example, get_rules("kniffel")) == {"ones": 3, "fives": 15, "kniffel": 50}

@@ -1,15 +1,15 @@
 """The compiled win coach of the tournaments (stats/coach_kernels.py) plays what the coach's own
-approximation advises (advise_win(force="approximate")): every option's value the same to 1e-12,
+approximation advises (win_advice(force="approximate")): every option's value the same to 1e-12,
 and whole turns with the same dice end with the same cards."""
 import numpy as np
 import pytest
 
 import solver
 from solver import dice
-from solver.advice.goal import Goal
+from solver.advice.goal import WinGoal
 from solver.advice.win.sub_game import win_utility
 from solver.advice.win.approximation import utility_of_score
-from solver.advice.win.coach import advise_win, opponent_distributions
+from solver.advice.win.coach import opponent_distributions, win_advice
 from solver.engine.seeded_dice import complete_roll
 from solver.engine.states import Position, State, card_total, position_state
 from solver.rules.bounds import score_bound
@@ -79,10 +79,10 @@ def test_every_option_as_the_coach_values_it(preset, players):
         expected_U = utility_of_score(*win_utility(opponent_distributions(
             table, [{"state": o} for o in others], store), "share"))
         np.testing.assert_allclose(U, expected_U, rtol=0, atol=1e-15)
-        goal = Goal("win", ties="share", opponents=tuple({"state": o} for o in others))
+        goal = WinGoal(tuple({"state": o} for o in others), "share")
         for left in (2, 1, 0):
             roll = int(rng.integers(dice.N_ROLLS))
-            advice = advise_win(position, table, goal, list(dice.KEEPS[roll]), left, 1.0, target,
+            advice = win_advice(position, table, goal, list(dice.KEEPS[roll]), left, 1.0, target,
                                 store, force="approximate", low=False)
             for option in advice.options:
                 if option["action"] == "keep":
@@ -112,16 +112,16 @@ def _start_players(rules, first, games, seed=5, n=2):
 
 
 def _python_turn(table, target, store, position, others, rng_state):
-    """One turn of the coach through advise_win, with the kernel's dice (complete_roll from
+    """One turn of the coach through win_advice, with the kernel's dice (complete_roll from
     `rng_state`): (the Position after, the generator state after)."""
     rules = table.rules
     moves = dice.kernel_arrays()
-    goal = Goal("win", ties="share", opponents=tuple({"state": o} for o in others))
+    goal = WinGoal(tuple({"state": o} for o in others), "share")
     roll, rng_state = complete_roll(dice.EMPTY_KEEP, np.uint64(rng_state), moves.add_die,
                                     moves.keep_size)
     left = rules.rolls_per_turn - 1
     while True:
-        best = advise_win(position, table, goal, list(dice.KEEPS[roll]), left, 1.0, target, store,
+        best = win_advice(position, table, goal, list(dice.KEEPS[roll]), left, 1.0, target, store,
                           force="approximate", low=False).options[0]
         if best["action"] != "keep":
             break

@@ -9,7 +9,7 @@ from conftest import solved
 import duel_reference as reference
 from solver import dice
 from solver.duel.solo.solve import simulate
-from solver.duel.solo.advice import advise
+from solver.duel.solo.advice import solo_advice as advise
 from solver.duel.rules import CHIPS_PER_TYPE, TYPES, get_rules
 from solver.duel.states import N_STATES, START, Chips, all_states, parse_chips, rank, unrank
 from solver.rules import RulesError

@@ -71,6 +71,26 @@ def test_advise_json_contract(capsys, store):
     assert json.loads(out)["expected_final_score"] == table.values[parse_chips(spec).index]
 
 
+def test_one_door_answers_both_dice_duel_games_as_the_cli_prints(capsys, store):
+    """solver.advise with a Dice Duel table: the chips of one player (expected final score) or
+    a table of several players (chances to win), one Advice type whose JSON is the CLI's."""
+    import solver
+    from solver.duel.multiplayer.advice import parse_table
+    table, spec = solved("dice-duel"), "ls=0/1/3,4k=2/0/2"
+    solo = solver.advise(spec, table, dice=[2, 3, 4, 5, 6], rolls_left=1)
+    code, out, _ = run(capsys, "advise", "--rules", "dice-duel", "--tables", str(store), "--chips",
+                       spec, "--dice", "23456", "--rolls-left", "1", "--json")
+    assert code == 0 and json.loads(out) == solo.as_dict() and solo.exact
+    late = "ls=1/0/2/1,2p=0/0/2/2,3k=0/0/2/2,ss=0/0/2/2,fl=0/0/2/2,fh=0/0/2/2,4k=0/0/2/2"
+    several = parse_table(table.rules, 2, late)  # few positions left: exact
+    multi = solver.advise(several, table, dice=[2, 3, 4, 5, 5], rolls_left=1)
+    code, out, _ = run(capsys, "advise", "--rules", "dice-duel", "--players", "2", "--chips",
+                       late, "--dice", "23455", "--rolls-left", "1", "--json")
+    assert code == 0 and json.loads(out) == multi.as_dict()
+    assert multi.exact and multi.probability == multi.options[0]["probability"]
+    assert type(multi) is type(solo)
+
+
 def test_advise_text_ranks_keeps_and_stop(capsys, store):
     code, out, _ = run(capsys, "advise", "--rules", "dice-duel", "--tables", str(store),
                        "--dice", "23456", "--rolls-left", "2", "--top", "3", "--lang", "en")

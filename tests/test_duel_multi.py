@@ -17,7 +17,7 @@ from duel_multi_reference import Reference
 from solver.duel.multiplayer import advice as ma
 from solver.duel.multiplayer import game as mg
 from solver.duel.multiplayer import kernels as mk
-from solver.duel.solo.advice import advise_lines
+from solver.duel.solo.advice import answer_lines
 from solver.duel.multiplayer.exact import solve_exact
 from solver.duel.multiplayer.rollout import game_arrays
 from solver.duel.rules import get_rules
@@ -67,14 +67,14 @@ def test_exact_solver_matches_the_plain_python_reference(case, options):
 def test_one_plate_chip_and_a_roll_that_takes_it_wins_outright():
     rules = get_rules()
     position = table((0, 0, 0, 0, 0, 0, 1), [(2, 2, 2, 2, 2, 2, 1), (2, 2, 2, 2, 2, 2, 2)])
-    answer = ma.advise(position, rules, [2, 3, 4, 5, 6], 0)
+    answer = ma.win_chances(position, rules, [2, 3, 4, 5, 6], 0).as_dict()
     assert answer["exact"] and answer["probability"] == 1.0
     assert answer["options"] == [{"action": "take", "chip": "large_straight", "from": "plate",
                                   "last_chip_bonus": 20, "probability": 1.0, "chances": [1.0, 0.0]}]
     # a Kniffel takes it as well; a roll that earns nothing leaves it: seat 1 then takes it or,
     # failing that, the round sets it aside and seat 1 wins on points
-    assert ma.advise(position, rules, [4, 4, 4, 4, 4], 0)["probability"] == 1.0
-    assert ma.advise(position, rules, [1, 1, 2, 2, 6], 0)["probability"] == 0.0
+    assert ma.win_chances(position, rules, [4, 4, 4, 4, 4], 0).as_dict()["probability"] == 1.0
+    assert ma.win_chances(position, rules, [1, 1, 2, 2, 6], 0).as_dict()["probability"] == 0.0
 
 
 def test_one_roll_left_for_the_last_straight_is_a_third():
@@ -82,7 +82,7 @@ def test_one_roll_left_for_the_last_straight_is_a_third():
     wins with a 1 or a 6 (1/3); nothing else comes close, and seat 1 wins otherwise."""
     rules = get_rules()
     position = table((0, 0, 0, 0, 0, 0, 1), [(2, 2, 2, 2, 2, 2, 1), (2, 2, 2, 2, 2, 2, 2)])
-    answer = ma.advise(position, rules, [2, 3, 4, 5, 5], 1)
+    answer = ma.win_chances(position, rules, [2, 3, 4, 5, 5], 1).as_dict()
     assert answer["options"][0]["keep"] == [2, 3, 4, 5]
     assert answer["probability"] == pytest.approx(1 / 3, abs=1e-14)
 
@@ -95,7 +95,7 @@ def test_a_tie_for_first_is_shared_or_lost():
         rules = get_rules(last_chip_bonus=0, ties=ties)
         final = mg.after_move(position, ("take", 6, "plate"), False, rules)
         assert mg.scores(final, rules) == [410, 410]
-        answer = ma.advise(position, rules, [2, 3, 4, 5, 6], 0)
+        answer = ma.win_chances(position, rules, [2, 3, 4, 5, 6], 0).as_dict()
         assert answer["probability"] == expected
         assert answer["options"][0]["chances"] == [expected, expected]
 
@@ -150,8 +150,8 @@ def test_rollouts_estimate_a_small_endgame_within_their_interval():
     valuable chip is the only aim) land on the exact chance."""
     rules = get_rules()
     position = table((0, 0, 0, 0, 0, 0, 1), [(2, 2, 2, 2, 2, 2, 1), (2, 2, 2, 2, 2, 2, 2)])
-    exact = ma.advise(position, rules)["probability"]
-    estimate = ma.advise(position, rules, games=4096, limit=0)
+    exact = ma.win_chances(position, rules).as_dict()["probability"]
+    estimate = ma.win_chances(position, rules, games=4096, limit=0).as_dict()
     assert not estimate["exact"] and estimate["games"] == 4096
     lo, hi = estimate["interval"]
     # a 95% interval misses one time in 20; three half-widths (a 1 in 300 miss) for a fixed test
@@ -163,15 +163,15 @@ def test_estimates_are_reproducible_and_cover_every_option():
     from solver.dice import KEEP_INDEX
     rules = get_rules()
     position = mg.new_table(2)
-    one = ma.advise(position, rules, [2, 3, 4, 5, 5], 2, games=128)
-    two = ma.advise(position, rules, [2, 3, 4, 5, 5], 2, games=128, budget=0.0)
+    one = ma.win_chances(position, rules, [2, 3, 4, 5, 5], 2, games=128).as_dict()
+    two = ma.win_chances(position, rules, [2, 3, 4, 5, 5], 2, games=128, budget=0.0).as_dict()
     keeps = sub_keep_indices(KEEP_INDEX[(2, 3, 4, 5, 5)])[0]
     assert one["options"] == two["options"] and len(one["options"]) == 1 + len(keeps)
     assert all(lo <= o["probability"] <= hi for o in one["options"] for lo, hi in [o["interval"]])
 
 
 def batch(lines):
-    return [orjson.loads(text) for text in advise_lines(lines, get_rules(), tables=None)]
+    return [orjson.loads(text) for text in answer_lines(lines, get_rules(), tables=None)]
 
 
 def test_batch_lines_answer_the_contract():
@@ -316,11 +316,11 @@ def test_greedy_opponents_in_the_exact_solver():
     exact = solve_exact(position, rules, model="greedy")
     assert exact.advised == 1
     seat0 = mg.Table(position.plate, position.aside, position.seats, 1)
-    greedy = ma.advise(seat0, rules, model="greedy")
-    best = ma.advise(seat0, rules)
+    greedy = ma.win_chances(seat0, rules, model="greedy").as_dict()
+    best = ma.win_chances(seat0, rules).as_dict()
     assert greedy["exact"] and "most valuable" in greedy["method"]
     assert greedy["probability"] == pytest.approx(best["probability"], abs=1e-12)
-    estimate = ma.advise(seat0, rules, games=8192, limit=0)
+    estimate = ma.win_chances(seat0, rules, games=8192, limit=0).as_dict()
     assert abs(estimate["probability"] - greedy["probability"]) <= 1.5 * (
         estimate["interval"][1] - estimate["interval"][0])
     # 2 players, zero-sum: against opponents that do not play their best, the advised seat's

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import run, solved
 from solver import advise, win_goal
-from solver.advice.goal import POINTS, Goal, as_goal, parse_goal, target_goal
+from solver.advice.goal import POINTS, TargetGoal, as_goal, parse_goal, target_goal
 from solver.presets import get_rules
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
@@ -17,11 +17,11 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
 
 def test_every_form_gives_the_same_goal():
     assert as_goal(None) == as_goal("points") == POINTS
-    assert as_goal("target:250") == as_goal({"target": 250}) == Goal("target", 250) == parse_goal("target:250")
+    assert as_goal("target:250") == as_goal({"target": 250}) == TargetGoal(250) == parse_goal("target:250")
     win = win_goal([{"final": 231}], "lose")
     assert as_goal({"win": {"opponents": [{"final": 231}], "ties": "lose"}}) == win
-    assert as_goal(win.as_json()) == win and as_goal(Goal("target", 7).as_json()) == Goal("target", 7)
-    assert (POINTS.table_kind, Goal("target", 1).table_kind, win.table_kind) == ("expected", "target", "expected")
+    assert as_goal(win.as_json()) == win and as_goal(TargetGoal(7).as_json()) == TargetGoal(7)
+    assert (POINTS.table_kind, TargetGoal(1).table_kind, win.table_kind) == ("expected", "target", "expected")
 
 
 @pytest.mark.parametrize("bad", [{"target": "x"}, {"nothing": 1}, "target:-3", "win:2", 17])
@@ -32,7 +32,7 @@ def test_a_bad_objective_is_a_value_error(bad):
 
 def test_target_is_checked_against_the_rules():
     rules = get_rules("kniffel")
-    assert target_goal(250, rules) == Goal("target", 250)
+    assert target_goal(250, rules) == TargetGoal(250)
     for bad in (-1, 976, True, "250", 2.5):
         with pytest.raises(ValueError, match="target must be 0-975"):
             target_goal(bad, rules)

@@ -9,7 +9,7 @@ from conftest import solved
 from helpers import HAND_MADE, hand_worked_losses
 from reference import rules_score_options
 
-from solver.advice.position import advise
+from solver import advise
 from solver.game.analysis import analyze
 from solver.cli import cli
 from solver.game.card import Game, GameError, parse_box, parse_players

@@ -9,7 +9,7 @@ from conftest import run, solved
 from helpers import load_script
 
 from solver import dice
-from solver.advice.position import advise
+from solver import advise
 from solver.engine.states import Position
 from solver.lang import Words
 from solver.stats.simulate import simulate

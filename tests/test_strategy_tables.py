@@ -11,7 +11,7 @@ from conftest import run, solved
 from helpers import load_script
 
 from solver import dice
-from solver.advice.position import advise
+from solver import advise
 from solver.rules import UPPER
 from solver.engine.states import Position, position_state
 from solver.report.tables import SITUATIONS, box_costs, opening_advice, opening_section, situations

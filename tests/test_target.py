@@ -228,14 +228,14 @@ def test_advice_agrees_with_the_table(name):
     # the best option of each first roll, weighted by the roll's chance, is the turn start's value
     from solver import dice
     from solver import advise
-    from solver.advice.goal import Goal
+    from solver.advice.goal import TargetGoal
     rules = get_rules(name)
     card = {b: 0 for b in rules.boxes[:-3]} | {"twos": 6}
     position = Position(card, 0, 1 if rules.jokers else None)
     state = position_state(position, rules)
     table = target_table(rules, state.filled)
     for target in (state.card_total + 20, state.card_total + 45):
-        start = advise(position, table, objective=Goal("target", target))
+        start = advise(position, table, objective=TargetGoal(target))
         w, e = table.lookup(state, target - state.card_total)
         assert start.probability == w and start.expected_final_score == state.card_total + e
         total_w = total_e = 0.0

@@ -145,7 +145,7 @@ def test_target_advice_text_and_json(capsys, table_dir, late_sub_table):
     assert len([line for line in every.splitlines() if re.match(r"^\s+\d+  ", line)]) == len(direct.options)
     # the trade-off, worded by which choice is the riskier one (computed here again)
     from solver.advice.goal import matching_option
-    from solver.advice.position import advise
+    from solver import advise
     from solver.engine.states import Position
     from solver.game.analysis import option_as_decision
     plain = advise(Position(card), solved("kniffel"), [5, 5, 5, 6, 6], 1)

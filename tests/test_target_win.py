@@ -9,7 +9,7 @@ from conftest import solved
 from helpers import target_table
 
 from solver import advise, win_goal
-from solver.advice.goal import Goal
+from solver.advice.goal import TargetGoal
 from solver.advice.win.sub_game import win_utility
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
@@ -29,7 +29,7 @@ def test_finished_opponents_ties_lose_is_the_target(name):
     for best in (state.card_total + 10, state.card_total + 40):
         opponents = [{"final": best - 25}, {"final": best}]
         win = advise(position, solved(rules), dice=(2, 3, 3, 5, 6), objective=win_goal(opponents, "lose"))
-        aim = advise(position, table, dice=(2, 3, 3, 5, 6), objective=Goal("target", best + 1))
+        aim = advise(position, table, dice=(2, 3, 3, 5, 6), objective=TargetGoal(best + 1))
         assert [(o["probability"], o["expected_final_score"]) for o in win.options] == \
                [(o["probability"], o["expected_final_score"]) for o in aim.options]
         start = advise(position, solved(rules), objective=win_goal(opponents, "lose"))
@@ -104,7 +104,7 @@ def test_trimmed_utility_cuts_what_is_sure_and_what_is_hopeless():
 ])
 @pytest.mark.slow
 def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, card, rival):
-    """advise_win solves only the states that can follow our card and the d still needed that
+    """The win advice solves only the states that can follow our card and the d still needed that
     our remaining points can reach (its table counts d from L on); each option's P(win) and
     expected score are those of the sub-game solved for every state and d, to the bit."""
     from solver.advice.win.sub_game import (opponent_distribution, points_to_come_bound, trimmed_utility)
@@ -119,7 +119,7 @@ def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, ca
                          terminal=u)
     for roll, rolls_left in (((2, 2, 5, 5, 5), 2), ((1, 3, 4, 5, 6), 0), (None, None)):
         win = advise(position, table, roll, rolls_left, win_goal([{"card": rival}], "share", 3600))
-        aim = advise(position, whole, roll, rolls_left, Goal("target", M))
+        aim = advise(position, whole, roll, rolls_left, TargetGoal(M))
         assert win.probability == aim.probability > 0
         assert [(o["probability"], o["expected_final_score"]) for o in win.options] == \
             [(o["probability"], o["expected_final_score"]) for o in aim.options]

@@ -61,7 +61,7 @@ def test_advise_answers_what_the_batch_answers_on_random_positions(client, tmp_p
     lines.append('{"card": {"ones": 7}, "dice": [1,1,1,1,1], "rolls_left": 0}')  # impossible card
     lines.append('{"dice": [1,2,3], "rolls_left": 0}')
     # Objective lines go the way `kniffel advise --batch` takes them: the win objective answered,
-    # a target without its saved table refused in the same words.
+    # a target without its saved table from its sub-game within the budget, as --target.
     late = {"ones": 3, "twos": 6, "threes": 0, "fours": 12, "fives": 15, "sixes": 0, "three_kind": 20,
             "four_kind": 0, "full_house": 25, "small_straight": 30}
     other = {box: points for box, points in list(late.items())[:-1]}
@@ -84,8 +84,9 @@ def test_advise_answers_what_the_batch_answers_on_random_positions(client, tmp_p
         assert response.text == answer
         assert response.status_code == (400 if answer.startswith('{"error"') else 200)
     errors = [a for a in expected if a.startswith('{"error"')]
-    assert len(errors) == 3  # the bad lines really are bad, and answered as errors
-    assert "no target table" in errors[2]
+    assert len(errors) == 2  # the bad lines really are bad, and answered as errors
+    target = json.loads(expected[-1])
+    assert target["objective"] == {"target": 200} and target["method"] == "exact"
     wins = [json.loads(a) for a in expected[-3:-1]]
     assert all("win" in a["objective"] and 0 < a["probability"] < 1 for a in wins)
 

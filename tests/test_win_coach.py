@@ -8,9 +8,9 @@ from conftest import solved
 from helpers import late, target_table
 
 from solver import win_goal
-from solver.advice.position import advise  # the exact sub-game for a win: today's answer
-from solver.advice.goal import Goal
-from solver.advice.win.coach import advise_win, check_budget
+from solver.advice.position import checked_query, ranked  # the exact sub-game for a win
+from solver.advice.goal import WinGoal
+from solver.advice.win.coach import check_budget, win_advice
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 
@@ -36,15 +36,15 @@ def test_exact_where_affordable_and_interval_holds_the_exact_chance(name, n_open
     opponents = [{"card": rival.card}, {"final": position_state(position, rules).card_total + 60}]
     dice = None if rolls_left is None else DICE
     goal = win_goal(opponents)
-    exact = advise(position, table, dice, rolls_left, objective=goal)
-    chosen = advise_win(position, table, goal, dice, rolls_left, budget=600)
+    exact = ranked(checked_query(position, table.rules, dice, rolls_left), table, goal)
+    chosen = win_advice(position, table, goal, dice, rolls_left, budget=600)
     assert chosen.method == "exact" and chosen.as_dict()["method"] == "exact"
     assert chosen.probability == pytest.approx(exact.probability, abs=1e-9)
     assert [key(o) for o in chosen.options] == [key(o) for o in exact.options]
     for a, b in zip(chosen.options, exact.options):
         assert a["probability"] == pytest.approx(b["probability"], abs=1e-9)
     filled = position_state(position, rules).filled
-    approx = advise_win(position, table, goal, dice, rolls_left,
+    approx = win_advice(position, table, goal, dice, rolls_left,
                         target_table=target_table(rules, filled), force="approximate")
     assert approx.method == "approximate"
     low, high = approx.as_dict()["interval"]
@@ -67,8 +67,8 @@ def test_finished_opponents_ties_lost_is_exact_from_the_target_table(name):
     targets = target_table(rules, position_state(position, rules).filled)
     goal = win_goal(opponents, "lose")
     for dice, rolls_left in ((DICE, 2), (DICE, 0), (None, None)):
-        exact = advise(position, table, dice, rolls_left, objective=goal)
-        answer = advise_win(position, table, goal, dice, rolls_left, target_table=targets,
+        exact = ranked(checked_query(position, table.rules, dice, rolls_left), table, goal)
+        answer = win_advice(position, table, goal, dice, rolls_left, target_table=targets,
                             budget=1e-3)
         assert answer.method == "exact" and "interval" not in answer.as_dict()
         assert answer.probability == pytest.approx(exact.probability, abs=1e-9)
@@ -82,7 +82,7 @@ def test_without_a_target_table_ranked_for_points_with_the_exact_low_end():
     table = solved(rules)
     position = Position(late(rules, 3, 11))
     opponents = [{"card": late(rules, 3, 12)}]
-    answer = advise_win(position, table, win_goal(opponents), DICE, 1, target_table=None,
+    answer = win_advice(position, table, win_goal(opponents), DICE, 1, target_table=None,
                         force="approximate")
     assert answer.method == "approximate" and "kniffel solve --objective target" in answer.note
     scores = [o["expected_final_score"] for o in answer.options]
@@ -101,10 +101,10 @@ def test_bad_opponents():
     rules = get_rules("kniffel")
     table = solved(rules)
     with pytest.raises(ValueError, match="at most 7"):
-        advise_win(Position(), table, win_goal([{"final": 200}] * 8))
+        win_advice(Position(), table, win_goal([{"final": 200}] * 8))
     with pytest.raises(ValueError):
-        advise_win(Position(), table, win_goal([{"card": {"ones": 7}}]))
+        win_advice(Position(), table, win_goal([{"card": {"ones": 7}}]))
     with pytest.raises(ValueError):
-        advise_win(Position(), table, win_goal([{"final": 100000}]))
+        win_advice(Position(), table, win_goal([{"final": 100000}]))
     with pytest.raises(ValueError):
-        advise_win(Position(), table, Goal("win"))
+        win_advice(Position(), table, WinGoal())

@@ -9,7 +9,7 @@ from conftest import solved
 from helpers import late
 
 from solver import win_goal
-from solver.advice.win.coach import advise_win
+from solver.advice.win.coach import win_advice
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 from solver.stats.tournament import Players, summarise
@@ -23,7 +23,7 @@ def test_low_end_is_the_chance_of_playing_for_points_by_simulation():
     rules = get_rules("kniffel")
     table = solved(rules)
     ours, theirs = Position(late(rules, 4, 21)), Position(late(rules, 5, 22))
-    low = advise_win(ours, table, win_goal([{"card": theirs.card}]), force="approximate").interval[0]
+    low = win_advice(ours, table, win_goal([{"card": theirs.card}]), force="approximate").interval[0]
     games = 40000
     players = Players(rules, 2, games, seed=5)
     for seat, position in enumerate((ours, theirs)):

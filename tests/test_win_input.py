@@ -88,7 +88,7 @@ def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, 
     from helpers import target_table
 
     from solver import advise
-    from solver.advice.goal import Goal
+    from solver.advice.goal import TargetGoal
     from solver.engine.states import Position, position_state
     from solver.presets import get_rules
     from solver.rules.cards import parse_card
@@ -100,12 +100,35 @@ def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, 
     answer = json.loads(out)
     position = Position(parse_card(LATE, rules))
     table = target_table(rules, position_state(position, rules).filled)
-    expected = advise(position, table, [6, 6, 6, 1, 2], 2, Goal("target", 240))
+    expected = advise(position, table, [6, 6, 6, 1, 2], 2, TargetGoal(240))
     assert answer["objective"] == {"target": 240} and answer["method"] == "exact"
     assert abs(answer["probability"] - expected.probability) < 1e-9
     code, out, err = run(capsys, "advise", "--dice", "66612", "--target", "240", "--tables",
                          str(tmp_path))
     assert code != 0 and "kniffel solve --objective target" in err and err.count("\n") == 1
+
+
+def test_a_target_batch_line_without_its_table_solves_the_sub_game_as_the_cli(capsys, tmp_path):
+    """A batch line {"target": T} with no saved target table takes the same fallback as
+    `advise --target T`: the sub-game within the line's budget, the same JSON; early in a game
+    (over the budget) one error line naming the build."""
+    from solver.presets import get_rules
+    from solver.rules.cards import parse_card
+    rules = get_rules("kniffel")
+    solved(rules).save(tmp_path)
+    code, out, err = run(capsys, "advise", "--card", LATE, "--dice", "66612", "--target", "240",
+                         "--json", "--tables", str(tmp_path))
+    assert code == 0, err
+    card = parse_card(LATE, rules)
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(json.dumps({"card": card, "dice": [6, 6, 6, 1, 2], "target": 240}) + "\n"
+                     + json.dumps({"dice": [6, 6, 6, 1, 2], "target": 240, "budget": 0.5}) + "\n")
+    code, batch, err = run(capsys, "advise", "--batch", str(lines), "--tables", str(tmp_path))
+    assert code == 0, err
+    late, early = map(json.loads, batch.splitlines())
+    assert late == json.loads(out) and late["method"] == "exact"
+    assert early["error"].startswith("line 2: no target table for kniffel")
+    assert "budget of 0.5 s" in early["error"]
 
 
 def test_without_the_store_early_advice_is_for_points_and_says_why(capsys, tmp_path):

@@ -1,15 +1,17 @@
-"""The advice of any objective, as the CLI, the batch reader, the coach and the web app ask for
-it: position.advise, except the win, which is answered within its goal's time budget
-(win_coach.py: the exact sub-game where it fits, else the approximation with its interval)."""
+"""The advice of a scorecard position for any objective, as solver.advise (the one door) answers
+it and as the batch, the coach and `analyze` ask for it: the position checked once, then its
+goal's own ranking (advice/goal.py: a win within its time budget, a target without a target
+table from its sub-game within its budget)."""
 from .goal import as_goal
-from .position import advise as advise_position
+from .position import Query, checked_query
 
 
-def advise(position, table, dice=None, rolls_left=None, objective=None):
-    """position.advise's Advice for `objective` (a Goal or what goal.as_goal reads); a win goal
-    through win_coach.advise_win, with the target table saved beside `table` when there is one."""
+def answer(position, table, dice=None, rolls_left=None, objective=None):
+    """The Advice of `position` (a card {box: points}, a Position, or a Query checked before)
+    for `objective` (a Goal or what goal.as_goal reads; default points) from `table` (the
+    table of the goal's table_kind; for a target, the expected-score table falls back to the
+    sub-game)."""
     goal = as_goal(objective)
-    if goal.kind == "win":
-        from .win.coach import advise_win
-        return advise_win(position, table, goal, dice, rolls_left)
-    return advise_position(position, table, dice, rolls_left, goal)
+    query = position if isinstance(position, Query) else checked_query(position, table.rules, dice,
+                                                                       rolls_left)
+    return goal.ranked(query, table)

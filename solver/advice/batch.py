@@ -17,6 +17,7 @@ import orjson
 from .. import dice
 from . import batch_kernels as kernels
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
+from .goal import POINTS
 from .position import Advice, checked_query, position_facts
 from ..rules import RulesError, box_key
 from .query import read_query
@@ -59,7 +60,7 @@ def _answer_chunk(queries, tables, top=None, threads=None):
         if roll is None:
             table = tables(rules)
             advice = Advice(rules.key, state.card_total, state.card_total + table.value(state), [],
-                            facts)
+                            POINTS, facts)
             answers[i] = orjson.dumps(advice.as_dict(top))
         else:
             by_rules.setdefault(rules, []).append(i)
@@ -233,7 +234,7 @@ def _worker_lines(block):
     return b"\n".join(_answer_lines(block, default_rules, tables, top, threads=1))
 
 
-def advise_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None, start=1):
+def answer_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None, start=1):
     """Yield UTF-8 texts (bytes) of JSON lines, one line per input line and several lines a
     text: the advice, or {"error": ...} for a bad line (blank, not UTF-8, not a query).  `lines`
     are bytes (or str), each checked on its own, so no byte can end the batch.  Bytes out,

@@ -1,4 +1,4 @@
-"""What a win request will cost, predicted before it starts: the seconds of advise_win from
+"""What a win request will cost, predicted before it starts: the seconds of win_advice from
 the open boxes of our card and of each opponent's.
 
 The work has two parts, each growing about geometrically with the open boxes (each one doubles
@@ -75,7 +75,7 @@ def sub_game_seconds(rules, card):
 
 
 def win_seconds(rules, card, opponents):
-    """Predicted seconds of advise_win for our `card` (a dict of the filled boxes) against
+    """Predicted seconds of win_advice for our `card` (a dict of the filled boxes) against
     `opponents` ({"final": S} or {"card": {...}}): an estimate, not a bound."""
     return _seconds("sub_game", max(0, rules.n_boxes - len(card))) + opponents_seconds(rules, opponents)
 

@@ -3,93 +3,196 @@ reader, the coach, the web app): points (the expected final score), a target ("t
 chance of a final score >= T) or a win against other players (the chance of finishing first, a
 tie shared or lost).
 
-A Goal also says which table its advice reads (`table_kind`): the target table for a target,
-the expected-score table for points and for a win (whose sub-game is solved per position)."""
+Each objective is its own class behind one interface, so that no caller branches on which one
+it holds: `table_kind` (the table its advice reads: the target table for a target, the
+expected-score table for points and for a win, whose sub-game is solved per position),
+`table(...)` (that table, or its fallback), `view(query, table)` (how advice/steps.py reads its
+value), `ranked(query, table)` (its Advice, with its own fallback within its budget) and
+`as_json()` / `answer_dict()` (the advice JSON).
+`kind` is the objective's name on the command line and in the JSON."""
 from dataclasses import dataclass, replace
 
-TIES = ("share", "lose")
-OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
-MAX_OPPONENTS = 7  # eight players, as the card has columns for
-DEFAULT_BUDGET = 1.0  # seconds a win advice may take (advice/win/coach.py)
-MAX_BUDGET = 3600.0  # more is a mistake: an hour for one decision
+from .limits import DEFAULT_BUDGET, MAX_OPPONENTS, OPPONENT_FIELDS, TIES, check_budget
+
+
+class Goal:
+    """The interface every objective has (module docstring)."""
+    kind = None
+    table_kind = "expected"
+    needs_opponents = False  # its chance is asked only where the other players are known
+
+    def view(self, query, table):
+        """(the view of this objective from `table` for the checked `query`, its position facts
+        or None): what advice/steps.py reads."""
+        raise NotImplementedError
+
+    def table(self, rules, tables, target_tables):
+        """(the table this objective's advice reads for `rules`, why its own is missing or None):
+        tables(rules) gives the expected-score table, target_tables(rules) the saved target
+        table (TableError when there is none)."""
+        return tables(rules), None
+
+    def ranked(self, query, table):
+        """The Advice of the checked `query` from `table` (advice/position.py ranks it)."""
+        from .position import ranked
+        return ranked(query, table, self)
+
+    def as_json(self):
+        """The "objective" of the advice JSON: None for points."""
+        return None
+
+    def answer_dict(self, advice, options):
+        """The advice as `kniffel advise --json` prints it, with `options` (a chance objective's
+        layout: the objective and its chance first)."""
+        out = {"rules": advice.rules, "card_total": advice.card_total, "objective": self.as_json(),
+               "probability": advice.probability,
+               "expected_final_score": advice.expected_final_score, "options": options}
+        extra = {"method": advice.method, "interval": advice.interval, "note": advice.note}
+        return {**out, **{k: v for k, v in extra.items() if v is not None}}
+
+    def __str__(self):
+        return self.kind
 
 
 @dataclass(frozen=True)
-class Goal:
-    kind: str  # "points", "target" or "win"
+class PointsGoal(Goal):
+    """The expected final score."""
+    kind = "points"
+
+    def view(self, query, table):
+        from ..rules.cards import parse_card
+        from .position import position_facts
+        from .steps import PointsView
+        values = table.values if hasattr(table, "values") else table.expected  # a target table's own
+        facts = position_facts(parse_card(query.position.card, table.rules),
+                               query.position.kniffel_bonuses, query.state, table.rules,
+                               query.roll, query.rolls_left)
+        return PointsView(table.rules, values), facts
+
+    def answer_dict(self, advice, options):
+        out = {"rules": advice.rules, "card_total": advice.card_total,
+               "expected_final_score": advice.expected_final_score, "position": advice.position,
+               "options": options}
+        return out if advice.note is None else {**out, "note": advice.note}  # a win not afforded
+
+
+@dataclass(frozen=True)
+class TargetGoal(Goal):
+    """The chance of a final score of at least `target`.  Its advice reads the target table;
+    given the expected-score table instead (no target table built), it solves the position's
+    sub-game when its predicted cost fits `budget` seconds."""
     target: int = None
+    budget: float = DEFAULT_BUDGET
+    kind = "target"
+    table_kind = "target"
+
+    def view(self, query, table):
+        from .chance_view import ChanceView
+        return ChanceView(table, self.target - query.state.card_total), None
+
+    def table(self, rules, tables, target_tables):
+        """The saved target table, else the expected-score table (ranked then solves the
+        position's sub-game within the budget) and the TableError saying why."""
+        from ..engine.store import TableError
+        try:
+            return target_tables(rules), None
+        except TableError as exc:
+            return tables(rules), exc
+
+    def ranked(self, query, table):
+        if hasattr(table, "values"):  # the expected-score table: no target table to read
+            from .win.coach import target_sub_game
+            stand_in = win_goal([{"final": max(0, self.target - 1)}], "lose", self.budget)
+            return target_sub_game(query, table, self, stand_in)
+        return super().ranked(query, table)
+
+    def as_json(self):
+        return {"target": self.target}
+
+    def heading(self, w):
+        """What the advice plays for, in the words `w` (a lang.Words)."""
+        return w("advise.goal_target", target=self.target)
+
+    def word(self, w):
+        """The goal in a few words."""
+        return w("goal.target", target=self.target)
+
+    def chance_word(self, w):
+        """The name of the goal's chance."""
+        return w("goal.chance_target", target=self.target)
+
+    def __str__(self):
+        return f"target:{self.target}"
+
+
+@dataclass(frozen=True)
+class WinGoal(Goal):
+    """The chance to finish first against `opponents` ({"final": S} | {"card": {...}, ...}, as
+    given), a tie shared or lost (`ties`), answered within `budget` seconds: the exact sub-game
+    where it fits, else the approximation with its interval (advice/win/coach.py)."""
+    opponents: tuple = ()
     ties: str = "share"
-    opponents: tuple = ()  # win: ({"final": S} | {"card": {...}, ...}, ...), as given
-    budget: float = DEFAULT_BUDGET  # win: seconds the advice may take (exact where it fits)
+    budget: float = DEFAULT_BUDGET
+    kind = "win"
+    needs_opponents = True
 
-    @property
-    def table_kind(self):
-        """The table this goal's advice reads: "target" or "expected"."""
-        return "target" if self.kind == "target" else "expected"
+    def view(self, query, table):
+        from .win.sub_game import win_view
+        return win_view(query, table, self), None
 
-    @property
-    def chance_name(self):
-        return {"target": f"P(>= {self.target})", "win": "P(win)"}.get(self.kind)
+    def ranked(self, query, table):
+        from .win.coach import win_advice
+        return win_advice(query, table, self)
 
     def with_opponents(self, opponents):
         """The win goal against `opponents` (the coach knows them only at each decision)."""
         return replace(self, opponents=tuple(opponents))
 
     def as_json(self):
-        """The "objective" of the advice JSON: None for points."""
-        if self.kind == "target":
-            return {"target": self.target}
-        if self.kind == "win":
-            return {"win": {"opponents": list(self.opponents), "ties": self.ties}}
-        return None
+        return {"win": {"opponents": list(self.opponents), "ties": self.ties}}
 
-    def __str__(self):
-        return f"target:{self.target}" if self.kind == "target" else self.kind
+    def heading(self, w):
+        return w("advise.goal_win", n=len(self.opponents), ties=w(f"ties.{self.ties}"))
+
+    def word(self, w):
+        return w("goal.win")
+
+    def chance_word(self, w):
+        return w("goal.chance_win")
 
 
-POINTS = Goal("points")
+POINTS = PointsGoal()
 
 
 def parse_goal(text, ties="share"):
     """"points", "win" or "target:T" -> Goal; ValueError naming the forms."""
     text = (text or "").strip().lower()
-    if text in ("points", "win"):
-        return Goal(text, ties=ties)
+    if text == "points":
+        return POINTS
+    if text == "win":
+        return WinGoal(ties=ties)
     if text.startswith("target:"):
         try:
             target = int(text.split(":", 1)[1])
         except ValueError:
             target = None
         if target is not None and target >= 0:
-            return Goal("target", target, ties)
+            return TargetGoal(target)
     raise ValueError(f"goal must be points, win or target:T (T a final score), got {text!r}")
 
 
-def target_goal(target, rules):
-    """Goal("target", T) with T checked against the most `rules` can score; ValueError if not."""
+def target_goal(target, rules, budget=DEFAULT_BUDGET):
+    """TargetGoal(T) with T checked against the most `rules` can score, its sub-game (without a
+    target table) within `budget` seconds; ValueError if not."""
     from ..rules.bounds import score_bound
     most = score_bound(rules)
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= most:
         raise ValueError(f"target must be 0-{most}, got {target!r}")
-    return Goal("target", target)
-
-
-def check_budget(budget):
-    """A time budget in seconds as a float; ValueError unless 0 < budget <= MAX_BUDGET."""
-    if isinstance(budget, bool):
-        budget = None
-    try:
-        seconds = float(budget)
-    except (TypeError, ValueError):
-        raise ValueError(f"the budget must be a number of seconds, got {budget!r}") from None
-    if not 0 < seconds <= MAX_BUDGET:
-        raise ValueError(f"the budget must be more than 0 and at most {MAX_BUDGET:g} seconds, "
-                         f"got {budget!r}")
-    return seconds
+    return TargetGoal(target, check_budget(budget))
 
 
 def win_goal(opponents, ties="share", budget=DEFAULT_BUDGET):
-    """Goal("win") against `opponents` (a list of {"final": S} or {"card": {...}}, with the
+    """WinGoal against `opponents` (a list of {"final": S} or {"card": {...}}, with the
     card's "kniffel_bonuses" and "jokers_left" when they matter), its advice within `budget`
     seconds; ValueError naming a bad one."""
     if ties not in TIES:
@@ -113,7 +216,7 @@ def win_goal(opponents, ties="share", budget=DEFAULT_BUDGET):
             raise ValueError(f"an opponent's final score must be a whole number, got {opponent['final']!r}")
         if "card" in opponent and not isinstance(opponent["card"], dict):
             raise ValueError("an opponent's card must be an object of box: points")
-    return Goal("win", ties=ties, opponents=tuple(opponents), budget=budget)
+    return WinGoal(tuple(opponents), ties, budget)
 
 
 def as_goal(objective):
@@ -125,11 +228,11 @@ def as_goal(objective):
     if isinstance(objective, Goal):
         return objective
     if objective in ("target", "expected"):  # a table kind: the target table holds every T
-        return Goal("target") if objective == "target" else POINTS
+        return TargetGoal() if objective == "target" else POINTS
     if isinstance(objective, str):
         return parse_goal(objective)
     if isinstance(objective, dict) and "target" in objective:
-        return Goal("target", int(objective["target"]))
+        return TargetGoal(int(objective["target"]))
     if isinstance(objective, dict) and "win" in objective:
         win = objective["win"]
         return win_goal(win["opponents"], win.get("ties", "share"))

@@ -1,13 +1,14 @@
-"""`--batch` lines that name an objective: {"target": T} or {"opponents": [{"card": {...}} |
-{"final": S}], "ties": "share"|"lose", "budget": SECONDS}; the other lines go to advice/batch.py
-as they are, in runs, so the output keeps the input's order and every line its number."""
+"""`--batch` lines that name an objective: {"target": T, "budget": SECONDS} or {"opponents":
+[{"card": {...}} | {"final": S}], "ties": "share"|"lose", "budget": SECONDS}; the other lines go
+to advice/batch.py as they are, in runs, so the output keeps the input's order and every line
+its number."""
 from itertools import chain, groupby
 
 import orjson
 
 from ..engine.states import Position
 from .goal import DEFAULT_BUDGET, POINTS, target_goal, win_goal
-from .answer import advise
+from .answer import answer
 from .query import read_query
 
 FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left", "target",
@@ -71,25 +72,33 @@ def answer_query(query, default_rules, tables, target_tables, objective=None):
     # dice and its opponents checked before any table is looked for or any work starts
     position = Position(parse_card(card, rules), query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     checked = checked_query(position, rules, query.get("dice"), query.get("rolls_left"))
-    table = target_tables(rules) if goal.kind == "target" else tables(rules)
-    if goal.kind == "win":
+    table, missing = goal.table(rules, tables, target_tables)
+    if goal.needs_opponents:
         goal = server_fitted(goal.with_opponents(read_opponents(goal.opponents, rules)), position,
                              table)
-    return advise(checked, table, objective=goal)
+    elif missing is not None:
+        goal = server_fitted(goal, position, table)
+    try:
+        return answer(checked, table, objective=goal)
+    except ValueError as why:  # a target without its table, its sub-game over the budget
+        if missing is None:
+            raise
+        raise ValueError(f"{missing}; {why}") from None
 
 
 def server_fitted(goal, position, table):
-    """The win `goal` within the budget of the server that runs this line (advice/cost.BUDGET,
-    shared by SHARING workers; none outside a server): the coach's budget cut to the server's
-    share, and OverBudget when even its cheapest answer is predicted over it."""
+    """The `goal` within the budget of the server that runs this line (advice/cost.BUDGET,
+    shared by SHARING workers; none outside a server): its budget cut to the server's share,
+    and for a win OverBudget when even its cheapest answer is predicted over it."""
     from dataclasses import replace
     from ..stats.opponents import get_store
     from .cost import BUDGET, SHARING, check_win_budget
     budget, sharing = BUDGET.get(), max(1, SHARING.get())
     if budget is None:
         return goal
-    has_store = get_store(table, build_missing=False) is not None
-    check_win_budget(table.rules, position.card, goal.opponents, budget, sharing, has_store)
+    if goal.needs_opponents:
+        has_store = get_store(table, build_missing=False) is not None
+        check_win_budget(table.rules, position.card, goal.opponents, budget, sharing, has_store)
     return replace(goal, budget=min(goal.budget, budget / sharing))
 
 
@@ -98,7 +107,7 @@ def line_goal(query, rules):
     if ("target" in query) == ("opponents" in query):
         raise ValueError("a line takes target or opponents, not both")
     if "target" in query:
-        return target_goal(query["target"], rules)
+        return target_goal(query["target"], rules, query.get("budget", DEFAULT_BUDGET))
     return win_goal(query["opponents"], query.get("ties", "share"),
                     query.get("budget", DEFAULT_BUDGET))
 

@@ -9,46 +9,42 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 
-from .. import dice as _dice  # `dice` is a parameter name of advise()
+from .. import dice as _dice  # `dice` is a parameter name of checked_query()
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
 from ..rules import UPPER
 from ..engine.states import Position, position_state
-from ..rules.cards import parse_card
 from . import steps
-from .goal import POINTS, as_goal
 
 COST_TOLERANCE = 1e-9  # a choice this close to the best is the best: ties differ by rounding
 
 
 @dataclass
 class Advice:
-    """The ranked options of one position for one objective (`goal`): each option has the
-    objective's value ("expected_final_score" for points; "probability" and the expected final
-    score under that play for a target or a win)."""
+    """The ranked options of one position for one objective (`goal`), of every game: each option
+    has the objective's value ("expected_final_score" for points; "probability" and, where it
+    has one, the expected final score under that play for a target or a win) and, where the
+    answer is not exact, its interval.  The goal lays out the JSON."""
     rules: str
     card_total: int
     expected_final_score: float
     options: list
+    goal: object  # the objective (advice/goal.py), which lays out the JSON
     position: dict | None = None  # position_facts(): what the advice was asked about
-    goal: object = POINTS
     probability: float | None = None  # the objective's chance (target, win); None for points
     method: str | None = None  # win: "exact" or "approximate" (advice/win/coach.py)
-    interval: list | None = None  # approximate: [low, high] of the chance (win_approx.py)
+    interval: list | None = None  # approximate: [low, high] of the chance (win/approximation.py)
     note: str | None = None  # what the answer could not do, and how to make it (a table to build)
+    games: int | None = None  # estimated by rollouts: the games played out per option
+
+    @property
+    def exact(self):
+        """Whether the values are exact (else each chance has its interval)."""
+        return self.interval is None
 
     def as_dict(self, top=None):
         """The advice as `kniffel advise --json` prints it (the `top` best options, or all)."""
         options = self.options if top is None else self.options[:top]
-        if self.goal.kind == "points":
-            out = {"rules": self.rules, "card_total": self.card_total,
-                   "expected_final_score": self.expected_final_score, "position": self.position,
-                   "options": options}
-            return out if self.note is None else {**out, "note": self.note}  # a win not afforded
-        out = {"rules": self.rules, "card_total": self.card_total, "objective": self.goal.as_json(),
-               "probability": self.probability, "expected_final_score": self.expected_final_score,
-               "options": options}
-        extra = {"method": self.method, "interval": self.interval, "note": self.note}
-        return {**out, **{k: v for k, v in extra.items() if v is not None}}
+        return self.goal.answer_dict(self, options)
 
     def to_json(self, top=None):
         """Exactly the text `kniffel advise --json` prints."""
@@ -120,43 +116,20 @@ def keep_values(stop, final, rolls_left):
     return steps.keep_values(steps.PointsView, (stop,), (final,), rolls_left)[0]
 
 
-def advise(position, table, dice=None, rolls_left=None, objective=None, view=None):
-    """Every choice for `position` (a Position, a card, or a Query checked before) ranked by
-    `objective` (a Goal, or what goal.as_goal reads; default points), best first: an Advice.
-
-    dice: five faces, or None for the value at the start of the turn.
-    rolls_left: rolls still allowed (0 .. rolls_per_turn - 1); default the most there can be.
-    table: the table of goal.table_kind (the target table for a target, else the expected).
-    view: the objective's view when the caller made it (win_coach.py's), else goal's own."""
-    goal = as_goal(objective)
-    query = position if isinstance(position, Query) else checked_query(position, table.rules, dice,
-                                                                       rolls_left)
-    view, facts = (view, None) if view is not None else objective_view(query, table, goal)
+def ranked(query, table, goal, view=None):
+    """Every choice for the checked `query` (checked_query's) ranked by `goal`, best first: an
+    Advice.  table: the table of goal.table_kind (the target table for a target, else the
+    expected).  view: the objective's view when the caller made it (win/coach.py's), else
+    goal.view's."""
+    view, facts = (view, None) if view is not None else goal.view(query, table)
     state, roll = query.state, query.roll
     if roll is None:
         probability, expected = view.headline(state.card_total, view.start(state))
-        return Advice(view.rules.key, state.card_total, expected, [], facts, goal, probability)
+        return Advice(view.rules.key, state.card_total, expected, [], goal, facts, probability)
     value, points, bonus = steps.box_values(state, view, [roll])
     keeps = (steps.keep_values(view, *steps.final_values(state, view), query.rolls_left)
              if query.rolls_left else None)
     return assembled(query, view, goal, value, points, bonus, keeps, facts)
-
-
-def objective_view(query, table, goal):
-    """(the view of `goal` from `table` for the checked `query`, its position facts or None):
-    the expected score (points), the chance of the target, or of a win (a target on the
-    sub-game against the opponents, win.py)."""
-    if goal.kind == "win":
-        from .win.sub_game import win_view
-        return win_view(query, table, goal), None
-    if goal.kind == "target":
-        from .chance_view import ChanceView
-        return ChanceView(table, goal.target - query.state.card_total), None
-    values = table.values if hasattr(table, "values") else table.expected  # a target table's own
-    facts = position_facts(parse_card(query.position.card, table.rules),
-                           query.position.kniffel_bonuses, query.state, table.rules, query.roll,
-                           query.rolls_left)
-    return steps.PointsView(table.rules, values), facts
 
 
 def best_value(query, view):
@@ -207,7 +180,7 @@ def assembled(query, view, goal, value, points, bonus, keeps, facts=None):
                                               indices.tolist())] + options
     options = view.rank(options)
     probability, expected = options[0].get("probability"), options[0]["expected_final_score"]
-    return Advice(rules.key, base, expected, options, facts, goal, probability)
+    return Advice(rules.key, base, expected, options, goal, facts, probability)
 
 
 def joker_options(rules, view, state, roll, changes):
@@ -225,13 +198,13 @@ def joker_options(rules, view, state, roll, changes):
     return options
 
 
-def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, position=None):
+def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, goal, position=None):
     """The expected-score Advice from the values of each box for the roll in hand and, with
     rolls left, the value of every keep (462), as strategy tables compute them for many rolls
     of one state; `position` is its position_facts()."""
     view = steps.PointsView(table.rules, table.values)
     query = Query(state, roll, rolls_left, None, table.rules)
-    return assembled(query, view, POINTS, (values[:, None],), points[:, None], bonus[:, None],
+    return assembled(query, view, goal, (values[:, None],), points[:, None], bonus[:, None],
                      None if keeps is None else (keeps,), position)
 
 

@@ -11,7 +11,7 @@ from .common import EXIT_USAGE
 # name -> (module, function): a command's module is imported when that command runs (or the
 # help lists it), so that `kniffel advise` does not load what serve, play or solve need
 COMMANDS = {
-    "solve": ("solve", "solve"), "advise": ("advise", "advise"), "simulate": ("stats", "simulate"),
+    "solve": ("solve", "solve"), "advise": ("advise", "advise_command"), "simulate": ("stats", "simulate"),
     "distribution": ("stats", "distribution"), "play": ("game", "play"),
     "analyze": ("game", "analyze"), "tables": ("tables", "tables_command"),
     "bench": ("bench", "bench"), "rules": ("solve", "rules_command"), "serve": ("serve", "serve"),

@@ -2,12 +2,12 @@
 
 import click
 
-from .common import (InputError, command_rules, command_tables, emit_json, expected_table, json_option, lang_option, parse_position, position_options, rules_option, tables_option)
+from .common import (CommandError, InputError, command_rules, command_tables, emit_json, expected_table, json_option, lang_option, parse_position, position_options, rules_option, tables_option)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
 
-@click.command()
+@click.command("advise")
 @rules_option()
 @tables_option()
 @click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50", or as '
@@ -45,9 +45,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "take; the exact sub-game where its predicted cost fits, else an approximation "
               "with an interval (marked ≈).")
 @lang_option()
-def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, opponent_model,
-           dice_text, rolls_left, kniffel_bonuses, jokers_left, top, show_all, batch, as_json,
-           target, opponents, ties, budget, lang):
+def advise_command(rules_name, tables, card, chips, players, to_move, round_chip_taken,
+                   opponent_model, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
+                   show_all, batch, as_json, target, opponents, ties, budget, lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -84,16 +84,19 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         return
     query = checked_position(rules, parse_position(rules, card, kniffel_bonuses, jokers_left),
                              dice_text, rolls_left)  # validated once, before any solving
-    from ..advice.answer import advise as run_advise
-    if goal.kind == "target":
-        from .objectives import target_advice
-        table, advice = target_advice(rules, tables, query, goal, budget, as_json)
-    else:
-        table = expected_table(rules, tables, quiet=as_json)
-        advice, goal = _within_budget(run_advise, query, table, goal, "en" if as_json else lang)
+    from .. import load_table
+    from ..advice.goal import POINTS
+    table, missing = goal.table(rules, lambda r: expected_table(r, tables, quiet=as_json),
+                                lambda r: load_table(r, tables, objective="target"))
+    try:
+        advice, goal = _within_budget(query, table, goal, "en" if as_json else lang)
+    except ValueError as why:  # a target without its table, its sub-game over the budget
+        if missing is None:
+            raise
+        raise CommandError(f"{missing}; {why}") from None
     if as_json:
         click.echo(advice.to_json(top))
-    elif goal.kind == "points":
+    elif goal == POINTS:
         from ..lang import Words
         from .advice_text import echo_lines, expected_lines
         echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)) +
@@ -103,16 +106,17 @@ def advise(rules_name, tables, card, chips, players, to_move, round_chip_taken, 
         print_goal_advice(rules, query, table, advice, shown, lang)
 
 
-def _within_budget(run_advise, query, table, goal, lang):
+def _within_budget(query, table, goal, lang):
     """(Advice, its goal): the goal's advice, or the advice for points with a note saying why
     when the win's chance cannot be had within its budget (advice/cost.OverBudget)."""
+    from .. import advise
     from ..advice.cost import OverBudget
     from ..advice.goal import POINTS
     try:
-        return run_advise(query, table, objective=goal), goal
+        return advise(query, table, objective=goal), goal
     except OverBudget as exc:
         from ..lang import Words
-        advice = run_advise(query, table)
+        advice = advise(query, table)
         advice.note = Words(lang, table.rules)("advise.points_instead", seconds=exc.seconds or 0,
                                                budget=exc.budget or 0)
         return advice, POINTS
@@ -124,12 +128,12 @@ def _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, d
     --round-chip-taken); scorecard_only names the options given that only a scorecard takes."""
     given = [name for name, value in scorecard_only.items() if value]
     if players not in (None, 1) or to_move is not None or round_chip_taken:
-        from .advise_multi import advise_multi
+        from .advise_multi import print_multi_advice
         if given or batch is not None:
             raise InputError("--card, --kniffel-bonuses, --jokers-left, --target, --opponent and "
                              "--batch do not go with --players (a batch line gives \"players\")")
-        advise_multi(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left, shown,
-                     as_json, top, opponent_model, lang)
+        print_multi_advice(rules, players, chips, to_move, round_chip_taken, dice_text, rolls_left,
+                           shown, as_json, top, opponent_model, lang)
         return
     if "--target" in given or "--opponent" in given:
         raise InputError(f"{'--target' if '--target' in given else '--opponent'} is for the "
@@ -169,7 +173,8 @@ def _objective_options(target, opponents, ties, batch, budget="1"):
 
 def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch, as_json, lang):
     from ..dice import parse_dice
-    from ..duel.solo.advice import advise as run_advise, advise_lines, checked_query
+    from .. import advise
+    from ..duel.solo.advice import answer_lines, checked_query
     if rules.game != "dice-duel":
         raise InputError("--chips needs --rules dice-duel (or a Dice Duel rules file)")
     if batch is not None:
@@ -180,7 +185,7 @@ def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch,
                 loaded[line_rules.key] = expected_table(line_rules, tables, quiet=True)
             return loaded[line_rules.key]
 
-        for text in advise_lines(batch, rules, table_for, top):
+        for text in answer_lines(batch, rules, table_for, top):
             click.echo(text)
         return
     try:
@@ -190,7 +195,7 @@ def _advise_duel(rules, tables, chips, dice_text, rolls_left, top, shown, batch,
         position = checked_query(chips, rules, roll, rolls_left)[0]  # validate before any solving
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    advice = run_advise(position, expected_table(rules, tables, quiet=as_json), dice=roll, rolls_left=rolls_left)
+    advice = advise(position, expected_table(rules, tables, quiet=as_json), dice=roll, rolls_left=rolls_left)
     if as_json:
         emit_json(advice.as_dict(top))
         return
@@ -232,14 +237,14 @@ def _duel_lines(advice, position, rules, roll, rolls_left, shown, words):
 
 def _advise_batch(stream, default_rules, tables, top):
     """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
-    from ..advice.batch import advise_lines
+    from ..advice.batch import answer_lines
     from ..advice.objective_batch import objective_lines
     loaded = command_tables(tables, quiet=True)  # a line never starts a target build
     # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
     chunk = 1 if stream.isatty() else 1024
 
     def plain(run, start):
-        return advise_lines(run, default_rules, loaded, top, chunk=chunk, start=start)
+        return answer_lines(run, default_rules, loaded, top, chunk=chunk, start=start)
 
     for text in objective_lines(stream, default_rules, loaded, loaded.target, plain, top):
         click.echo(text)

@@ -5,7 +5,7 @@ import click
 from .common import InputError, emit_json
 
 
-def advise_multi(rules, players, chips, to_move, taken, dice_text, rolls_left, shown, as_json,
+def print_multi_advice(rules, players, chips, to_move, taken, dice_text, rolls_left, shown, as_json,
                  top, model="best", lang=None):
     """Check the position, advise, print text or JSON (one clear line and exit 2 on bad input)."""
     from ..dice import parse_dice
@@ -22,13 +22,12 @@ def advise_multi(rules, players, chips, to_move, taken, dice_text, rolls_left, s
         multi_advice.checked_roll(rules, roll, rolls_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    answer = multi_advice.advise(table, rules, roll, rolls_left, model=model)
+    advice = multi_advice.win_chances(table, rules, roll, rolls_left, model=model)
     if as_json:
-        answer["options"] = answer["options"][:top]
-        emit_json(answer)
+        emit_json(advice.as_dict(top))
         return
     from ..lang import Words
-    for line in answer_lines(answer, shown, Words(lang, rules)):
+    for line in answer_lines(advice.as_dict(), shown, Words(lang, rules)):
         click.echo(line)
 
 

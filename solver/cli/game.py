@@ -93,7 +93,7 @@ def _names(players):
 
 def _goal(text, ties, coach=True, budget="1"):
     from dataclasses import replace
-    from ..advice.goal import check_budget, parse_goal
+    from ..advice.goal import POINTS, check_budget, parse_goal
     try:
         seconds = check_budget(budget)
     except ValueError as exc:
@@ -102,18 +102,18 @@ def _goal(text, ties, coach=True, budget="1"):
         goal = parse_goal(text, ties)
     except ValueError as exc:
         raise InputError(f"--goal: {exc}") from None
-    if goal.kind == "win":
+    if goal != POINTS:
         goal = replace(goal, budget=seconds)
-    if goal.kind != "points" and not coach:
+    if goal != POINTS and not coach:
         raise InputError("--goal is what the coach plays for: add --coach")
     return goal
 
 
 def _goal_tables(goal, rules, n_players, tables):
     """The target table a goal needs (None for the others); InputError when it cannot be had."""
-    if goal.kind == "win" and n_players < 2:
+    if goal.needs_opponents and n_players < 2:
         raise InputError("--goal win needs other players: --players \"Anna,Ben\"")
-    if goal.kind != "target":
+    if goal.table_kind != "target":
         return None
     from ..engine.store import TableError
     from .. import load_table
@@ -177,6 +177,7 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
       kniffel analyze game.json --json
       kniffel analyze examples/kniffel-game.json --goal win --from-round 10
     """
+    from ..advice.goal import POINTS
     from ..game.analysis import analyze as run, report_lines
     from ..game.card import GameError
     from ..game.record import load_record, record_rules
@@ -191,7 +192,7 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
         raise InputError(str(exc)) from None
     goal = _goal(goal_text, ties)
     target_table = None
-    if goal.kind != "points":
+    if goal != POINTS:
         from ..game.record import record_players
         try:
             players = record_players(record)

@@ -27,7 +27,7 @@ def command_goal(rules, target=None, opponents=(), ties="share", budget="1"):
             raise InputError(f"--opponent: {exc}") from None
     from ..rules.bounds import score_bound
     try:
-        return target_goal(target, rules)
+        return target_goal(target, rules, budget)
     except ValueError:
         raise InputError(f"--target must be 0-{score_bound(rules)} (the most a {rules.key} game "
                          f"can score), got {target}") from None
@@ -73,36 +73,14 @@ def print_goal_advice(rules, query, table, advice, shown, lang=None):
     best options with their cost, the "more" line) with the chance of the goal, and the
     trade-off against playing for points.  `table` is the one the advice read: its
     expected-score values rank the same position for points."""
-    from ..advice.position import advise
+    from .. import advise
     from ..lang import Words
     from .advice_text import echo_lines, goal_lines
     w = Words(lang, rules)
     plain = advise(query, table)  # for points, from the same table
     goal = advice.goal
-    if goal.kind == "win":
-        text = w("advise.goal_win", n=len(goal.opponents), ties=w(f"ties.{goal.ties}"))
-        chance_name, word = w("goal.chance_win"), w("goal.win")
-    else:
-        text = w("advise.goal_target", target=goal.target)
-        chance_name, word = w("goal.chance_target", target=goal.target), w("goal.target", target=goal.target)
-    echo_lines(goal_lines(rules, advice, plain, shown, text, chance_name, w, word))
-def target_advice(rules, tables, query, goal, budget, quiet):
-    """(table, Advice) of a --target: from the saved target table, else the sub-game from the
-    position when it fits the budget (advice/win/coach.py), else the error naming the command
-    that builds the table."""
-    from ..advice.position import advise
-    from ..engine.store import TableError
-    from .. import load_table
-    try:
-        table = load_table(rules, tables, objective="target")
-    except TableError as exc:
-        from ..advice.win.coach import advise_target_sub_game
-        table = expected_table(rules, tables, quiet=quiet)
-        try:
-            return table, advise_target_sub_game(query, table, goal.target, float(budget))
-        except ValueError as why:
-            raise CommandError(f"{exc}; {why}") from None
-    return table, advise(query, table, objective=goal)
+    echo_lines(goal_lines(rules, advice, plain, shown, goal.heading(w), goal.chance_word(w), w,
+                          goal.word(w)))
 
 
 @click.command()

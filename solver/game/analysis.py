@@ -7,7 +7,9 @@ recorded dice are used, never the program's random numbers.
 """
 from dataclasses import replace
 
-from ..advice.position import COST_TOLERANCE, advise, box_values
+from ..advice.answer import answer
+from ..advice.goal import POINTS
+from ..advice.position import COST_TOLERANCE, box_values
 from ..dice import KEEP_INDEX
 from ..lang import Words
 from .card import parse_box
@@ -70,11 +72,10 @@ def goal_ranking(goal, position, table, target_table=None, opponents=(), dice=No
     """The Advice ranked by a target or win `goal` at one decision: `table` is the expected-score
     table, `target_table` the target table (a target), `opponents` the other players as they
     stand ({"card"...} | {"final"...}, a win)."""
-    from ..advice.answer import advise as advise_goal  # a win within its budget
-    if goal.kind == "win":
+    if goal.needs_opponents:
         goal = goal.with_opponents(opponents)
-    return advise_goal(position, target_table if goal.kind == "target" else table, dice,
-                       rolls_left, goal)
+    return answer(position, target_table if goal.table_kind == "target" else table, dice,
+                  rolls_left, goal)
 
 
 def analyze(record, table, goal=None, target_table=None, from_round=1):
@@ -93,10 +94,10 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     game each turn's win objective is a long solve)."""
     from ..advice.goal import matching_option
     decisions = []
-    by_goal = goal is not None and goal.kind != "points"
+    by_goal = goal not in (None, POINTS)
 
     def visit(point, decision):
-        advice = advise(point.position, table, dice=point.dice, rolls_left=point.rolls_left)
+        advice = answer(point.position, table, dice=point.dice, rolls_left=point.rolls_left)
         chosen = choice_value(table, point.state, point.dice, decision, advice)
         loss = advice.expected_final_score - chosen
         choice = {k: decision[k] for k in ("keep", "box", "jokers", "points") if k in decision}
@@ -107,7 +108,7 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
                           "optimal": loss <= OPTIMAL_TOLERANCE})
         if loss < -1e-6:  # the best option is the maximum: a negative loss would be a bug
             raise ValueError(f"choice worth more than the best option at {point}")
-        if by_goal and point.round >= from_round and (goal.kind == "target" or point.opponents):
+        if by_goal and point.round >= from_round and (not goal.needs_opponents or point.opponents):
             ranked = goal_ranking(goal, point.position, table, target_table, point.opponents,
                                  point.dice, point.rolls_left)
             option = matching_option(ranked.options, decision)

@@ -9,7 +9,8 @@ import sys
 
 import click
 
-from ..advice.position import advise
+from ..advice.answer import answer
+from ..advice.goal import POINTS
 from ..lang import Words
 from .analysis import goal_ranking
 from . import session as sessions
@@ -59,7 +60,7 @@ def play(game, table, record_path, terminal=None, coach=False, rng=None, goal=No
     terminal = terminal or Terminal()
     session = _Session(game, table, record_path, terminal, coach, rng)
     session.words = w = Words(lang, game.rules)
-    session.goal = goal if goal is not None and goal.kind != "points" else None
+    session.goal = goal if goal not in (None, POINTS) else None
     session.target_table = target_table
     save_record(game.record(), record_path)  # an unwritable path fails now, not after a turn
     try:
@@ -286,7 +287,7 @@ class _Session:
         save_record(self.game.record(), self.record_path)
 
     def advice(self, turn):
-        return advise(turn.position, self.table, dice=turn.dice, rolls_left=turn.rolls_left)
+        return answer(turn.position, self.table, dice=turn.dice, rolls_left=turn.rolls_left)
 
     def goal_ranking(self, turn, dice, rolls_left):
         """The options ranked by the goal (advice/goal.py), once per decision point."""
@@ -334,10 +335,10 @@ class _Session:
         self.terminal.say("  " + w("coach.feedback", cost=w.cost(loss)) + best)
 
     def goal_word(self):
-        return goal_word(self.goal, self.words)
+        return self.goal.word(self.words)
 
     def chance_name(self):
-        return chance_name(self.goal, self.words)
+        return self.goal.chance_word(self.words)
 
     def chance_cost(self, loss):
         """A loss of chance: "best" or "cost 1.25%"."""
@@ -412,15 +413,6 @@ class _Session:
         for line in card_lines(self.game, self.words):
             self.terminal.say(line)
 
-
-def goal_word(goal, words):
-    """What a goal aims at, in words: "win", "reach 250"."""
-    return words("goal.win") if goal.kind == "win" else words("goal.target", target=goal.target)
-
-
-def chance_name(goal, words):
-    """The name of a goal's chance: "P(win)", "P(>= 250)"."""
-    return words("goal.chance_win") if goal.kind == "win" else words("goal.chance_target", target=goal.target)
 
 
 def card_lines(game, words=None):

@@ -8,7 +8,7 @@ costs on a card (the user's, or the typical cards of the cheat sheet).
 """
 import html
 
-from ..advice.position import advise
+from ..advice.answer import answer
 from ..engine.states import Position
 from ..rules import UPPER
 from ..lang import Words
@@ -190,7 +190,7 @@ def _roll_chart(table, card, sheet, w):
             + "".join(f"<th class='up'>{_e(w.box(b))}</th>" for b in open_boxes) + "</tr>"]
     for text in TYPICAL_ROLLS:
         roll = tuple(int(c) for c in text)
-        options = advise(Position(card), table, roll, 0).options
+        options = answer(Position(card), table, roll, 0).options
         best = options[0]["expected_final_score"]
         by_box = {}
         for o in options:
@@ -242,7 +242,7 @@ def _lower_table(sheet, w):
 def _five_texts(table, card, w):
     """The best choice for each five of a kind on `card`, in words."""
     from ..game.analysis import describe_choice, option_as_decision
-    return {face: describe_choice(option_as_decision(advise(Position(card), table, (face,) * 5, 0).options[0]), w)
+    return {face: describe_choice(option_as_decision(answer(Position(card), table, (face,) * 5, 0).options[0]), w)
             for face in range(1, 7)}
 
 

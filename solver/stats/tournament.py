@@ -85,7 +85,7 @@ class RiskDial:
 def coach_turns(players, seat, turn, table, target=None, store=None, risk=None, threads=None):
     """The coach in seat `seat` takes its turn number `turn` (0: the first) in every game,
     against the others' cards as they stand (stats/coach_kernels.py): the win coach's
-    approximation (candidate (a), what advise_win(force="approximate") plays) with target, the
+    approximation (candidate (a), what win_advice(force="approximate") plays) with target, the
     TargetTable of table's rules, and store, a StateDistributions holding every state the
     others can meet (opponents.build(table, min_open=1)); or with risk, a RiskDial, candidate
     (c).  The games are split over `threads` threads."""

@@ -86,7 +86,7 @@ def scorecard_advice(query, tables, default=PRESETS["kniffel"]):
         return {"error": f"line 1: {exc}"}  # as the batch names a request's one line
 
 
-def advise_line(body, tables):
+def answer_request(body, tables):
     """One `kniffel advise --batch` line (bytes) -> (status, the JSON bytes the batch prints)."""
     query = json_object(body, "the body must be one JSON object, a line of kniffel advise --batch")
     # a line with chips or players is the Dice Duel's unless it names its rules
@@ -96,7 +96,7 @@ def advise_line(body, tables):
     rules = all_presets()[name]
     if rules.game == "dice-duel":
         line = body.decode("utf-8", "replace").replace("\n", " ")
-        answer = next(iter(duel_advice.advise_lines([line], rules, tables)))
+        answer = next(iter(duel_advice.answer_lines([line], rules, tables)))
         answer = answer.encode() if isinstance(answer, str) else answer
         return (400 if answer.startswith(b'{"error"') else 200), answer
     answer = scorecard_advice(query, tables)
@@ -213,11 +213,11 @@ def analysis_goal(data, record):
     chance to win from round `from_round` on, for the decisions the page took playing to win."""
     if data.get("goal") != "win" or len(record.get("players", [])) < 2:
         return None, None, 1
-    from ..advice.goal import Goal
+    from ..advice.goal import WinGoal
     from_round = data.get("from_round", 1)
     if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
         raise BadRequest("from_round must be a whole number >= 1")
-    return Goal("win"), None, from_round
+    return WinGoal(), None, from_round
 
 
 async def _json_body(request):
@@ -443,7 +443,7 @@ def _task_solve(tables, rules, budget):
     return {"rules": rules.key, "expected_score": table.expected_score}
 
 
-TASKS = {"advise": lambda tables, body, budget: advise_line(body, tables),
+TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
          "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None, budget),
          "game": _task_state, "analyze": _task_analyze, "solve": _task_solve}
@@ -471,9 +471,9 @@ def warm_up(tables):
     """Load the kniffel table and the kernels of the advice and of the win sub-game, so that no
     request pays for them (or is cancelled while a kernel compiles)."""
     rules = PRESETS["kniffel"]
-    advise_line(b'{"dice": [1, 2, 3, 4, 5], "rolls_left": 1}', tables)
+    answer_request(b'{"dice": [1, 2, 3, 4, 5], "rolls_left": 1}', tables)
     card = {box: 0 for box in rules.boxes[:-1]}
-    advise_line(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0,
+    answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0,
                               "opponents": [{"final": 10}]}), tables)
 
 

@@ -46,7 +46,8 @@ def duel_state(record, hand, coach=False):
     state["turn"] = turn
     line = game.advice_line()
     if coach and line is not None:
-        state["advice"] = multi_advice.advise(table, rules, line.get("dice"), line.get("rolls_left"))
+        state["advice"] = multi_advice.win_chances(table, rules, line.get("dice"),
+                                                   line.get("rolls_left")).as_dict()
     return state
 
 

@@ -1,7 +1,7 @@
-"""Win advice within a time budget: the exact sub-game (win.py) where its predicted cost fits
-the budget, else the interval approximation (win_approx.py); the Advice says which.
+"""Win advice within a time budget: the exact sub-game (sub_game.py) where its predicted cost
+fits the budget, else the interval approximation (approximation.py); the Advice says which.
 
-    advice = advise_win(position, table, goal, dice, rolls_left, budget=1.0, target_table=...)
+    advice = win_advice(position, table, goal, dice, rolls_left, budget=1.0, target_table=...)
     advice.method     "exact" or "approximate"
     advice.interval   [low, high] of the position's chance (approximate only), and each
                       option's "interval" likewise
@@ -19,7 +19,7 @@ import numpy as np
 from ...engine.states import State
 from ...stats import opponents as opp
 from .. import cost
-from ..goal import MAX_OPPONENTS, check_budget
+from ..limits import MAX_OPPONENTS, check_budget
 from .sub_game import win_utility
 
 AFFORD_OPEN = 4  # below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
@@ -76,7 +76,7 @@ def choose_method(rules, query, distributions, goal, budget, target_table):
     return "approximate", None
 
 
-def advise_win(position, table, goal, dice=None, rolls_left=None, budget=None, target_table="saved",
+def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, target_table="saved",
                store=None, force=None, low=True):
     """The Advice of the win `goal` (goal.win_goal's, or with {"state": State} opponents) for
     `position` within `budget` seconds (default the goal's) (module docstring); `table` the
@@ -86,7 +86,7 @@ def advise_win(position, table, goal, dice=None, rolls_left=None, budget=None, t
     lower ends out where approximate (the ranking does not need them: a tournament plays faster;
     each "probability" is then the upper end).  position: a Position (card) or a Query checked
     before."""
-    from ..position import Query, advise, checked_query
+    from ..position import Query, checked_query, ranked
     from .sub_game import win_view
     from .approximation import LowView, mixture_view, utility_of_score, with_interval
     budget = check_budget(goal.budget if budget is None else budget)
@@ -103,20 +103,19 @@ def advise_win(position, table, goal, dice=None, rolls_left=None, budget=None, t
     method = force or method
     if method == "exact" and how != "table":
         view = win_view(query, table, goal, distributions)
-        advice = advise(query, table, objective=goal, view=view)
+        advice = ranked(query, table, goal, view)
         advice.method = "exact"
         return advice
     U = utility_of_score(*win_utility(distributions, goal.ties))
     c = query.state.card_total
     high = None
     if target_table is not None:
-        high = advise(query, target_table, objective=goal, view=mixture_view(target_table, U, c))
+        high = ranked(query, target_table, goal, mixture_view(target_table, U, c))
         if method == "exact" or not low:
             high.method = method
             return high
     of = _successor_distributions(table, store, time.perf_counter(), budget)
-    answer = with_interval(advise(query, table, objective=goal,
-                                  view=LowView(rules, table.values, U, c, of)), high)
+    answer = with_interval(ranked(query, table, goal, LowView(rules, table.values, U, c, of)), high)
     answer.method = "approximate"
     answer.note = NO_TABLE_NOTE if target_table is None else None
     return answer
@@ -168,19 +167,19 @@ def saved_target_table(table):
     return _TARGETS[key]
 
 
-def advise_target_sub_game(query, table, target, budget):
-    """The advice of a target T without a saved target table: the sub-game from the position,
-    solved when its predicted cost fits `budget` (ValueError otherwise), as the win against a
-    finished player on T - 1 with ties lost (u(x) = [x >= T])."""
-    from ..goal import Goal, win_goal
-    if cost.sub_game_seconds(table.rules, query.position.card) > check_budget(budget):
+def target_sub_game(query, table, goal, stand_in):
+    """The Advice of the target `goal` (a TargetGoal) without a saved target table: the sub-game
+    from the checked `query`, solved when its predicted cost fits the goal's budget (ValueError
+    otherwise), as the win `stand_in` against a finished player on T - 1 with ties lost
+    (u(x) = [x >= T])."""
+    from ...rules.bounds import score_bound
+    target, budget = goal.target, check_budget(goal.budget)
+    if cost.sub_game_seconds(table.rules, query.position.card) > budget:
         raise ValueError("no target table for these rules, and the sub-game from this position "
                          f"would take longer than the budget of {budget:g} s: `kniffel solve "
                          "--objective target` builds the table once")
-    from ...rules.bounds import score_bound
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= score_bound(table.rules):
         raise ValueError(f"target must be 0-{score_bound(table.rules)}, got {target!r}")
-    advice = advise_win(query, table, win_goal([{"final": max(0, target - 1)}], "lose", budget),
-                        budget=budget, target_table=None, force="exact")
-    advice.goal = Goal("target", target)
+    advice = win_advice(query, table, stand_in, budget=budget, target_table=None, force="exact")
+    advice.goal = goal
     return advice

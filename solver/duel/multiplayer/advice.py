@@ -10,6 +10,8 @@ chance with its 95% interval.  The answer is the contract of `kniffel advise --r
 import numpy as np
 
 from ... import dice as _dice  # `dice` is a parameter name below
+from ...advice.goal import Goal
+from ...advice.position import Advice
 from ...dice import sub_keep_indices
 from . import game as mg
 from ..chips import CHIPS_PER_TYPE, N_TYPES
@@ -19,6 +21,22 @@ from .exact import size_bound, solve_exact
 from .rollout import Rollouts, move_code, wilson
 
 BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
+
+
+class SeatWinGoal(Goal):
+    """The seat to move's chance to win a Dice Duel of several players, exact or estimated by
+    rollouts (each chance then with its interval and the games played out); its Advice's
+    position is the table (players, seat to move, chips, dice)."""
+    kind = "win"
+
+    def answer_dict(self, advice, options):
+        out = {"probability": advice.probability, "exact": advice.exact}
+        if not advice.exact:
+            out.update(interval=advice.interval, games=advice.games)
+        return {**out, "method": advice.method, "options": options, **advice.position}
+
+
+SEAT_WIN = SeatWinGoal()
 
 
 def parse_counts(players, chips):
@@ -88,10 +106,10 @@ def _keep_options(roll):
     return [list(k) for k in keeps], indices.tolist()
 
 
-def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
+def win_chances(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
            limit=None, policies=None, solo_values=None, model="best"):
-    """The advice for the seat to move of `table` (a checked multi_game.Table): a dict
-    {"probability", "exact", "interval" (estimates), "options", ...}, options best first.
+    """The Advice for the seat to move of `table` (a checked multi_game.Table), options best
+    first, each with its chance to win ("probability") and, estimated, its "interval".
 
     dice/rolls_left: as the solo advice (None: the turn's start).  Exact when size_bound(table)
     <= limit; else rollouts for `budget` seconds (or exactly `games` games per option), seats
@@ -108,14 +126,13 @@ def advise(table, rules, dice=None, rolls_left=None, budget=None, games=None, se
     else:
         answer = _estimate(table, rules, roll, rolls_left, budget, games, seed, policies,
                            solo_values)
-    answer["players"] = table.players
-    answer["to_move"] = table.to_move
-    answer["round_chip_taken"] = table.taken
-    answer["chips"] = table.counts()
+    position = {"players": table.players, "to_move": table.to_move,
+                "round_chip_taken": table.taken, "chips": table.counts()}
     if roll is not None:
-        answer["dice"] = list(_dice.KEEPS[roll])
-        answer["rolls_left"] = rolls_left
-    return answer
+        position.update(dice=list(_dice.KEEPS[roll]), rolls_left=rolls_left)
+    return Advice(rules.key, None, None, answer["options"], SEAT_WIN, position,
+                  answer["probability"], answer["method"], answer.get("interval"),
+                  games=answer.get("games"))
 
 
 def _option(move_or_keep, chances, mover, table, rules, then=None):
@@ -135,7 +152,7 @@ def _exact(table, rules, roll, rolls_left, limit, model):
     mover = table.to_move
     others = "each seat maximising its own chance" if model == "best" else \
         "the other seats taking the most valuable chip"
-    answer = {"probability": float(solver.start(table)[mover]), "exact": True,
+    answer = {"probability": float(solver.start(table)[mover]),
               "method": f"exact over {len(solver.memo)} positions, {others}"}
     if roll is None:
         answer["options"] = []
@@ -184,7 +201,7 @@ def _estimate(table, rules, roll, rolls_left, budget, games, seed, policies, sol
     method = f"estimate: {n} games per option played out by the greedy policy"
     if roll is None:
         p = float(means[0][mover])
-        return {"probability": p, "exact": False, "interval": wilson(p, n), "games": n,
+        return {"probability": p, "interval": wilson(p, n), "games": n,
                 "method": method, "options": []}
     found = []
     for label, mean in zip(labels, means):
@@ -200,5 +217,5 @@ def _estimate(table, rules, roll, rolls_left, budget, games, seed, policies, sol
     else:
         options = [o for _, _, o in found]
     options.sort(key=lambda o: o["probability"], reverse=True)
-    return {"probability": options[0]["probability"], "exact": False,
+    return {"probability": options[0]["probability"],
             "interval": options[0]["interval"], "games": n, "method": method, "options": options}

@@ -39,21 +39,20 @@ def analyze(record, budget=None, seed=0, progress=False):
         table, rules = game.table, game.rules
         left = game.rolls_left
         if "keep" in decision:
-            advice = multi_advice.advise(table, rules, list(game.dice), left, budget=budget, seed=seed)
+            advice = multi_advice.win_chances(table, rules, list(game.dice), left, budget=budget, seed=seed)
+            best = advice.probability
         else:  # the end moves, at whatever rolls were left
-            advice = multi_advice.advise(table, rules, list(game.dice), 0, budget=budget, seed=seed)
-            if left > 0:
-                best = multi_advice.advise(table, rules, list(game.dice), left, budget=budget,
-                                           seed=seed)
-                advice = {**advice, "probability": best["probability"]}
-        chosen = next((o for o in advice["options"] if _same(o, decision)), None)
+            advice = multi_advice.win_chances(table, rules, list(game.dice), 0, budget=budget, seed=seed)
+            best = advice.probability if left == 0 else multi_advice.win_chances(
+                table, rules, list(game.dice), left, budget=budget, seed=seed).probability
+        chosen = next((o for o in advice.options if _same(o, decision)), None)
         chance = chosen["probability"] if chosen else None
         rows.append({"seat": table.to_move, "player": game.players[table.to_move],
                      "dice": list(game.dice), "rolls_left": left,
                      "choice": {k: v for k, v in decision.items() if k not in ("dice", "rolls_left")},
-                     "probability": chance, "best": advice["probability"],
-                     "lost": None if chance is None else max(0.0, advice["probability"] - chance),
-                     "exact": advice["exact"]})
+                     "probability": chance, "best": best,
+                     "lost": None if chance is None else max(0.0, best - chance),
+                     "exact": advice.exact})
         bar.update()
 
     with bar:

@@ -3,14 +3,14 @@
 Plain numpy from a saved table (no numba): the end-of-turn moves come from the same rule code
 the kernels compile (duel_rules.chip_moves / apply_move), the keep arithmetic from advice.py.
 """
-from dataclasses import dataclass
 from operator import itemgetter
 
 import numpy as np
 import orjson
 
-from ... import dice as _dice  # `dice` is a parameter name of advise()
-from ...advice.position import keep_values
+from ... import dice as _dice  # `dice` is a parameter name of solo_advice()
+from ...advice.goal import Goal
+from ...advice.position import Advice, keep_values
 from ...dice import sub_keep_indices
 from ..rules import ASIDE, MAX_MOVES, N_TYPES, TYPES, apply_move, chip_moves
 from ..states import Chips, parse_chips, rank, validate_chips
@@ -18,18 +18,22 @@ from ...advice.query import read_query
 from ...rules import RulesError
 
 
-@dataclass
-class DuelAdvice:
-    rules: str
-    chips: Chips
-    expected_final_score: float
-    options: list
+class ChipsGoal(Goal):
+    """The solo Dice Duel's objective, the expected final score of one player's chips; its
+    Advice's position is the chips (`chips_facts`)."""
+    kind = "points"
 
-    def as_dict(self, top=None):
-        options = self.options if top is None else self.options[:top]
-        return {"rules": self.rules, "chips": self.chips.as_dict(),
-                "chips_value": self.chips.chips_value, "over": self.chips.over,
-                "expected_final_score": self.expected_final_score, "options": options}
+    def answer_dict(self, advice, options):
+        return {"rules": advice.rules, **advice.position,
+                "expected_final_score": advice.expected_final_score, "options": options}
+
+
+CHIPS = ChipsGoal()
+
+
+def chips_facts(chips):
+    """The chips as the advice JSON shows them."""
+    return {"chips": chips.as_dict(), "chips_value": chips.chips_value, "over": chips.over}
 
 
 def end_moves(chips, table, roll):
@@ -83,14 +87,16 @@ def checked_query(chips, rules, dice=None, rolls_left=None):
     return chips, roll, rolls_left
 
 
-def advise(chips, table, dice=None, rolls_left=None):
-    """Every choice for `chips` (a Chips or SPEC) with its expected final score, best first.
+def solo_advice(chips, table, dice=None, rolls_left=None):
+    """Every choice for `chips` (a Chips or SPEC) with its expected final score, best first: an
+    Advice.
 
     dice: five faces, or None for the value at the start of the turn.  With rolls left: every
     distinct keep and "stop" (end the turn now, best move); with none: every legal move."""
     chips, roll, rolls_left = checked_query(chips, table.rules, dice, rolls_left)
     if roll is None:
-        return DuelAdvice(table.rules.key, chips, float(table.values[chips.index]), [])
+        return Advice(table.rules.key, chips.chips_value, float(table.values[chips.index]), [],
+                      CHIPS, chips_facts(chips))
     moves = sorted(end_moves(chips, table, roll), key=_by_value, reverse=True)
     if rolls_left == 0:
         options = moves
@@ -103,7 +109,8 @@ def advise(chips, table, dice=None, rolls_left=None):
         options = [stop] + [{"action": "keep", "keep": list(keep), "expected_final_score": value}
                             for keep, value in zip(keep_list, keeps[indices].tolist())]
         options.sort(key=_by_value, reverse=True)  # stable: stopping first on a tie
-    return DuelAdvice(table.rules.key, chips, options[0]["expected_final_score"], options)
+    return Advice(table.rules.key, chips.chips_value, options[0]["expected_final_score"], options,
+                  CHIPS, chips_facts(chips))
 
 
 _by_value = itemgetter("expected_final_score")
@@ -112,7 +119,7 @@ FIELDS = {"rules", "chips", "dice", "rolls_left"}
 MULTI_FIELDS = {"players", "to_move", "round_chip_taken", "opponent_model"}  # 2+ players
 
 
-def advise_lines(lines, default_rules, tables, top=None):
+def answer_lines(lines, default_rules, tables, top=None):
     """Yield one JSON text per line (bytes or str) of JSON queries {"rules"?, "chips"?, "dice"?,
     "rolls_left"?}: the advice, or {"error": "line N: ..."} for a bad line (blank, not UTF-8, not
     a query).  tables(rules) gives the table."""
@@ -132,7 +139,7 @@ def advise_lines(lines, default_rules, tables, top=None):
             if dice is not None and not isinstance(dice, list):
                 raise ValueError("dice must be a list of five faces")
             chips = checked_query(query.get("chips", ""), rules, dice, query.get("rolls_left"))[0]
-            advice = advise(chips, tables(rules), dice, query.get("rolls_left"))
+            advice = solo_advice(chips, tables(rules), dice, query.get("rolls_left"))
             yield orjson.dumps(advice.as_dict(top)).decode()
         except (ValueError, RulesError, TypeError, orjson.JSONDecodeError, OSError) as exc:
             yield orjson.dumps({"error": f"line {number}: {exc}"}).decode()
@@ -146,8 +153,7 @@ def multi_line(query, rules, top=None):
     table = multi_advice.parse_table(rules, query["players"], query.get("chips"),
                                      query.get("to_move", 0), query.get("round_chip_taken", False))
     dice = query.get("dice")
-    answer = multi_advice.advise(table, rules, dice, query.get("rolls_left"),
-                                 model=query.get("opponent_model", "best"))
-    answer["options"] = answer["options"][:top]
-    return answer
+    answer = multi_advice.win_chances(table, rules, dice, query.get("rolls_left"),
+                                      model=query.get("opponent_model", "best"))
+    return answer.as_dict(top)
 

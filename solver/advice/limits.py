@@ -1,0 +1,21 @@
+"""The limits of an objective's input, shared by the goals (goal.py) and the win advice
+(win/coach.py): how a tie counts, the opponents' fields and number, the time budget."""
+TIES = ("share", "lose")
+OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
+MAX_OPPONENTS = 7  # eight players, as the card has columns for
+DEFAULT_BUDGET = 1.0  # seconds a win advice may take (advice/win/coach.py)
+MAX_BUDGET = 3600.0  # more is a mistake: an hour for one decision
+
+
+def check_budget(budget):
+    """A time budget in seconds as a float; ValueError unless 0 < budget <= MAX_BUDGET."""
+    if isinstance(budget, bool):
+        budget = None
+    try:
+        seconds = float(budget)
+    except (TypeError, ValueError):
+        raise ValueError(f"the budget must be a number of seconds, got {budget!r}") from None
+    if not 0 < seconds <= MAX_BUDGET:
+        raise ValueError(f"the budget must be more than 0 and at most {MAX_BUDGET:g} seconds, "
+                         f"got {budget!r}")
+    return seconds
