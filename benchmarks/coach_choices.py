@@ -24,6 +24,7 @@ given on the command line are then taken from BEFORE.json (the same games).
 import argparse
 import hashlib
 import importlib.util
+import itertools
 import json
 import os
 import platform
@@ -100,11 +101,10 @@ def budget_run(tournament, settings, games):
 
 
 def _first_decision(before, after):
-    """Where two games' decision lists first part: "decision i: before X, now Y"."""
-    i = next((i for i, (b, a) in enumerate(zip(before, after)) if b != a), min(len(before), len(after)))
-    missing = "(none)"
-    return (f"decision {i}: before {before[i] if i < len(before) else missing}, "
-            f"now {after[i] if i < len(after) else missing}")
+    """Where two games' different decision lists first differ: "decision i: before X, now Y"."""
+    pairs = enumerate(itertools.zip_longest(before, after, fillvalue="(none)"))
+    i, (b, a) = next((i, pair) for i, pair in pairs if pair[0] != pair[1])
+    return f"decision {i}: before {b}, now {a}"
 
 
 def compare_part(before, after, name):

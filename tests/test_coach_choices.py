@@ -57,7 +57,8 @@ def test_decisions_recorded_and_compared(tmp_path, capsys, end_game_store):
     # the same games again, their settings taken from the stored run
     script.main(["--out", str(tmp_path / "again.json"), "--compare", str(first)])
     out = capsys.readouterr().out
-    assert "compiled: not played" in out and f"budget: identical (2 games, sha256 {budget['sha256']})" in out
+    assert "compiled: not played" in out
+    assert f"budget: identical (2 games, sha256 {budget['sha256']})" in out
 
     altered = json.loads(first.read_text(encoding="utf-8"))
     turn, left, dice, _, method = altered["budget"]["decisions"][1][0].split()
@@ -88,3 +89,11 @@ def test_compare_reports_the_first_game_and_the_count():
     assert not same and lines[0].startswith("not comparable: settings")
     same, lines = script.compare(before, {"settings": settings})
     assert not same and lines[0] == "compiled: played in one run only"
+    budget = {"games": 1, "sha256": "d", "scores": [[200, 210]],
+              "decisions": [["0 2 12345 keep:5 exact"]]}
+    longer = dict(budget, decisions=[["0 2 12345 keep:5 exact", "0 1 12355 box:chance exact"]])
+    same, lines = script.compare({"settings": settings, "budget": budget},
+                                 {"settings": settings, "budget": longer})
+    assert not same and lines == ["compiled: not played",
+                                  "budget: 1 of 1 games differ; the first, game 0, at decision 1: "
+                                  "before (none), now 0 1 12355 box:chance exact"]
