@@ -43,10 +43,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 
-def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
+def play(preset, n_players, seat, games, seed, policy, budget, start_card=None, record=None):
     """(final scores [games, n_players], coach decisions' method counts, seconds).  start_card:
     every player starts from this card (a dict), the coach's target table is then its sub-game's
-    (an end-game tournament, quick to set up); default the empty card and the saved table."""
+    (an end-game tournament, quick to set up); default the empty card and the saved table.
+    record: a list, when given, to which each decision of the coach is appended as (game, turn,
+    rolls left, dice, the option taken, method)."""
     import solver
     from solver.advice.goal import WinGoal
     from solver.advice.win.coach import win_advice
@@ -79,10 +81,12 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None):
         advice = win_advice(position, table, goal, dice, left, budget, target, store,
                             force="approximate" if policy == "approximate" else None, low=False)
         methods[advice.method] = methods.get(advice.method, 0) + 1
+        if record is not None:  # game and turn: the loop's below, at the time of the call
+            record.append((g, turn, left, tuple(dice), advice.options[0], advice.method))
         return advice.options
 
     started = time.perf_counter()
-    for _ in range(first.n_open):
+    for turn in range(first.n_open):
         for s in range(n_players):
             if s != seat or policy == "points":
                 players.turn(table, s)
