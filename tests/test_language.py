@@ -7,7 +7,7 @@ import string
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from conftest import run, solved
 
@@ -200,6 +200,7 @@ def test_every_house_rule_and_choice_has_words():
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(max_size=12))
+@example("0\x1f")  # str.strip takes the control character, int() would not
 def test_any_opponent_final_is_a_number_or_one_clear_error(text):
     from solver.cli.common import InputError
     from solver.cli.objectives import parse_opponents
@@ -208,4 +209,4 @@ def test_any_opponent_final_is_a_number_or_one_clear_error(text):
     except InputError as exc:
         assert "\n" not in str(exc) and str(exc).startswith("--opponent ")
     else:
-        assert opponents == [{"final": int(text)}] and text.strip().isdecimal()
+        assert opponents == [{"final": int(text.strip())}] and text.strip().isdecimal()
