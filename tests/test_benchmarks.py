@@ -186,9 +186,9 @@ def test_web_and_web_load_import_one_way():
 @pytest.mark.slow
 def test_win_cost_writes_its_points_and_fit_elsewhere(monkeypatch, tmp_path):
     model, out = tmp_path / "win_cost_points.json", tmp_path / "win_cost.json"
-    bench(monkeypatch, "win_cost", "--most-open", 2, "--samples", 1, "--model", model, "--out", out)
+    bench(monkeypatch, "win_cost", "--most-open", 3, "--samples", 1, "--model", model, "--out", out)
     points, result = read(model), read(out)
-    assert [n for n, _ in points["sub_game"]] == [1, 2]
+    assert [n for n, _ in points["sub_game"]] == [1, 2, 3]
     assert [k for k, _ in points["opponent"]] == list(range(1, 14))
     assert set(result["fit"]) == {"sub_game", "opponent"}
     assert set(result["fit"]["opponent"]) == {"constant", "a", "b"}
