@@ -103,7 +103,9 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
               moves, sub_keeps, rolls_per_turn, fin_w, fin_e, fin_box, stage_w, stage_e):
     """The turn from the state (filled, aux, upper) with card_total points against u = U[:M + 1]:
     fin_*[r] the final roll r's best box (its (high, E) and the box), stage_*[left, k] the value
-    of keep k with `left` rolls to come (rows < N_ROLLS: stopping with that roll)."""
+    of keep k with `left` rolls to come (rows < N_ROLLS: stopping with that roll).  sub_keeps
+    is not read (the keep lattice is turn.lex_stage's, over moves); risk_plan's argument list,
+    which its callers and tests/test_coach_kernels.py share."""
     n_boxes = game.params[scoring.P_N_BOXES]
     n_open = n_boxes - popcount(filled)
     steps = 0
