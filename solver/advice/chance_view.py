@@ -6,20 +6,20 @@ Plain numpy on one (state, points still needed) column of a saved target table.
 """
 import numpy as np
 
-from ..engine.grain import GRAIN
+from ..engine.grain import quantise
 
 NO_CHANCE = (-1.0, -1e300)  # a filled or forbidden box: below every (chance, expected) pair
 
 
 def better(aw, ae, bw, be):
     """Where (bw, be) beats (aw, ae): a higher chance at the grain, or a tie and more points."""
-    qa, qb = np.floor(aw * GRAIN + 0.5), np.floor(bw * GRAIN + 0.5)
+    qa, qb = quantise(aw), quantise(bw)
     return (qb > qa) | ((qb == qa) & (be > ae))
 
 
 class ChanceView:
     """(W, E) from a TargetTable with `need` points still needed at the turn start: two
-    components, compared lexicographically at GRAIN."""
+    components, compared lexicographically at the grain (quantise)."""
 
     fill = NO_CHANCE
 
@@ -78,5 +78,5 @@ class ChanceView:
 
 def rank(options):
     """Options best first: by the chance at the grain, then by the expected final score."""
-    return sorted(options, key=lambda o: (np.floor(o["probability"] * GRAIN + 0.5),
-                                          o["expected_final_score"]), reverse=True)
+    return sorted(options, key=lambda o: (quantise(o["probability"]), o["expected_final_score"]),
+                  reverse=True)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from .. import dice as _dice  # `dice` is a parameter name of checked_query()
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
-from ..rules import UPPER
+from ..rules import UPPER, scoring
 from ..engine.states import Position, position_state
 from . import steps
 
@@ -222,7 +222,8 @@ def score_options(rules, view, value, points, bonus, base, upper, roll):
                                            bonus[:, 0].tolist())):
         if not allowed[b]:
             continue
-        upper_bonus = rules.upper_bonus if rules.box_face[b] and upper < threshold <= upper + p else 0
+        completes = rules.box_face[b] and scoring.completes_upper_bonus(upper, p, threshold)
+        upper_bonus = rules.upper_bonus if completes else 0
         option = {"action": "score", "box": box, "points": p, "bonus": total,
                   "upper_bonus": upper_bonus, "extra_bonus": total - upper_bonus}
         if five_of_a_kind and p != rules.plain_score[b, roll]:

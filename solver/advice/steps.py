@@ -89,9 +89,7 @@ def box_values(state, view, rolls=None):
         pts = rules.plain_score[box, rolls].astype(np.int64)
         extra, upper = 0, state.upper
         if rules.box_face[box]:
-            extra = np.where((state.upper < threshold) & (state.upper + pts >= threshold),
-                             rules.upper_bonus, 0)
-            upper = np.minimum(threshold, state.upper + pts)
+            upper, extra = scoring.enter_upper(state.upper, pts, threshold, rules.upper_bonus)
         for part, got in zip(value, view.after(after, aux, upper, pts + extra)):
             part[box] = got
         points[box], bonus[box] = pts, extra
@@ -103,23 +101,15 @@ def box_values(state, view, rolls=None):
 def _five_of_a_kind(state, view, box, roll, value, points, bonus, i):
     """Column i of box_values' arrays for a five of a kind `roll` entered in `box`."""
     rules = view.rules
-    params = rules.params()
-    allowed, p, paid = scoring.kniffel_roll(box, dice.KNIFFEL_FACE[roll], roll, state.filled,
-                                            state.aux, state.n_open, params, rules.plain_score,
-                                            rules.joker_score, rules.box_face)
+    allowed, p, extra, _, upper, aux = scoring.enter_box(
+        box, roll, dice.KNIFFEL_FACE[roll], state.filled, state.aux, state.upper, state.n_open,
+        rules.params(), rules.plain_score, rules.joker_score, rules.box_face)
     if not allowed:
         for part, f in zip(value, view.fill):
             part[box, i] = f
         points[box, i], bonus[box, i] = 0, 0
         return
     p = int(p)
-    extra = paid * rules.extra_bonus
-    upper, threshold = state.upper, rules.upper_bonus_threshold
-    if rules.box_face[box]:
-        if upper < threshold <= upper + p:
-            extra += rules.upper_bonus
-        upper = min(threshold, upper + p)
-    aux = scoring.next_aux(state.aux, box, p, paid, state.n_open - 1, params)
     for part, got in zip(value, view.after(state.filled | (1 << box), aux, upper, p + extra)):
         part[box, i] = got
     points[box, i], bonus[box, i] = p, extra

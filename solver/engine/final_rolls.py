@@ -4,9 +4,10 @@ it earns and the value of the state it leads to), for the columns of one filled-
 Two kernels, side by side, because numba needs one per compare (see turn.py): the expected
 score's final_roll_values (the plain max of points + the next state's value) and the target
 objective's final_tile (the (W, E) compare, where a box's points shift the next state's vectors
-over the points still needed, d).  They share every step that picks nothing: which upper total
-and bonus entering a box gives (_enter), what a five of a kind may go where and pays
-(_fives_box), and the compiled scoring rules of rules/scoring.py.
+over the points still needed, d).  They share every step that picks nothing: the compiled
+scoring rules of rules/scoring.py (which upper total and bonus entering a box gives, enter_upper;
+what a five of a kind may go where and pays) and _fives_box.  Every kernel of the package enters
+a box through them: enter_box, the whole step, where one box is entered at a time.
 
 `game` is the rules as data (a scoring.Game named tuple, Rules.kernel_arrays()), `moves` the
 dice tables (a dice.Moves named tuple).  Nothing here does I/O.
@@ -17,25 +18,23 @@ import numpy as np
 
 from ..dice import N_ROLLS
 from ..rules import scoring
-from .jit import popcount, njit
+from .jit import popcount, njit, register_jitable
 from .turn import lex_max, lex_pair
 
 kniffel_roll = njit(cache=True)(scoring.kniffel_roll)
 next_aux = njit(cache=True)(scoring.next_aux)
 fives_score_plain = njit(cache=True)(scoring.fives_score_plain)
+# The scoring rules as a kernel calls them (enter_box calls the others); the small ones inlined.
+register_jitable(scoring.kniffel_roll)
+register_jitable(scoring.next_aux)
+register_jitable(inline="always")(scoring.completes_upper_bonus)
+register_jitable(inline="always")(scoring.enter_upper)
+register_jitable(inline="always")(scoring.enter_box)
+completes_upper_bonus, enter_upper, enter_box = (scoring.completes_upper_bonus,
+                                                 scoring.enter_upper, scoring.enter_box)
 
 NO_CHANCE = -1.0  # below every chance: "no option yet"
 NO_POINTS = -1e300  # below every expected score, with NO_CHANCE
-
-
-@njit(inline="always")
-def _enter(upper, points, threshold, upper_bonus):
-    """(upper total after, upper bonus earned) when `points` go into an upper box at upper total
-    `upper` (0 points leave both as they are, as a lower box does).  The rules' threshold and
-    bonus come as numbers: read from params inside a loop, they would be loaded again at every
-    step (numba cannot tell that the loop's stores leave params alone)."""
-    bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
-    return min(threshold, upper + points), bonus
 
 
 @njit(inline="always")
@@ -79,7 +78,7 @@ def final_roll_values(filled, col_aux, col_upper, values, out, game, moves, succ
         for c in range(6 if face > 0 else 1):
             points = c * face
             for j in range(n_cols):
-                upper, bonus = _enter(col_upper[j], points, threshold, upper_bonus)
+                upper, bonus = enter_upper(col_upper[j], points, threshold, upper_bonus)
                 successor[box, c, j] = values[after, aux_after[j], upper] + points + bonus
         for j in range(n_cols):
             scratch[j] = max(scratch[j], successor[box, 0, j])
@@ -129,10 +128,8 @@ def final_roll_values(filled, col_aux, col_upper, values, out, game, moves, succ
                 gain = points + paid * params[scoring.P_BONUS]
                 if box_face[box] > 0:
                     for j in range(start, stop):
-                        upper = col_upper[j]
-                        bonus = upper_bonus if (upper < threshold and upper + points >= threshold) else 0
-                        value = gain + bonus + values[after, aux_after, min(threshold, upper + points)]
-                        out[r, j] = max(out[r, j], value)
+                        upper, bonus = enter_upper(col_upper[j], points, threshold, upper_bonus)
+                        out[r, j] = max(out[r, j], gain + bonus + values[after, aux_after, upper])
                 else:
                     for j in range(start, stop):
                         out[r, j] = max(out[r, j], gain + values[after, aux_after, col_upper[j]])
@@ -201,7 +198,7 @@ def final_tile(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game, 
         for t in range(m):  # the next state's vectors, shifted by the points and bonus
             aux_after = next_aux(col_aux[cols[t]], box, 0, 0, n_open - 1, params)
             for c in range(6 if face > 0 else 1):
-                upper, bonus = _enter(col_upper[cols[t]], c * face, threshold, upper_bonus)
+                upper, bonus = enter_upper(col_upper[cols[t]], c * face, threshold, upper_bonus)
                 _shifted(succ_w[box, c, t * n:(t + 1) * n], succ_e[box, c, t * n:(t + 1) * n],
                          data, f | (1 << box), aux_after, upper, bases[t], c * face + bonus, n)
             if face == 0:  # the next state from `most` points below the tile's d on
@@ -272,7 +269,7 @@ def _tile_fives(f, cols, bases, col_aux, col_upper, n, data, out_w, out_e, game,
                 if not allowed:
                     continue
                 upper_points = points if game.box_face[box] > 0 else 0  # a lower box: no change
-                upper, bonus = _enter(col_upper[j], upper_points, threshold, upper_bonus)
+                upper, bonus = enter_upper(col_upper[j], upper_points, threshold, upper_bonus)
                 _shifted(one_w, one_e, data, f | (1 << box), aux_after, upper, bases[t],
                          gain + bonus, n)
                 lex_max(row_w, row_e, one_w, one_e)

@@ -26,6 +26,7 @@ from pathlib import Path
 import llvmlite.binding as llvm
 import numba
 from numba.core import config
+from numba.extending import register_jitable  # noqa: F401 (kernel modules import it from here)
 
 from .store import user_cache_dir
 

@@ -6,8 +6,8 @@ import numpy as np
 
 from ..dice import N_ROLLS
 from ..rules import scoring
-from ..rules.scoring import P_BONUS, P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS
-from .final_rolls import final_roll_values, kniffel_roll, next_aux
+from ..rules.scoring import P_N_BOXES
+from .final_rolls import enter_box, final_roll_values
 from .jit import popcount, njit
 from .turn import apply_jokers, best_sub_keeps, keep_means
 
@@ -17,33 +17,21 @@ def box_options(filled, aux, upper, roll, values, game, kniffel_face, value, poi
     """For a final roll, every box: value[b] (points + bonuses + next state; -inf where the box
     is filled or forbidden), points[b], bonus[b] (upper + extra-Kniffel bonus) and paid[b]
     (1 if an extra-Kniffel bonus is paid)."""
-    params, plain_score, joker_score, box_face = game.params, game.plain_score, game.joker_score, game.box_face
-    threshold = params[P_THRESHOLD]
+    params = game.params
     n_open = params[P_N_BOXES] - popcount(filled)
     for box in range(params[P_N_BOXES]):
         value[box], points[box], bonus[box], paid[box] = -np.inf, 0, 0, 0
         if (filled >> box) & 1:
             continue
-        pays = 0
-        if kniffel_face[roll] > 0:
-            allowed, pts, pays = kniffel_roll(box, kniffel_face[roll], roll, filled, aux, n_open,
-                                               params, plain_score, joker_score, box_face)
-            if not allowed:
-                continue
-        else:
-            pts = plain_score[box, roll]
-        extra = pays * params[P_BONUS]
-        upper_after = upper
-        if box_face[box] > 0:
-            if upper < threshold and upper + pts >= threshold:
-                extra += params[P_UPPER_BONUS]
-            upper_after = min(threshold, upper + pts)
+        allowed, pts, extra, pays, upper_after, aux_after = enter_box(
+            box, roll, kniffel_face[roll], filled, aux, upper, n_open, params, game.plain_score,
+            game.joker_score, game.box_face)
+        if not allowed:
+            continue
         points[box] = pts
         bonus[box] = extra
         paid[box] = pays
-        value[box] = pts + extra + values[filled | (1 << box),
-                                          next_aux(aux, box, pts, pays, n_open - 1, params),
-                                          upper_after]
+        value[box] = pts + extra + values[filled | (1 << box), aux_after, upper_after]
 
 
 @njit(cache=True)

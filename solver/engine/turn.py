@@ -155,14 +155,26 @@ def turn_stages(work, stop, moves, rolls_per_turn, expected):
 
 # The lexicographic (W, E) compare: the same steps for the target objective (module docstring).
 
+@njit(inline="always", fastmath=FAST)
+def lex_beats(qa, ae, qb, be):
+    """Whether (qb, be) beats (qa, ae), chances at the grain: a higher chance, or a tie and more
+    points.  The one (W, E) compare of every kernel below and of the tournaments' coach."""
+    return (qb > qa) | ((qb == qa) & (be > ae))
+
+
+@njit(inline="always", fastmath=FAST)
+def lex_better(aw, ae, bw, be):
+    """Whether (bw, be) beats (aw, ae): lex_beats of the chances rounded to the grain."""
+    return lex_beats(_quantise(aw), ae, _quantise(bw), be)
+
+
 @njit(cache=True, fastmath=FAST)
 def lex_max(row_w, row_e, other_w, other_e):
     """row := other where other is better: a higher chance, or a tie and more points."""
     for j in range(row_w.shape[0]):
         a, b = row_w[j], other_w[j]
         ae, be = row_e[j], other_e[j]
-        qa, qb = _quantise(a), _quantise(b)
-        better = (qb > qa) | ((qb == qa) & (be > ae))
+        better = lex_better(a, ae, b, be)
         row_w[j] = b if better else a
         row_e[j] = be if better else ae
 
@@ -175,8 +187,7 @@ def lex_pair(dst_w, dst_e, a_w, a_e, b_w, b_e, b_at, points):
     for j in range(dst_w.shape[0]):
         x, xe = a_w[j], a_e[j]
         y, ye = b_w[b_at + j], points + b_e[b_at + j]
-        qa, qb = _quantise(x), _quantise(y)
-        better = (qb > qa) | ((qb == qa) & (ye > xe))
+        better = lex_better(x, xe, y, ye)
         dst_w[j] = y if better else x
         dst_e[j] = ye if better else xe
 
@@ -185,7 +196,7 @@ def lex_pair(dst_w, dst_e, a_w, a_e, b_w, b_e, b_at, points):
 def _lex_step(bw, be, bq, x, xe):
     """One compare of _lex_best_of: (W, E, W at the grain) of the better of best and x."""
     q = _quantise(x)
-    better = (q > bq) | ((q == bq) & (xe > be))
+    better = lex_beats(bq, be, q, xe)
     return (x if better else bw), (xe if better else be), (q if better else bq)
 
 
@@ -272,31 +283,39 @@ def lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller, 
 
 
 @njit(cache=True)
+def lex_stage(a_w, a_e, b_w, b_e, stop_w, stop_e, add_die, n_smaller, padded):
+    """One stage of lex_turn_stages: a's keeps := the mean over the dice they reroll (in place,
+    from a's rolls: their values one stage later), then b := the best keep of every keep and
+    roll (a roll kept whole: stop), written into b so that no row is updated in place."""
+    keep_means(a_w, add_die)
+    keep_means(a_e, add_die)
+    for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):  # smaller keeps have larger indices
+        if n_smaller[k] == 0:
+            b_w[k] = a_w[k]
+            b_e[k] = a_e[k]
+        else:
+            _lex_best_of(b_w[k], b_e[k], a_w[k], a_e[k], b_w, b_e, padded[k], n_smaller[k])
+    for r in range(N_ROLLS):
+        _lex_best_of(b_w[r], b_e[r], stop_w[r], stop_e[r], b_w, b_e, padded[r], n_smaller[r])
+
+
+@njit(cache=True)
 def lex_turn_stages(work_w, work_e, two_w, two_e, stop_w, stop_e, moves, padded,
                      rolls_per_turn, res_w, res_e):
     """turn_stages for (W, E) pairs: res := the values before the turn's first roll.
 
-    Each best-keep step writes its rows into the other of work and two (their roles swap
-    every stage), so no row is updated in place.  A roll kept whole ends the turn: it is worth
-    stop (the best box now; in Knobeln with no joker, which needs every roll thrown), never the
-    roll's value one stage later.  For the expected score the two are equal, but under the tie
-    rule "keep all five and choose at the next roll" can win a tie that no legal move wins."""
+    Each stage (lex_stage) writes its rows into the other of work and two (their roles swap
+    every stage).  A roll kept whole ends the turn: it is worth stop (the best box now; in
+    Knobeln with no joker, which needs every roll thrown), never the roll's value one stage
+    later.  For the expected score the two are equal, but under the tie rule "keep all five and
+    choose at the next roll" can win a tie that no legal move wins."""
     add_die, n_smaller, roll_prob = moves.add_die, moves.n_smaller, moves.roll_prob
     if rolls_per_turn == 1:
         _turn_start_values(work_w, roll_prob, res_w)
         _turn_start_values(work_e, roll_prob, res_e)
     a_w, a_e, b_w, b_e = work_w, work_e, two_w, two_e
     for stage in range(rolls_per_turn - 1):
-        keep_means(a_w, add_die)
-        keep_means(a_e, add_die)
-        for k in range(N_KEEPS - 1, N_ROLLS - 1, -1):  # smaller keeps have larger indices
-            if n_smaller[k] == 0:
-                b_w[k] = a_w[k]
-                b_e[k] = a_e[k]
-            else:
-                _lex_best_of(b_w[k], b_e[k], a_w[k], a_e[k], b_w, b_e, padded[k], n_smaller[k])
-        for r in range(N_ROLLS):
-            _lex_best_of(b_w[r], b_e[r], stop_w[r], stop_e[r], b_w, b_e, padded[r], n_smaller[r])
+        lex_stage(a_w, a_e, b_w, b_e, stop_w, stop_e, add_die, n_smaller, padded)
         if stage == rolls_per_turn - 2:
             _turn_start_values(b_w, roll_prob, res_w)
             _turn_start_values(b_e, roll_prob, res_e)

@@ -1,7 +1,8 @@
 """Scoring of a five-of-a-kind and the bookkeeping state it drives, in plain Python.
 
 These functions are the one place where the extra-Kniffel rules (bonus, jokers, the bonus cap,
-extra_kniffel_must_fit) live.  The advisor calls them as they are; engine/final_rolls.py compiles
+extra_kniffel_must_fit) and the upper bonus live, and entering a box is one function (enter_box).
+The advisor calls them as they are (enter_upper on arrays too); engine/final_rolls.py compiles
 the same functions with numba, so the solver and the advisor cannot disagree about a rule.
 
 The per-state bookkeeping beyond the filled boxes and the upper total is one small integer, `aux`:
@@ -14,6 +15,8 @@ The per-state bookkeeping beyond the filled boxes and the upper total is one sma
 """
 
 from collections import namedtuple
+
+import numpy as np
 
 Game = namedtuple("Game", "params plain_score joker_score box_face scoring_rolls n_scoring_rolls")
 Game.__doc__ = """The rules as the kernels take them (Rules.kernel_arrays()): params (laid out by the
@@ -119,3 +122,40 @@ def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joke
             if mode != JOKER_MUST_MATCH or plain_score[box, roll] > 0:
                 paid = 1
     return allowed, points, paid
+
+
+def completes_upper_bonus(upper, points, threshold):
+    """Whether `points` entered in an upper box at capped upper total `upper` complete the upper
+    bonus (numbers or arrays alike)."""
+    return (upper < threshold) & (upper + points >= threshold)
+
+
+def enter_upper(upper, points, threshold, upper_bonus):
+    """(the capped upper total after, the upper bonus earned) when `points` go into an upper box
+    at capped upper total `upper` (numbers or arrays alike).  Kernels pass the rules' threshold
+    and bonus as numbers: read from params inside a loop, they would be loaded again at every
+    step (numba cannot tell that the loop's stores leave params alone)."""
+    return (np.minimum(threshold, upper + points),
+            completes_upper_bonus(upper, points, threshold) * upper_bonus)
+
+
+def enter_box(box, roll, face, filled, aux, upper, n_open, params, plain_score, joker_score,
+              box_face):
+    """Final roll `roll` entered in the open `box` (face: the roll's five-of-a-kind face, else 0):
+    (allowed, points, bonus, paid, the capped upper total after, the aux after).  bonus: the
+    upper bonus it completes plus the extra-Kniffel bonus; paid: 1 if that extra bonus is paid."""
+    paid = 0
+    if face > 0:
+        allowed, points, paid = kniffel_roll(box, face, roll, filled, aux, n_open, params,
+                                             plain_score, joker_score, box_face)
+        if not allowed:
+            return False, 0, 0, 0, upper, aux
+    else:
+        points = plain_score[box, roll]
+    bonus = paid * params[P_BONUS]
+    upper_after = upper
+    if box_face[box] > 0:
+        upper_after, upper_bonus = enter_upper(upper, points, params[P_THRESHOLD],
+                                               params[P_UPPER_BONUS])
+        bonus += upper_bonus
+    return True, points, bonus, paid, upper_after, next_aux(aux, box, points, paid, n_open - 1, params)

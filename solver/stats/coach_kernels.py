@@ -8,8 +8,9 @@ chance to win u(x) of each final score x against the others' cards as they stand
 scores' exact distributions from a StateDistributions store, ties shared), then the turn in hand
 exactly against high(s') = u(0) + sum_T q(T) W*(s', T - c') for every turn start s' it can end
 in (W* the target table, q(T) = u(T) - u(T - 1)), and the keeps and the box by that value.
-The compare is MixtureView's: the chance at the grain of engine/grain.py, ties by the expected
-score.  tests/test_coach_kernels.py checks every option's value against advise_win's.
+The compare is MixtureView's, the target objective's (W, E) compare of engine/turn.py (the chance
+at the grain, ties by the expected score), and the keep lattice is its stages (turn.lex_stage).
+tests/test_coach_kernels.py checks every option's value against advise_win's.
 
 Candidate (c) plays each turn for one exponential utility exp(theta x), theta chosen per turn
 from the expected final scores and their variances (risk_dial), with the tables of
@@ -20,23 +21,14 @@ Rules with Knobeln jokers are not played here (the tournament's presets have non
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.final_rolls import _enter, kniffel_roll, next_aux
-from ..engine.grain import quantise
+from ..engine.final_rolls import enter_box
 from ..engine.jit import njit, popcount
 from ..engine.positions import after_box, box_options
 from ..engine.seeded_dice import complete_roll
-from ..engine.turn import keep_means
+from ..engine.turn import lex_better, lex_stage, padded_smaller
 from ..rules import scoring
 
-_quantise = njit(inline="always")(quantise)
 MAX_POINTS = 128  # a box's points are below this in every preset played here (memo size)
-
-
-@njit(inline="always")
-def _better(aw, ae, bw, be):
-    """Whether (bw, be) beats (aw, ae): a higher chance at the grain, or a tie and more points."""
-    qa, qb = _quantise(aw), _quantise(bw)
-    return qb > qa or (qb == qa and be > ae)
 
 
 @njit(cache=True)
@@ -86,27 +78,6 @@ def utility(totals, flats, done, keys, low, start, probs, U):
     return M
 
 
-@njit(inline="always")
-def _enter_box(box, r, filled, aux, upper, n_open, game, kniffel_face):
-    """Roll r entered in the open `box`: (allowed, points, paid, points with every bonus, aux
-    after, upper total after)."""
-    params, box_face = game.params, game.box_face
-    pays = 0
-    if kniffel_face[r] > 0:
-        allowed, pts, pays = kniffel_roll(box, kniffel_face[r], r, filled, aux, n_open, params,
-                                          game.plain_score, game.joker_score, box_face)
-        if not allowed:
-            return False, 0, 0, 0, 0, 0
-    else:
-        pts = game.plain_score[box, r]
-    gain = pts + pays * params[scoring.P_BONUS]
-    up = upper
-    if box_face[box] > 0:
-        up, bonus = _enter(upper, pts, params[scoring.P_THRESHOLD], params[scoring.P_UPPER_BONUS])
-        gain += bonus
-    return True, pts, pays, gain, next_aux(aux, box, pts, pays, n_open - 1, params), up
-
-
 @njit(cache=True)
 def _mixture(f, a, up, need_of, q, u0, gain, row_of, base, span, offset, w, expected):
     """(high, E) of the turn start (f, a, up) after `gain` points: u0 + sum_i q[i] W*(s, need_of[i]
@@ -132,7 +103,9 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
               moves, sub_keeps, rolls_per_turn, fin_w, fin_e, fin_box, stage_w, stage_e):
     """The turn from the state (filled, aux, upper) with card_total points against u = U[:M + 1]:
     fin_*[r] the final roll r's best box (its (high, E) and the box), stage_*[left, k] the value
-    of keep k with `left` rolls to come (rows < N_ROLLS: stopping with that roll)."""
+    of keep k with `left` rolls to come (rows < N_ROLLS: stopping with that roll).  sub_keeps
+    is not read (the keep lattice is turn.lex_stage's, over moves); risk_plan's argument list,
+    which its callers and tests/test_coach_kernels.py share."""
     n_boxes = game.params[scoring.P_N_BOXES]
     n_open = n_boxes - popcount(filled)
     steps = 0
@@ -155,10 +128,12 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
         for box in range(n_boxes):
             if (filled >> box) & 1:
                 continue
-            allowed, pts, pays, gain, a, up = _enter_box(box, r, filled, aux, upper, n_open, game,
-                                                         moves.kniffel_face)
+            allowed, pts, bonus, pays, up, a = enter_box(
+                box, r, moves.kniffel_face[r], filled, aux, upper, n_open, game.params,
+                game.plain_score, game.joker_score, game.box_face)
             if not allowed:
                 continue
+            gain = pts + bonus
             if pts < MAX_POINTS and not np.isnan(memo_w[box, pays, pts]):
                 vw, ve = memo_w[box, pays, pts], memo_e[box, pays, pts]
             else:
@@ -166,10 +141,10 @@ def turn_plan(filled, aux, upper, card_total, U, M, row_of, base, span, offset, 
                                   span, offset, w, expected)
                 if pts < MAX_POINTS:
                     memo_w[box, pays, pts], memo_e[box, pays, pts] = vw, ve
-            if bbox < 0 or _better(bw, be, vw, ve):
+            if bbox < 0 or lex_better(bw, be, vw, ve):
                 bw, be, bbox = vw, ve, box
         fin_w[r], fin_e[r], fin_box[r] = bw, be, bbox
-    _stages(fin_w, fin_e, moves, sub_keeps, rolls_per_turn, stage_w, stage_e)
+    _stages(fin_w, fin_e, moves, rolls_per_turn, stage_w, stage_e)
 
 
 @njit(cache=True)
@@ -196,33 +171,29 @@ def risk_plan(filled, aux, upper, ce, theta, game, moves, sub_keeps, rolls_per_t
         sign = 1.0 if theta > 0 else -1.0
         for r in range(N_ROLLS):
             fin_e[r] = sign * np.exp(theta * (fin_e[r] - top))
-    _stages(fin_w, fin_e, moves, sub_keeps, rolls_per_turn, stage_w, stage_e)
+    _stages(fin_w, fin_e, moves, rolls_per_turn, stage_w, stage_e)
     return top
 
 
 @njit(cache=True)
-def _stages(fin_w, fin_e, moves, sub_keeps, rolls_per_turn, stage_w, stage_e):
-    """The keep lattice from the final rolls' values: stage_*[left, k] the value of keep k with
-    `left` rolls to come (the mean over the dice it rerolls of the rolls' values one stage
-    later; rows < N_ROLLS: stopping with that roll)."""
-    work_w = np.empty((N_KEEPS, 1))
-    work_e = np.empty((N_KEEPS, 1))
-    work_w[:N_ROLLS, 0] = fin_w
-    work_e[:N_ROLLS, 0] = fin_e
+def _stages(fin_w, fin_e, moves, rolls_per_turn, stage_w, stage_e):
+    """The keep lattice from the final rolls' values, by the target objective's stages
+    (turn.lex_stage): stage_*[left, k] the value of keep k with `left` rolls to come (the mean
+    over the dice it rerolls of the rolls' values one stage later; rows < N_ROLLS: stopping
+    with that roll)."""
+    padded = padded_smaller(moves.smaller, moves.n_smaller)
+    stop_w, stop_e = fin_w.reshape((N_ROLLS, 1)), fin_e.reshape((N_ROLLS, 1))
+    a_w, a_e = np.empty((N_KEEPS, 1)), np.empty((N_KEEPS, 1))
+    b_w, b_e = np.empty((N_KEEPS, 1)), np.empty((N_KEEPS, 1))
+    a_w[:N_ROLLS] = stop_w
+    a_e[:N_ROLLS] = stop_e
     for left in range(1, rolls_per_turn):
-        keep_means(work_w, moves.add_die)
-        keep_means(work_e, moves.add_die)
-        work_w[:N_ROLLS, 0] = fin_w  # keeping all five dice ends the turn
-        work_e[:N_ROLLS, 0] = fin_e
-        stage_w[left] = work_w[:, 0]
-        stage_e[left] = work_e[:, 0]
-        for r in range(N_ROLLS):  # the roll's value one stage earlier: its best keep
-            bw, be = fin_w[r], fin_e[r]
-            for s in range(sub_keeps.shape[1]):
-                k = sub_keeps[r, s]
-                if k >= 0 and _better(bw, be, stage_w[left, k], stage_e[left, k]):
-                    bw, be = stage_w[left, k], stage_e[left, k]
-            work_w[r, 0], work_e[r, 0] = bw, be
+        lex_stage(a_w, a_e, b_w, b_e, stop_w, stop_e, moves.add_die, moves.n_smaller, padded)
+        stage_w[left] = a_w[:, 0]
+        stage_e[left] = a_e[:, 0]
+        stage_w[left, :N_ROLLS] = fin_w  # keeping all five dice ends the turn
+        stage_e[left, :N_ROLLS] = fin_e
+        a_w, a_e, b_w, b_e = b_w, b_e, a_w, a_e
 
 
 @njit(cache=True)
@@ -263,7 +234,7 @@ def best_keep(roll, left, sub_keeps, stage_w, stage_e):
     best, bw, be = -1, -1.0, -1e300
     for s in range(sub_keeps.shape[1]):
         k = sub_keeps[roll, s]
-        if k >= 0 and (best < 0 or _better(bw, be, stage_w[left, k], stage_e[left, k])):
+        if k >= 0 and (best < 0 or lex_better(bw, be, stage_w[left, k], stage_e[left, k])):
             best, bw, be = k, stage_w[left, k], stage_e[left, k]
     return best
 
@@ -334,12 +305,12 @@ def coach_turns(games, seat, turn, all_filled, aux, upper, upper_sum, total, ext
             roll, state = complete_roll(keep, state, add_die, keep_size)
         rng[seat, g] = state
         box = fin_box[roll]
-        n_open = n_boxes - popcount(filled)
-        _, points, pays, gain, a_after, _ = _enter_box(box, roll, filled, a, up, n_open, game,
-                                                       moves.kniffel_face)
+        _, points, bonus, pays, _, a_after = enter_box(
+            box, roll, moves.kniffel_face[roll], filled, a, up, n_boxes - popcount(filled),
+            params, game.plain_score, game.joker_score, box_face)
         total[seat, g], upper[seat, g], upper_sum[seat, g], extras[seat, g] = after_box(
-            box, points, gain - points, pays, total[seat, g], up, upper_sum[seat, g],
-            extras[seat, g], box_face, threshold)
+            box, points, bonus, pays, total[seat, g], up, upper_sum[seat, g], extras[seat, g],
+            box_face, threshold)
         if box == kniffel_box and points == 50:
             fifty[seat, g] = True
         aux[seat, g] = a_after

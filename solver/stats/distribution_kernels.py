@@ -9,7 +9,7 @@ from ..engine.jit import njit
 
 from ..rules import scoring
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.final_rolls import next_aux
+from ..engine.final_rolls import completes_upper_bonus, enter_box, enter_upper, next_aux
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 from ..engine.positions import box_options, joker_moves, position_stages
 
@@ -87,9 +87,7 @@ def _best_boxes(filled, aux, upper, values, game, moves, n_open, best):
             extra = 0
             upper_after = upper
             if box_face[box] > 0:
-                if upper < threshold and upper + pts >= threshold:
-                    extra = upper_bonus
-                upper_after = min(threshold, upper + pts)
+                upper_after, extra = enter_upper(upper, pts, threshold, upper_bonus)
             v = pts + extra + values[filled | (1 << box), aux_after[box], upper_after]
             if v > top:
                 top, choice = v, box
@@ -104,7 +102,7 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
     index, the points gained (box + bonuses) and the flags (decoded in distribution.forward).
     Long: the keep stages, the jokers and the box choice of one turn share scratch
     arrays and run in one compiled call (a call per stage would cost more than its work)."""
-    params, plain_score, box_face = game.params, game.plain_score, game.box_face
+    params, box_face = game.params, game.box_face
     kniffel_face, add_die, smaller, n_smaller = moves.kniffel_face, moves.add_die, moves.smaller, moves.n_smaller
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
@@ -129,10 +127,6 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
     stopped = np.empty(N_ROLLS)
     _final_roll_mass(stage_keeps, sub_keeps, moves, rolls_per_turn, rolled, stopped)
 
-    value = np.empty(n_boxes)
-    points = np.empty(n_boxes, dtype=np.int64)
-    bonus = np.empty(n_boxes, dtype=np.int64)
-    paid = np.empty(n_boxes, dtype=np.int64)
     best = np.empty((passes + 1, N_ROLLS), dtype=np.int64)  # per jokers spent this turn
     ready = np.zeros(passes + 1, dtype=np.bool_)
     table_keys = np.full(_HASH_SIZE, -1, dtype=np.int64)
@@ -152,27 +146,18 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
                 _best_boxes(filled, aux_now, upper, values, game, moves, n_open, best[spent])
                 ready[spent] = True
             box = best[spent, final]
-            if kniffel_face[final] > 0:
-                box_options(filled, aux_now, upper, final, values, game, kniffel_face, value,
-                             points, bonus, paid)
-                pts, extra, pays = points[box], bonus[box], paid[box]
-            else:
-                pts, extra, pays = plain_score[box, final], 0, 0
+            _, pts, extra, pays, upper_after, aux_after = enter_box(
+                box, final, kniffel_face[final], filled, aux_now, upper, n_open, params,
+                game.plain_score, game.joker_score, box_face)
             flags = 0
-            upper_after = upper
-            if box_face[box] > 0:
-                upper_after = min(threshold, upper + pts)
-                if upper < threshold and upper + pts >= threshold:
-                    flags |= UPPER_BONUS
-                    if kniffel_face[final] == 0:
-                        extra = params[scoring.P_UPPER_BONUS]
+            if box_face[box] > 0 and completes_upper_bonus(upper, pts, threshold):
+                flags |= UPPER_BONUS
             if box == kniffel_box and pts == 50:
                 flags |= KNIFFEL_FIFTY
             if pays:
                 flags |= EXTRA_BONUS
             if kniffel_face[final] > 0:
                 flags |= KNIFFEL_ROLLED
-            aux_after = next_aux(aux_now, box, pts, pays, n_open - 1, params)
             successor = ((filled | (1 << box)) * n_aux + aux_after) * n_upper + upper_after
             key = (successor * GAIN_RANGE + pts + extra) * N_FLAG_VALUES + flags
             slot = (key * 0x9E3779B1) & (_HASH_SIZE - 1)

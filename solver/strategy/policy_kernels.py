@@ -11,13 +11,13 @@ import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
 from ..engine.expected import bonus_classes
-from ..engine.final_rolls import final_roll_values, next_aux
+from ..engine.final_rolls import enter_box, final_roll_values, next_aux
 from ..engine.jit import popcount, njit
 from ..engine.positions import after_box, box_options
 from ..engine.seeded_dice import complete_roll
 from ..engine.turn import best_sub_keeps, keep_means
 from ..rules import scoring
-from ..rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 
 
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
@@ -67,17 +67,12 @@ def _rule_box(allowed, box_of, box_min, box_face):
 
 
 @njit(cache=True)
-def _plain_box_value(filled, aux, upper, box, pts, values, params, box_face, n_open):
+def _plain_box_value(filled, aux, upper, box, roll, values, game, n_open):
     """Points + upper bonus + the next state's value for a roll that is not five of a kind."""
-    threshold = params[P_THRESHOLD]
-    extra = 0
-    upper_after = upper
-    if box_face[box] > 0:
-        if upper < threshold and upper + pts >= threshold:
-            extra = params[P_UPPER_BONUS]
-        upper_after = min(threshold, upper + pts)
-    return pts + extra + values[filled | (1 << box), next_aux(aux, box, pts, 0, n_open - 1, params),
-                                upper_after]
+    _, pts, bonus, _, upper_after, aux_after = enter_box(
+        box, roll, 0, filled, aux, upper, n_open, game.params, game.plain_score, game.joker_score,
+        game.box_face)
+    return pts + bonus + values[filled | (1 << box), aux_after, upper_after]
 
 
 @njit(cache=True, nogil=True)
@@ -146,12 +141,10 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                     top = -np.inf
                     for b in range(n_boxes):
                         if (filled >> b) & 1 == 0:
-                            v = _plain_box_value(filled, a, u, b, plain_score[b, r], table_values,
-                                                 params, box_face, n_open)
+                            v = _plain_box_value(filled, a, u, b, r, table_values, game, n_open)
                             if v > top:
                                 top, box = v, b
-                final[r, j] = _plain_box_value(filled, a, u, box, plain_score[box, r],
-                                               policy, params, box_face, n_open)
+                final[r, j] = _plain_box_value(filled, a, u, box, r, policy, game, n_open)
         # the optimal player's keep values, to read its choices from (optimal only)
         stage_keeps = np.empty((rolls_per_turn if optimal else 1, N_KEEPS, n_cols))
         if optimal:
