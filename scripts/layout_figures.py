@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "solver"
 sys.path.insert(0, str(ROOT / "tests"))
 
-# `upper < threshold <= upper + points`, `upper + p >= threshold`, ...: the crossing of the bonus
-CROSSING = re.compile(r"(<\s*\w*threshold\w*\s*<=\s*\w+\s*\+|\w+\s*\+\s*\w+\s*>=\s*\w*threshold)")
+# `upper < threshold <= upper + points`, `upper < threshold and upper + p >= threshold`: the crossing
+CROSSING = re.compile(r"(<\s*\w*threshold\w*\s*<=\s*\w+\s*\+|<\s*\w*threshold\W.*\+\s*\w+\s*>=\s*\w*threshold)")
 
 
 def figures():
