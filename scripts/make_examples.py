@@ -1,12 +1,12 @@
-"""Write the example files README.md's commands read (examples/): a recorded two-player game.
+"""Write the example files README.md's commands read (docs/examples/): a recorded two-player game.
 
-    python scripts/make_examples.py           # write examples/kniffel-game.json
+    python scripts/make_examples.py           # write docs/examples/kniffel-game.json
     python scripts/make_examples.py --check   # exit 1 unless the committed file is what it writes
     python scripts/make_examples.py --out FILE   # write the game into FILE instead
 
 The game is played with seeded dice typed in as real dice: Anna always takes the best choice,
 Ben the second best in one decision of four, so `kniffel analyze` has mistakes to show.
-examples/positions.jsonl and examples/house-rules.toml are written by hand (inputs, as a user
+docs/examples/positions.jsonl and docs/examples/house-rules.toml are written by hand (inputs, as a user
 would write them); tests/test_examples.py runs every README command that reads them.
 """
 import argparse
@@ -23,7 +23,7 @@ from solver import advise  # noqa: E402
 from solver.game.card import Game  # noqa: E402
 from solver.game.record import record_text  # noqa: E402
 
-GAME = ROOT / "examples" / "kniffel-game.json"
+GAME = ROOT / "docs" / "examples" / "kniffel-game.json"
 
 
 def example_game(table, seed=2026):
@@ -48,7 +48,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     parser.add_argument("--out", type=Path, default=GAME,
-                        help="the file (default examples/kniffel-game.json)")
+                        help="the file (default docs/examples/kniffel-game.json)")
     args = parser.parse_args(argv)
     text = record_text(example_game(get_table("kniffel", progress=False)))
     if args.check:

@@ -1,5 +1,5 @@
-"""The README's commands run as printed: every file they read is shipped (examples/ or made by
-an earlier README command), and the commands that read examples/ answer without an error."""
+"""The README's commands run as printed: every file they read is shipped (docs/examples/ or made by
+an earlier README command), and the commands that read docs/examples/ answer without an error."""
 import json
 import shlex
 from pathlib import Path
@@ -41,8 +41,8 @@ def test_every_file_a_readme_command_reads_exists():
                 read.append(word)
     missing = [path for path in read if path not in made and not (ROOT / path).is_file()]
     assert not missing, f"README commands read files that are not shipped: {missing}"
-    assert {"examples/positions.jsonl", "examples/kniffel-game.json",
-            "examples/house-rules.toml"} <= set(read)
+    assert {"docs/examples/positions.jsonl", "docs/examples/kniffel-game.json",
+            "docs/examples/house-rules.toml"} <= set(read)
 
 
 @pytest.fixture
@@ -56,13 +56,13 @@ def store(tmp_path, monkeypatch):
 
 
 def test_the_readme_commands_that_read_examples_run(capsys, store):
-    commands = [words for words in readme_commands() if any(w.startswith("examples/") for w in words)]
+    commands = [words for words in readme_commands() if any(w.startswith("docs/examples/") for w in words)]
     assert len(commands) == 3
     for words in commands:
         code, out, err = run(capsys, *words)
         assert code == 0 and "Traceback" not in err, (words, err)
         if "--batch" in words:
-            lines = (ROOT / "examples" / "positions.jsonl").read_text().splitlines()
+            lines = (ROOT / "docs" / "examples" / "positions.jsonl").read_text().splitlines()
             answers = [json.loads(line) for line in out.splitlines()]
             assert len(answers) == len(lines) and not any("error" in a for a in answers), out[:500]
             assert "win" in answers[-1]["objective"]  # the example of an objective line
@@ -72,7 +72,7 @@ def test_the_readme_commands_that_read_examples_run(capsys, store):
 
 def test_the_example_game_is_what_the_script_writes():
     script = load_script("make_examples")
-    text = (ROOT / "examples" / "kniffel-game.json").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "examples" / "kniffel-game.json").read_text(encoding="utf-8")
     from solver.game.record import record_text
     assert record_text(script.example_game(solved("kniffel"))) == text
 

@@ -175,7 +175,7 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
     Example:
       kniffel analyze kniffel-game-20250101-200000.json
       kniffel analyze game.json --json
-      kniffel analyze examples/kniffel-game.json --goal win --from-round 10
+      kniffel analyze docs/examples/kniffel-game.json --goal win --from-round 10
     """
     from ..advice.goal import POINTS
     from ..game.analysis import analyze as run, report_lines
