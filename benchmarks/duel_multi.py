@@ -4,7 +4,7 @@ benchmarks/results/duel_multi.json).
   exact      for positions of real games (greedy self-play, seeded) with k chips still in play
              (plate and set aside): the size bound, the positions the exact solver visits, and
              its seconds, per number of players and k (the kernels compiled beforehand)
-  latency    one whole advice (`multi_advice.win_chances` with the table's budget) at the start, the
+  latency    one whole advice (`solver.advise` with the default budget) at the start, the
              middle (about half the chips gone) and the end (exact) of a game, per number of
              players: first call and the best of --repeat warm calls, with what it answered
              (exact or how many games per option)
@@ -24,6 +24,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from solver import advise  # noqa: E402
 from solver.bench import machine  # noqa: E402
 from solver.duel.multiplayer import advice as multi_advice, exact as multi_exact  # noqa: E402
 from solver.duel.multiplayer import game as mg  # noqa: E402
@@ -81,7 +82,7 @@ def latency(rules, repeat, counts=(2, 3, 4)):
             times = []
             for _ in range(repeat + 1):
                 start = time.perf_counter()
-                answer = multi_advice.win_chances(table, rules, [2, 3, 4, 5, 5], 2).as_dict()
+                answer = advise(table, rules, [2, 3, 4, 5, 5], 2).as_dict()
                 times.append(time.perf_counter() - start)
             rows.append({"players": players, "stage": stage, "chips_in_play": k,
                          "first_seconds": times[0], "warm_seconds": min(times[1:]),

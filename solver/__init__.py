@@ -91,9 +91,11 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
     a target without its table, the expected-score table: the sub-game within the goal's
     budget).  The Dice Duel (table.rules.game "dice-duel"): `position` the chips (a Chips or
     "ls=0/1/3,..."), its expected final score; or a game of several players (a
-    duel.multiplayer.game.Table), each option's chance to win.
+    duel.multiplayer.game.Table, `table` its rules or any solved Dice Duel table), each option's
+    chance to win (objective a duel.multiplayer.advice.SeatWinGoal for the rollouts' budget,
+    seed and the opponents' model).
     dice: five faces, or None for the turn's start; rolls_left: default the most there can be."""
-    if table.rules.game == "dice-duel":
+    if getattr(table, "rules", table).game == "dice-duel":
         from .duel.answer import duel_advice
         return duel_advice(position, table, dice, rolls_left, objective)
     from .advice.answer import answer

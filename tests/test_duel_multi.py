@@ -170,6 +170,25 @@ def test_estimates_are_reproducible_and_cover_every_option():
     assert all(lo <= o["probability"] <= hi for o in one["options"] for lo, hi in [o["interval"]])
 
 
+def test_the_one_door_carries_the_seat_goal_to_the_rollouts_and_the_exact_search():
+    """solver.advise with a SeatWinGoal answers what win_chances answers with its settings: the
+    rollouts' games and seed (an estimate), the opponents' model (exact); and a game of several
+    players is only advised to win."""
+    import solver
+    rules = get_rules()
+    start = mg.new_table(2)
+    door = solver.advise(start, rules, [2, 3, 4, 5, 5], 2, objective=ma.SeatWinGoal(games=64, seed=5))
+    assert door.as_dict() == ma.win_chances(start, rules, [2, 3, 4, 5, 5], 2, games=64, seed=5).as_dict()
+    assert not door.exact and door.games == 64
+    late = endgames()[0]
+    for model in ("best", "greedy"):
+        door = solver.advise(late, rules, [2, 3, 4, 5, 6], 0, objective=ma.SeatWinGoal(model=model))
+        assert door.exact and door.as_dict() == ma.win_chances(late, rules, [2, 3, 4, 5, 6], 0,
+                                                                model=model).as_dict()
+    with pytest.raises(ValueError, match="advised to win"):
+        solver.advise(start, rules, [2, 3, 4, 5, 5], 2, objective="points")
+
+
 def batch(lines):
     return [orjson.loads(text) for text in answer_lines(lines, get_rules(), tables=None)]
 

@@ -22,7 +22,8 @@ def print_multi_advice(rules, players, chips, to_move, taken, dice_text, rolls_l
         multi_advice.checked_roll(rules, roll, rolls_left)
     except ValueError as exc:
         raise InputError(str(exc)) from None
-    advice = multi_advice.win_chances(table, rules, roll, rolls_left, model=model)
+    from .. import advise
+    advice = advise(table, rules, roll, rolls_left, objective=multi_advice.SeatWinGoal(model=model))
     if as_json:
         emit_json(advice.as_dict(top))
         return

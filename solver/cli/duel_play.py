@@ -156,9 +156,9 @@ def _ask(prompt):
 
 
 def _coach(game, words, top=None, final=False):
-    from ..duel.multiplayer.advice import win_chances
+    from .. import advise
     from .advise_multi import chance_lines
-    advice = win_chances(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
+    advice = advise(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
     for line in chance_lines(advice.as_dict(), top, words):  # the position is on the screen already
         click.echo("  " + line)
 

@@ -10,8 +10,9 @@ from pathlib import Path
 from starlette.responses import FileResponse
 from starlette.routing import Route
 
-from ..duel.multiplayer import (advice as multi_advice, analysis as multi_analysis, record as multi_record)
+from ..duel.multiplayer import analysis as multi_analysis, record as multi_record
 from ..duel.multiplayer import game as mg
+from .. import advise
 from ..duel.chips import TYPES, VALUES
 from ..duel.rules import get_rules
 from ..game.card import GameError
@@ -46,8 +47,7 @@ def duel_state(record, hand, coach=False):
     state["turn"] = turn
     line = game.advice_line()
     if coach and line is not None:
-        state["advice"] = multi_advice.win_chances(table, rules, line.get("dice"),
-                                                   line.get("rolls_left")).as_dict()
+        state["advice"] = advise(table, rules, line.get("dice"), line.get("rolls_left")).as_dict()
     return state
 
 

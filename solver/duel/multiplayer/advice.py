@@ -7,6 +7,8 @@ chance with its 95% interval.  The answer is the contract of `kniffel advise --r
 --batch` and POST /api/advise for lines with "players" (docs: docs/reference.md,
 "Kniffel Dice Duel").
 """
+from dataclasses import dataclass
+
 import numpy as np
 
 from ... import dice as _dice  # `dice` is a parameter name below
@@ -23,11 +25,24 @@ from .rollout import Rollouts, move_code, wilson
 BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
 
 
+@dataclass(frozen=True)
 class SeatWinGoal(Goal):
     """The seat to move's chance to win a Dice Duel of several players, exact or estimated by
     rollouts (each chance then with its interval and the games played out); its Advice's
-    position is the table (players, seat to move, chips, dice)."""
+    position is the table (players, seat to move, chips, dice).  budget: seconds of rollouts
+    (default BUDGET), or exactly `games` games per option; seed: the rollouts' dice; model: how
+    the exact search plays the other seats ("best" or "greedy", exact.MODELS)."""
     kind = "win"
+    budget: float = None
+    games: int = None
+    seed: int = 0
+    model: str = "best"
+
+    def ranked(self, table, rules, dice=None, rolls_left=None):
+        """The Advice for the seat to move of the game `table` (win_chances with this goal's
+        settings)."""
+        return win_chances(table, rules, dice, rolls_left, budget=self.budget, games=self.games,
+                           seed=self.seed, model=self.model)
 
     def answer_dict(self, advice, options):
         out = {"probability": advice.probability, "exact": advice.exact}

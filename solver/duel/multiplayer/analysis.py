@@ -2,7 +2,8 @@
 option and of the one taken, exact or estimated as the advice gives them."""
 from tqdm import tqdm
 
-from . import advice as multi_advice
+from ..answer import duel_advice
+from .advice import SeatWinGoal
 from . import game as mg
 from .record import replay
 
@@ -28,7 +29,7 @@ def analyze(record, budget=None, seed=0, progress=False):
     dice, rolls left, the choice, its chance to win and the best chance (exact or estimated).
     progress: the tqdm bar on stderr on (True), off (False) or on a terminal only (None)."""
     rows = []
-    budget = ANALYSIS_BUDGET if budget is None else budget
+    goal = SeatWinGoal(budget=ANALYSIS_BUDGET if budget is None else budget, seed=seed)
     turns = record.get("turns") if isinstance(record, dict) else None
     total = sum(len(t["decisions"]) for t in turns if isinstance(t, dict)
                 and isinstance(t.get("decisions"), list)) if isinstance(turns, list) else 0
@@ -39,12 +40,12 @@ def analyze(record, budget=None, seed=0, progress=False):
         table, rules = game.table, game.rules
         left = game.rolls_left
         if "keep" in decision:
-            advice = multi_advice.win_chances(table, rules, list(game.dice), left, budget=budget, seed=seed)
+            advice = duel_advice(table, rules, list(game.dice), left, goal)
             best = advice.probability
         else:  # the end moves, at whatever rolls were left
-            advice = multi_advice.win_chances(table, rules, list(game.dice), 0, budget=budget, seed=seed)
-            best = advice.probability if left == 0 else multi_advice.win_chances(
-                table, rules, list(game.dice), left, budget=budget, seed=seed).probability
+            advice = duel_advice(table, rules, list(game.dice), 0, goal)
+            best = advice.probability if left == 0 else duel_advice(
+                table, rules, list(game.dice), left, goal).probability
         chosen = next((o for o in advice.options if _same(o, decision)), None)
         chance = chosen["probability"] if chosen else None
         rows.append({"seat": table.to_move, "player": game.players[table.to_move],

@@ -153,7 +153,7 @@ def multi_line(query, rules, top=None):
     table = multi_advice.parse_table(rules, query["players"], query.get("chips"),
                                      query.get("to_move", 0), query.get("round_chip_taken", False))
     dice = query.get("dice")
-    answer = multi_advice.win_chances(table, rules, dice, query.get("rolls_left"),
-                                      model=query.get("opponent_model", "best"))
+    goal = multi_advice.SeatWinGoal(model=query.get("opponent_model", "best"))
+    answer = goal.ranked(table, rules, dice, query.get("rolls_left"))  # as the one door answers it
     return answer.as_dict(top)
 
