@@ -229,3 +229,15 @@ def test_win_tournament_from_an_end_game_card(monkeypatch, tmp_path, table_dir, 
     assert key.startswith(f"kniffel/2p/seat1/{policy}/from ones=3")
     assert result["games"] == 3 and 0 <= result["win_share"] <= 1
     assert sum(result["methods"].values()) > 0 and result["mean_score_seat"] > 213  # 213 on the card
+
+
+def test_every_benchmark_runs_in_a_test():
+    """Each script in benchmarks/ is run by name in this file or in test_coach_choices.py;
+    web_load.py is the load and liveness half of web.py, run through it."""
+    here = Path(__file__).resolve().parent
+    text = (here / "test_benchmarks.py").read_text() + (here / "test_coach_choices.py").read_text()
+    benchmarks = here.parent / "benchmarks"
+    assert "from web_load import" in (benchmarks / "web.py").read_text()
+    missing = [p.stem for p in sorted(benchmarks.glob("*.py"))
+               if f'"{p.stem}"' not in text and p.stem != "web_load"]
+    assert not missing, f"benchmarks without a smoke test: {missing}"
