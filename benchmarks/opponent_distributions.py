@@ -49,7 +49,7 @@ def sample_states(table, passed, n_open, samples, rng):
     return out
 
 
-def measure(preset, samples, seed, rebuild=False):
+def measure(preset, samples, seed, rebuild=False, most_open=None):
     import solver
     from solver.stats import opponents
     from solver.stats.distribution import forward
@@ -65,7 +65,7 @@ def measure(preset, samples, seed, rebuild=False):
     passed = forward(table)
     opponents._afresh(table, sample_states(table, passed, 2, 1, rng)[0])  # compile
     by_open = {}
-    for n_open in range(1, table.rules.n_boxes + 1):
+    for n_open in range(1, (most_open or table.rules.n_boxes) + 1):
         afresh, served, diff = [], [], 0.0
         for state in sample_states(table, passed, n_open, samples, rng):
             store.recent.clear()
@@ -97,9 +97,12 @@ def main():
     parser.add_argument("--samples", type=int, default=3)
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--rebuild", action="store_true", help="build the store even if saved")
+    parser.add_argument("--most-open", type=int, help="measure states with at most this many open "
+                        "boxes (default: every number; a quick run)")
     parser.add_argument("--out", default=str(HERE / "results" / "opponent_distributions.json"))
     args = parser.parse_args()
-    results = {p: measure(p, args.samples, args.seed, args.rebuild) for p in args.rules or ["kniffel", "yatzy"]}
+    results = {p: measure(p, args.samples, args.seed, args.rebuild, args.most_open)
+               for p in args.rules or ["kniffel", "yatzy"]}
     out = {"benchmark": "opponent_distributions", "machine": platform.machine(),
            "cores": os.cpu_count(), "python": platform.python_version(),
            "load_average": os.getloadavg()[0], "samples": args.samples, "results": results}
