@@ -3,7 +3,7 @@ benchmarks/results/distribution.json).
 
 Per preset, in a fresh process with the table already solved and the numba cache present:
   first_call_seconds   score_distribution from the empty card, first call in the process
-  warm_seconds         best of --repeat further calls
+  warm_seconds         best of --repeat further calls (null for --repeat 0)
   forward_seconds      the forward pass alone (warm), the larger part
   states               states the optimal player meets with positive probability
   peak_rss_mb          peak resident memory of the process
@@ -35,7 +35,8 @@ for _ in range(int(sys.argv[3])):
     t = time.perf_counter(); score_distribution(table); warm.append(time.perf_counter() - t)
     t = time.perf_counter(); forward(table); fwd.append(time.perf_counter() - t)
 s = dist.summary()
-print(json.dumps({"first_call_seconds": first, "warm_seconds": min(warm), "forward_seconds": min(fwd),
+print(json.dumps({"first_call_seconds": first, "warm_seconds": min(warm, default=None),
+                  "forward_seconds": min(fwd, default=None),
                   "states": dist.states, "mean": s["mean"], "sd": s["sd"], "median": s["median"],
                   "mean_minus_table": s["mean"] - table.expected_score,
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
@@ -58,8 +59,9 @@ def main():
             out = subprocess.run([sys.executable, "-c", SNIPPET, preset, store, str(args.repeat)],
                                  check=True, capture_output=True, text=True).stdout
             results[preset] = json.loads(out.strip().splitlines()[-1])
-            print(f"{preset}: {results[preset]['warm_seconds']:.1f} s warm, "
-                  f"{results[preset]['first_call_seconds']:.1f} s first call", file=sys.stderr)
+            entry = results[preset]
+            warm = "" if entry["warm_seconds"] is None else f"{entry['warm_seconds']:.1f} s warm, "
+            print(f"{preset}: {warm}{entry['first_call_seconds']:.1f} s first call", file=sys.stderr)
     report = {"machine": {"cpus": len(os.sched_getaffinity(0)), "python": platform.python_version(),
                           "processor": platform.machine()},
               "date": time.strftime("%Y-%m-%d"), "target_seconds": TARGET_SECONDS,

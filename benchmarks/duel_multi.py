@@ -71,7 +71,7 @@ def exact_sizes(rules, max_seconds, counts=(2, 3, 4)):
     return rows
 
 
-def latency(rules, repeat, counts=(2, 3, 4)):
+def latency(rules, repeat, counts=(2, 3, 4), budget=None):
     rows = []
     for players in counts:
         by_chips = positions_by_chips(rules, players, seed=10 + players)
@@ -82,7 +82,8 @@ def latency(rules, repeat, counts=(2, 3, 4)):
             times = []
             for _ in range(repeat + 1):
                 start = time.perf_counter()
-                answer = advise(table, rules, [2, 3, 4, 5, 5], 2).as_dict()
+                answer = advise(table, rules, [2, 3, 4, 5, 5], 2,
+                                objective=multi_advice.SeatWinGoal(budget=budget)).as_dict()
                 times.append(time.perf_counter() - start)
             rows.append({"players": players, "stage": stage, "chips_in_play": k,
                          "first_seconds": times[0], "warm_seconds": min(times[1:]),
@@ -98,6 +99,8 @@ def main():
     parser.add_argument("--max-seconds", type=float, default=30.0,
                         help="stop growing the exact endgames after one takes this long")
     parser.add_argument("--players", type=int, action="append", help="default: 2, 3 and 4")
+    parser.add_argument("--budget", type=float, help="seconds of rollouts per advice (default: "
+                        "the advice's own, as at the table)")
     parser.add_argument("--out", default=str(HERE / "results" / "duel_multi.json"))
     args = parser.parse_args()
     rules = get_rules()
@@ -111,10 +114,11 @@ def main():
     solve(rules, progress=False)
     reference = time.perf_counter() - start
     result = {"machine": machine(), "rules": rules.key, "compile_seconds": compile_seconds,
-              "exact_limit": multi_exact.EXACT_LIMIT, "budget_seconds": multi_advice.BUDGET,
+              "exact_limit": multi_exact.EXACT_LIMIT,
+              "budget_seconds": multi_advice.BUDGET if args.budget is None else args.budget,
               "reference_solo_solve_warm_seconds": reference,
               "exact": exact_sizes(rules, args.max_seconds, counts),
-              "latency": latency(rules, args.repeat, counts)}
+              "latency": latency(rules, args.repeat, counts, args.budget)}
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
     print(f"wrote {args.out}")
 

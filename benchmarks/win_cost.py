@@ -64,6 +64,8 @@ def main():
     parser.add_argument("--rules", default="kniffel")
     parser.add_argument("--most-open", type=int, default=8)
     parser.add_argument("--samples", type=int, default=2)
+    parser.add_argument("--opponent-most-open", type=int, help="the opponent part up to this many "
+                        "open boxes (default: every box)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--model", type=Path, default=MODEL, help="where the points go (default "
                         "the package's, which the serve budget reads)")
@@ -86,7 +88,8 @@ def main():
             sub_game.append((n, seconds))
             print(f"sub-game, {n} open: {seconds:.3f} s", flush=True)
     score_distribution(table, Position(card_with_open(rules, 1, rng)))  # compile
-    for k in range(1, rules.n_boxes + 1):
+    most_open = args.opponent_most_open or rules.n_boxes
+    for k in range(1, most_open + 1):
         for _ in range(args.samples if k < rules.n_boxes else 1):
             seconds = timed(score_distribution, table, Position(card_with_open(rules, k, rng)))
             opponent.append((k, seconds))

@@ -42,3 +42,21 @@ def table_dir(tmp_path, monkeypatch):
     """An empty table store, also set as KNIFFEL_TABLES for subprocesses."""
     monkeypatch.setenv("KNIFFEL_TABLES", str(tmp_path / "tables"))
     return tmp_path / "tables"
+
+
+@pytest.fixture(scope="session")
+def kniffel_opponents(tmp_path_factory):
+    """A folder holding kniffel's opponents' store, built once per session (about 20 s): the
+    tests that only use the store copy it instead of building it again."""
+    from solver.stats.opponents import build, save
+    folder = tmp_path_factory.mktemp("opponents")
+    save(build(solved("kniffel")), folder)
+    return folder
+
+
+@pytest.fixture
+def table_dir_with_opponents(table_dir, kniffel_opponents):
+    """The table store of `table_dir` holding kniffel's opponents' store."""
+    import shutil
+    shutil.copytree(kniffel_opponents, table_dir, dirs_exist_ok=True)
+    return table_dir

@@ -12,7 +12,8 @@ from conftest import solved
 from helpers import greedy_game
 
 from solver.cli import cli
-from solver.duel.multiplayer import analysis as multi_analysis, exact as multi_exact
+from solver.duel.multiplayer import advice as multi_advice, analysis as multi_analysis, \
+    exact as multi_exact
 from solver.duel.chips import TYPES
 from solver.lang import WORDS, Words
 
@@ -52,7 +53,9 @@ def store(tmp_path_factory):
 
 @pytest.fixture
 def quick(monkeypatch):
-    """Advice without waiting: exact endgames up to 500 states, no rollouts in the analysis."""
+    """Advice without waiting: exact endgames up to 500 states, 0.05 s of rollouts per piece of
+    advice, none in the analysis (these tests read the words, not the chances)."""
+    monkeypatch.setattr(multi_advice, "BUDGET", 0.05)
     monkeypatch.setattr(multi_analysis, "ANALYSIS_BUDGET", 0.0)
     monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)
 

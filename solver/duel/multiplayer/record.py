@@ -40,8 +40,10 @@ def record_rules(value):
         if not isinstance(value, dict) or value.get("preset") != "dice-duel":
             raise GameError(f"record rules must be dice-duel or its rules object, got {value!r}")
         preset = PRESETS["dice-duel"]
-        return get_rules("dice-duel", **{k: v for k, v in value.items()
-                                         if k != "preset" and getattr(preset, k, None) != v})
+        options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
+        # the preset itself when nothing differs: its chip categories are worked out once, not
+        # at every replay of a record (a move replays the whole record)
+        return get_rules("dice-duel", **options) if options else preset
     except (RulesError, TypeError) as exc:
         raise GameError(f"record rules: {exc}") from None
 
