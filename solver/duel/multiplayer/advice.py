@@ -7,7 +7,7 @@ chance with its 95% interval.  The answer is the contract of `kniffel advise --r
 --batch` and POST /api/advise for lines with "players" (docs: docs/reference.md,
 "Kniffel Dice Duel").
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -41,13 +41,14 @@ class SeatWinGoal(Goal):
     def ranked(self, table, rules, dice=None, rolls_left=None):
         """The Advice for the seat to move of the game `table` (win_chances with this goal's
         settings)."""
-        return win_chances(table, rules, dice, rolls_left, budget=self.budget, games=self.games,
-                           seed=self.seed, model=self.model)
+        advice = win_chances(table, rules, dice, rolls_left, budget=self.budget, games=self.games,
+                             seed=self.seed, model=self.model)
+        return replace(advice, goal=self)  # its answer names this goal's seed
 
     def answer_dict(self, advice, options):
         out = {"probability": advice.probability, "exact": advice.exact}
-        if not advice.exact:
-            out.update(interval=advice.interval, games=advice.games)
+        if not advice.exact:  # games and seed: the same estimate again (rollout.Rollouts.run)
+            out.update(interval=advice.interval, games=advice.games, seed=self.seed)
         return {**out, "method": advice.method, "options": options, **advice.position}
 
 
@@ -179,6 +180,7 @@ def _exact(table, rules, roll, rolls_left, limit, model):
         stages, _ = solver.turn(table, with_stages=True)
         best_move, best = _best_end(ends, mover)
         options = [_option("stop", best, mover, table, rules, then=best_move)]
+        options[0]["ends"] = [_option(m, v, mover, table, rules) for m, v in ends]
         keeps, indices = _keep_options(roll)
         options += [_option(k, stages[rolls_left, i], mover, table, rules)
                     for k, i in zip(keeps, indices)]
@@ -228,6 +230,7 @@ def _estimate(table, rules, roll, rolls_left, budget, games, seed, policies, sol
         best_move, best = _best_end([(lab, m) for lab, m, _ in found[:n_moves]], mover)
         stop = _option("stop", best, mover, table, rules, then=best_move)
         stop["interval"] = wilson(stop["probability"], n)
+        stop["ends"] = [o for _, _, o in found[:n_moves]]  # every chip the stop may take
         options = [stop] + [o for _, _, o in found[n_moves:]]
     else:
         options = [o for _, _, o in found]
