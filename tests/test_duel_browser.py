@@ -136,10 +136,11 @@ def test_setup_and_a_turn_with_advice_fit_phones_for_2_3_4_players(page, server)
     """Setup, then a turn with the coach's advice, for 2-4 players with long names, at 360 and
     390 px, in both languages: it fits, speaks one language, and says what its chance is."""
     from solver.lang import WORDS
-    open_duel(page, server, "de")
-    page.wait_for_selector("#setup:not([hidden])")
-    for width in (360, 390):
-        check_page(page, "de", "setup", width)
+    for lang in ("de", "en"):
+        open_duel(page, server, lang)
+        page.wait_for_selector("#setup:not([hidden])")
+        for width in (360, 390):
+            check_page(page, lang, "setup", width)
     for n, lang in ((2, "en"), (3, "de"), (4, "de"), (4, "en")):
         open_duel(page, server, lang, f"?players={','.join(NAMES[:n])}&seed=3&roll=1")
         page.wait_for_selector("#advice li")
@@ -218,4 +219,5 @@ def test_the_analysis_of_a_whole_3_player_game_answers(page, server):
         for name in record["players"]:
             assert WORDS[lang]["duel.web.analysis_total"].format(name=name, lost="0%" if lang == "en"
                                                                  else "0\u00a0%") in text
-        check_page(page, lang, "3p-analysis", 390)
+        for width in (360, 390):
+            check_page(page, lang, "3p-analysis", width)

@@ -43,9 +43,13 @@ WORDS = {
     "duel.round_taken": ", in dieser Runde wurde schon ein Chip genommen",
     "duel.chip_row": "  {name:<15} Teller {plate}  beiseite {aside}  Plätze {seats}",
     "duel.exact": "exakt",
-    "duel.estimate": ("Schätzung, 95%-Intervall {lo:.3f}-{hi:.3f}, {games} Spiele je "
+    "duel.estimate": ("Schätzung, 95%-Intervall {lo}-{hi}, {games} Spiele je "
                       "Möglichkeit"),
-    "duel.chance": "Gewinnchance für Platz {seat}: {p:.4f} ({how})",
+    "duel.chance": "Gewinnchance für Platz {seat}: {p} ({how})",
+    "duel.means_greedy": ("die Chance, wenn ab jetzt alle, auch dieser Platz, auf den wertvollsten "
+                          "Chip spielen; wer dem Rat folgt, steht etwas besser"),
+    "duel.means_exact_many": ("wenn ab jetzt alle bestmöglich spielen und wer nicht mehr gewinnen "
+                              "kann, dem nächsten in der Reihe hilft"),
     "duel.choice": "Wahl",
     "duel.win": "Sieg",
     "duel.interval": "95%-Intervall",

@@ -39,8 +39,12 @@ WORDS = {
     "duel.round_taken": ", a chip was taken this round",
     "duel.chip_row": "  {name:<15} plate {plate}  aside {aside}  seats {seats}",
     "duel.exact": "exact",
-    "duel.estimate": "estimate, 95% interval {lo:.3f}-{hi:.3f}, {games} games per option",
-    "duel.chance": "chance to win for seat {seat}: {p:.4f} ({how})",
+    "duel.estimate": "estimate, 95% interval {lo}-{hi}, {games} games per option",
+    "duel.chance": "chance to win for seat {seat}: {p} ({how})",
+    "duel.means_greedy": ("the chance if from here on every player, this one too, plays for the "
+                          "most valuable chip; following the advice does a little better"),
+    "duel.means_exact_many": ("if everyone plays their best from here, and a player who can no "
+                              "longer win helps the next player in turn"),
     "duel.choice": "choice",
     "duel.win": "win",
     "duel.interval": "95% interval",

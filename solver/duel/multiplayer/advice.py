@@ -7,7 +7,7 @@ chance with its 95% interval.  The answer is the contract of `kniffel advise --r
 --batch` and POST /api/advise for lines with "players" (docs: docs/reference.md,
 "Kniffel Dice Duel").
 """
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -41,9 +41,8 @@ class SeatWinGoal(Goal):
     def ranked(self, table, rules, dice=None, rolls_left=None):
         """The Advice for the seat to move of the game `table` (win_chances with this goal's
         settings)."""
-        advice = win_chances(table, rules, dice, rolls_left, budget=self.budget, games=self.games,
-                             seed=self.seed, model=self.model)
-        return replace(advice, goal=self)  # its answer names this goal's seed
+        return win_chances(table, rules, dice, rolls_left, budget=self.budget, games=self.games,
+                           seed=self.seed, model=self.model)
 
     def answer_dict(self, advice, options):
         out = {"probability": advice.probability, "exact": advice.exact}
@@ -135,6 +134,7 @@ def win_chances(table, rules, dice=None, rolls_left=None, budget=None, games=Non
     if model not in multi_exact.MODELS:
         raise ValueError(f"opponent_model must be one of {', '.join(multi_exact.MODELS)}, got {model!r}")
     roll, rolls_left = checked_roll(rules, dice, rolls_left)
+    goal = SeatWinGoal(budget=budget, games=games, seed=seed, model=model)  # its answer names the seed
     budget = BUDGET if budget is None else budget
     limit = multi_exact.EXACT_LIMIT if limit is None else limit
     if size_bound(table) <= limit:
@@ -146,7 +146,7 @@ def win_chances(table, rules, dice=None, rolls_left=None, budget=None, games=Non
                 "round_chip_taken": table.taken, "chips": table.counts()}
     if roll is not None:
         position.update(dice=list(_dice.KEEPS[roll]), rolls_left=rolls_left)
-    return Advice(rules.key, None, None, answer["options"], SEAT_WIN, position,
+    return Advice(rules.key, None, None, answer["options"], goal, position,
                   answer["probability"], answer["method"], answer.get("interval"),
                   games=answer.get("games"))
 

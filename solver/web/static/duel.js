@@ -95,7 +95,15 @@ function renderChips(st) {
     for (const n of counts) cell(row, "td", n ? String(n) : "·");
     cell(row, "td", points, "points");
   }
-  $("chip-legend").textContent = st.types.map((type) => `${type.value}\u00a0${chipName(type.key).replaceAll(" ", "\u00a0")}`).join(" · ");
+  const legend = $("chip-legend");  // each chip's value and name kept on one line
+  legend.replaceChildren();
+  st.types.forEach((type, i) => {
+    if (i) legend.append(" · ");
+    const item = document.createElement("span");
+    item.className = "chip-name";
+    item.textContent = `${type.value} ${chipName(type.key)}`;
+    legend.append(item);
+  });
 }
 
 function renderTurn(st) {
@@ -304,7 +312,7 @@ async function analyze() {
 function renderAnalysis(rows, lost, players) {
   const box = $("analysis");
   const head = document.createElement("h2");
-  head.textContent = t("duel.web.analyze");
+  head.textContent = t("web.analysis");
   const list = document.createElement("ul");
   for (const r of rows.filter((r) => r.lost > 1e-9)) {
     const li = document.createElement("li");
