@@ -212,6 +212,13 @@ def test_the_duel_routes_answer_in_the_pages_language(tmp_path, advised):
         code, answer = _post(client, "/api/duel/analyze", {"record": advised, "first": -1,
                                                            "language": lang})
         assert code == 400 and answer["error"].startswith(WORDS[lang]["duel.web.error.request"][:10])
+    damaged = {**advised, "turns": [None]}  # a record file that is not one: said in German too
+    code, answer = _post(client, "/api/duel/game", {"record": damaged, "language": "de"})
+    assert code == 400 and answer["error"] == WORDS["de"]["duel.web.unreadable"]
+    code, answer = _post(client, "/api/duel/analyze", {"record": damaged, "language": "en"})
+    assert code == 400 and "turn 1" in answer["error"]  # to a program, the English detail
+    code, answer = _post(client, "/api/duel/new", {"players": ["A", "B"], "seed": -1, "language": "de"})
+    assert code == 400 and answer["error"] == WORDS["de"]["duel.error.seed"]
     code, part = _post(client, "/api/duel/analyze", {"record": advised, "first": 8, "count": 8,
                                                      "language": "de"})
     assert code == 200 and [r["index"] for r in part["decisions"]] == list(range(8, 16))
@@ -226,3 +233,29 @@ def test_the_duel_budget_error_is_in_the_pages_language(tmp_path):
                                                        "coach": True, "language": lang})
         assert code == 422
         assert answer["error"] == WORDS[lang]["duel.web.error.budget"].format(seconds="0.001")
+
+
+def test_kniffel_play_with_the_coach_notes_its_advice_in_the_record(tmp_path, monkeypatch):
+    """The terminal game notes the advice it showed with each decision, as the page does."""
+    from solver.duel.multiplayer import advice as advice_module
+    monkeypatch.setattr(advice_module, "BUDGET", 0.05)
+    path = tmp_path / "duel.json"
+    result = CliRunner().invoke(cli, ["play", "--rules", "dice-duel", "--players", "Anna,Ben",
+                                      "--seed", "4", "--coach", "--record", str(path),
+                                      "--lang", "en"], input="\n\nq\n")
+    assert result.exit_code == 0, result.output
+    made = decisions(json.loads(path.read_text()))
+    assert len(made) == 2 and all(checked_note(d.get("advice")) == d["advice"] for d in made)
+    result = multi_analysis.analyze(json.loads(path.read_text()))
+    assert all(row["advised"] for row in result["decisions"])
+
+
+def test_the_worker_warm_up_compiles_the_duel_kernels():
+    """A worker warms the Dice Duel's kernels before its first request (web/app.warm_up calls
+    web/duel.warm_up), so the first duel advice does not spend the budget compiling."""
+    import inspect
+    from solver.duel.multiplayer import kernels
+    from solver.web import app, duel
+    duel.warm_up()
+    assert kernels.rollouts.signatures and kernels.turn_by.signatures
+    assert "warm_up_duel()" in inspect.getsource(app.warm_up)

@@ -125,4 +125,6 @@ WORDS = {
     "duel.error.face": "a die shows 1 to 6, not {face}",
     "duel.error.names": "players must be 2-4 names of up to {most} characters",
     "duel.error.dice_list": "dice are a list of faces 1 to 6",
+    "duel.web.unreadable": "This game record or move cannot be read; the game is unchanged.",
+    "duel.error.seed": "the seed is a whole number 0 or more, and only for virtual dice",
 }

@@ -16,7 +16,7 @@ from .. import advise
 from ..duel.chips import TYPES, VALUES
 from ..duel.rules import get_rules
 from ..game.card import GameError
-from ..lang import LANGUAGES, Words
+from ..lang import LANGUAGES, WORDS, Words
 from ..duel.multiplayer.advice import SeatWinGoal
 from . import work
 from ..rules import RulesError
@@ -70,7 +70,7 @@ def new_duel(data):
     seed = data.get("seed")
     if not isinstance(real_dice, bool) or (seed is not None and (
             real_dice or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63)):
-        raise GameError("seed must be a whole number >= 0, and only with virtual dice")
+        raise GameError("duel.error.seed")
     if seed is None and not real_dice:
         import secrets
         seed = secrets.randbelow(2**32)
@@ -98,7 +98,7 @@ def duel_step(record, hand, move, coach, language="en", advice=None):
             record, hand = multi_record.apply_move(record, hand, move, advice)
         return duel_state(record, hand, coach)
     except GameError as exc:
-        raise GameError(exc.text(language)) from None
+        raise GameError(_said(exc, language)) from None
 
 
 def duel_analysis(record, first, count, language="en"):
@@ -107,7 +107,16 @@ def duel_analysis(record, first, count, language="en"):
     try:
         return multi_analysis.analyze(record, first=first, count=count)
     except GameError as exc:
-        raise GameError(exc.text(language)) from None
+        raise GameError(_said(exc, language)) from None
+
+
+def _said(exc, language):
+    """A GameError's message in `language`: its words, or for a record or move that is not one
+    (a message of its own, in English) that English to a program, a sentence of `language`'s
+    to a page in another language."""
+    if exc.key in WORDS[language] or language == "en":
+        return exc.text(language)
+    return Words(language)("duel.web.unreadable")
 
 
 def warm_up():
@@ -157,7 +166,7 @@ def duel_routes(json_object, json_response, threaded):
         try:
             record, hand = new_duel(data)
         except GameError as exc:
-            raise GameError(exc.text(_language(data))) from None
+            raise GameError(_said(exc, _language(data))) from None
         return await answer(data, duel_state, record, hand, bool(data.get("coach")))
 
     async def game(request):
