@@ -259,3 +259,21 @@ def test_the_worker_warm_up_compiles_the_duel_kernels():
     duel.warm_up()
     assert kernels.rollouts.signatures and kernels.turn_by.signatures
     assert "warm_up_duel()" in inspect.getsource(app.warm_up)
+
+
+def test_the_shared_exact_memo_gives_the_numbers_of_a_fresh_solve(advised):
+    """The exact decisions of an analysis share one memo (exact.shared_solver): a game's late
+    positions, met in either order, get the chances a solver of their own gives."""
+    from solver.duel.multiplayer import exact
+    tables = []
+    multi_record.replay(advised, lambda game, d: tables.append(game.table)
+                        if exact.size_bound(game.table) <= 2000 else None)
+    tables = list(dict.fromkeys(tables))[:6]
+    assert len(tables) >= 3
+    rules = multi_record.record_rules(advised["rules"])
+    for order in (tables, tables[::-1]):
+        exact._SHARED.clear()
+        for table in order:
+            fresh = exact.ExactSolver(rules, exact.EXACT_LIMIT, "best", table.to_move)
+            with exact.shared_solver(table, rules) as shared:
+                assert list(shared.start(table)) == list(fresh.start(table))

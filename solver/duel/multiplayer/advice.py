@@ -19,7 +19,7 @@ from . import game as mg
 from ..chips import CHIPS_PER_TYPE, N_TYPES
 from ..states import chip_counts, spec_entries, typed_counts
 from . import exact as multi_exact
-from .exact import size_bound, solve_exact
+from .exact import shared_solver, size_bound
 from .rollout import Rollouts, move_code, wilson
 
 BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
@@ -164,7 +164,11 @@ def _option(move_or_keep, chances, mover, table, rules, then=None):
 
 
 def _exact(table, rules, roll, rolls_left, limit, model):
-    solver = solve_exact(table, rules, limit, model)
+    with shared_solver(table, rules, limit, model) as solver:
+        return _exact_answer(solver, table, rules, roll, rolls_left, model)
+
+
+def _exact_answer(solver, table, rules, roll, rolls_left, model):
     mover = table.to_move
     others = "each seat maximising its own chance" if model == "best" else \
         "the other seats taking the most valuable chip"
