@@ -43,7 +43,9 @@ def server():
     import uvicorn
     from solver.duel.multiplayer import advice
     from solver.web.app import create_app
+    from solver.duel.multiplayer import analysis
     saved, advice.BUDGET = advice.BUDGET, 0.2
+    games, analysis.ANALYSIS_GAMES = analysis.ANALYSIS_GAMES, 32  # the analyses quick too
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -58,7 +60,7 @@ def server():
     yield f"http://127.0.0.1:{port}/"
     uv.should_exit = True
     thread.join(10)
-    advice.BUDGET = saved
+    advice.BUDGET, analysis.ANALYSIS_GAMES = saved, games
 
 
 @pytest.fixture(scope="module")
@@ -202,16 +204,44 @@ def test_new_asks_a_reload_resumes_and_real_dice_go_in_on_the_keypad(page, serve
     assert page.text_content("#turn") == turn
 
 
+def resume(page, server, lang, record):
+    page.evaluate("r => localStorage.setItem('kniffel-duel', JSON.stringify({record: r, hand: null}))",
+                  record)
+    open_duel(page, server, lang)
+    page.wait_for_selector("#analyze:not([hidden])")
+
+
+def test_whole_2_and_4_player_games_without_advice_are_analysed_in_parts(page, server):
+    """Games played without the coach (nothing noted): the page asks for the analysis in parts,
+    shows how far it is, then the decisions that cost a chance and each player's total."""
+    from solver.lang import WORDS
+    for n, lang in ((2, "de"), (4, "en")):
+        record = json.loads((ROOT / "tests" / "data" / f"duel-{n}p-greedy.json").read_text())
+        resume(page, server, lang, record)
+        page.evaluate("""() => { window.progress = new Set(); new MutationObserver(() =>
+            window.progress.add(document.querySelector('#analysis').textContent)).observe(
+            document.querySelector('#analysis'), {childList: true, subtree: true, characterData: true}); }""")
+        page.click("#analyze")
+        page.wait_for_selector("#analysis h2", timeout=30_000)
+        total = sum(len(t["decisions"]) for t in record["turns"])
+        steps = page.evaluate("[...window.progress]")
+        said = WORDS[lang]["duel.web.analysing"]
+        assert said.format(done=8, total=total) in steps and said.format(done=0, total=total) in steps
+        assert page.query_selector_all("#analysis li.loss")  # the greedy keeps cost something
+        text = page.inner_text("#analysis")
+        for name in record["players"]:
+            assert WORDS[lang]["duel.web.analysis_total"].format(name=name, lost="@").split("@")[0] in text
+        for width in (360, 390):
+            check_page(page, lang, f"{n}p-analysis", width)
+
+
 def test_the_analysis_of_a_whole_3_player_game_answers(page, server):
     """A whole 3-player game played by the advice (its advice noted in the record), resumed at
     its end: the analysis answers in parts with its progress, charges nobody, in both languages."""
     from solver.lang import WORDS
     record = json.loads((ROOT / "tests" / "data" / "duel-3p-advised.json").read_text())
     for lang in ("de", "en"):
-        page.evaluate("r => localStorage.setItem('kniffel-duel', JSON.stringify({record: r, hand: null}))",
-                      record)
-        open_duel(page, server, lang)
-        page.wait_for_selector("#analyze:not([hidden])")
+        resume(page, server, lang, record)
         page.click("#analyze")
         page.wait_for_selector("#analysis h2", timeout=20_000)
         text = page.inner_text("#analysis")

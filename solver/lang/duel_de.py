@@ -133,6 +133,9 @@ WORDS = {
     "duel.error.face": "ein Würfel zeigt 1 bis 6, nicht {face}",
     "duel.error.names": "Spieler: 2-4 Namen mit höchstens {most} Zeichen",
     "duel.error.dice_list": "Würfel sind eine Liste von Augenzahlen 1 bis 6",
-    "duel.web.unreadable": "Dieses Spielprotokoll oder dieser Zug ist nicht lesbar; das Spiel bleibt unverändert.",
+    "duel.web.unreadable": ("Dieses Spielprotokoll oder dieser Zug ist nicht lesbar; das Spiel "
+                            "bleibt unverändert."),
     "duel.error.seed": "der Startwert ist eine ganze Zahl ab 0, und nur für virtuelle Würfel",
+    "duel.web.more_losses": ("1 weitere Entscheidung, die Chance gekostet hat ▾",
+                             "{n} weitere Entscheidungen, die Chance gekostet haben ▾"),
 }

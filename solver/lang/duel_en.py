@@ -127,4 +127,6 @@ WORDS = {
     "duel.error.dice_list": "dice are a list of faces 1 to 6",
     "duel.web.unreadable": "This game record or move cannot be read; the game is unchanged.",
     "duel.error.seed": "the seed is a whole number 0 or more, and only for virtual dice",
+    "duel.web.more_losses": ("1 more decision that cost a chance ▾",
+                             "{n} more decisions that cost a chance ▾"),
 }

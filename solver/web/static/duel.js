@@ -24,7 +24,7 @@ function chipName(key) { return words().chip[key] || key; }
 
 // A chance in the page's language: "40.6%", German "40,6 %" (a space that does not break).
 function pct(p) {
-  const text = percent(p);
+  const text = p > 1 ? `${Math.round(100 * p)}%` : percent(p);  // a sum over decisions may pass 100%
   return lang() === "de" ? text.replace(".", ",").replace("%", "\u00a0%") : text;
 }
 
@@ -309,27 +309,46 @@ async function analyze() {
   renderAnalysis(rows, lost || players.map(() => 0), players);
 }
 
+// The analysis: each player's total first, then the decisions that cost most (the rest folded).
 function renderAnalysis(rows, lost, players) {
   const box = $("analysis");
   const head = document.createElement("h2");
   head.textContent = t("web.analysis");
-  const list = document.createElement("ul");
-  for (const r of rows.filter((r) => r.lost > 1e-9)) {
-    const li = document.createElement("li");
-    li.className = "loss";
-    li.textContent = t("duel.web.analysis_row", { player: r.player, dice: faces(r.dice), left: t("rolls_left", { n: r.rolls_left }),
-      choice: describeChoice(r.choice), p: pct(r.probability), best: pct(r.best) });
-    list.append(li);
-  }
-  const none = document.createElement("p");
-  if (!list.children.length) none.textContent = t("duel.web.no_advice_loss");
   const totals = document.createElement("ul");
   players.forEach((name, i) => {
     const li = document.createElement("li");
     li.textContent = t("duel.web.analysis_total", { name, lost: pct(lost[i]) });
     totals.append(li);
   });
-  box.replaceChildren(head, ...(list.children.length ? [list] : [none]), totals);
+  const losses = rows.filter((r) => r.lost > 1e-9).sort((a, b) => b.lost - a.lost);
+  const item = (r) => {
+    const li = document.createElement("li");
+    li.className = "loss";
+    li.textContent = t("duel.web.analysis_row", { player: r.player, dice: faces(r.dice), left: t("rolls_left", { n: r.rolls_left }),
+      choice: describeChoice(r.choice), p: pct(r.probability), best: pct(r.best) });
+    return li;
+  };
+  const parts = [head, totals];
+  if (!losses.length) {
+    const none = document.createElement("p");
+    none.textContent = t("duel.web.no_advice_loss");
+    parts.push(none);
+  } else {
+    const top = document.createElement("ol");
+    top.append(...losses.slice(0, 5).map(item));
+    parts.push(top);
+    if (losses.length > 5) {
+      const more = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = t("duel.web.more_losses", { n: losses.length - 5 });
+      const rest = document.createElement("ol");
+      rest.start = 6;
+      rest.append(...losses.slice(5).map(item));
+      more.append(summary, rest);
+      parts.push(more);
+    }
+  }
+  box.replaceChildren(...parts);
 }
 
 function showSetup() {
