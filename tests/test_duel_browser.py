@@ -154,6 +154,22 @@ def test_setup_and_a_turn_with_advice_fit_phones_for_2_3_4_players(page, server)
             assert chance.endswith(WORDS[lang]["duel.web.chance_greedy"].rsplit("}", 1)[-1])
         for width in (360, 390):
             check_page(page, lang, f"{n}p-turn", width)
+    # near the end of a 3-player game the chance is exact, with the convention for a seat that
+    # can no longer win said in words
+    record = json.loads((ROOT / "tests" / "data" / "duel-3p-advised.json").read_text())
+    record = {**record, "turns": record["turns"][:-2], "finished": False, "scores": None}
+    for lang in ("de", "en"):
+        page.evaluate("r => localStorage.setItem('kniffel-duel', JSON.stringify({record: r, hand: null}))",
+                      record)
+        open_duel(page, server, lang)
+        if not page.query_selector("#dice .die"):
+            page.click("#roll")
+            idle(page)
+        page.wait_for_selector("#advice li")
+        exact = WORDS[lang]["duel.web.chance_exact_many"]
+        chance = page.text_content("#advice .chance")
+        assert chance.startswith(exact.split("{")[0]) and chance.endswith(exact.split("}")[-1])
+        check_page(page, lang, "3p-endgame", 390)
     open_duel(page, server, "en", "?players=Anna,Ben&seed=3&roll=1")
     page.select_option("#language", "de")  # switching mid-game: everything at once
     page.wait_for_selector("#advice li")
