@@ -54,9 +54,9 @@ def store(tmp_path_factory):
 @pytest.fixture
 def quick(monkeypatch):
     """Advice without waiting: exact endgames up to 500 states, 0.05 s of rollouts per piece of
-    advice, none in the analysis (these tests read the words, not the chances)."""
+    advice, 64 games per option in the analysis (these tests read the words, not the chances)."""
     monkeypatch.setattr(multi_advice, "BUDGET", 0.05)
-    monkeypatch.setattr(multi_analysis, "ANALYSIS_BUDGET", 0.0)
+    monkeypatch.setattr(multi_analysis, "ANALYSIS_GAMES", 64)
     monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)
 
 
@@ -136,10 +136,10 @@ def test_web_words_cover_the_duel_page():
     script = (STATIC / "duel.js").read_text()
     keys = set(re.findall(r'data-t(?:-placeholder)?="([^"]+)"', html))
     keys |= set(re.findall(r'\bt\("([^"]+)"', script))
-    assert {"duel.web.title", "duel.web.turn", "duel.take", "duel.plate"} <= keys
+    assert {"duel.web.title", "duel.web.turn_of", "duel.take", "duel.plate"} <= keys
     for lang in WORDS:
         assert keys <= set(WORDS[lang]), sorted(keys - set(WORDS[lang]))
-    body = html.split("<body>")[1]
+    body = re.split(r"<body[^>]*>", html)[1]
     for text in re.findall(r">([^<>]*[A-Za-z][^<>]*)<", body):  # text outside data-t: DE, EN only
         assert text.strip() in ("DE", "EN") or re.search(
             rf'data-t="[^"]+"[^>]*>{re.escape(text)}<', body), text

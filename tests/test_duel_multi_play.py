@@ -84,7 +84,7 @@ def test_analysis_of_a_whole_game(monkeypatch, finished):
 
 def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished):
     from solver.duel.multiplayer import exact as multi_exact
-    monkeypatch.setattr(multi_analysis, "ANALYSIS_BUDGET", 0.0)
+    monkeypatch.setattr(multi_analysis, "ANALYSIS_GAMES", 64)
     monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)
     path = tmp_path / "duel.json"
     runner = CliRunner()

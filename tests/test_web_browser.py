@@ -373,7 +373,7 @@ def test_duel_page_speaks_the_chosen_language(page, server):
         assert not [k for k in TYPES if re.search(rf"(?<![\w-]){k}(?![\w-])", text)], (lang, text)
         for key in ("duel.plate", "duel.points", "duel.web.stop"):
             assert WORDS[lang][key] in text, (lang, key)
-        assert WORDS[lang]["duel.web.turn"].format(name="Anna") in text
+        assert WORDS[lang]["duel.web.turn_of"].format(name="Anna") in text
         assert page.evaluate("document.documentElement.lang") == lang
     with page.expect_download() as download:  # the record, by the helper both pages share
         page.click("#save")

@@ -47,22 +47,29 @@ def answer_lines(answer, shown, words):
 
 
 def chance_lines(answer, shown, words):
-    """The chance to win of the seat to move and the `shown` best options (None: all)."""
-    from ..duel.words import option_text
+    """The chance to win of the seat to move, what it assumes, and the `shown` best options
+    (None: all); chances as percentages, as the web page and `kniffel analyze` print them."""
+    from ..duel.words import chance_text, option_text
+    pct = lambda p: chance_text(p, words)  # noqa: E731
     how = words("duel.exact") if answer["exact"] else words(
-        "duel.estimate", lo=answer["interval"][0], hi=answer["interval"][1], games=answer["games"])
-    lines = [words("duel.chance", seat=answer["to_move"], p=answer["probability"], how=how)]
+        "duel.estimate", lo=pct(answer["interval"][0]), hi=pct(answer["interval"][1]),
+        games=answer["games"])
+    lines = [words("duel.chance", seat=answer["to_move"], p=pct(answer["probability"]), how=how)]
+    if not answer["exact"]:
+        lines.append("  " + words("duel.means_greedy"))
+    elif answer["players"] > 2:
+        lines.append("  " + words("duel.means_exact_many"))
     options = answer["options"] if shown is None else answer["options"][:shown]
     if not options:
         return lines
     texts = [option_text(o, words) for o in options]
     width = max(map(len, texts))
-    lines.append(f"  {'#':>2}  {words('duel.choice'):<{width}}  {words('duel.win'):>7}"
+    lines.append(f"  {'#':>2}  {words('duel.choice'):<{width}}  {words('duel.win'):>8}"
                  + ("" if answer["exact"] else "  " + words("duel.interval")))
     for rank, (option, text) in enumerate(zip(options, texts), 1):
         interval = "" if answer["exact"] else \
-            f"  {option['interval'][0]:.3f}-{option['interval'][1]:.3f}"
-        lines.append(f"  {rank:>2}  {text:<{width}}  {option['probability']:7.4f}{interval}")
+            f"  {pct(option['interval'][0])}-{pct(option['interval'][1])}"
+        lines.append(f"  {rank:>2}  {text:<{width}}  {pct(option['probability']):>8}{interval}")
     if len(options) < len(answer["options"]):
         lines.append("  " + words("advise.more", n=len(answer["options"]) - len(options)))
     return lines

@@ -73,6 +73,7 @@ def _run(record, path, coach, words):
 class _Session:
     def __init__(self, record, coach, words):
         self.record, self.hand, self.coach, self.words = record, None, coach, words
+        self.advised = None  # the advice shown for the decision in hand: noted with it
 
     def game(self):
         from ..duel.multiplayer.record import rebuild
@@ -80,7 +81,8 @@ class _Session:
 
     def move(self, move):
         from ..duel.multiplayer.record import apply_move
-        self.record, self.hand = apply_move(self.record, self.hand, move)
+        self.record, self.hand = apply_move(self.record, self.hand, move, self.advised)
+        self.advised = None
 
     def loop(self, path):
         from ..game.card import GameError
@@ -113,11 +115,11 @@ class _Session:
         click.echo("  " + words("dice_left", dice=words.faces(game.dice),
                                 left=words("rolls_left", n=game.rolls_left)))
         if self.coach:
-            _coach(game, words, top=3)
+            self.advised = _coach(game, words, top=3)
         if game.rolls_left > 0:
             text = _ask(words("duel.help_roll" if not self.coach else "duel.prompt_keep"))
             if text == "?":
-                _coach(game, words)
+                self.advised = _coach(game, words)
                 return  # asked again, with the dice shown again
             if text != "s":
                 self.move({"keep": [int(c) for c in text if c.isdigit()]})
@@ -159,8 +161,10 @@ def _coach(game, words, top=None, final=False):
     from .. import advise
     from .advise_multi import chance_lines
     advice = advise(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
-    for line in chance_lines(advice.as_dict(), top, words):  # the position is on the screen already
+    answer = advice.as_dict()
+    for line in chance_lines(answer, top, words):  # the position is on the screen already
         click.echo("  " + line)
+    return answer
 
 
 def show_table(game, words):
@@ -197,7 +201,7 @@ def analyze_duel(record, path, as_json, lang=None):
     from ..duel.multiplayer.analysis import analyze, report_lines
     from ..game.card import GameError
     try:
-        result = analyze(record, progress=None)  # a bar on a terminal: ~0.3 s a decision
+        result = analyze(record, progress=None)  # a bar on a terminal (advised decisions: none)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
     if as_json:

@@ -75,3 +75,9 @@ class Said:
 
     def text(self, words):
         return self.function(self.value, words)
+
+
+def chance_text(p, words):
+    """A chance as a percentage in the language of `words`: "40.6%", German "40,6 %"."""
+    text = f"{100 * p:.0f}%" if p > 1 else words.percent(p)  # a sum over decisions may pass 100%
+    return text.replace(".", ",").replace("%", "\u00a0%") if words.lang == "de" else text

@@ -43,9 +43,13 @@ WORDS = {
     "duel.round_taken": ", in dieser Runde wurde schon ein Chip genommen",
     "duel.chip_row": "  {name:<15} Teller {plate}  beiseite {aside}  Plätze {seats}",
     "duel.exact": "exakt",
-    "duel.estimate": ("Schätzung, 95%-Intervall {lo:.3f}-{hi:.3f}, {games} Spiele je "
+    "duel.estimate": ("Schätzung, 95%-Intervall {lo}-{hi}, {games} Spiele je "
                       "Möglichkeit"),
-    "duel.chance": "Gewinnchance für Platz {seat}: {p:.4f} ({how})",
+    "duel.chance": "Gewinnchance für Platz {seat}: {p} ({how})",
+    "duel.means_greedy": ("die Chance, wenn ab jetzt alle, auch dieser Platz, auf den wertvollsten "
+                          "Chip spielen; wer dem Rat folgt, steht etwas besser"),
+    "duel.means_exact_many": ("wenn ab jetzt alle bestmöglich spielen und wer nicht mehr gewinnen "
+                              "kann, dem nächsten in der Reihe hilft"),
     "duel.choice": "Wahl",
     "duel.win": "Sieg",
     "duel.interval": "95%-Intervall",
@@ -58,10 +62,10 @@ WORDS = {
     "duel.solo_start": "erwartete Endpunktzahl zu Beginn des Zugs: {value:.4f}",
     # `kniffel analyze`
     "duel.analysis_row": ("{i:>3}. {player}: Würfel {dice}, {left}, gewählt {choice}: Chance "
-                          "{p:.3f}, am besten {best:.3f}{how}"),
+                          "{p}, am besten {best}{how}"),
     "duel.estimates": " (Schätzungen)",
     "duel.no_loss": "keine Entscheidung hat Gewinnchance gekostet",
-    "duel.given_away": "{name}: verschenkte Gewinnchance, über alle Entscheidungen: {lost:.3f}",
+    "duel.given_away": "{name}: verschenkte Gewinnchance, über alle Entscheidungen: {lost}",
     "duel.final": "Endstand: {scores}",
     # Fehler, die ein Spieler sieht
     "duel.error.players": "das Dice Duel hat 2-{most} Spieler, nicht {n}",
@@ -92,4 +96,46 @@ WORDS = {
     "duel.web.estimate": "Schätzung, 95%-Intervall {lo}–{hi}",
     "duel.web.analysis_row": "{player}: Würfel {dice}, {left}, {choice}: {p} (am besten {best})",
     "duel.web.given_away": "{name}: verschenkte Gewinnchance {lost}",
+    "duel.web.turn_of": "Am Zug: {name}",
+    "duel.web.chance_greedy": ("Gewinnchance {chance} (Schätzung, {lo}–{hi}), wenn ab jetzt alle, "
+                               "auch du, stets auf den wertvollsten Chip spielen; wer dem Rat "
+                               "folgt, steht etwas besser."),
+    "duel.web.chance_exact": "Gewinnchance {chance}, exakt, wenn ab jetzt alle bestmöglich spielen.",
+    "duel.web.chance_exact_many": ("Gewinnchance {chance}, exakt, wenn ab jetzt alle bestmöglich "
+                                   "spielen und wer nicht mehr gewinnen kann, dem nächsten in der "
+                                   "Reihe hilft."),
+    "duel.web.new_ask": ("Dieses Spiel verlassen und ein neues anlegen? Es bleibt gespeichert, "
+                         "bis du auf Start tippst."),
+    "duel.web.new_yes": "Ja, neues Spiel",
+    "duel.web.cancel": "Abbrechen",
+    "duel.web.back": "Zurück zum Spiel",
+    "duel.web.entry_help": ("Würfeln, dann die Augenzahl tippen (oder 1-6 schreiben); ⌫ nimmt "
+                            "sie zurück.", "Würfeln, dann die {n} Augenzahlen tippen (oder 1-6 "
+                            "schreiben); ⌫ nimmt eine zurück."),
+    "duel.web.face_range": "Ein Würfel zeigt 1 bis 6, nicht {face}.",
+    "duel.web.working": "Rechne…",
+    "duel.web.analysing": "Werte aus… {done} von {total} Entscheidungen",
+    "duel.web.busy": "Der letzte Schritt läuft noch: bitte tippen, wenn er fertig ist.",
+    "duel.web.no_names": "Gib 2 bis 4 Namen ein, durch Kommas getrennt.",
+    "duel.web.bad_file": "Diese Datei ist kein Spielprotokoll eines Dice Duels.",
+    "duel.web.nothing_to_undo": "Nichts zurückzunehmen: das ist der erste Wurf des Spiels.",
+    "duel.web.advice_head": "Möglichkeiten, die beste zuerst, mit der Gewinnchance:",
+    "duel.web.no_advice_loss": "Niemand hat Gewinnchance verschenkt: jede Entscheidung war die beste.",
+    "duel.web.analysis_total": "{name}: insgesamt {lost} Gewinnchance verschenkt",
+    "duel.web.error.budget": ("Das dauerte länger, als der Server erlaubt ({seconds} s), und wurde "
+                              "abgebrochen; bitte noch einmal versuchen."),
+    "duel.web.error.busy": "Der Server ist beschäftigt; bitte gleich noch einmal versuchen.",
+    "duel.web.error.stopped": "Der Server hat diese Arbeit abgebrochen; bitte noch einmal versuchen.",
+    "duel.web.error.internal": "Dem Server ist ein Fehler unterlaufen; das Spiel ist unverändert.",
+    "duel.web.error.request": "Der Server konnte diese Anfrage nicht lesen: {detail}",
+    "duel.error.dice_count": ("gib {n} Würfel oder alle fünf ein; es waren {got}",
+                              "gib {n} Würfel oder alle fünf ein; es waren {got}"),
+    "duel.error.face": "ein Würfel zeigt 1 bis 6, nicht {face}",
+    "duel.error.names": "Spieler: 2-4 Namen mit höchstens {most} Zeichen",
+    "duel.error.dice_list": "Würfel sind eine Liste von Augenzahlen 1 bis 6",
+    "duel.web.unreadable": ("Dieses Spielprotokoll oder dieser Zug ist nicht lesbar; das Spiel "
+                            "bleibt unverändert."),
+    "duel.error.seed": "der Startwert ist eine ganze Zahl ab 0, und nur für virtuelle Würfel",
+    "duel.web.more_losses": ("1 weitere Entscheidung, die Chance gekostet hat ▾",
+                             "{n} weitere Entscheidungen, die Chance gekostet haben ▾"),
 }

@@ -39,8 +39,12 @@ WORDS = {
     "duel.round_taken": ", a chip was taken this round",
     "duel.chip_row": "  {name:<15} plate {plate}  aside {aside}  seats {seats}",
     "duel.exact": "exact",
-    "duel.estimate": "estimate, 95% interval {lo:.3f}-{hi:.3f}, {games} games per option",
-    "duel.chance": "chance to win for seat {seat}: {p:.4f} ({how})",
+    "duel.estimate": "estimate, 95% interval {lo}-{hi}, {games} games per option",
+    "duel.chance": "chance to win for seat {seat}: {p} ({how})",
+    "duel.means_greedy": ("the chance if from here on every player, this one too, plays for the "
+                          "most valuable chip; following the advice does a little better"),
+    "duel.means_exact_many": ("if everyone plays their best from here, and a player who can no "
+                              "longer win helps the next player in turn"),
     "duel.choice": "choice",
     "duel.win": "win",
     "duel.interval": "95% interval",
@@ -52,11 +56,11 @@ WORDS = {
                        "took the last plate chip)"),
     "duel.solo_start": "expected final score at the start of the turn: {value:.4f}",
     # `kniffel analyze`
-    "duel.analysis_row": ("{i:>3}. {player}: dice {dice}, {left}, chose {choice}: chance {p:.3f}, "
-                          "best {best:.3f}{how}"),
+    "duel.analysis_row": ("{i:>3}. {player}: dice {dice}, {left}, chose {choice}: chance {p}, "
+                          "best {best}{how}"),
     "duel.estimates": " (estimates)",
     "duel.no_loss": "no decision cost a chance to win",
-    "duel.given_away": "{name}: chance to win given away, summed over decisions: {lost:.3f}",
+    "duel.given_away": "{name}: chance to win given away, summed over decisions: {lost}",
     "duel.final": "final: {scores}",
     # errors a player sees
     "duel.error.players": "the Dice Duel has 2-{most} players, got {n}",
@@ -87,4 +91,42 @@ WORDS = {
     "duel.web.estimate": "estimate, 95% interval {lo}–{hi}",
     "duel.web.analysis_row": "{player}: dice {dice}, {left}, {choice}: {p} (best {best})",
     "duel.web.given_away": "{name}: chance to win given away {lost}",
+    "duel.web.turn_of": "Turn: {name}",
+    "duel.web.chance_greedy": ("Chance to win {chance} (estimate, {lo}–{hi}) if from here on every "
+                               "player, you too, always plays for the most valuable chip; "
+                               "following the advice does a little better."),
+    "duel.web.chance_exact": "Chance to win {chance}, exact, if from here on everyone plays their best.",
+    "duel.web.chance_exact_many": ("Chance to win {chance}, exact, if from here on everyone plays "
+                                   "their best and a player who can no longer win helps the next "
+                                   "player in turn."),
+    "duel.web.new_ask": "Leave this game and set up a new one? It stays saved until you press Start.",
+    "duel.web.new_yes": "Yes, new game",
+    "duel.web.cancel": "Cancel",
+    "duel.web.back": "Back to the game",
+    "duel.web.entry_help": ("Throw, then tap the face (or type 1-6); ⌫ takes it back.",
+                            "Throw, then tap the {n} faces (or type 1-6); ⌫ takes one back."),
+    "duel.web.face_range": "A die shows 1 to 6, not {face}.",
+    "duel.web.working": "Working…",
+    "duel.web.analysing": "Analysing… {done} of {total} decisions",
+    "duel.web.busy": "Still working on the last step: tap again when it is done.",
+    "duel.web.no_names": "Type 2 to 4 names, separated by commas.",
+    "duel.web.bad_file": "This file is not a Dice Duel game record.",
+    "duel.web.nothing_to_undo": "Nothing to undo: this is the game's first roll.",
+    "duel.web.advice_head": "Choices, best first, with the chance to win:",
+    "duel.web.no_advice_loss": "Nobody gave away a chance to win: every decision was the best one.",
+    "duel.web.analysis_total": "{name}: gave away {lost} chance to win in total",
+    "duel.web.error.budget": ("This took longer than the server allows ({seconds} s) and was "
+                              "stopped; try again."),
+    "duel.web.error.busy": "The server is busy; try again in a moment.",
+    "duel.web.error.stopped": "The server stopped this work; try again.",
+    "duel.web.error.internal": "The server made a mistake (an internal error); the game is unchanged.",
+    "duel.web.error.request": "The server could not read this request: {detail}",
+    "duel.error.dice_count": ("type {n} die or all five; got {got}", "type {n} dice or all five; got {got}"),
+    "duel.error.face": "a die shows 1 to 6, not {face}",
+    "duel.error.names": "players must be 2-4 names of up to {most} characters",
+    "duel.error.dice_list": "dice are a list of faces 1 to 6",
+    "duel.web.unreadable": "This game record or move cannot be read; the game is unchanged.",
+    "duel.error.seed": "the seed is a whole number 0 or more, and only for virtual dice",
+    "duel.web.more_losses": ("1 more decision that cost a chance ▾",
+                             "{n} more decisions that cost a chance ▾"),
 }

@@ -475,6 +475,8 @@ def warm_up(tables):
     card = {box: 0 for box in rules.boxes[:-1]}
     answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0,
                               "opponents": [{"final": 10}]}), tables)
+    from .duel import warm_up as warm_up_duel
+    warm_up_duel()  # the Dice Duel's kernels too: its first advice must not spend the budget compiling
 
 
 def worker_main(connection, cancel, levels, tables_dir):

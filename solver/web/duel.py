@@ -16,7 +16,9 @@ from .. import advise
 from ..duel.chips import TYPES, VALUES
 from ..duel.rules import get_rules
 from ..game.card import GameError
-from ..lang import LANGUAGES
+from ..lang import LANGUAGES, WORDS, Words
+from ..duel.multiplayer.advice import SeatWinGoal
+from . import work
 from ..rules import RulesError
 
 STATIC = Path(__file__).parent / "static"
@@ -56,7 +58,7 @@ def new_duel(data):
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
                                                 and len(p) <= MAX_NAME for p in players):
-        raise GameError(f"players must be a list of names (up to {MAX_NAME} characters)")
+        raise GameError("duel.error.names", most=MAX_NAME)
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise GameError("options must be an object of rules option: value")
@@ -68,7 +70,7 @@ def new_duel(data):
     seed = data.get("seed")
     if not isinstance(real_dice, bool) or (seed is not None and (
             real_dice or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63)):
-        raise GameError("seed must be a whole number >= 0, and only with virtual dice")
+        raise GameError("duel.error.seed")
     if seed is None and not real_dice:
         import secrets
         seed = secrets.randbelow(2**32)
@@ -76,22 +78,57 @@ def new_duel(data):
     return game.record(), None
 
 
-def _record(data):
+def _record(data, language="en"):
     record = data.get("record")
     if not multi_record.is_duel_record(record):
-        raise GameError("record must be a Dice Duel game record")
+        raise GameError(Words(language)("duel.web.bad_file"))
     return record
 
 
-def duel_step(record, hand, move, coach, language="en"):
+def _whole(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def duel_step(record, hand, move, coach, language="en", advice=None):
     """The state after `move` (module level: a worker process of the app's pool runs it); a move
-    the rules refuse is a GameError in `language`."""
-    if move is not None:
-        try:
-            record, hand = multi_record.apply_move(record, hand, move)
-        except GameError as exc:
-            raise GameError(exc.text(language)) from None
-    return duel_state(record, hand, coach)
+    the rules refuse is a GameError in `language`.  advice: the advice the page showed for this
+    decision, noted in the record with the move (duel/multiplayer/notes.py)."""
+    try:
+        if move is not None:
+            record, hand = multi_record.apply_move(record, hand, move, advice)
+        return duel_state(record, hand, coach)
+    except GameError as exc:
+        raise GameError(_said(exc, language)) from None
+
+
+def duel_analysis(record, first, count, language="en"):
+    """The analysis of decisions first..first+count-1 of a record (the page asks in parts and
+    shows its progress); a record that does not replay is a GameError in `language`."""
+    try:
+        return multi_analysis.analyze(record, first=first, count=count)
+    except GameError as exc:
+        raise GameError(_said(exc, language)) from None
+
+
+def _said(exc, language):
+    """A GameError's message in `language`: its words, or for a record or move that is not one
+    (a message of its own, in English) that English to a program, a sentence of `language`'s
+    to a page in another language."""
+    if exc.key in WORDS[language] or language == "en":
+        return exc.text(language)
+    return Words(language)("duel.web.unreadable")
+
+
+def warm_up():
+    """Compile and load the Dice Duel's kernels (the rollouts, the exact endgame) in a worker
+    before its first request, so that no request pays for them: a first game's advice would
+    otherwise run past the budget while numba compiles."""
+    rules = get_rules("dice-duel")
+    table = mg.new_table(3)
+    advise(table, rules, [2, 2, 3, 3, 5], 2, SeatWinGoal(games=1))
+    seats = ((4, 4, 0, 0, 0, 0, 0), (0, 0, 4, 4, 0, 0, 0), (0, 0, 0, 0, 4, 4, 2))
+    end = mg.Table((0, 0, 0, 0, 0, 0, 2), (0,) * 7, seats, 0, False)  # two chips left: exact
+    advise(end, rules, [2, 3, 4, 5, 6], 1)
 
 
 def _language(data):
@@ -106,23 +143,46 @@ def duel_routes(json_object, json_response, threaded):
     async def page(request):
         return FileResponse(STATIC / "duel.html", headers={"cache-control": "no-cache"})
 
+    async def answer(data, function, *args):
+        """function(*args) on the pool; the pool's errors (budget, busy) in the page's language."""
+        language = _language(data)
+        try:
+            return json_response(await threaded(function, *args))
+        except work.Stopped as exc:
+            if exc.status == 422:  # the budget: its seconds are the only figure in the message
+                seconds = next((w for w in str(exc).split() if w.replace(".", "").isdigit()), "?")
+                raise work.Stopped(Words(language)("duel.web.error.budget", seconds=seconds),
+                                   422) from None
+            raise work.Stopped(Words(language)("duel.web.error.stopped"), exc.status) from None
+        except work.Busy as exc:
+            raise work.Busy(Words(language)("duel.web.error.busy"), exc.retry_after) from None
+        except work.Failed as exc:
+            if exc.status >= 500:
+                raise work.Failed(Words(language)("duel.web.error.internal"), exc.status) from None
+            raise
+
     async def new(request):
         data = await json_object(request)
         try:
             record, hand = new_duel(data)
         except GameError as exc:
-            raise GameError(exc.text(_language(data))) from None
-        return json_response(await threaded(duel_state, record, hand, bool(data.get("coach"))))
+            raise GameError(_said(exc, _language(data))) from None
+        return await answer(data, duel_state, record, hand, bool(data.get("coach")))
 
     async def game(request):
         data = await json_object(request)
-        return json_response(await threaded(duel_step, _record(data), data.get("hand"),
-                                            data.get("move"), bool(data.get("coach")),
-                                            _language(data)))
+        return await answer(data, duel_step, _record(data, _language(data)), data.get("hand"),
+                            data.get("move"), bool(data.get("coach")), _language(data),
+                            data.get("advice"))
 
     async def analyze(request):
         data = await json_object(request)
-        return json_response(await threaded(multi_analysis.analyze, _record(data)))
+        first, count = data.get("first", 0), data.get("count")
+        if not _whole(first) or not (count is None or _whole(count)):
+            raise GameError(Words(_language(data))("duel.web.error.request",
+                                                   detail="first, count: whole numbers >= 0"))
+        return await answer(data, duel_analysis, _record(data, _language(data)), first, count,
+                            _language(data))
 
     return [Route("/duel", page), Route("/api/duel/new", new, methods=["POST"]),
             Route("/api/duel/game", game, methods=["POST"]),

@@ -19,7 +19,7 @@ from . import game as mg
 from ..chips import CHIPS_PER_TYPE, N_TYPES
 from ..states import chip_counts, spec_entries, typed_counts
 from . import exact as multi_exact
-from .exact import size_bound, solve_exact
+from .exact import shared_solver, size_bound
 from .rollout import Rollouts, move_code, wilson
 
 BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
@@ -46,8 +46,8 @@ class SeatWinGoal(Goal):
 
     def answer_dict(self, advice, options):
         out = {"probability": advice.probability, "exact": advice.exact}
-        if not advice.exact:
-            out.update(interval=advice.interval, games=advice.games)
+        if not advice.exact:  # games and seed: the same estimate again (rollout.Rollouts.run)
+            out.update(interval=advice.interval, games=advice.games, seed=self.seed)
         return {**out, "method": advice.method, "options": options, **advice.position}
 
 
@@ -134,6 +134,7 @@ def win_chances(table, rules, dice=None, rolls_left=None, budget=None, games=Non
     if model not in multi_exact.MODELS:
         raise ValueError(f"opponent_model must be one of {', '.join(multi_exact.MODELS)}, got {model!r}")
     roll, rolls_left = checked_roll(rules, dice, rolls_left)
+    goal = SeatWinGoal(budget=budget, games=games, seed=seed, model=model)  # its answer names the seed
     budget = BUDGET if budget is None else budget
     limit = multi_exact.EXACT_LIMIT if limit is None else limit
     if size_bound(table) <= limit:
@@ -145,7 +146,7 @@ def win_chances(table, rules, dice=None, rolls_left=None, budget=None, games=Non
                 "round_chip_taken": table.taken, "chips": table.counts()}
     if roll is not None:
         position.update(dice=list(_dice.KEEPS[roll]), rolls_left=rolls_left)
-    return Advice(rules.key, None, None, answer["options"], SEAT_WIN, position,
+    return Advice(rules.key, None, None, answer["options"], goal, position,
                   answer["probability"], answer["method"], answer.get("interval"),
                   games=answer.get("games"))
 
@@ -163,7 +164,11 @@ def _option(move_or_keep, chances, mover, table, rules, then=None):
 
 
 def _exact(table, rules, roll, rolls_left, limit, model):
-    solver = solve_exact(table, rules, limit, model)
+    with shared_solver(table, rules, limit, model) as solver:
+        return _exact_answer(solver, table, rules, roll, rolls_left, model)
+
+
+def _exact_answer(solver, table, rules, roll, rolls_left, model):
     mover = table.to_move
     others = "each seat maximising its own chance" if model == "best" else \
         "the other seats taking the most valuable chip"
@@ -179,6 +184,7 @@ def _exact(table, rules, roll, rolls_left, limit, model):
         stages, _ = solver.turn(table, with_stages=True)
         best_move, best = _best_end(ends, mover)
         options = [_option("stop", best, mover, table, rules, then=best_move)]
+        options[0]["ends"] = [_option(m, v, mover, table, rules) for m, v in ends]
         keeps, indices = _keep_options(roll)
         options += [_option(k, stages[rolls_left, i], mover, table, rules)
                     for k, i in zip(keeps, indices)]
@@ -228,6 +234,7 @@ def _estimate(table, rules, roll, rolls_left, budget, games, seed, policies, sol
         best_move, best = _best_end([(lab, m) for lab, m, _ in found[:n_moves]], mover)
         stop = _option("stop", best, mover, table, rules, then=best_move)
         stop["interval"] = wilson(stop["probability"], n)
+        stop["ends"] = [o for _, _, o in found[:n_moves]]  # every chip the stop may take
         options = [stop] + [o for _, _, o in found[n_moves:]]
     else:
         options = [o for _, _, o in found]

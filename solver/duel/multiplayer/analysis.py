@@ -5,55 +5,56 @@ from tqdm import tqdm
 from ..answer import duel_advice
 from .advice import SeatWinGoal
 from . import game as mg
+from .notes import checked_note, chosen_option
 from .record import replay
 
-ANALYSIS_BUDGET = 0.3  # seconds of rollouts per estimated decision (a record has ~100)
+ANALYSIS_GAMES = 512  # games per option of a decision estimated here (one no advice was noted for)
 
 
-def _same(option, decision):
-    if "keep" in decision:
-        return option["action"] == "keep" and option["keep"] == sorted(decision["keep"])
-    if decision.get("no_chip"):
-        return option["action"] == "no_chip"
-    return option["action"] == "take" and option["chip"] == _chip(decision) \
-        and option["from"] == decision.get("from", "plate")
-
-
-def _chip(decision):
-    from ..chips import type_key
-    return type_key(decision["take"])
-
-
-def analyze(record, budget=None, seed=0, progress=False):
-    """{"players", "decisions": [...], "lost": per seat, "scores"}: for every decision, the seat,
-    dice, rolls left, the choice, its chance to win and the best chance (exact or estimated).
-    progress: the tqdm bar on stderr on (True), off (False) or on a terminal only (None)."""
-    rows = []
-    goal = SeatWinGoal(budget=ANALYSIS_BUDGET if budget is None else budget, seed=seed)
+def _decision_count(record):
     turns = record.get("turns") if isinstance(record, dict) else None
-    total = sum(len(t["decisions"]) for t in turns if isinstance(t, dict)
-                and isinstance(t.get("decisions"), list)) if isinstance(turns, list) else 0
-    bar = tqdm(total=total, unit="decision", desc="analysing", leave=False,
+    return sum(len(t["decisions"]) for t in turns if isinstance(t, dict)
+               and isinstance(t.get("decisions"), list)) if isinstance(turns, list) else 0
+
+
+def analyze(record, budget=None, seed=0, progress=False, first=0, count=None):
+    """{"players", "decisions": [...], "lost": per seat, "scores", "total"}: for every decision,
+    the seat, dice, rolls left, the choice, its chance to win and the best chance.
+
+    A decision with the advice noted in the record (notes.py) is judged by the advice's own
+    numbers, so following the advice costs nothing; any other is estimated here, exactly or by
+    ANALYSIS_GAMES games per option from `seed` (or rollouts for `budget` seconds).  first,
+    count: only decisions first..first+count-1 (of all the record's, "total"), for a page
+    that shows its progress; the others are replayed unjudged.  progress: the tqdm bar on
+    stderr on (True), off (False) or on a terminal only (None)."""
+    rows = []
+    goal = SeatWinGoal(budget=budget, seed=seed) if budget is not None \
+        else SeatWinGoal(games=ANALYSIS_GAMES, seed=seed)
+    total = _decision_count(record)
+    last = total if count is None else min(total, first + count)
+    bar = tqdm(total=max(0, last - first), unit="decision", desc="analysing", leave=False,
                disable=None if progress is None else not progress)
+    index = [0]
 
     def visit(game, decision):
-        table, rules = game.table, game.rules
-        left = game.rolls_left
-        if "keep" in decision:
-            advice = duel_advice(table, rules, list(game.dice), left, goal)
-            best = advice.probability
-        else:  # the end moves, at whatever rolls were left
-            advice = duel_advice(table, rules, list(game.dice), 0, goal)
-            best = advice.probability if left == 0 else duel_advice(
-                table, rules, list(game.dice), left, goal).probability
-        chosen = next((o for o in advice.options if _same(o, decision)), None)
-        chance = chosen["probability"] if chosen else None
-        rows.append({"seat": table.to_move, "player": game.players[table.to_move],
-                     "dice": list(game.dice), "rolls_left": left,
-                     "choice": {k: v for k, v in decision.items() if k not in ("dice", "rolls_left")},
+        number = index[0]
+        index[0] += 1
+        if not first <= number < last:
+            return
+        table, left = game.table, game.rolls_left
+        note = checked_note(decision.get("advice"))
+        if note is not None:
+            chance, best, exact = note["chance"], note["best"], note["exact"]
+        else:
+            chance, best, exact = _estimate(game, decision, goal)
+        rows.append({"index": number, "seat": table.to_move,
+                     "player": game.players[table.to_move], "dice": list(game.dice),
+                     "rolls_left": left,
+                     "choice": {k: v for k, v in decision.items()
+                                if k not in ("dice", "rolls_left", "advice")},
                      "probability": chance, "best": best,
                      "lost": None if chance is None else max(0.0, best - chance),
-                     "exact": advice.exact})
+                     "exact": exact, "advised": note is not None})
         bar.update()
 
     with bar:
@@ -64,25 +65,36 @@ def analyze(record, budget=None, seed=0, progress=False):
     return {"players": game.players, "finished": game.over,
             "scores": mg.scores(game.table, game.rules) if game.over else None,
             "wins": mg.win_shares(game.table, game.rules) if game.over else None,
-            "decisions": rows, "lost": lost}
+            "decisions": rows, "lost": lost, "total": total}
+
+
+def _estimate(game, decision, goal):
+    """(chance of the choice, best chance, exact) of a decision no advice was noted for: the
+    advice at the rolls left, whose stop option lists every end move (as the advice shown at
+    the table would have)."""
+    advice = duel_advice(game.table, game.rules, list(game.dice), game.rolls_left, goal)
+    chosen = chosen_option(advice.options, decision)
+    return (None if chosen is None else chosen["probability"]), advice.probability, advice.exact
 
 
 def report_lines(result, words):
     """The analysis as text in `words` (solver/lang's Words): the decisions that cost a chance,
     then totals per player."""
-    from ..words import decision_text
+    from ..words import chance_text, decision_text
     lines = []
-    for i, row in enumerate(result["decisions"], 1):
+    for i, row in enumerate(result["decisions"]):
         if row["lost"] and row["lost"] > 1e-9:
-            lines.append(words("duel.analysis_row", i=i, player=row["player"],
+            lines.append(words("duel.analysis_row", i=row.get("index", i) + 1, player=row["player"],
                                dice=words.faces(row["dice"]),
                                left=words("rolls_left", n=row["rolls_left"]),
-                               choice=decision_text(row["choice"], words), p=row["probability"],
-                               best=row["best"], how="" if row["exact"] else words("duel.estimates")))
+                               choice=decision_text(row["choice"], words),
+                               p=chance_text(row["probability"], words),
+                               best=chance_text(row["best"], words),
+                               how="" if row["exact"] else words("duel.estimates")))
     if not lines:
         lines.append(words("duel.no_loss"))
     for name, lost in zip(result["players"], result["lost"]):
-        lines.append(words("duel.given_away", name=name, lost=lost))
+        lines.append(words("duel.given_away", name=name, lost=chance_text(lost, words)))
     if result["finished"]:
         lines.append(words("duel.final", scores=", ".join(
             f"{n} {s}" for n, s in zip(result["players"], result["scores"]))))

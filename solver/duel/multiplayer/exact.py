@@ -17,6 +17,8 @@ in the order a recursion would, with one stack entry per position being solved.
 Plain Python walks the positions (the rules of game.py); each turn's keep arithmetic runs
 in the numba kernel kernels.turn_by.
 """
+import threading
+from contextlib import contextmanager
 from math import comb
 
 import numpy as np
@@ -176,3 +178,24 @@ def solve_exact(table, rules, limit=EXACT_LIMIT, model="best"):
     solver = ExactSolver(rules, limit, model, table.to_move)
     solver.start(table)
     return solver
+
+
+_SHARED = {}  # (rules, model, advised seat of the greedy model) -> ExactSolver
+_SHARED_LOCK = threading.Lock()  # one solve at a time on a shared memo (worker threads)
+SHARED_POSITIONS = 400_000  # a shared memo larger than this starts afresh (memory)
+
+
+@contextmanager
+def shared_solver(table, rules, limit=EXACT_LIMIT, model="best"):
+    """solve_exact's solver, its memo kept for the next position of the same rules and model:
+    the positions of one game share most of what follows them, so the advice of a whole game
+    (its analysis) solves each once.  At most `limit` positions are new for `table`, as for a
+    fresh solver; the solver is used under a lock (threads of the web app)."""
+    key = (rules, model, table.to_move if model == "greedy" else None)
+    with _SHARED_LOCK:
+        solver = _SHARED.get(key)
+        if solver is None or len(solver.memo) > SHARED_POSITIONS:
+            solver = _SHARED[key] = ExactSolver(rules, limit, model, table.to_move)
+        solver.limit = len(solver.memo) + limit
+        solver.start(table)
+        yield solver

@@ -23,6 +23,7 @@ from . import game as mg
 from ..chips import TYPES, type_key
 from ..rules import PRESETS, get_rules
 from ..words import Said, chips_text, moves_text
+from .notes import checked_note, make_note
 
 FORMAT = "kniffel-dice-duel-game"
 
@@ -61,6 +62,7 @@ class DuelGame:
     dice: tuple = None  # the dice in hand (None: to be rolled)
     rolls_left: int = 0  # rolls still allowed after the dice in hand (or, none in hand: to come)
     kept: tuple = ()  # dice held from the last roll
+    advice: dict = None  # the advice shown for the next decision, noted with it (notes.py)
 
     @property
     def over(self):
@@ -93,9 +95,15 @@ class DuelGame:
         if self.dice is not None:
             raise GameError("duel.error.rolled")
         faces = list(faces)
+        bad = next((f for f in faces if isinstance(f, bool) or not isinstance(f, int)
+                    or not 1 <= f <= 6), None)
+        if bad is not None:  # a player's typing: said in the player's words
+            raise GameError("duel.error.face", face=str(bad)[:20])
         if len(faces) == DICE - len(self.kept):
             faces = list(self.kept) + faces
-        elif len(faces) == DICE and (Counter(self.kept) - Counter(faces)):
+        elif len(faces) != DICE:
+            raise GameError("duel.error.dice_count", n=DICE - len(self.kept), got=len(faces))
+        elif Counter(self.kept) - Counter(faces):
             raise GameError("error.hold_kept", dice=list(self.kept))
         try:
             self.dice = validate_dice(faces)
@@ -130,10 +138,16 @@ class DuelGame:
         self.dice, self.kept, self.rolls_left = None, (), self.rules.rolls_per_turn
 
     def _decision(self, choice):
+        decision = {"dice": list(self.dice), "rolls_left": self.rolls_left, **choice}
+        if self.advice is not None:
+            position = {**self.advice_line(), "dice": sorted(self.dice)}
+            note = make_note(self.advice, position, choice)
+            if note is not None:
+                decision["advice"] = note
+            self.advice = None
         if not self.turns or self.turns[-1]["done"]:
             self.turns.append({"player": self.table.to_move, "decisions": [], "done": False})
-        self.turns[-1]["decisions"].append({"dice": list(self.dice), "rolls_left": self.rolls_left,
-                                            **choice})
+        self.turns[-1]["decisions"].append(decision)
         self.turns[-1]["done"] = "keep" not in choice
 
 
@@ -207,12 +221,19 @@ def _replay_decision(game, decision, visit):
         game.keep(_faces(decision["keep"]))
     else:
         game.end_turn(parse_end(decision))
+    note = checked_note(decision.get("advice"))
+    if note is not None:  # the advice noted stays with its decision (a malformed one is dropped)
+        game.turns[-1]["decisions"][-1]["advice"] = note
 
 
 def _faces(values):
-    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                               and 1 <= v <= 6 for v in values):
-        raise GameError(f"dice must be a list of faces 1-6, got {values!r}")
+    """`values` if it is a list of faces 1-6, else a GameError in the player's words."""
+    if not isinstance(values, list):
+        raise GameError("duel.error.dice_list")
+    bad = next((v for v in values if isinstance(v, bool) or not isinstance(v, int)
+                or not 1 <= v <= 6), None)
+    if bad is not None:
+        raise GameError("duel.error.face", face=str(bad)[:20])
     return values
 
 
@@ -226,10 +247,12 @@ def rebuild(record, hand=None):
     return game
 
 
-def apply_move(record, hand, move):
+def apply_move(record, hand, move, advice=None):
     """One move on the game (record, hand) -> the new (record, hand).  move: {"roll": true}
     (seeded dice), {"roll": [faces]} (real dice), {"keep": [faces]}, {"take": TYPE, "from":
-    "plate"|"aside"}, {"no_chip": true} or {"undo": true}.  GameError if not allowed."""
+    "plate"|"aside"}, {"no_chip": true} or {"undo": true}.  GameError if not allowed.
+    advice: the advice answer shown for this decision, noted with it in the record when it is
+    for this position and names the move (notes.py); anything else is left out."""
     if not isinstance(move, dict) or not set(move) & {"roll", "keep", "take", "no_chip", "undo"}:
         raise GameError("a move is one of roll, keep, take, no_chip and undo")
     if "undo" in move:
@@ -247,6 +270,7 @@ def apply_move(record, hand, move):
             raise GameError("error.seeded_dice")
         game.roll(_faces(faces))
         return game.record(), list(game.dice)
+    game.advice = advice
     if "keep" in move:
         game.keep(_faces(move["keep"]))
         return game.record(), None
