@@ -55,6 +55,8 @@ def rebuild(record, hand=None):
         return game, None
     turn = game.next_turn()
     if hand is not None:
+        if isinstance(hand, list) and len(hand) != DICE:
+            raise GameError("error.dice_count", n=DICE, got=len(hand))
         try:
             hand = validate_dice(hand)
         except (ValueError, TypeError) as exc:
