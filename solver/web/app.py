@@ -432,7 +432,7 @@ def _task_state(tables, data, record, hand, move, budget):
     if move is not None:
         record, hand = in_language(data, session.apply_move, record, hand, move)
     objective = data.get("objective", "expected")
-    state = game_state(record, hand, tables, data.get("language"), objective)
+    state = in_language(data, game_state, record, hand, tables, data.get("language"), objective)
     advice = state.get("advice")
     if objective == "win" and isinstance(advice, dict) and "error" in advice:
         state = game_state(record, hand, tables, data.get("language"), "expected")
