@@ -110,8 +110,8 @@ def _looks_right(page, lang, state):
         assert not wrong, (state, lang, width, wrong, text)
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.input_value("#language") == lang  # the menu never snaps back
-    if lang == "en" or state in ("win",):
-        shot(page, f"phone-{state}-{lang}", {"width": 390, "height": 844})
+    page.evaluate("window.scrollTo(0, 0)")  # a whole-page shot from the top (the header stays there)
+    shot(page, f"phone-{state}-{lang}", {"width": 390, "height": 844})
 
 
 def test_every_state_fits_a_phone_in_one_language(page, server):  # noqa: F811
@@ -183,3 +183,65 @@ def test_the_language_menu_changes_everything_at_once_and_stays(page, server):  
     page.reload()  # the choice survives a reload
     page.wait_for_selector("body[data-ready]")
     assert page.input_value("#language") == "en"
+
+
+def _written_record(players, last):
+    """A real-dice game after 12 rounds, player p's box last[p] still open: the first player's
+    turns thrown and entered with their dice, the others' written as a box and its points."""
+    from solver.game import session
+    record, hand = session.new_record("kniffel", players, None, True), None
+    orders = [[b for b in BOXES if b != box] for box in last]
+    for r in range(12):
+        for p in range(len(players)):
+            box = orders[p][r]
+            if p == 0:
+                record, hand = session.apply_move(record, None, {"roll": list(DICE[box])})
+                record, hand = session.apply_move(record, hand, {"box": box})
+            else:
+                points = sum(DICE[box]) if box == "chance" else 0
+                record, hand = session.apply_move(record, None, {"write": {"box": box, "points": points}})
+    return record
+
+
+def test_the_others_turns_are_written_as_box_and_points_and_not_judged(page, server):  # noqa: F811
+    """A real table: Anna enters her dice, Bernhard's and Christine's turns are written as the
+    card says (a box and its points, no dice); the analysis judges Anna's turns only."""
+    players = ["Anna", "Bernhard", "Christine"]
+    _open(page, server, "de", _written_record(players, ["chance", "full_house", "chance"]))
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.get_attribute("#turn-line", "data-player") == "0"
+    for face in DICE["chance"][:4]:  # Anna throws: her dice on the pad
+        page.click(f"#pad button[data-pad='{face}']")
+    step = page.evaluate("document.body.dataset.step")
+    page.click(f"#pad button[data-pad='{DICE['chance'][4]}']")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    step = page.evaluate("document.body.dataset.step")
+    page.click("#card td.open[data-player='0'][data-box='chance']")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    assert page.get_attribute("#turn-line", "data-player") == "1"
+    # Bernhard: his open box on the card, then its points (a full house: two buttons)
+    assert "ohne Würfel" in page.text_content("#write-help")
+    page.click("#card td.writable[data-player='1'][data-box='full_house']")
+    assert page.is_visible("#write") and "Full House für Bernhard" in page.text_content("#write-label")
+    assert [b.text_content() for b in page.query_selector_all("#write-points button")] == ["0", "25"]
+    _looks_right(page, "de", "write")
+    step = page.evaluate("document.body.dataset.step")
+    page.click("#write-points button[data-points='25']")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    assert page.get_attribute("#card td[data-player='1'][data-box='full_house']", "data-points") == "25"
+    assert page.is_hidden("#write") and page.get_attribute("#turn-line", "data-player") == "2"
+    # Christine: points typed (many possible), a wrong number refused before it is sent
+    page.click("#card td.writable[data-player='2'][data-box='chance']")
+    assert page.is_hidden("#write-points button") and page.is_visible("#write-input")
+    page.fill("#write-input", "3")
+    page.click("#write-ok")
+    assert "passt nicht" in page.text_content("#message")
+    step = page.evaluate("document.body.dataset.step")
+    page.fill("#write-input", "22")
+    page.click("#write-ok")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_selector("#analysis h2")
+    text = page.inner_text("#analysis")
+    assert "Bernhard: " in text and "nicht bewertet" in text and "von 13" in text, text
+    assert text.count("nicht bewertet") == 2 and "0 von" not in text, text
+    _looks_right(page, "de", "written-analysis")

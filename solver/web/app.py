@@ -27,7 +27,7 @@ from ..duel.solo import advice as duel_advice
 from ..game import session
 from ..duel.rules import PRESETS as DUEL_PRESETS
 from .duel import duel_routes
-from ..game.card import GameError
+from ..game.card import GameError, writable
 from ..lang import LANGUAGES, Words, box_name, pad_language, web_words
 from ..presets import all_presets, get_rules
 from ..rules import OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, RulesError
@@ -176,7 +176,8 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                          "kept": list(turn.kept), "n_to_roll": turn.n_to_roll,
                          "jokers_left": turn.column.jokers_left,
                          "boxes": [{"box": b, "points": p, "bonus": paid * rules.extra_bonus}
-                                   for b, (p, paid) in options.items()]}
+                                   for b, (p, paid) in options.items()],
+                         "write": write_options(game, turn)}
         line = session.advice_line(game, turn)
         if line is not None:
             if rules.key in PRESETS:
@@ -186,6 +187,19 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                 state["objective"] = "win"
             state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules, language), line
     return state
+
+
+def write_options(game, turn):
+    """What the turn's player may write without dice (another player's turn as the players
+    write it): {box: {"points": [...], "bonus": [...]}} (the points with the extra-Kniffel bonus
+    paid), or None: only at a turn's start in a real-dice game without jokers."""
+    rules = game.rules
+    if not game.real_dice or rules.jokers or turn.dice is not None or turn.kept \
+            or turn.rolls_left != rules.rolls_per_turn:
+        return None
+    return {box: {"points": sorted({p for p, paid in found if not paid}),
+                  "bonus": sorted({p for p, paid in found if paid})}
+            for box, found in writable(rules, turn.state).items()}
 
 
 def server_info():

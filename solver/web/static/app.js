@@ -172,6 +172,7 @@ function show(state) {
     S.state.turn.player !== state.turn.player || S.state.turn.round !== state.turn.round;
   if (turnChanged) S.wasHeld = [];
   S.state = state; S.held = new Set(); S.entry = []; S.all = false;
+  if (S.writing && (turnChanged || !(state.turn && state.turn.write))) closeWrite();
   document.body.dataset.step = (Number(document.body.dataset.step) || 0) + 1;
   localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, winMoves: S.winMoves,
     ...settings() }));
@@ -258,6 +259,8 @@ function showEntry() {
   $("entry").hidden = false;
   const n = S.state.turn.n_to_roll, shown = $("entry-dice");
   $("entry-help").textContent = t("web.entry_help", { n });
+  $("write-help").hidden = !S.state.turn.write;  // or the box and points only, as written
+  $("write-help").textContent = t("web.write_help", { name: shownName(S.state.turn.name) });
   shown.replaceChildren(...Array.from({ length: n }, (_, i) => die(S.entry[i] || 0, S.entry[i] ? "" : "empty")));
   const pad = $("pad");
   if (!pad.children.length) {
@@ -292,6 +295,41 @@ function rollClicked() {
   if (keep.length === 5) { say(t("web.all_held")); return; }
   run(() => keepAndRoll(keep));
 }
+
+// ---- another player's turn, written as the players write it: a box and its points ------------
+function openWrite(box) {
+  S.writing = box;
+  $("write").hidden = false;
+  $("write-label").textContent = t("web.write_box", { box: boxLabel(box), name: shownName(S.state.turn.name) });
+  const bonus = S.state.turn.write[box].bonus;
+  $("write-bonus-label").hidden = !bonus.length;
+  $("write-bonus").checked = false;
+  $("write-bonus-text").textContent = t("web.write_bonus", { kniffel: kniffelName() });
+  $("write-input").value = "";
+  writeChoices();
+  $("write").scrollIntoView({ block: "nearest" });
+}
+
+// The points that box can take as buttons when they are few (a full house: 0 or 25), else typed.
+function writeChoices() {
+  const options = S.state.turn.write[S.writing], few = 8;
+  const points = $("write-bonus").checked ? options.bonus : options.points;
+  $("write-points").replaceChildren(...(points.length <= few ? points : []).map((p) => {
+    const b = document.createElement("button"); b.type = "button"; b.textContent = p; b.dataset.points = p;
+    b.addEventListener("click", () => writeTurn(p)); return b;
+  }));
+  $("write-typed").hidden = points.length <= few;
+}
+
+function writeTurn(points) {
+  const box = S.writing, options = S.state.turn.write[box], extra = $("write-bonus").checked;
+  if (!Number.isInteger(points) || !(extra ? options.bonus : options.points).includes(points)) {
+    say(t("web.write_wrong", { points: Number.isNaN(points) ? "?" : points, box: boxLabel(box) })); return;
+  }
+  run(() => move({ write: { box, points, extra_bonus: extra } }));
+}
+
+function closeWrite() { S.writing = null; $("write").hidden = true; }
 
 function boxLabel(key) { return S.state.boxes.find((b) => b.key === key).label; }
 
@@ -392,7 +430,10 @@ function renderCard() {
       const td = cell("td", points === undefined ? "" : points);
       td.dataset.player = p; td.dataset.box = box.key;
       if (points !== undefined) td.dataset.points = points;
-      else if (turn && turn.player === p && open.has(box.key)) {
+      else if (turn && turn.player === p && turn.write && turn.write[box.key] && !S.state.hand) {
+        td.classList.add("writable");  // another player's turn: the box they write in
+        td.addEventListener("click", () => openWrite(box.key));
+      } else if (turn && turn.player === p && open.has(box.key)) {
         const o = open.get(box.key);
         td.textContent = o.points + (o.bonus ? `+${o.bonus}` : "");
         td.className = "open" + (o.points ? "" : " zero");
@@ -427,12 +468,18 @@ async function renderAnalysis() {
     cell("p", t("web.analysis_start", { expected: result.expected_start })));
   if (request.goal) box.append(cell("p", t("web.analysis_win_note"), "note"));
   for (const p of result.players) {
+    if (!p.decisions && p.written) {  // no dice seen: nothing to judge
+      box.append(cell("p", t("web.analysis_unseen", { name: shownName(p.name), score: p.score,
+        wins: p.score === best && several ? t("web.analysis_wins") : "" })));
+      continue;
+    }
+    const unseen = p.written ? t("web.analysis_some_unseen", { n: p.written }) : "";
     const mine = result.decisions.filter((d, i) => d.name === p.name && wins.has(i) && "chance_loss" in d);
     const chance = mine.length ? t("web.analysis_win_chance",
       { chance: percent(mine.reduce((sum, d) => sum + d.chance_loss, 0)) }) : "";
     box.append(cell("p", t("web.analysis_player", { name: shownName(p.name), score: p.score,
       wins: p.score === best && several ? t("web.analysis_wins") : "", loss: p.loss, optimal: p.optimal,
-      n: p.decisions }) + chance));
+      n: p.decisions }) + chance + unseen));
   }
   const list = document.createElement("ol");
   const choice = (c) => c.keep ? t("web.keep", { dice: c.keep.join(" ") || t("nothing") }) : boxLabel(c.box);
@@ -484,6 +531,9 @@ async function init() {
   $("new-no").addEventListener("click", () => { $("new-confirm").hidden = true; });
   $("back-to-game").addEventListener("click", backToGame);
   $("roll").addEventListener("click", rollClicked);
+  $("write-bonus").addEventListener("change", writeChoices);
+  $("write-ok").addEventListener("click", () => writeTurn(Number($("write-input").value === "" ? NaN : $("write-input").value)));
+  $("write-cancel").addEventListener("click", closeWrite);
   $("undo").addEventListener("click", undoClicked);
   $("save").addEventListener("click", () => saveRecord(S.state.record, "kniffel-game"));
   for (const id of ["load-file", "load-file-2"])
