@@ -126,8 +126,8 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     players = record_players(record)
     game = replay(record, visit, strict=True)  # every field must agree with the moves
     written = [0] * len(game.columns)  # turns written without their dice: seen by nobody, not judged
-    for turn in record["turns"]:
-        written[turn["player"]] += sum(d.get("written") is True for d in turn["decisions"])
+    for turn in game.turns:
+        written[turn.player] += sum(d.get("written") is True for d in turn.record["decisions"])
     summary = []
     for index, column in enumerate(game.columns):
         mine = [d for d in decisions if d["player"] == index]
