@@ -42,7 +42,8 @@ def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_pa
     """Round 1 with the goal "win" and no store of the opponents' distributions: advised for
     points, and the notice says why in the page's language."""
     from solver.game.card import Game
-    monkeypatch.setenv("KNIFFEL_TABLES", str(tmp_path))  # no store here
+    from solver.stats import opponents
+    monkeypatch.setattr(opponents, "get_store", lambda *args, **kwargs: None)  # no store
     from solver.advice import cost
     token = cost.BUDGET.set(1.0)  # a server's budget (the test client has none)
     try:
@@ -59,7 +60,8 @@ def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_pa
 def test_a_wrong_hand_is_refused_in_the_page_language(client):
     from solver.game.card import Game
     record = Game(solved("kniffel").rules, ["Ann"], seed=3).record()
-    for lang, words in (("de", "es braucht genau 5 Würfel, nicht 0"), ("en", "need exactly 5 dice, got 0")):
+    for lang, words in (("de", "Würfel in der Hand: es braucht genau 5, nicht 0"),
+                        ("en", "hand: need exactly 5 dice, got 0")):
         code, answer = post(client, "/api/game", {"record": record, "hand": [], "language": lang})
         assert code == 400 and words in answer["error"], answer
 

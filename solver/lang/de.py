@@ -172,7 +172,7 @@ WORDS = {
     "error.joker_face": ("ein Joker macht aus einem Würfel eine andere Augenzahl 1-6, nicht {old} ->"
                          " {new}"),
     "error.filled": "{box} ist schon belegt ({points})",
-    "error.not_allowed": "die Regeln erlauben {dice} jetzt nicht in {box}; möglich: {possible}",
+    "error.not_allowed": "die Regeln erlauben {dice} jetzt nicht in {box}; möglich: {allowed}",
     "error.turn_over": "der Zug ist vorbei",
     "error.roll_first": "erst würfeln",
     "error.game_over": "das Spiel ist vorbei",
@@ -196,7 +196,7 @@ WORDS = {
     "error.write_jokers": "mit Jokern wird ein Zug mit seinen Würfeln eingegeben",
     "error.write_seeded": "dieses Spiel würfelt virtuell: ein Zug wird mit seinen Würfeln gespielt",
     "error.write_points": "{points} Punkte passen nicht in {box}; möglich: {possible}",
-    "error.dice_count": "es braucht genau {n} Würfel, nicht {got}",
+    "error.dice_count": "Würfel in der Hand: es braucht genau {n}, nicht {got}",
     "web.server_busy": "Der Server rechnet gerade an anderem: bitte gleich noch einmal versuchen.",
     "web.over_budget": ("Die Rechnung brauchte länger als das Budget dieses Servers von {budget} s "
                         "und wurde abgebrochen."),

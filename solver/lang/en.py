@@ -187,7 +187,7 @@ WORDS = {
     "error.write_jokers": "with jokers a turn is entered with its dice",
     "error.write_seeded": "this game rolls virtual dice: a turn is played with its dice",
     "error.write_points": "{points} points cannot go in {box}; possible: {possible}",
-    "error.dice_count": "need exactly {n} dice, got {got}",
+    "error.dice_count": "hand: need exactly {n} dice, got {got}",
     "web.server_busy": "The server is busy with other work: try again in a moment.",
     "web.over_budget": "The work ran past this server's budget of {budget} s and was stopped.",
     "web.write_help": "Or without dice: tap {name}'s box on the card and write the points only.",
