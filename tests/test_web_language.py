@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from conftest import solved  # noqa: E402
-from test_web import TestClient  # noqa: E402 - as the page talks: host and JSON bodies
+from helpers import web_client  # noqa: E402 - as the page talks: host and JSON bodies
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     from solver.web.app import create_app
-    return TestClient(create_app(tmp_path_factory.mktemp("web-tables"), preloaded=[solved("kniffel")]))
+    return web_client(create_app(tmp_path_factory.mktemp("web-tables"), preloaded=[solved("kniffel")]))
 
 
 def post(client, path, data):

@@ -7,13 +7,29 @@ other language.  With $KNIFFEL_SCREENSHOTS set, each state at 390 px is saved th
 import json
 import os
 import re
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
-from test_web_browser import CHROMIUM, browser, server, shot  # noqa: F401 - the shared fixtures
+from conftest import solved
+
+CHROMIUM = os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+if not CHROMIUM:
+    pytest.skip("no Chromium (apt-get install chromium) for the browser tests", allow_module_level=True)
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+
+from playwright.sync_api import sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.slow  # drives a browser
-assert CHROMIUM
+SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or "build/screenshots")
+# Headless, and quiet on a closed network: no background traffic, no first-run set-up.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 WIDTHS = (360, 390)
 LONG_NAMES = ["Annemarie", "Bernhard", "Christine", "Dorothea"]
@@ -61,8 +77,48 @@ def _foreign_words(lang):
 FOREIGN = {lang: _foreign_words(lang) for lang in ("de", "en")}
 
 
+@pytest.fixture(scope="module")
+def server():
+    """The page's server in this process (one for the module), on a free port of loopback."""
+    import uvicorn
+    from solver.web.app import create_app
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    uv = uvicorn.Server(uvicorn.Config(create_app(preloaded=[solved("kniffel")]), host="127.0.0.1",
+                                       port=port, log_level="warning"))
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not uv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    uv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    """One headless Chromium for the module (a fresh profile of its own)."""
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium")), executable_path=CHROMIUM, args=FLAGS,
+            headless=True, viewport={"width": 390, "height": 844})
+        yield context
+        context.close()
+
+
+def shot(page, name):
+    """The whole page at 390 px, from the top, into SHOTS."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
 @pytest.fixture
-def page(browser, server):  # noqa: F811 - the shared browser and server
+def page(browser, server):
     page = browser.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -84,7 +140,7 @@ def _record(players, rounds, rules="kniffel"):
     return record
 
 
-def _open(page, server, lang, record=None, hand=None, objective="expected"):  # noqa: F811
+def _open(page, server, lang, record=None, hand=None, objective="expected"):
     """The page in `lang` (chosen in the menu before), with the game `record` resumed."""
     page.goto(server + "static/style.css")
     page.evaluate("localStorage.clear()")
@@ -112,11 +168,10 @@ def _looks_right(page, lang, state):
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.input_value("#language") == lang  # the menu never snaps back
     if os.environ.get("KNIFFEL_SCREENSHOTS"):  # on request: scripts/screenshots.py writes the docs' ones
-        page.evaluate("window.scrollTo(0, 0)")  # a whole-page shot from the top (the header stays there)
-        shot(page, f"phone-{state}-{lang}", {"width": 390, "height": 844})
+        shot(page, f"phone-{state}-{lang}")
 
 
-def test_every_state_fits_a_phone_in_one_language(page, server):  # noqa: F811
+def test_every_state_fits_a_phone_in_one_language(page, server):
     for lang in ("de", "en"):
         # the set-up with four long names and the house rules open
         _open(page, server, lang)
@@ -131,6 +186,8 @@ def test_every_state_fits_a_phone_in_one_language(page, server):  # noqa: F811
         assert page.query_selector("#advice.win li.best"), page.inner_text("#advice-head")
         chances = [li.inner_text() for li in page.query_selector_all("#advice li[data-action]")]
         assert len(chances) >= 4 and all(("Sieg" if lang == "de" else "win") in c for c in chances)
+        shown = [float(re.search(r"([\d.,]+)\s?%", c).group(1).replace(",", ".")) for c in chances]
+        assert shown == sorted(shown, reverse=True), shown  # in the order of the chances shown
         _looks_right(page, lang, "win")
         # the same game for points: the advice list, the card with the open boxes
         page.select_option("#objective", "expected")
@@ -147,7 +204,7 @@ def test_every_state_fits_a_phone_in_one_language(page, server):  # noqa: F811
         _looks_right(page, lang, "analysis")
 
 
-def test_the_language_menu_changes_everything_at_once_and_stays(page, server):  # noqa: F811
+def test_the_language_menu_changes_everything_at_once_and_stays(page, server):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server + "static/style.css")
     page.evaluate("localStorage.clear()")
@@ -205,7 +262,7 @@ def _written_record(players, last):
     return record
 
 
-def test_the_others_turns_are_written_as_box_and_points_and_not_judged(page, server):  # noqa: F811
+def test_the_others_turns_are_written_as_box_and_points_and_not_judged(page, server):
     """A real table: Anna enters her dice, Bernhard's and Christine's turns are written as the
     card says (a box and its points, no dice); the analysis judges Anna's turns only."""
     players = ["Anna", "Bernhard", "Christine"]

@@ -78,10 +78,10 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 
 @pytest.fixture(scope="module")
 def client():
-    from test_web import TestClient
+    from helpers import web_client
     from conftest import solved
     from solver.web.app import create_app
-    return TestClient(create_app(preloaded=[solved("kniffel")], budget=2))
+    return web_client(create_app(preloaded=[solved("kniffel")], budget=2))
 
 
 @settings(FUZZ, max_examples=40)

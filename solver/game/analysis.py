@@ -81,12 +81,11 @@ def goal_ranking(goal, position, table, target_table=None, opponents=(), dice=No
 def analyze(record, table, goal=None, target_table=None, from_round=1):
     """Every decision of a game record with its loss, and totals per player.
 
-    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal",
-    "written"}],
+    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal", "written"}],
     "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
     "expected_choice", "expected_best", "loss", "optimal"}]}.  ValueError (GameError) when the
     record cannot be replayed; the table must be for the record's rules.  Turns written without
-    their dice (a player's "written" turns) are counted in "written" and judged not at all.
+    dice (another player's, as written) count in "written", not judged.
 
     With a `goal` (advice/goal.py) other than points, each decision also has "chance_best",
     "chance_choice", "chance_loss" and "best_for_goal" (the choice best for the goal): the chance of the goal (winning against the other players
@@ -125,9 +124,7 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
         raise ValueError(f"the table is for {table.rules.key}, the record for {rules.key}")
     players = record_players(record)
     game = replay(record, visit, strict=True)  # every field must agree with the moves
-    written = [0] * len(game.columns)  # turns written without their dice: seen by nobody, not judged
-    for turn in game.turns:
-        written[turn.player] += sum(d.get("written") is True for d in turn.record["decisions"])
+    written = written_turns(game)
     summary = []
     for index, column in enumerate(game.columns):
         mine = [d for d in decisions if d["player"] == index]
@@ -141,6 +138,15 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     if by_goal:
         result["goal"] = str(goal)
     return result
+
+
+def written_turns(game):
+    """How many turns each player's column got written without their dice (seen by nobody:
+    not judged)."""
+    written = [0] * len(game.columns)
+    for turn in game.turns:
+        written[turn.player] += sum(d.get("written") is True for d in turn.record["decisions"])
+    return written
 
 
 def report_lines(result, words=None):

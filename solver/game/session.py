@@ -13,7 +13,7 @@ import numpy as np
 
 from ..dice import DICE, validate_dice
 from ..engine.states import Position, position_state
-from .card import Game, GameError, int_faces, parse_box
+from .card import Game, GameError, int_faces, parse_box, writable
 from .record import replay
 
 def roll_sizes(record, hand=None):
@@ -171,6 +171,19 @@ def advice_line(game, turn):
         line["dice"] = list(turn.dice)
         line["rolls_left"] = turn.rolls_left
     return line
+
+
+def write_options(game, turn):
+    """What the turn's player may write without dice (another player's turn as the players
+    write it): {box: {"points": [...], "bonus": [...]}} (the points with the extra-Kniffel bonus
+    paid), or None: only at a turn's start in a real-dice game without jokers."""
+    rules = game.rules
+    if not game.real_dice or rules.jokers or turn.dice is not None or turn.kept \
+            or turn.rolls_left != rules.rolls_per_turn:
+        return None
+    return {box: {"points": sorted({p for p, paid in found if not paid}),
+                  "bonus": sorted({p for p, paid in found if paid})}
+            for box, found in writable(rules, turn.state).items()}
 
 
 def start_expectation(table):

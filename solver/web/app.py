@@ -27,7 +27,7 @@ from ..duel.solo import advice as duel_advice
 from ..game import session
 from ..duel.rules import PRESETS as DUEL_PRESETS
 from .duel import duel_routes
-from ..game.card import GameError, writable
+from ..game.card import GameError
 from ..lang import LANGUAGES, Words, box_name, pad_language, web_words
 from ..presets import all_presets, get_rules
 from ..rules import OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, RulesError
@@ -79,9 +79,8 @@ def objectives():
 def scorecard_advice(query, tables, default=PRESETS["kniffel"], language=None):
     """The advice dict of a scorecard query (a `kniffel advise --batch` line, parsed), asked of
     the advice directly: the same answer as the batch gives for that line, or {"error": ...}
-    with its words; `default`: the rules of a query that names none.  With `language`, an
-    error that has words of its own (a budget, advice/cost.OverBudget) also comes as "why",
-    said in that language."""
+    with its words; `default`: the rules of a query that names none; with `language`, "why":
+    the error in that language (a budget's, advice/cost.OverBudget, has words of its own)."""
     try:
         return objective_batch.answer_query(query, default, tables, tables.target).as_dict()
     except (ValueError, TypeError, RulesError, TableError, OSError) as exc:
@@ -177,7 +176,7 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                          "jokers_left": turn.column.jokers_left,
                          "boxes": [{"box": b, "points": p, "bonus": paid * rules.extra_bonus}
                                    for b, (p, paid) in options.items()],
-                         "write": write_options(game, turn)}
+                         "write": session.write_options(game, turn)}
         line = session.advice_line(game, turn)
         if line is not None:
             if rules.key in PRESETS:
@@ -187,19 +186,6 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                 state["objective"] = "win"
             state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules, language), line
     return state
-
-
-def write_options(game, turn):
-    """What the turn's player may write without dice (another player's turn as the players
-    write it): {box: {"points": [...], "bonus": [...]}} (the points with the extra-Kniffel bonus
-    paid), or None: only at a turn's start in a real-dice game without jokers."""
-    rules = game.rules
-    if not game.real_dice or rules.jokers or turn.dice is not None or turn.kept \
-            or turn.rolls_left != rules.rolls_per_turn:
-        return None
-    return {box: {"points": sorted({p for p, paid in found if not paid}),
-                  "bonus": sorted({p for p, paid in found if paid})}
-            for box, found in writable(rules, turn.state).items()}
 
 
 def server_info():
@@ -287,8 +273,7 @@ def _lifespan(pool):
 
 
 def _error(exc, **more):
-    """The JSON of an error: its English "error", and "words" {key, fields} where it has them
-    (solver/lang), for the page to say it in its language."""
+    """{"error": English, "words": {key, fields} of solver/lang where it has them (the page's)}."""
     words = getattr(exc, "words", None)
     return {"error": str(exc), **more, **({"words": {"key": words[0], "fields": words[1]}} if words else {})}
 

@@ -519,9 +519,11 @@ async function init() {
   S.info = await api("info");
   for (const p of S.info.presets) $("preset").add(new Option(p.name, p.name));
   $("objective-label").hidden = !S.info.objectives.includes("win");
-  const chosen = localStorage.getItem(LANGUAGE);
-  if (chosen && S.info.languages.includes(chosen)) $("language").value = chosen;
-  else $("language").value = S.info.presets.find((p) => p.name === $("preset").value).language;
+  // the language chosen in the menu, else that of the saved game, else the rule set's pad's
+  const chosen = localStorage.getItem(LANGUAGE), saved = localStorage.getItem(STORE);
+  const savedLanguage = saved ? JSON.parse(saved).language : null;
+  $("language").value = [chosen, savedLanguage].find((l) => S.info.languages.includes(l))
+    || S.info.presets.find((p) => p.name === $("preset").value).language;
   applyWords(); showOptions(false); addPlayer();
   $("preset").addEventListener("change", presetChosen);
   $("add-player").addEventListener("click", () => addPlayer());
@@ -543,10 +545,8 @@ async function init() {
     languageChanged();
   });
   $("objective").addEventListener("change", () => S.state && refresh());
-  const saved = localStorage.getItem(STORE);
   if (saved) {
-    const { record, hand, language, objective, winMoves } = JSON.parse(saved);
-    if (language && !localStorage.getItem(LANGUAGE)) $("language").value = language;
+    const { record, hand, objective, winMoves } = JSON.parse(saved);
     if (objective) $("objective").value = objective;
     S.winMoves = winMoves || [];
     await run(async () => show(await api("game", { record, hand, ...settings() })));
