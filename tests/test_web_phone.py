@@ -189,6 +189,9 @@ def test_every_state_fits_a_phone_in_one_language(page, server):
         shown = [float(re.search(r"([\d.,]+)\s?%", c).group(1).replace(",", ".")) for c in chances]
         assert shown == sorted(shown, reverse=True), shown  # in the order of the chances shown
         _looks_right(page, lang, "win")
+        page.click("#advice li.more")  # every choice, the boxes with their points too
+        assert len(page.query_selector_all("#advice li[data-action]")) > 6
+        _looks_right(page, lang, "win-all")
         # the same game for points: the advice list, the card with the open boxes
         page.select_option("#objective", "expected")
         page.wait_for_function("!document.body.classList.contains('busy') && !document.querySelector('#advice.win')")
