@@ -62,9 +62,14 @@ def _click(page, selector):
     _wait(page, step)
 
 
+LONG_NAMES = ["Annemarie", "Bernhard", "Christine", "Dorothea"]
+
+
 def phone(table_dir, out):
-    """The web coach on a phone: set-up, four players mid-turn, "New" asking, real dice, the
-    joker tag, game over with the analysis."""
+    """The web coach on a phone: set-up, four players with long names mid-turn, "New" asking,
+    real dice, the joker tag, game over with the analysis; the advice to win and for points in
+    German and English, eight players, another player's turn written as box and points, and
+    the analysis of a game where only one player's dice were seen."""
     from playwright.sync_api import sync_playwright
     server, url = _server(table_dir)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -78,7 +83,7 @@ def phone(table_dir, out):
         page.wait_for_selector("body[data-ready]")
         page.click("#house-rules summary")
         page.screenshot(path=str(out / "phone-setup.png"))
-        for i, name in enumerate(["Anna", "Bernd", "Carla", "Dieter"]):
+        for i, name in enumerate(LONG_NAMES):
             if i:
                 page.click("#add-player")
             page.fill(f"#player-list input >> nth={i}", name)
@@ -101,8 +106,57 @@ def phone(table_dir, out):
         _load(page, _record(["Anna", "Ben"], [t for t in turns for _ in (0, 1)]), None)
         page.wait_for_selector("#analysis h2")
         page.screenshot(path=str(out / "phone-game-over.png"))
+        states(page, out)
         browser.close()
     server.should_exit = True
+
+
+def states(page, out):
+    """The states a phone meets every turn, each in both languages where words differ."""
+    for lang in ("de", "en"):
+        _load(page, _late(LONG_NAMES, 10), [2, 2, 3, 5, 6], lang, "win")
+        page.screenshot(path=str(out / f"phone-win-{lang}.png"))
+        _load(page, _late(LONG_NAMES, 10), [2, 2, 3, 5, 6], lang)
+        page.screenshot(path=str(out / f"phone-points-{lang}.png"))
+    _load(page, _late(LONG_NAMES + ["Emanuel", "Friederike", "Gottfried", "Hildegard"], 4), None, "en")
+    page.screenshot(path=str(out / "phone-eight-players-en.png"), full_page=True)
+    _load(page, _late(["Annemarie", "Bernhard"], 13), None, "en")
+    page.wait_for_selector("#analysis h2")
+    page.locator("#analysis").scroll_into_view_if_needed()  # one screen: the analysis
+    page.screenshot(path=str(out / "phone-game-over-en.png"))
+    from solver.game import session
+    record, hand = session.apply_move(_late(["Anna", "Bernhard", "Christine"], 12, written=True), None,
+                                      {"roll": list(DICE["chance"])})
+    record, _ = session.apply_move(record, hand, {"box": "chance"})  # Anna's last turn: Bernhard's now
+    _load(page, record, None)
+    page.click("#card td.writable[data-player='1']")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(out / "phone-write.png"))
+
+
+BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind", "full_house",
+         "small_straight", "large_straight", "kniffel", "chance"]
+DICE = {"ones": (1, 1, 1, 2, 3), "twos": (2, 2, 2, 3, 4), "threes": (3, 3, 3, 1, 2), "fours": (4, 4, 4, 5, 6),
+        "fives": (5, 5, 5, 2, 3), "sixes": (6, 6, 6, 1, 2), "three_kind": (6, 6, 6, 5, 4),
+        "four_kind": (5, 5, 5, 5, 2), "full_house": (3, 3, 2, 2, 2), "small_straight": (1, 2, 3, 4, 6),
+        "large_straight": (1, 2, 3, 4, 5), "kniffel": (4, 4, 4, 4, 4), "chance": (6, 5, 4, 3, 3)}
+
+
+def _late(players, rounds, written=False):
+    """A real-dice game after `rounds` rounds, each player's boxes in a turned order; written:
+    the first player's turns entered with their dice, the others' written as box and points."""
+    from solver.game import session
+    record = session.new_record("kniffel", players, None, True)
+    for r in range(rounds):
+        for p in range(len(players)):
+            box = BOXES[(r + p) % len(BOXES)]
+            if written and p:
+                move = {"write": {"box": box, "points": sum(DICE[box]) if box == "chance" else 0}}
+                record, _ = session.apply_move(record, None, move)
+                continue
+            record, hand = session.apply_move(record, None, {"roll": list(DICE[box])})
+            record, _ = session.apply_move(record, hand, {"box": box})
+    return record
 
 
 def _record(players, turns, real=True):
@@ -114,11 +168,13 @@ def _record(players, turns, real=True):
     return record
 
 
-def _load(page, record, hand):
-    saved = json.dumps({"record": record, "hand": hand, "language": "de", "objective": "expected"})
+def _load(page, record, hand, lang="de", objective="expected"):
+    saved = json.dumps({"record": record, "hand": hand, "language": lang, "objective": objective})
     page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(saved)})")
+    page.evaluate(f"localStorage.setItem('kniffel-language', '{lang}')")  # the language chosen
     page.reload()
     page.wait_for_selector("body[data-ready]")
+    page.wait_for_function("!document.body.classList.contains('busy')")
 
 
 def main(argv=None):

@@ -136,3 +136,11 @@ def load_script(name, folder="scripts"):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def web_client(app, **options):
+    """Starlette's test client as the page talks: to the address the server listens on, with
+    JSON bodies (web/guard.py refuses other hosts and content types)."""
+    from starlette.testclient import TestClient
+    return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"},
+                      **options)

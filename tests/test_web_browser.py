@@ -131,7 +131,7 @@ def check_advice_is_kniffel_advise(page, capsys, tmp_path):
             assert row.get_attribute("data-box") == option["box"]
         assert float(row.get_attribute("data-efs")) == pytest.approx(option["expected_final_score"], abs=1e-9)
     best = page.text_content("#advice li.best .efs")
-    assert best.startswith(f"{expected[0]['expected_final_score']:.2f}")
+    assert best.startswith(f"{expected[0]['expected_final_score']:.2f}".replace(".", ","))  # German page
 
 
 def play_best_turn(page):
@@ -170,7 +170,7 @@ def test_one_player_seeded_game_by_clicking(page, capsys, tmp_path):
     from solver.game.record import replay
     total = replay(record).totals()["Ann"]
     assert page.text_content("#card tr.total td >> nth=1") == str(total)
-    assert "0.0 Punkte verschenkt" in page.text_content("#analysis")
+    assert "0,0 Punkte verschenkt" in page.text_content("#analysis")
     shot(page, "phone-end", PHONE)
     shot(page, "desktop-end", DESKTOP)
 
@@ -204,7 +204,7 @@ def test_two_players_undo_a_box_reload_and_resume(page, server):
             click(page, "#roll")
     page.wait_for_selector("#analysis h2")
     text = page.text_content("#analysis")
-    assert "Ann:" in text and "Ben:" in text and text.count("0.0 Punkte verschenkt") == 2
+    assert "Ann:" in text and "Ben:" in text and text.count("0,0 Punkte verschenkt") == 2
 
 
 def test_real_dice_typed_in_and_corrected(page):

@@ -135,7 +135,7 @@ def test_work_over_the_budget_is_refused_before_it_starts(tmp_path):
         new = httpx.post(base + "/api/new", headers=JSON, timeout=60,
                          content=json.dumps({"players": ["a", "b"], "seed": 1, "objective": "win"})).json()
         rolled = httpx.post(base + "/api/game", headers=JSON, timeout=60, content=json.dumps(
-            {"record": new["record"], "move": {"roll": True}, "objective": "win"})).json()
+            {"record": new["record"], "move": {"roll": True}, "objective": "win", "language": "en"})).json()
         assert rolled["objective"] == "expected" and "budget" in rolled["notice"]
         assert rolled["advice"]["options"]
 

@@ -33,11 +33,24 @@ APPROXIMATE_SECONDS = 0.5
 
 
 class OverBudget(ValueError):
-    """Work predicted to take longer than the budget allows: `seconds` predicted, `budget`."""
+    """Work predicted to take longer than the budget allows: `seconds` predicted, `budget`;
+    `key` names its words in solver/lang (with `sharing`), so that text(lang) says it in the
+    player's language."""
 
-    def __init__(self, message, seconds=None, budget=None):
+    def __init__(self, message, seconds=None, budget=None, key=None, sharing=1):
         super().__init__(message)
-        self.seconds, self.budget = seconds, budget
+        self.seconds, self.budget, self.key, self.sharing = seconds, budget, key, sharing
+
+    def text(self, lang="en"):
+        """The message in `lang`: from the words of `key`, else the message as given."""
+        from ..lang import Words
+        if self.key is None or self.seconds is None or self.budget is None:
+            return str(self)
+        words = Words(lang)
+        budget = f"{self.budget:g}"
+        shared = words("budget.shared", n=self.sharing) if self.sharing > 1 else ""
+        return words(self.key, seconds=self.seconds, budget=budget.replace(".", ",") if lang == "de"
+                     else budget, shared=shared)
 
 
 def _fit(points):
@@ -110,4 +123,5 @@ def check_win_budget(rules, card, opponents, budget, sharing=1, has_store=None):
         shared = f" with {sharing} requests computing at once" if sharing > 1 else ""
         raise OverBudget(f"the win advice here would take about {seconds:.0f} s{shared} (an "
                          f"estimate), over the budget of {budget:g} s; ask again with fewer open "
-                         "boxes or opponents who have finished, or play for points")
+                         "boxes or opponents who have finished, or play for points",
+                         seconds, budget, "budget.win", max(1, sharing))

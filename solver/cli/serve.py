@@ -79,6 +79,9 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout):
                             timeout_graceful_shutdown=1, limit_concurrency=256)
     server = _Server(config, pool)
     click.echo(f"kniffel serve: {url}")
+    if not _loopback(host):  # for a phone on the table: the address to open, as a QR code too
+        click.echo("kniffel serve: on a phone in the same network, open the address above or scan:")
+        click.echo(qr_text(url), nl=False)
     sys.stdout.flush()  # a pipe reading the URL gets it now
     if open_browser:
         import webbrowser
@@ -108,9 +111,33 @@ def _Server(config, pool):
     return _server_class()(config, pool)
 
 
+def qr_text(url):
+    """`url` as a QR code for a terminal (segno, of the web extra: two rows of modules a line,
+    light on dark as a phone's camera reads it from a dark terminal too); without segno a line
+    saying how to get one."""
+    try:
+        import segno
+    except ImportError:
+        return "(pip install segno for a QR code of this address)\n"
+    import io
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
 def _lan_address():
-    """This machine's address (or name) on the local network, for the URL a phone opens."""
+    """This machine's address on the local network, for the URL a phone opens: the address its
+    route to the outside leaves from (a UDP socket "connected" sends nothing), else the name's
+    address, else the name."""
     import socket
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: no packet is sent for a UDP connect
+            address = probe.getsockname()[0]
+        if not _loopback(address) and address != "0.0.0.0":
+            return address
+    except OSError:
+        pass
     name = socket.gethostname()
     try:
         address = socket.gethostbyname(name)

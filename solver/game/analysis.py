@@ -81,10 +81,11 @@ def goal_ranking(goal, position, table, target_table=None, opponents=(), dice=No
 def analyze(record, table, goal=None, target_table=None, from_round=1):
     """Every decision of a game record with its loss, and totals per player.
 
-    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal"}],
+    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal", "written"}],
     "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
     "expected_choice", "expected_best", "loss", "optimal"}]}.  ValueError (GameError) when the
-    record cannot be replayed; the table must be for the record's rules.
+    record cannot be replayed; the table must be for the record's rules.  Turns written without
+    dice (another player's, as written) count in "written", not judged.
 
     With a `goal` (advice/goal.py) other than points, each decision also has "chance_best",
     "chance_choice", "chance_loss" and "best_for_goal" (the choice best for the goal): the chance of the goal (winning against the other players
@@ -123,19 +124,29 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
         raise ValueError(f"the table is for {table.rules.key}, the record for {rules.key}")
     players = record_players(record)
     game = replay(record, visit, strict=True)  # every field must agree with the moves
+    written = written_turns(game)
     summary = []
     for index, column in enumerate(game.columns):
         mine = [d for d in decisions if d["player"] == index]
         summary.append({"name": column.name, "score": column.total(rules),
                         "finished": len(column.card) == rules.n_boxes,
                         "loss": sum(d["loss"] for d in mine), "decisions": len(mine),
-                        "optimal": sum(d["optimal"] for d in mine)})
+                        "optimal": sum(d["optimal"] for d in mine), "written": written[index]})
         if by_goal:
             summary[-1]["chance_loss"] = sum(d.get("chance_loss", 0.0) for d in mine)
     result = {"rules": rules.key, "players": summary, "decisions": decisions}
     if by_goal:
         result["goal"] = str(goal)
     return result
+
+
+def written_turns(game):
+    """How many turns each player's column got written without their dice (seen by nobody:
+    not judged)."""
+    written = [0] * len(game.columns)
+    for turn in game.turns:
+        written[turn.player] += sum(d.get("written") is True for d in turn.record["decisions"])
+    return written
 
 
 def report_lines(result, words=None):
@@ -166,6 +177,9 @@ def report_lines(result, words=None):
         score = w("analyze.score", score=p["score"]) + ("" if p["finished"] else w("analyze.unfinished"))
         chance = (w("analyze.chance_sum", chance=w.percent(p["chance_loss"]), goal=goal_word)
                   if "chance_loss" in p else "")
+        if not p["decisions"] and p.get("written"):  # no dice seen: nothing to judge
+            lines.append(w("analyze.unseen", name=p["name"], score=score, n=p["written"]))
+            continue
         lines.append(w("analyze.player", name=p["name"], score=score, loss=p["loss"], chance=chance,
                        n=p["optimal"], total=p["decisions"]))
     return lines

@@ -137,6 +137,21 @@ def score_box(rules, state, roll, box):
     return True, int(rules.plain_score[box, r]), 0
 
 
+HANDS = [hand for hand in KEEP_INDEX if len(hand) == DICE]  # every throw of five dice, sorted
+
+
+def writable(rules, state):
+    """{box key: {(points, extra bonuses paid), ...}} of every open box at the turn-start
+    `state`: what some throw of five dice can write there (a turn written as the players write
+    it, without its dice)."""
+    found = {}
+    for b, box in enumerate(rules.boxes):
+        if not state.filled >> b & 1:
+            found[box] = {score_box(rules, state, hand, b)[1:] for hand in HANDS
+                          if score_box(rules, state, hand, b)[0]}
+    return found
+
+
 class Turn:
     """One player's turn: rolls, keeps, Knobeln jokers after the last roll, then a box.
 
@@ -262,6 +277,34 @@ class Turn:
         column.kniffel_bonuses += paid
         column.jokers_left -= len(self.jokers)
         self.record["card_total"] = column.total(self.rules)
+        self.done = True
+        return points, paid
+
+    def write(self, box, points, extra_bonus=False):
+        """Fill `box` (a key) with `points` as a player writes another's turn: no dice, at the
+        turn's start; GameError unless some throw can score that there (with the extra-Kniffel
+        bonus paid when `extra_bonus`).  Ends the turn."""
+        if self.done:
+            raise GameError("error.turn_over")
+        if self.dice is not None or self.kept or self.rolls_left != self.rules.rolls_per_turn:
+            raise GameError("error.write_rolled")
+        if not self.game.real_dice:  # seeded dice: every turn is rolled from the seed
+            raise GameError("error.write_seeded")
+        if self.rules.jokers:  # the jokers a turn spent are not written on the card
+            raise GameError("error.write_jokers")
+        if box in self.column.card:
+            raise GameError("error.filled", self.rules, box=box, points=self.column.card[box])
+        paid = int(bool(extra_bonus))
+        possible = writable(self.rules, self.state).get(box, set())
+        if (points, paid) not in possible:
+            shown = ", ".join(map(str, sorted({p for p, b in possible if b == paid})))
+            raise GameError("error.write_points", self.rules, box=box, points=points,
+                            possible=shown or "-")
+        self.record["decisions"].append({"written": True, "box": box, "points": points,
+                                         "extra_bonuses": paid})
+        self.column.card[box] = points
+        self.column.kniffel_bonuses += paid
+        self.record["card_total"] = self.column.total(self.rules)
         self.done = True
         return points, paid
 

@@ -110,6 +110,11 @@ def replay(record, visit=None, strict=False):
             raise GameError(f"turn {number}: {exc}") from None
         for step, decision in enumerate(turn_record["decisions"], 1):
             try:
+                if isinstance(decision, dict) and decision.get("written") is True:
+                    _write(turn, decision)  # a turn written without its dice: nothing to visit
+                    if strict:
+                        _check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
+                    continue
                 _take_dice(turn, decision)
                 point = DecisionPoint(turn.player, turn.record["round"], turn.position, turn.state,
                                       turn.dice, turn.rolls_left, game.opponents(turn.player))
@@ -164,6 +169,21 @@ def _check_turn_start(turn, turn_record, game):
         if key in start and start[key] != value:
             raise GameError(f"the recorded start {key} {start[key]!r} is not what the moves before "
                             f"it give, {value!r}")
+
+
+def _write(turn, decision):
+    """A turn as a player writes it: {"written": true, "box", "points", "extra_bonuses"}."""
+    unknown = set(decision) - {"written", "box", "points", "extra_bonuses"}
+    if unknown:
+        raise GameError(f"a written turn takes no {', '.join(sorted(unknown))[:80]}")
+    box, points, paid = decision.get("box"), decision.get("points"), decision.get("extra_bonuses", 0)
+    if not isinstance(box, str):
+        raise GameError(f"box must be a box name, got {box!r}"[:120])
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise GameError(f"points must be a whole number, got {points!r}"[:120])
+    if paid not in (0, 1) or isinstance(paid, bool):
+        raise GameError(f"extra_bonuses of a written turn must be 0 or 1, got {paid!r}"[:120])
+    turn.write(parse_box(box, turn.rules), points, bool(paid))
 
 
 def _take_dice(turn, decision):

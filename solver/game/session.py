@@ -13,7 +13,7 @@ import numpy as np
 
 from ..dice import DICE, validate_dice
 from ..engine.states import Position, position_state
-from .card import Game, GameError, int_faces, parse_box
+from .card import Game, GameError, int_faces, parse_box, writable
 from .record import replay
 
 def roll_sizes(record, hand=None):
@@ -24,6 +24,8 @@ def roll_sizes(record, hand=None):
     for turn in record.get("turns", []):
         kept = 0
         for decision in turn["decisions"]:
+            if "dice" not in decision:  # a turn written without dice threw none here
+                continue
             sizes.append(DICE - kept)
             kept = len(decision["keep"]) if "keep" in decision else 0
     if hand is not None:
@@ -55,6 +57,8 @@ def rebuild(record, hand=None):
         return game, None
     turn = game.next_turn()
     if hand is not None:
+        if isinstance(hand, list) and len(hand) != DICE:
+            raise GameError("error.dice_count", n=DICE, got=len(hand))
         try:
             hand = validate_dice(hand)
         except (ValueError, TypeError) as exc:
@@ -67,16 +71,24 @@ def apply_move(record, hand, move):
     """Take one move on the game (record, hand) -> the new (record, hand).
 
     move: {"roll": true} (seeded dice), {"roll": [faces]} (the dice thrown: the new ones or all
-    five), {"keep": [faces]}, {"box": name, "jokers": [[from, to], ...]} or {"undo": true}.  The
-    record is not changed in place; GameError when the move is not allowed."""
+    five), {"keep": [faces]}, {"box": name, "jokers": [[from, to], ...]}, {"write": {"box":
+    name, "points": n, "extra_bonus": bool}} (another player's turn as written, real dice only)
+    or {"undo": true}.  The record is not changed in place; GameError when the move is not
+    allowed."""
     if not isinstance(move, dict) or len(move) != 1 + ("jokers" in move and "box" in move) \
-            or not set(move) & {"roll", "keep", "box", "undo"}:
-        raise GameError("a move is one of roll, keep, box (with jokers) and undo")
+            or not set(move) & {"roll", "keep", "box", "write", "undo"}:
+        raise GameError("a move is one of roll, keep, box (with jokers), write and undo")
     if "undo" in move:
         return undo(record, hand)
     game, turn = rebuild(record, hand)
     if turn is None:
         raise GameError("error.game_over")
+    if "write" in move:
+        box, points, extra = written_move(move["write"])
+        if hand is not None:
+            raise GameError("error.write_rolled")
+        turn.write(parse_box(box, game.rules), points, extra)
+        return game.record(), None
     if "roll" in move:
         if hand is not None:
             raise GameError("error.rolled")
@@ -113,6 +125,22 @@ def apply_move(record, hand, move):
     raise GameError("a move is one of roll, keep, box (with jokers) and undo")
 
 
+def written_move(write):
+    """(box, points, extra_bonus) of a request's {"box": name, "points": n, "extra_bonus":
+    bool}; GameError naming what is wrong with it."""
+    if not isinstance(write, dict) or not {"box", "points"} <= set(write) \
+            or set(write) - {"box", "points", "extra_bonus"}:
+        raise GameError("write is {\"box\": name, \"points\": n, \"extra_bonus\": false}")
+    box, points, extra = write["box"], write["points"], write.get("extra_bonus", False)
+    if not isinstance(box, str):
+        raise GameError(f"box must be a box name, got {box!r}"[:120])
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise GameError(f"points must be a whole number, got {points!r}"[:120])
+    if not isinstance(extra, bool):
+        raise GameError(f"extra_bonus must be true or false, got {extra!r}"[:120])
+    return box, points, extra
+
+
 def undo(record, hand, replay=replay):
     """One step back: the roll in hand of a real-dice game (to type it again), else the last
     decision (a keep or a box), with its dice back in hand.  Nothing to undo: unchanged.
@@ -127,7 +155,7 @@ def undo(record, hand, replay=replay):
     if not turns[-1]["decisions"]:
         turns.pop()
     game = replay({**record, "turns": turns})
-    return game.record(), list(decision["dice"])
+    return game.record(), list(decision["dice"]) if "dice" in decision else None  # written: no dice
 
 
 def advice_line(game, turn):
@@ -143,6 +171,19 @@ def advice_line(game, turn):
         line["dice"] = list(turn.dice)
         line["rolls_left"] = turn.rolls_left
     return line
+
+
+def write_options(game, turn):
+    """What the turn's player may write without dice (another player's turn as the players
+    write it): {box: {"points": [...], "bonus": [...]}} (the points with the extra-Kniffel bonus
+    paid), or None: only at a turn's start in a real-dice game without jokers."""
+    rules = game.rules
+    if not game.real_dice or rules.jokers or turn.dice is not None or turn.kept \
+            or turn.rolls_left != rules.rolls_per_turn:
+        return None
+    return {box: {"points": sorted({p for p, paid in found if not paid}),
+                  "bonus": sorted({p for p, paid in found if paid})}
+            for box, found in writable(rules, turn.state).items()}
 
 
 def start_expectation(table):

@@ -5,7 +5,9 @@ answer a player types is checked by the game; a mistake is explained and asked a
 end of the game.  The record is saved after every decision and when the game stops (q, Ctrl-C,
 end of input), so nothing is lost.
 """
+import shutil
 import sys
+import textwrap
 
 import click
 
@@ -47,7 +49,33 @@ class Terminal:
             raise
 
     def say(self, text=""):
+        """Print `text`, each line wrapped at word boundaries to the terminal's width."""
+        click.echo(wrapped(text, self.width))
+
+    def table(self, text=""):
+        """Print a line of a table as it is: its columns must stay aligned."""
         click.echo(text)
+
+    @property
+    def width(self):
+        """Columns of the terminal (COLUMNS first, else the terminal's, else 80)."""
+        return shutil.get_terminal_size((80, 24)).columns
+
+
+def wrapped(text, width):
+    """`text` with each line longer than `width` - 1 broken at word boundaries (a word longer
+    than a line stays whole: never broken mid-word), its continuations indented as the line
+    plus two spaces.  One column is left free: a terminal wraps a line that fills it."""
+    width = max(20, width - 1)
+    out = []
+    for line in str(text).split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False,
+                                 break_on_hyphens=False) or [line])
+    return "\n".join(out)
 
 
 def play(game, table, record_path, terminal=None, coach=False, rng=None, goal=None, target_table=None,
@@ -400,8 +428,9 @@ class _Session:
                  + (f"+{paid * rules.extra_bonus}" if paid else "") for box, (points, paid) in options.items()]
         line = "  " + w("play.open")
         indent = " " * len(line)
-        for cell in cells:  # wrapped for an 80-column terminal
-            if len(line) + len(cell) > 78:
+        width = getattr(self.terminal, "width", 80) - 2
+        for cell in cells:  # wrapped between cells to the terminal's width
+            if len(line) + len(cell) > width:
                 self.terminal.say(line)
                 line = indent
             line += f" {cell} ·" if cell != cells[-1] else f" {cell}"
@@ -410,8 +439,9 @@ class _Session:
             self.terminal.say("  " + w("play.joker_hint"))
 
     def show_card(self):
+        table = getattr(self.terminal, "table", self.terminal.say)  # a table is never wrapped
         for line in card_lines(self.game, self.words):
-            self.terminal.say(line)
+            table(line)
 
 
 

@@ -180,6 +180,35 @@ WORDS = {
     "error.real_dice": "dieses Spiel nutzt echte Würfel: bitte die geworfenen Würfel eingeben",
     "error.seeded_dice": "dieses Spiel würfelt selbst: \"roll\": true senden",
     # die Webseite (solver/web/static/app.js setzt {name} und {name:.2f} ein)
+    # was der Server der Seite sagt (Budgets, Fehler)
+    "budget.win": ("der Rat auf Sieg bräuchte hier etwa {seconds:.0f} s{shared} (eine Schätzung), mehr "
+                   "als das Budget von {budget} s; frag wieder, wenn weniger Felder offen sind oder "
+                   "die anderen fertig sind, oder spiel auf Punkte"),
+    "budget.shared": (" bei 1 gleichzeitigen Anfrage", " bei {n} gleichzeitigen Anfragen"),
+    "budget.distributions": ("die Siegchance braucht hier die Verteilungen der Endpunkte der anderen: "
+                             "ohne ihren Speicher etwa {seconds:.0f} s (eine Schätzung), mehr als das "
+                             "Budget von {budget} s; `kniffel solve --objective target` legt ihn "
+                             "einmal an, oder erhöhe --budget"),
+    "web.points_instead": "Rat für Punkte: {why}",
+    "web.duel_link": "Würfelduell",
+    "web.duel_link_title": "Kniffel Dice Duel für 2-4 Spieler",
+    "error.write_rolled": "ein Zug wird nur zu Beginn eingetragen, bevor Würfel eingegeben sind",
+    "error.write_jokers": "mit Jokern wird ein Zug mit seinen Würfeln eingegeben",
+    "error.write_seeded": "dieses Spiel würfelt virtuell: ein Zug wird mit seinen Würfeln gespielt",
+    "error.write_points": "{points} Punkte passen nicht in {box}; möglich: {possible}",
+    "error.dice_count": "Würfel in der Hand: es braucht genau {n}, nicht {got}",
+    "web.server_busy": "Der Server rechnet gerade an anderem: bitte gleich noch einmal versuchen.",
+    "web.over_budget": ("Die Rechnung brauchte länger als das Budget dieses Servers von {budget} s "
+                        "und wurde abgebrochen."),
+    "web.write_help": "Oder ohne Würfel: das Feld von {name} im Block antippen und nur die Punkte eintragen.",
+    "web.write_box": "{box} für {name}: Punkte",
+    "web.write_ok": "Eintragen",
+    "web.write_bonus": "mit {kniffel}-Bonus",
+    "web.write_wrong": "{points} passt nicht in {box}",
+    "web.analysis_unseen": "{name}: {score}{wins} — nur eingetragen, keine Würfel gesehen: nicht bewertet",
+    "web.analysis_some_unseen": (" ({n} Zug nur eingetragen, nicht bewertet)", " ({n} Züge nur eingetragen, nicht bewertet)"),
+    "analyze.unseen": ("{name}: {score}; {n} Zug ohne Würfel eingetragen, nicht bewertet",
+                       "{name}: {score}; {n} Züge ohne Würfel eingetragen, nicht bewertet"),
     "web.title": "Kniffel-Trainer",
     "web.language": "Sprache",
     "web.goal": "Ziel",
@@ -243,6 +272,7 @@ WORDS = {
     "web.cost_win": "kostet {chance} Sieg",
     "web.all_choices": "alle {n} Möglichkeiten ▾",
     "web.needs": "fehlen {n}",
+    "web.needs_short": "−{n}",  # a crowded card: the points the bonus still needs
     "web.analysing": "wird ausgewertet…",
     "web.analysis": "Auswertung",
     "web.analysis_start": "Erwartete Endpunktzahl zu Beginn, bestes Spiel: {expected:.2f}",
@@ -252,7 +282,7 @@ WORDS = {
     "web.analysis_win_chance": "; {chance} Siegchance verschenkt",
     "web.analysis_row": ("Runde {round} {name}: {dice} → {choice}: kostet {loss:.2f} (am besten "
                          "{best})"),
-    "web.analysis_row_win": "Runde {round} {name}: {dice} → {choice}: P(Sieg) {chance}, "
+    "web.analysis_row_win": "Runde {round} {name}: {dice} → {choice}: Siegchance {chance}, "
                             "{cost} (am besten zum Gewinnen: {best}); in Punkten {points}",
     "web.analysis_win_note": "Entscheidungen mit dem Ziel \"gewinnen\" zählen in Siegchance.",
     # Hausregeln (Optionen der Regeln und ihre Werte)

@@ -171,6 +171,34 @@ WORDS = {
     "error.real_dice": "this game uses real dice: send the dice thrown",
     "error.seeded_dice": "this game rolls seeded dice: send \"roll\": true",
     # the web page (solver/web/static/app.js formats {name} and {name:.2f})
+    # what the server tells the page (budgets, errors)
+    "budget.win": ("the win advice here would take about {seconds:.0f} s{shared} (an estimate), over "
+                   "the budget of {budget} s; ask again with fewer open boxes or opponents who have "
+                   "finished, or play for points"),
+    "budget.shared": (" with 1 request computing at once", " with {n} requests computing at once"),
+    "budget.distributions": ("the chance to win here needs the other players' final-score "
+                             "distributions: about {seconds:.0f} s without their store (an estimate), "
+                             "over the budget of {budget} s; `kniffel solve --objective target` "
+                             "builds the store once, or raise --budget"),
+    "web.points_instead": "advice for points: {why}",
+    "web.duel_link": "Dice Duel",
+    "web.duel_link_title": "Kniffel Dice Duel for 2-4 players",
+    "error.write_rolled": "a turn is written only at its start, before any dice are entered",
+    "error.write_jokers": "with jokers a turn is entered with its dice",
+    "error.write_seeded": "this game rolls virtual dice: a turn is played with its dice",
+    "error.write_points": "{points} points cannot go in {box}; possible: {possible}",
+    "error.dice_count": "hand: need exactly {n} dice, got {got}",
+    "web.server_busy": "The server is busy with other work: try again in a moment.",
+    "web.over_budget": "The work ran past this server's budget of {budget} s and was stopped.",
+    "web.write_help": "Or without dice: tap {name}'s box on the card and write the points only.",
+    "web.write_box": "{box} for {name}: points",
+    "web.write_ok": "Write",
+    "web.write_bonus": "with {kniffel} bonus",
+    "web.write_wrong": "{points} cannot go in {box}",
+    "web.analysis_unseen": "{name}: {score}{wins} — written only, no dice seen: not judged",
+    "web.analysis_some_unseen": (" ({n} turn written only, not judged)", " ({n} turns written only, not judged)"),
+    "analyze.unseen": ("{name}: {score}; {n} turn written without dice, not judged",
+                       "{name}: {score}; {n} turns written without dice, not judged"),
     "web.title": "Kniffel coach",
     "web.language": "Language",
     "web.goal": "Goal",
@@ -232,6 +260,7 @@ WORDS = {
     "web.cost_win": "cost {chance} win",
     "web.all_choices": "all {n} choices ▾",
     "web.needs": "needs {n}",
+    "web.needs_short": "−{n}",  # a crowded card: the points the bonus still needs
     "web.analysing": "analysing…",
     "web.analysis": "Analysis",
     "web.analysis_start": "Expected final score at the start, playing best: {expected:.2f}",
@@ -240,7 +269,7 @@ WORDS = {
     "web.analysis_wins": " (wins)",
     "web.analysis_win_chance": "; {chance} of the chance to win given away",
     "web.analysis_row": "round {round} {name}: {dice} → {choice}: cost {loss:.2f} (best {best})",
-    "web.analysis_row_win": "round {round} {name}: {dice} → {choice}: P(win) {chance}, "
+    "web.analysis_row_win": "round {round} {name}: {dice} → {choice}: chance to win {chance}, "
                             "{cost} (best for winning: {best}); in points {points}",
     "web.analysis_win_note": "Decisions taken with the goal \"win\" count in chance of winning.",
     # house rules (rules options and their values)

@@ -85,9 +85,9 @@ class RiskDial:
 def coach_turns(players, seat, turn, table, target=None, store=None, risk=None, threads=None):
     """The coach in seat `seat` takes its turn number `turn` (0: the first) in every game,
     against the others' cards as they stand (stats/coach_kernels.py): the win coach's
-    approximation (candidate (a), what win_advice(force="approximate") plays) with target, the
-    TargetTable of table's rules, and store, a StateDistributions holding every state the
-    others can meet (opponents.build(table, min_open=1)); or with risk, a RiskDial, candidate
+    approximation (candidate (a), what win_advice(force="approximate", low=False) plays, ranked
+    by the upper end) with target, the TargetTable of table's rules, and store, a
+    StateDistributions holding every state the others can meet (opponents.build(table, min_open=1)); or with risk, a RiskDial, candidate
     (c).  The games are split over `threads` threads."""
     rules = table.rules
     if rules.params()[scoring.P_JOKERS]:

@@ -28,7 +28,7 @@ from ..game import session
 from ..duel.rules import PRESETS as DUEL_PRESETS
 from .duel import duel_routes
 from ..game.card import GameError
-from ..lang import LANGUAGES, box_name, pad_language, web_words
+from ..lang import LANGUAGES, Words, box_name, pad_language, web_words
 from ..presets import all_presets, get_rules
 from ..rules import OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, RulesError
 from . import guard, work, worker
@@ -76,14 +76,18 @@ def objectives():
     return ["expected"] + (["win"] if "opponents" in objective_batch.FIELDS else [])
 
 
-def scorecard_advice(query, tables, default=PRESETS["kniffel"]):
+def scorecard_advice(query, tables, default=PRESETS["kniffel"], language=None):
     """The advice dict of a scorecard query (a `kniffel advise --batch` line, parsed), asked of
     the advice directly: the same answer as the batch gives for that line, or {"error": ...}
-    with its words; `default`: the rules of a query that names none."""
+    with its words; `default`: the rules of a query that names none; with `language`, "why":
+    the error in that language (a budget's, advice/cost.OverBudget, has words of its own)."""
     try:
         return objective_batch.answer_query(query, default, tables, tables.target).as_dict()
     except (ValueError, TypeError, RulesError, TableError, OSError) as exc:
-        return {"error": f"line 1: {exc}"}  # as the batch names a request's one line
+        answer = {"error": f"line 1: {exc}"}  # as the batch names a request's one line
+        if language is not None:
+            answer["why"] = exc.text(language) if hasattr(exc, "text") else str(exc)
+        return answer
 
 
 def answer_request(body, tables):
@@ -171,7 +175,8 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                          "kept": list(turn.kept), "n_to_roll": turn.n_to_roll,
                          "jokers_left": turn.column.jokers_left,
                          "boxes": [{"box": b, "points": p, "bonus": paid * rules.extra_bonus}
-                                   for b, (p, paid) in options.items()]}
+                                   for b, (p, paid) in options.items()],
+                         "write": session.write_options(game, turn)}
         line = session.advice_line(game, turn)
         if line is not None:
             if rules.key in PRESETS:
@@ -179,7 +184,7 @@ def game_state(record, hand, tables, language=None, objective="expected"):
             if objective == "win" and "win" in objectives() and len(game.columns) > 1:
                 line["opponents"] = game.opponents(turn.player)
                 state["objective"] = "win"
-            state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules), line
+            state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules, language), line
     return state
 
 
@@ -267,13 +272,19 @@ def _lifespan(pool):
     return lifespan
 
 
+def _error(exc, **more):
+    """{"error": English, "words": {key, fields} of solver/lang where it has them (the page's)}."""
+    words = getattr(exc, "words", None)
+    return {"error": str(exc), **more, **({"words": {"key": words[0], "fields": words[1]}} if words else {})}
+
+
 async def _busy(request, exc):
-    return Response(orjson.dumps({"error": str(exc), "retry_after": exc.retry_after}), 503,
+    return Response(orjson.dumps(_error(exc, retry_after=exc.retry_after)), 503,
                     {"retry-after": str(exc.retry_after)}, media_type="application/json")
 
 
 async def _failed(request, exc):
-    return _json({"error": str(exc)}, exc.status)
+    return _json(_error(exc), exc.status)
 
 
 async def _client_gone(request, exc):
@@ -420,12 +431,11 @@ def _task_state(tables, data, record, hand, move, budget):
     if move is not None:
         record, hand = in_language(data, session.apply_move, record, hand, move)
     objective = data.get("objective", "expected")
-    state = game_state(record, hand, tables, data.get("language"), objective)
+    state = in_language(data, game_state, record, hand, tables, data.get("language"), objective)
     advice = state.get("advice")
     if objective == "win" and isinstance(advice, dict) and "error" in advice:
-        notice = advice["error"].split(": ", 1)[-1]
         state = game_state(record, hand, tables, data.get("language"), "expected")
-        state["notice"] = f"advice for points: {notice}"
+        state["notice"] = Words(state["language"])("web.points_instead", why=advice["why"])
     return state
 
 

@@ -31,19 +31,21 @@ def default_workers():
 
 
 class Busy(Exception):
-    """Every worker busy and the queue full: 503 with Retry-After."""
+    """Every worker busy and the queue full: 503 with Retry-After; `words` (key, fields) the
+    message's words in solver/lang, for a page that shows it in its language."""
 
-    def __init__(self, message, retry_after=2):
+    def __init__(self, message, retry_after=2, words=None):
         super().__init__(message)
-        self.retry_after = retry_after
+        self.retry_after, self.words = retry_after, words
 
 
 class Stopped(Exception):
-    """Work cancelled: its budget spent (`status` 4xx), its client gone, or the server stopping."""
+    """Work cancelled: its budget spent (`status` 4xx), its client gone, or the server stopping;
+    `words` as Busy's."""
 
-    def __init__(self, message, status=503):
+    def __init__(self, message, status=503, words=None):
         super().__init__(message)
-        self.status = status
+        self.status, self.words = status, words
 
 
 class TableMissing(Exception):
@@ -243,7 +245,7 @@ class Pool:
         self.start()
         if self.free.empty() and self.waiting >= self.queue:
             raise Busy(f"all {self.size} workers are busy and {self.waiting} requests wait; "
-                       "try again in a moment")
+                       "try again in a moment", words=("web.server_busy", {}))
         budget = self.budget if budget else None
         self.waiting += 1
         try:  # a request waits for a worker no longer than it may compute
@@ -253,7 +255,8 @@ class Pool:
         if worker is None:
             if disconnected is not None and disconnected.done():
                 raise Stopped("the client has gone")
-            raise Busy(f"no worker was free within {budget:g} s; try again in a moment")
+            raise Busy(f"no worker was free within {budget:g} s; try again in a moment",
+                       words=("web.server_busy", {}))
         self.busy += 1
         try:  # a worker still warming up (at the start, or replaced) does not spend the budget
             ready = await _first(worker.wait_ready(), disconnected, None)
@@ -278,7 +281,7 @@ class Pool:
             if disconnected is not None and disconnected.done():
                 raise Stopped("the client has gone")
             raise Stopped(f"the work ran past this server's budget of {budget:g} s and was "
-                          "stopped", 422)
+                          "stopped", 422, ("web.over_budget", {"budget": budget}))
         kind, value = finished
         if kind == "ok":
             return value

@@ -14,16 +14,17 @@ Then for a turn start s with c points on the card:
             Within the turn in hand the keeps and the box follow the expected score too
             (LowView), so an option's low is the exact chance to win when taking it and playing
             for points afterwards.
-The exact chance of every option lies in [low, high].  The options are ranked by high (what the
-coach plays), and the estimate is low + alpha (high - low), alpha measured by
-benchmarks/win_loss.py against the exact chances (solver/data/win_estimate.json; 0.5 until it
-was measured).
+The exact chance of every option lies in [low, high].  The estimate is low + alpha (high - low),
+alpha measured by benchmarks/win_loss.py against the exact chances (solver/data/win_estimate.json;
+0.5 until it was measured).  The advice ranks its options by that estimate, the chance it shows (ties by
+high); without the lower ends (coach(low=False), the tournament) they are ranked by high.
 """
 import json
 from pathlib import Path
 
 import numpy as np
 
+from ...engine.grain import quantise
 from ..steps import PointsView
 from ..chance_view import ChanceView
 
@@ -154,7 +155,7 @@ def option_key(option):
 
 def with_interval(low, high=None):
     """The Advice `low` (LowView's) with every option's "interval" [low, high] and "probability"
-    the estimate, ranked as `high` (MixtureView's); without `high` (no target table) ranked for
+    the estimate, ranked by the estimate (ties: by `high`, MixtureView's); without `high` (no target table) ranked for
     points, high 1 and the estimate the low end."""
     a = alpha() if high is not None else 0.0
     lows = {option_key(o): o for o in low.options}
@@ -167,6 +168,11 @@ def with_interval(low, high=None):
         lo = min(lo, hi)
         options.append(dict(option, probability=lo + a * (hi - lo), interval=[lo, hi],
                             expected_final_score=mine["expected_final_score"]))
+    if high is not None:
+        # best first by the estimate, the chance the advice shows (the list reads in the order of
+        # its figures), an estimate tie by the upper end, then the expected score; a stable sort
+        options.sort(key=lambda o: (quantise(o["probability"]), quantise(o["interval"][1]),
+                                    o["expected_final_score"]), reverse=True)
     position_high = high.probability if high is not None else 1.0
     position_low = max([o["interval"][0] for o in options] or [min(low.probability, position_high)])
     best = options[0]["probability"] if options else position_low + a * (position_high - position_low)

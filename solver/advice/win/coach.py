@@ -62,7 +62,7 @@ def check_without_store(rules, opponents, budget):
             f"the chance to win here needs the other players' final-score distributions: about "
             f"{seconds:.0f} s without their store (an estimate), over the budget of {budget:g} s; "
             "`kniffel solve --objective target` builds the store once, or raise --budget",
-            seconds, budget)
+            seconds, budget, "budget.distributions")
 
 
 def choose_method(rules, query, distributions, goal, budget, target_table):

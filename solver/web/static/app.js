@@ -1,10 +1,11 @@
 // The page of `kniffel serve`: it holds the game (its record and the dice in hand, kept in
 // localStorage) and asks the server for everything else: every move is checked by the server's
 // game code, every figure shown is computed there.
-import { api, applyWords as showWords, percent, saveRecord, translate } from "./common.js";
+import { api, applyWords as showWords, decimal, percent as percentIn, saveRecord, translate } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
+const LANGUAGE = "kniffel-language";  // the language a player chose in the menu: it stays
 const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false,
   winMoves: [] };  // winMoves: indices of the decisions taken with the goal "win" (for the analysis)
 const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
@@ -12,14 +13,32 @@ const SHOWN = 6; // choices shown before "all choices": the page stays short on 
 // ---- words ----------------------------------------------------------------------------------
 // The texts come from the server (solver/lang, in /api/info): t("web.new"), t("web.round", {...}).
 function t(key, fields = {}) {
-  return translate(S.info.words[$("language").value] || S.info.words.en, key, fields);
+  const lang = $("language").value;
+  return translate(S.info.words[lang] || S.info.words.en, key, fields, lang);
 }
 
-function applyWords() { showWords(t, $("language").value, "web.title"); }
+// A chance as the page's language writes it ("31,5 %" in German).
+function percent(p) { return percentIn(p, $("language").value); }
+
+function applyWords() {
+  showWords(t, $("language").value, "web.title");
+  $("duel-link").title = t("web.duel_link_title");
+}
 
 function kniffelName() {
   const preset = S.info.presets.find((p) => p.name === (S.state ? S.state.rules.preset : $("preset").value));
   return preset ? preset.kniffel[$("language").value] : "Kniffel";
+}
+
+// A default name ("Player 2", "Spieler 2") in the page's language; a name a player typed as is.
+function shownName(name) {
+  const match = /^(?:Player|Spieler) (\d+)$/.exec(name);
+  return match ? t("web.player_n", { n: Number(match[1]) }) : name;
+}
+
+// A server error in the page's language where the server gave its words, else as it came.
+function errorText(error) {
+  return error.words ? t(error.words.key, error.words.fields) : error.message;
 }
 
 function say(text) { $("message").textContent = text || ""; }
@@ -33,12 +52,13 @@ async function run(task) {
   const working = setTimeout(() => { document.body.classList.add("working"); say(t("web.working")); },
     WORKING_AFTER_MS);
   try { say(""); await task(); if ($("message").textContent === t("web.working")) say(""); }
-  catch (error) { say(error.message); }
+  catch (error) { say(errorText(error)); }
   finally {
     clearTimeout(working);
     S.busy = false;
     document.body.classList.remove("busy", "working");
   }
+  if (S.stale && S.state) { S.stale = false; refresh(); }  // the language or goal changed meanwhile
 }
 
 function settings() {
@@ -64,11 +84,21 @@ async function move(m) {
 const CHOICES = { joker: ["none", "max-any", "must-match", "free", "forced", "free-after-upper"],
   joker_requires: ["fifty", "filled"], extra_bonus_requires: ["fifty", "filled"] };
 
-function showOptions() {
+// A new rule set: its pad's language, unless the player chose one in the menu.
+function presetChosen() {
+  const preset = S.info.presets.find((p) => p.name === $("preset").value);
+  if (!localStorage.getItem(LANGUAGE) && $("language").value !== preset.language) {
+    $("language").value = preset.language; applyWords(); relabelPlayers();
+  }
+  showOptions(false);
+}
+
+// The house rules of the chosen preset in the page's language; keep: the values set so far
+// stay (a change of language), else the preset's.
+function showOptions(keep = true) {
   const preset = S.info.presets.find((p) => p.name === $("preset").value);
   $("preset-description").textContent = t("preset." + preset.name);
-  if ($("language").value !== preset.language) { $("language").value = preset.language; applyWords(); }
-  const box = $("options");
+  const box = $("options"), before = keep ? houseRules() : {};
   box.replaceChildren();
   for (const [name, value] of Object.entries(preset.options)) {
     const label = document.createElement("label");
@@ -84,6 +114,10 @@ function showOptions() {
       input.value = value === null ? "" : value; input.placeholder = t("value.none");
     }
     input.dataset.option = name; input.dataset.default = JSON.stringify(value);
+    if (name in before) {
+      const v = before[name];
+      if (input.type === "checkbox") input.checked = v; else input.value = v === null ? "" : v;
+    }
     label.append(input); box.append(label);
   }
 }
@@ -138,15 +172,18 @@ function show(state) {
     S.state.turn.player !== state.turn.player || S.state.turn.round !== state.turn.round;
   if (turnChanged) S.wasHeld = [];
   S.state = state; S.held = new Set(); S.entry = []; S.all = false;
+  if (S.writing && (turnChanged || !(state.turn && state.turn.write))) closeWrite();
   document.body.dataset.step = (Number(document.body.dataset.step) || 0) + 1;
   localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, winMoves: S.winMoves,
     ...settings() }));
   $("setup").hidden = true; $("play").hidden = false; $("new-confirm").hidden = true;
   if (state.notice) say(state.notice); // e.g. win advice over the server's budget: advice for points
-  $("language").value = state.language;
+  // the menu stays as the player set it; an answer in another language (asked before a change)
+  // is shown now and asked again at once
+  if (state.language !== $("language").value) S.stale = true;
   applyWords(); renderGoal();
   renderTurn(); renderDice(); renderAdvice(); renderCard();
-  renderAnalysis().catch((error) => say(error.message));
+  renderAnalysis().catch((error) => say(errorText(error)));
   $("line").textContent = state.advice_line ? JSON.stringify(state.advice_line) : "";
 }
 
@@ -162,13 +199,13 @@ function renderTurn() {
   const { turn, over, rules, columns } = S.state, line = $("turn-line");
   if (over) {
     const best = Math.max(...columns.map((c) => c.total));
-    const winners = columns.filter((c) => c.total === best).map((c) => c.name);
+    const winners = columns.filter((c) => c.total === best).map((c) => shownName(c.name));
     line.textContent = columns.length === 1 ? t("web.final", { score: best })
       : t("web.winner", { names: winners.join(t("and")), n: winners.length, score: best });
     delete line.dataset.rollsLeft; return;
   }
   const jokers = rules.jokers ? t("web.jokers", { n: turn.jokers_left }) : "";
-  line.textContent = t("web.round", { round: turn.round, name: turn.name, roll: turn.roll_number,
+  line.textContent = t("web.round", { round: turn.round, name: shownName(turn.name), roll: turn.roll_number,
     rolls: rules.rolls_per_turn }) + jokers;
   line.dataset.player = turn.player;
   line.dataset.rollsLeft = turn.rolls_left;
@@ -222,6 +259,8 @@ function showEntry() {
   $("entry").hidden = false;
   const n = S.state.turn.n_to_roll, shown = $("entry-dice");
   $("entry-help").textContent = t("web.entry_help", { n });
+  $("write-help").hidden = !S.state.turn.write;  // or the box and points only, as written
+  $("write-help").textContent = t("web.write_help", { name: shownName(S.state.turn.name) });
   shown.replaceChildren(...Array.from({ length: n }, (_, i) => die(S.entry[i] || 0, S.entry[i] ? "" : "empty")));
   const pad = $("pad");
   if (!pad.children.length) {
@@ -257,6 +296,41 @@ function rollClicked() {
   run(() => keepAndRoll(keep));
 }
 
+// ---- another player's turn, written as the players write it: a box and its points ------------
+function openWrite(box) {
+  S.writing = box;
+  $("write").hidden = false;
+  $("write-label").textContent = t("web.write_box", { box: boxLabel(box), name: shownName(S.state.turn.name) });
+  const bonus = S.state.turn.write[box].bonus;
+  $("write-bonus-label").hidden = !bonus.length;
+  $("write-bonus").checked = false;
+  $("write-bonus-text").textContent = t("web.write_bonus", { kniffel: kniffelName() });
+  $("write-input").value = "";
+  writeChoices();
+  $("write").scrollIntoView({ block: "nearest" });
+}
+
+// The points that box can take as buttons when they are few (a full house: 0 or 25), else typed.
+function writeChoices() {
+  const options = S.state.turn.write[S.writing], few = 8;
+  const points = $("write-bonus").checked ? options.bonus : options.points;
+  $("write-points").replaceChildren(...(points.length <= few ? points : []).map((p) => {
+    const b = document.createElement("button"); b.type = "button"; b.textContent = p; b.dataset.points = p;
+    b.addEventListener("click", () => writeTurn(p)); return b;
+  }));
+  $("write-typed").hidden = points.length <= few;
+}
+
+function writeTurn(points) {
+  const box = S.writing, options = S.state.turn.write[box], extra = $("write-bonus").checked;
+  if (!Number.isInteger(points) || !(extra ? options.bonus : options.points).includes(points)) {
+    say(t("web.write_wrong", { points: Number.isNaN(points) ? "?" : points, box: boxLabel(box) })); return;
+  }
+  run(() => move({ write: { box, points, extra_bonus: extra } }));
+}
+
+function closeWrite() { S.writing = null; $("write").hidden = true; }
+
 function boxLabel(key) { return S.state.boxes.find((b) => b.key === key).label; }
 
 function describe(option) {
@@ -276,13 +350,14 @@ function renderAdvice() {
   const list = $("advice"), head = $("advice-head"), advice = S.state.advice;
   list.replaceChildren();
   if (!advice || advice.error) {
-    head.textContent = advice && advice.error ? advice.error : "";
+    head.textContent = advice && advice.error ? advice.why || advice.error : "";
     return;
   }
   const best = advice.expected_final_score, win = Boolean(advice.objective && advice.objective.win);
   head.textContent = S.state.hand ? t(win ? "web.head_choices_win" : "web.head_choices")
     : win ? t("web.head_win", { chance: approx(advice) + percent(advice.probability) + span(advice), expected: best })
       : t("web.head_points", { expected: best });
+  list.classList.toggle("win", win);
   const shown = S.all ? advice.options : advice.options.slice(0, SHOWN);
   shown.forEach((option, rank) => {
     const li = document.createElement("li");
@@ -305,7 +380,7 @@ function renderAdvice() {
       text.append(tag);
     }
     const value = document.createElement("span"); value.className = "efs";
-    value.textContent = option.expected_final_score.toFixed(2);
+    value.textContent = decimal(option.expected_final_score, 2, $("language").value);
     if (win) value.textContent = t("web.win_value", { chance: approx(advice) + percent(option.probability) + span(option),
       expected: option.expected_final_score });
     const cost = document.createElement("span"); cost.className = "cost";
@@ -335,9 +410,11 @@ function renderCard() {
   const open = new Map((turn && S.state.hand ? turn.boxes : []).map((b) => [b.box, b]));
   const head = document.createElement("tr");
   table.classList.toggle("many", columns.length > 2);
+  table.classList.toggle("crowded", columns.length > 4);
   head.append(cell("th", ""));
   columns.forEach((c, p) => {
-    const th = cell("th", c.name, turn && turn.player === p ? "current" : ""); th.title = c.name; head.append(th);
+    const th = cell("th", "", turn && turn.player === p ? "current" : "");
+    th.append(cell("span", shownName(c.name))); th.title = shownName(c.name); head.append(th);
   });
   const thead = document.createElement("thead"); thead.append(head);
   const body = document.createElement("tbody");
@@ -353,7 +430,10 @@ function renderCard() {
       const td = cell("td", points === undefined ? "" : points);
       td.dataset.player = p; td.dataset.box = box.key;
       if (points !== undefined) td.dataset.points = points;
-      else if (turn && turn.player === p && open.has(box.key)) {
+      else if (turn && turn.player === p && turn.write && turn.write[box.key] && !S.state.hand) {
+        td.classList.add("writable");  // another player's turn: the box they write in
+        td.addEventListener("click", () => openWrite(box.key));
+      } else if (turn && turn.player === p && open.has(box.key)) {
         const o = open.get(box.key);
         td.textContent = o.points + (o.bonus ? `+${o.bonus}` : "");
         td.className = "open" + (o.points ? "" : " zero");
@@ -365,7 +445,7 @@ function renderCard() {
     if (b === 5) {
       sumRow(t("card.upper_total"), columns.map((c) => c.upper));
       sumRow(t("card.bonus", { threshold: rules.upper_bonus_threshold }), columns.map((c) => c.upper_bonus
-        ? c.upper_bonus : (c.bonus_possible ? t("web.needs", { n: c.bonus_needs }) : "–")));
+        ? c.upper_bonus : (c.bonus_possible ? t(columns.length > 4 ? "web.needs_short" : "web.needs", { n: c.bonus_needs }) : "–")));
     }
   });
   if (rules.extra_bonus) sumRow(t("card.extra", { kniffel: kniffelName() }), columns.map((c) => c.extra_bonus));
@@ -388,12 +468,18 @@ async function renderAnalysis() {
     cell("p", t("web.analysis_start", { expected: result.expected_start })));
   if (request.goal) box.append(cell("p", t("web.analysis_win_note"), "note"));
   for (const p of result.players) {
+    if (!p.decisions && p.written) {  // no dice seen: nothing to judge
+      box.append(cell("p", t("web.analysis_unseen", { name: shownName(p.name), score: p.score,
+        wins: p.score === best && several ? t("web.analysis_wins") : "" })));
+      continue;
+    }
+    const unseen = p.written ? t("web.analysis_some_unseen", { n: p.written }) : "";
     const mine = result.decisions.filter((d, i) => d.name === p.name && wins.has(i) && "chance_loss" in d);
     const chance = mine.length ? t("web.analysis_win_chance",
       { chance: percent(mine.reduce((sum, d) => sum + d.chance_loss, 0)) }) : "";
-    box.append(cell("p", t("web.analysis_player", { name: p.name, score: p.score,
+    box.append(cell("p", t("web.analysis_player", { name: shownName(p.name), score: p.score,
       wins: p.score === best && several ? t("web.analysis_wins") : "", loss: p.loss, optimal: p.optimal,
-      n: p.decisions }) + chance));
+      n: p.decisions }) + chance + unseen));
   }
   const list = document.createElement("ol");
   const choice = (c) => c.keep ? t("web.keep", { dice: c.keep.join(" ") || t("nothing") }) : boxLabel(c.box);
@@ -401,10 +487,10 @@ async function renderAnalysis() {
     const byWin = wins.has(i) && "chance_loss" in d;
     if (byWin ? d.chance_loss < 5e-10 : d.optimal) return;
     list.append(cell("li", byWin
-      ? t("web.analysis_row_win", { round: d.round, name: d.name, dice: d.dice.join(" "), choice: choice(d.choice),
+      ? t("web.analysis_row_win", { round: d.round, name: shownName(d.name), dice: d.dice.join(" "), choice: choice(d.choice),
         chance: percent(d.chance_choice), cost: t("cost_chance", { chance: percent(d.chance_loss) }),
         best: choice(d.best_for_goal || d.best), points: d.optimal ? t("best") : t("cost", { cost: d.loss }) })
-      : t("web.analysis_row", { round: d.round, name: d.name, dice: d.dice.join(" "), choice: choice(d.choice),
+      : t("web.analysis_row", { round: d.round, name: shownName(d.name), dice: d.dice.join(" "), choice: choice(d.choice),
         loss: d.loss, best: choice(d.best) }), "loss"));
   });
   box.append(list);
@@ -433,8 +519,13 @@ async function init() {
   S.info = await api("info");
   for (const p of S.info.presets) $("preset").add(new Option(p.name, p.name));
   $("objective-label").hidden = !S.info.objectives.includes("win");
-  applyWords(); showOptions(); addPlayer();
-  $("preset").addEventListener("change", showOptions);
+  // the language chosen in the menu, else that of the saved game, else the rule set's pad's
+  const chosen = localStorage.getItem(LANGUAGE), saved = localStorage.getItem(STORE);
+  const savedLanguage = saved ? JSON.parse(saved).language : null;
+  $("language").value = [chosen, savedLanguage].find((l) => S.info.languages.includes(l))
+    || S.info.presets.find((p) => p.name === $("preset").value).language;
+  applyWords(); showOptions(false); addPlayer();
+  $("preset").addEventListener("change", presetChosen);
   $("add-player").addEventListener("click", () => addPlayer());
   $("start").addEventListener("click", () => run(start));
   $("new-game").addEventListener("click", askNew);
@@ -442,27 +533,43 @@ async function init() {
   $("new-no").addEventListener("click", () => { $("new-confirm").hidden = true; });
   $("back-to-game").addEventListener("click", backToGame);
   $("roll").addEventListener("click", rollClicked);
+  $("write-bonus").addEventListener("change", writeChoices);
+  $("write-ok").addEventListener("click", () => writeTurn(Number($("write-input").value === "" ? NaN : $("write-input").value)));
+  $("write-cancel").addEventListener("click", closeWrite);
   $("undo").addEventListener("click", undoClicked);
   $("save").addEventListener("click", () => saveRecord(S.state.record, "kniffel-game"));
   for (const id of ["load-file", "load-file-2"])
     $(id).addEventListener("change", (e) => e.target.files[0] && run(() => loadFile(e.target.files[0])));
   $("language").addEventListener("change", () => {
-    applyWords();
-    if (!S.state || $("play").hidden) { showOptions(); relabelPlayers(); }
+    localStorage.setItem(LANGUAGE, $("language").value);
+    languageChanged();
   });
-  for (const id of ["language", "objective"])
-    $(id).addEventListener("change", () => S.state && !$("play").hidden &&
-      run(async () => show(await api("game", { record: S.state.record, hand: S.state.hand, ...settings() }))));
-  const saved = localStorage.getItem(STORE);
+  $("objective").addEventListener("change", () => S.state && refresh());
   if (saved) {
-    const { record, hand, language, objective, winMoves } = JSON.parse(saved);
-    if (language) $("language").value = language;
+    const { record, hand, objective, winMoves } = JSON.parse(saved);
     if (objective) $("objective").value = objective;
     S.winMoves = winMoves || [];
     await run(async () => show(await api("game", { record, hand, ...settings() })));
     if ($("play").hidden) showSetup();
   } else showSetup();
   document.body.dataset.ready = "1";
+}
+
+// Everything in the new language at once: the page's words, the set-up (rules text, house rules,
+// default names, even while hidden behind a running game) and the game (turn, card, advice).
+function languageChanged() {
+  applyWords(); showOptions(); relabelPlayers();
+  if (S.state) refresh();
+}
+
+// The game shown again as the server sees it now (language, goal); a step still running: after it.
+function refresh() {
+  if (S.busy) { S.stale = true; return; }
+  run(async () => {
+    const inSetup = !$("setup").hidden;  // "New" pressed: the set-up stays open, the game behind it
+    show(await api("game", { record: S.state.record, hand: S.state.hand, ...settings() }));
+    if (inSetup) showSetup();
+  });
 }
 
 // Default player names follow the language until a player types one.
@@ -479,4 +586,4 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "Backspace") { S.entry.pop(); showEntry(); }
 });
 
-init().catch((error) => { say(error.message); showSetup(); });
+init().catch((error) => { say(errorText(error)); showSetup(); });

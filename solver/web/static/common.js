@@ -10,7 +10,11 @@ export async function api(path, body) {
   const response = await fetch("api/" + path, body === undefined ? { headers } :
     { method: "POST", headers, body: JSON.stringify(body) });
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    const error = new Error(data.error || response.statusText);
+    error.words = data.words;  // {key, fields} of solver/lang, where the server has them
+    throw error;
+  }
   return data;
 }
 
@@ -24,23 +28,35 @@ export function applyWords(t, lang, title) {
 }
 
 // The text of `key` in `words` (one language's table) with its fields filled in: a pair is
-// [singular, plural], chosen by the field n; {x:.2f} formats a number.  An unknown key is itself.
-export function translate(words, key, fields = {}) {
+// [singular, plural], chosen by the field n; {x:.2f} formats a number, in the decimals of
+// `lang` when given ("250,77" in German).  An unknown key is itself.
+export function translate(words, key, fields = {}, lang) {
   let text = words[key];
   if (text === undefined) return key;
   if (Array.isArray(text)) text = fields.n === 1 ? text[0] : text[1];
-  return text.replace(/\{(\w+)(?::\.(\d+)f)?\}/g, (whole, name, digits) =>
-    fields[name] === undefined ? whole : digits ? Number(fields[name]).toFixed(Number(digits)) : String(fields[name]));
+  return text.replace(/\{(\w+)(?::\.(\d+)f)?\}/g, (whole, name, digits) => {
+    const value = fields[name];
+    if (value === undefined) return whole;
+    if (digits) return decimal(value, Number(digits), lang);
+    return typeof value === "number" && lang === "de" ? String(value).replace(".", ",") : String(value);
+  });
 }
 
-// A chance as a percentage with sensible decimals (as the command line prints it, lang.percent).
-export function percent(p) {
-  const value = 100 * p;
-  if (value < 5e-11) return "0%";
-  if (value > 100 - 5e-11) return "100%";
+// x with `digits` decimals, written as `lang` writes numbers: a decimal comma in German.
+export function decimal(x, digits, lang) {
+  const text = Number(x).toFixed(digits);
+  return lang === "de" ? text.replace(".", ",") : text;
+}
+
+// A chance as a percentage with sensible decimals (as the command line prints it, lang.percent);
+// with `lang` "de" as German writes it, "31,5 %" (a no-break space before the sign).
+export function percent(p, lang) {
+  const value = 100 * p, sign = lang === "de" ? "\u00a0%" : "%";
+  if (value < 5e-11) return "0" + sign;
+  if (value > 100 - 5e-11) return "100" + sign;
   let digits = value >= 10 ? 1 : value >= 1 ? 2 : Math.min(10, 1 - Math.floor(Math.log10(value)));
   while (digits < 10 && value.toFixed(digits) === (100).toFixed(digits)) digits++;
-  return value.toFixed(digits) + "%";
+  return decimal(value, digits, lang) + sign;
 }
 
 // The game record as a file download, named PREFIX-DATE-TIME.json.

@@ -1,0 +1,105 @@
+"""What the server tells the scorecard page comes in the page's language: budget notices, a
+wrong hand, a busy server or work over the budget (as words the page looks up); and the win
+advice lists its options in the order of the chances it shows."""
+import json
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from conftest import solved  # noqa: E402
+from helpers import web_client  # noqa: E402 - as the page talks: host and JSON bodies
+
+pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    from solver.web.app import create_app
+    return web_client(create_app(tmp_path_factory.mktemp("web-tables"), preloaded=[solved("kniffel")]))
+
+
+def post(client, path, data):
+    response = client.post(path, content=json.dumps(data).encode())
+    return response.status_code, response.json()
+
+
+def test_a_budget_says_why_in_either_language_with_its_decimal_sign():
+    from solver.advice.cost import OverBudget
+    win = OverBudget("english", 70.4, 0.5, "budget.win", 2)
+    assert win.text("de") == ("der Rat auf Sieg bräuchte hier etwa 70 s bei 2 gleichzeitigen Anfragen "
+                              "(eine Schätzung), mehr als das Budget von 0,5 s; frag wieder, wenn weniger "
+                              "Felder offen sind oder die anderen fertig sind, oder spiel auf Punkte")
+    assert win.text("en").startswith("the win advice here would take about 70 s with 2 requests")
+    assert "0.5 s" in win.text("en")
+    assert OverBudget("only a message").text("de") == "only a message"  # no words: as it came
+
+
+@pytest.mark.parametrize("lang, words, budget", [("de", "Rat für Punkte: ", "Budget von 1 s"),
+                                                 ("en", "advice for points: ", "budget of 1 s")])
+def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_path, lang, words, budget):
+    """Round 1 with the goal "win" and no store of the opponents' distributions: advised for
+    points, and the notice says why in the page's language."""
+    from solver.game.card import Game
+    from solver.stats import opponents
+    monkeypatch.setattr(opponents, "get_store", lambda *args, **kwargs: None)  # no store
+    from solver.advice import cost
+    token = cost.BUDGET.set(1.0)  # a server's budget (the test client has none)
+    try:
+        from solver.web.app import _task_state
+        record = json.loads(json.dumps(Game(solved("kniffel").rules, ["Ann", "Ben"], seed=3).record()))
+        state = _task_state(client.app.state.tables, {"objective": "win", "language": lang}, record, None,
+                            {"roll": True}, None)
+    finally:
+        cost.BUDGET.reset(token)
+    assert state["objective"] == "expected" and state["notice"].startswith(words), state.get("notice")
+    assert budget in state["notice"]
+
+
+def test_a_wrong_hand_is_refused_in_the_page_language(client):
+    from solver.game.card import Game
+    record = Game(solved("kniffel").rules, ["Ann"], seed=3).record()
+    for lang, words in (("de", "Würfel in der Hand: es braucht genau 5, nicht 0"),
+                        ("en", "hand: need exactly 5 dice, got 0")):
+        code, answer = post(client, "/api/game", {"record": record, "hand": [], "language": lang})
+        assert code == 400 and words in answer["error"], answer
+
+
+def test_busy_and_over_budget_errors_carry_their_words():
+    """The page says these in its language from their words (key and fields of solver/lang)."""
+    from solver.lang import Words
+    from solver.web import app, work
+    stopped = app._error(work.Stopped("the work ran past this server's budget of 10 s", 422,
+                                      ("web.over_budget", {"budget": 10})))
+    assert stopped["error"].startswith("the work ran past") and stopped["words"]["key"] == "web.over_budget"
+    assert Words("de")(stopped["words"]["key"], **stopped["words"]["fields"]).startswith("Die Rechnung")
+    busy = app._error(work.Busy("all 1 workers are busy", words=("web.server_busy", {})), retry_after=2)
+    assert busy["words"] == {"key": "web.server_busy", "fields": {}} and busy["retry_after"] == 2
+    assert "words" not in app._error(work.Failed("a plain error"))
+
+
+def test_approximate_win_options_come_in_the_order_of_the_chance_shown():
+    """Ranked by the estimate (the chance the list shows), not by the interval's upper end: an
+    option with a higher upper end but a lower estimate comes after."""
+    from solver.advice.win.approximation import alpha, with_interval
+
+    def advice(options):
+        return SimpleNamespace(options=options, probability=options[0]["probability"],
+                               expected_final_score=options[0]["expected_final_score"])
+
+    keep = lambda dice: {"action": "keep", "keep": dice}
+    # high ranks "3 3" first (upper end 0.0080), but its low end is far below "5 6"'s
+    high = advice([dict(keep([3, 3]), probability=0.0080, expected_final_score=240.0),
+                   dict(keep([5, 6]), probability=0.0076, expected_final_score=239.0),
+                   dict(keep([6]), probability=0.0075, expected_final_score=238.0)])
+    low = advice([dict(keep([5, 6]), probability=0.0070, expected_final_score=239.5),
+                  dict(keep([6]), probability=0.0068, expected_final_score=238.5),
+                  dict(keep([3, 3]), probability=0.0040, expected_final_score=240.5)])
+    answer = with_interval(low, high)
+    shown = [o["probability"] for o in answer.options]
+    assert shown == sorted(shown, reverse=True), shown
+    a = alpha()
+    assert [o["keep"] for o in answer.options] == [[5, 6], [6], [3, 3]]
+    assert answer.options[0]["probability"] == pytest.approx(0.0070 + a * (0.0076 - 0.0070))
+    assert answer.probability == answer.options[0]["probability"]
