@@ -14,6 +14,12 @@ import numpy as np
 import reference as ref
 
 GRAIN = 2.0 ** 30
+# P(roll i after keeping k) as a matrix, and P(roll i) as a vector: a turn's averages as products
+KEEP_MATRIX = np.zeros((len(ref.KEEPS), len(ref.ROLLS)))
+for _k, _outcomes in enumerate(ref.KEEP_OUTCOMES):
+    for _i, _p in _outcomes:
+        KEEP_MATRIX[_k, _i] += _p
+ROLL_PROBABILITY = np.array(ref.ROLL_PROBABILITY, dtype=float)
 
 
 def _better(a, b):
@@ -23,12 +29,15 @@ def _better(a, b):
 
 
 def _best(pairs):
-    """The elementwise best of a list of (W, E) pairs, taken in order."""
-    w, e = pairs[0][0].copy(), pairs[0][1].copy()
-    for bw, be in pairs[1:]:
-        take = _better((w, e), (bw, be))
-        w[take], e[take] = bw[take], be[take]
-    return w, e
+    """The elementwise best of a list of (W, E) pairs, taken in order: at each d the first pair
+    no later one beats (the highest chance on the grain, then the most points)."""
+    w, e = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    q = np.floor(w * GRAIN + 0.5)
+    top = q == q.max(axis=0)
+    most = np.where(top, e, -np.inf).max(axis=0)
+    pick = np.argmax(top & (e == most), axis=0)  # the first of the ties
+    d = np.arange(w.shape[1])
+    return w[pick, d], e[pick, d]
 
 
 def _shift(pair, value, earned, D):
@@ -71,13 +80,12 @@ def _pair(r, D, open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left)
                       for i in range(len(ref.ROLLS))]
     stop = best[jokers_left]
     for _ in range(r.rolls_per_turn - 1):
-        keep_value = [(sum(p * roll_value[i][0] for i, p in outcomes),
-                       sum(p * roll_value[i][1] for i, p in outcomes))
-                      for outcomes in ref.KEEP_OUTCOMES]
-        roll_value = [_best([stop[i]] + [keep_value[k] for k in ref.ROLL_REROLL_KEEPS[i]])
+        keep_w = KEEP_MATRIX @ np.array([v[0] for v in roll_value])  # each keep's outcomes
+        keep_e = KEEP_MATRIX @ np.array([v[1] for v in roll_value])
+        roll_value = [_best([stop[i]] + [(keep_w[k], keep_e[k]) for k in ref.ROLL_REROLL_KEEPS[i]])
                       for i in range(len(ref.ROLLS))]
-    w = sum(p * v[0] for p, v in zip(ref.ROLL_PROBABILITY, roll_value))
-    e = sum(p * v[1] for p, v in zip(ref.ROLL_PROBABILITY, roll_value))
+    w = ROLL_PROBABILITY @ np.array([v[0] for v in roll_value])
+    e = ROLL_PROBABILITY @ np.array([v[1] for v in roll_value])
     return w, e
 
 
