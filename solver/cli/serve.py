@@ -77,6 +77,7 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout):
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             http=guard.timed_protocol(), timeout_keep_alive=5,
                             timeout_graceful_shutdown=1, limit_concurrency=256)
+    guard.quiet_repeats()  # after uvicorn.Config, which sets its logging up
     server = _Server(config, pool)
     click.echo(f"kniffel serve: {url}")
     sys.stdout.flush()  # a pipe reading the URL gets it now
