@@ -331,7 +331,8 @@ def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
               Route("/api/new", new_game, methods=["POST"]), Route("/api/game", game, methods=["POST"]),
               Route("/api/analyze", analyze, methods=["POST"]), Route("/api/jobs", jobs),
-              *duel_routes(_json_object, _json, lambda function, *args: pool.run("call", (function, args))),
+              *duel_routes(_json_object, _json,
+                           lambda request, function, *args: _work(request, "call", function, args)),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(guard.Guard, host=host)]
     middleware += [Middleware(_TokenGate, token=token)] if token else []

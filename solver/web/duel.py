@@ -51,13 +51,32 @@ def duel_state(record, hand, coach=False):
     return state
 
 
+def warm_up():
+    """Compile (or load from the cache) the kernels of the Dice Duel coach: the rollouts of an
+    early position, at a turn's start and with dice in hand, and the exact search of a late
+    one, each as small as it gets (a few games), so that no request pays for compiling."""
+    from ..duel.multiplayer.advice import win_chances
+    rules = get_rules("dice-duel")
+    for players in (2, 3):
+        table = mg.new_table(players)
+        win_chances(table, rules, None, None, games=2)
+        win_chances(table, rules, [1, 2, 3, 4, 5], 2, games=2)
+        n = len(table.plate)  # the exact search: one chip left on the plate, the rest taken
+        seats = tuple(tuple(3 if (t, seat) == (0, 0) else 4 * (t > 0 and t % players == seat)
+                            for t in range(n)) for seat in range(players))
+        late = mg.Table((1,) + (0,) * (n - 1), (0,) * n, seats)
+        for model in ("best", "greedy"):
+            win_chances(late, rules, [2, 2, 3, 3, 5], 1, model=model)
+            win_chances(late, rules, None, None, model=model)
+
+
 def new_duel(data):
     """(record, hand) of a new game from {"players": [names], "seed"?, "real_dice"?, "options"?}."""
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
                                                 and len(p) <= MAX_NAME for p in players):
         raise GameError(f"players must be a list of names (up to {MAX_NAME} characters)")
-    options = data.get("options") or {}
+    options = data.get("options", {})  # not `or {}`: [] or "" is no set of options
     if not isinstance(options, dict):
         raise GameError("options must be an object of rules option: value")
     try:
@@ -99,30 +118,48 @@ def _language(data):
     return data.get("language") if data.get("language") in LANGUAGES else "en"
 
 
+NEW_FIELDS = {"players", "seed", "real_dice", "options", "coach", "language"}
+GAME_FIELDS = {"record", "hand", "move", "coach", "language"}
+ANALYZE_FIELDS = {"record", "language"}
+
+
+def _checked(data, fields, what):
+    """`data` when it has no field but `fields`; a GameError naming the others (the scorecard
+    routes refuse unknown fields too: a typo must not pass silently)."""
+    unknown = sorted(map(str, set(data) - fields))
+    if unknown:
+        raise GameError(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
+                        f"{', '.join(sorted(fields))}")
+    if "coach" in data and not isinstance(data["coach"], bool):
+        raise GameError(f"coach must be true or false, got {data['coach']!r}"[:200])
+    return data
+
+
 def duel_routes(json_object, json_response, threaded):
     """The routes of the Dice Duel page; the helpers are the app's (request body, answer, and
-    threaded(function, *args): the function run off the event loop, by the app's pool)."""
+    threaded(request, function, *args): the function run off the event loop by the app's pool,
+    cancelled when the request's client disconnects)."""
 
     async def page(request):
         return FileResponse(STATIC / "duel.html", headers={"cache-control": "no-cache"})
 
     async def new(request):
-        data = await json_object(request)
+        data = _checked(await json_object(request), NEW_FIELDS, "a new Dice Duel")
         try:
             record, hand = new_duel(data)
         except GameError as exc:
             raise GameError(exc.text(_language(data))) from None
-        return json_response(await threaded(duel_state, record, hand, bool(data.get("coach"))))
+        return json_response(await threaded(request, duel_state, record, hand, bool(data.get("coach"))))
 
     async def game(request):
-        data = await json_object(request)
-        return json_response(await threaded(duel_step, _record(data), data.get("hand"),
+        data = _checked(await json_object(request), GAME_FIELDS, "a Dice Duel request")
+        return json_response(await threaded(request, duel_step, _record(data), data.get("hand"),
                                             data.get("move"), bool(data.get("coach")),
                                             _language(data)))
 
     async def analyze(request):
-        data = await json_object(request)
-        return json_response(await threaded(multi_analysis.analyze, _record(data)))
+        data = _checked(await json_object(request), ANALYZE_FIELDS, "a Dice Duel analysis")
+        return json_response(await threaded(request, multi_analysis.analyze, _record(data)))
 
     return [Route("/duel", page), Route("/api/duel/new", new, methods=["POST"]),
             Route("/api/duel/game", game, methods=["POST"]),

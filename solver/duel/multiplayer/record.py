@@ -192,19 +192,36 @@ def replay(record, visit=None):
     return game
 
 
+DECISION_FIELDS = {"dice", "rolls_left", "keep", "take", "from", "no_chip"}
+
+
 def _replay_decision(game, decision, visit):
     if not isinstance(decision, dict) or "dice" not in decision:
         raise GameError("a decision needs \"dice\"")
+    unknown = sorted(map(str, set(decision) - DECISION_FIELDS))
+    if unknown:
+        raise GameError(f"a decision takes no field(s) {', '.join(unknown)[:120]}")
+    choices = [key for key in ("keep", "take", "no_chip") if key in decision]
+    if len(choices) != 1 or ("from" in decision and choices != ["take"]):
+        raise GameError("a decision needs exactly one of \"keep\", \"take\" (with \"from\") "
+                        "and \"no_chip\": true")
     game.roll(decision["dice"])
     if decision.get("rolls_left", game.rolls_left) != game.rolls_left:
         raise GameError(f"{game.rolls_left} rolls are left here, the record says "
                         f"{decision['rolls_left']!r}")
+    # the choice is parsed before `visit` sees the decision: the analysis reads it as valid
+    if "keep" in decision:
+        keep = _faces(decision["keep"])
+    elif "no_chip" in decision and decision["no_chip"] is not True:
+        raise GameError(f"no_chip must be true, got {decision['no_chip']!r}")
+    else:
+        end = parse_end(decision)
     if visit is not None:
         visit(game, decision)
     if "keep" in decision:
-        game.keep(_faces(decision["keep"]))
+        game.keep(keep)
     else:
-        game.end_turn(parse_end(decision))
+        game.end_turn(end)
 
 
 def _faces(values):
