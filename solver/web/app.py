@@ -106,7 +106,8 @@ def answer_request(body, tables):
 def request_rules(data):
     """The rules of a new game: {"rules": preset, "options": {option: value}} -> Rules."""
     name = data.get("rules", "kniffel")
-    options = data.get("options") or {}
+    options = data.get("options")
+    options = {} if options is None else options  # not `or {}`: [] or "" is no set of options
     if not isinstance(name, str) or name not in PRESETS:
         raise BadRequest(f"rules must be a scorecard preset: {', '.join(PRESETS)}")
     if not isinstance(options, dict):
@@ -127,6 +128,13 @@ def check_fields(data, fields, what):
     if unknown:
         raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
                          f"{', '.join(sorted(fields))}")
+
+
+def check_objective(data):
+    """BadRequest for an objective other than the two the page offers."""
+    objective = data.get("objective", "expected")
+    if objective not in ("expected", "win"):
+        raise BadRequest(f"objective must be expected or win, got {objective!r}"[:200])
 
 
 def checked_record(record):
@@ -308,16 +316,30 @@ def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool
     def _work(request, name, *args):
         return _on_pool(pool, request, name, *args)
 
+    async def with_fallback(request, data, name, *args):
+        """The state of a game request; a win advice stopped at the budget (the kernels ran
+        past it, no prediction refused it) is asked again for points, with a notice, as a
+        refused one is (_task_state): the move itself must not fail for the advice."""
+        try:
+            return await _work(request, name, data, *args)
+        except work.Stopped as exc:
+            if data.get("objective") != "win" or exc.status != 422:
+                raise
+            state = await _work(request, name, {**data, "objective": "expected"}, *args)
+            return {**state, "notice": f"advice for points: {exc}"}
+
     async def new_game(request):
         data = await _json_object(request)
         check_fields(data, NEW_FIELDS, "a new game")
-        return _json(await _work(request, "new", data, new_record(data)))
+        check_objective(data)
+        return _json(await with_fallback(request, data, "new", new_record(data)))
 
     async def game(request):
         data = await _json_object(request)
         check_fields(data, GAME_FIELDS, "a game request")
+        check_objective(data)
         record, hand = checked_record(data.get("record")), data.get("hand")
-        return _json(await _work(request, "game", data, record, hand, data.get("move")))
+        return _json(await with_fallback(request, data, "game", record, hand, data.get("move")))
 
     async def analyze(request):
         data = await _json_object(request)
@@ -350,7 +372,9 @@ def new_record(data):
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \
             or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
         raise BadRequest(f"players must be a list of 1-{MAX_PLAYERS} names")
-    real_dice = bool(data.get("real_dice"))
+    real_dice = data.get("real_dice", False)
+    if not isinstance(real_dice, bool):  # "yes" or "false" must not mean real dice
+        raise BadRequest(f"real_dice must be true or false, got {real_dice!r}"[:200])
     seed = data.get("seed")
     if seed is not None and (real_dice or not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**63):
@@ -414,10 +438,12 @@ class _TokenGate:
 
 # --- what the workers compute (web/work.py runs it, web/worker.py around it) ---------------------
 
-def _task_state(tables, data, record, hand, move, budget):
+def _task_state(tables, data, record, hand, move, budget, check=True):
     """POST /api/new and /api/game: the state after `move` (a bad one: a 400 in the request's
     language); a win advice refused (over the budget) is the advice for points instead, with a
     "notice" saying why."""
+    if check:  # a record from the client: every field as its moves give it, the seed's dice
+        in_language(data, session.check_record, record, hand)
     if move is not None:
         record, hand = in_language(data, session.apply_move, record, hand, move)
     objective = data.get("objective", "expected")
@@ -440,13 +466,18 @@ def _task_analyze(tables, record, goal, budget):
 
 def _task_solve(tables, rules, budget):
     from .. import get_table
+    from ..engine.store import prune_house_rules
     table = tables.loaded["expected", rules] = get_table(rules, tables.directory, progress=False)
+    # the store of a server is a cache of house rules: each new set of options in /api/new
+    # solves a table (8.4 MB), so the least recently used beyond HOUSE_RULES_KEPT go
+    prune_house_rules(tables.directory)
     return {"rules": rules.key, "expected_score": table.expected_score}
 
 
 TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
-         "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None, budget),
+         "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None, budget,
+                                                               check=False),
          "game": _task_state, "analyze": _task_analyze, "solve": _task_solve}
 
 
@@ -476,6 +507,12 @@ def warm_up(tables):
     card = {box: 0 for box in rules.boxes[:-1]}
     answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0,
                               "opponents": [{"final": 10}]}), tables)
+    # an opponent with a card: the kernels of its distribution (stats/distribution_kernels.py),
+    # which a final score never needs; one open box each, so it takes milliseconds once compiled
+    answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 1,
+                              "opponents": [{"card": {box: 0 for box in rules.boxes[1:]}}]}), tables)
+    from .duel import warm_up as duel_warm_up
+    duel_warm_up()
 
 
 def worker_main(connection, cancel, levels, tables_dir):

@@ -76,7 +76,8 @@ def new_duel(data):
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
                                                 and len(p) <= MAX_NAME for p in players):
         raise GameError(f"players must be a list of names (up to {MAX_NAME} characters)")
-    options = data.get("options", {})  # not `or {}`: [] or "" is no set of options
+    options = data.get("options")
+    options = {} if options is None else options  # not `or {}`: [] or "" is no set of options
     if not isinstance(options, dict):
         raise GameError("options must be an object of rules option: value")
     try:
