@@ -24,6 +24,7 @@ would make advice wait, so it is hashed, and its values checked, at its first lo
 that wrote it), and that is remembered in NAME.KIND.verified with the file's size and
 modification time; a changed file is hashed again.  Loading needs numpy only, never numba.
 """
+import glob
 import gzip
 import hashlib
 import io
@@ -170,8 +171,7 @@ def load_arrays(rules, artifact, directory, shapes, check=None):
     try:
         header = read_header(sidecar, artifact.what)
         places = _checked_places(header, data, rules, artifact, shapes)
-        _regular_file(data, artifact.what)
-        with open(data, "rb") as handle:
+        with open_regular(data, artifact.what) as handle:
             _check_layout(handle, os.fstat(handle.fileno()).st_size, places, data, artifact.what)
             arrays = _read(handle, data, places, artifact, check)
     except TableError as exc:
@@ -189,8 +189,7 @@ def load_packed(rules, artifact, packed, sidecar, shapes, check=None):
     places = _checked_places(header, packed, rules, artifact, shapes)
     size = max((p["offset"] + _nbytes(p) for p in places.values()), default=0)
     try:
-        _regular_file(packed, artifact.what)
-        with gzip.open(packed, "rb") as unpacked:
+        with open_regular(packed, artifact.what) as raw, gzip.open(raw, "rb") as unpacked:
             blob = unpacked.read(size + 1)  # a file that unpacks to more is refused, not unpacked
     except (OSError, EOFError, zlib.error) as exc:
         raise TableError(f"{artifact.what} {packed} cannot be read: {exc}") from None
@@ -199,19 +198,28 @@ def load_packed(rules, artifact, packed, sidecar, shapes, check=None):
     return header, _read(handle, packed, places, artifact._replace(mapped=()), check)
 
 
-def _regular_file(path, what):
-    """TableError unless `path` is a regular file (a link to /dev/zero would be read forever,
-    a FIFO would wait for a writer)."""
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise TableError(f"{what} {path} is not a regular file")
+def open_regular(path, what):
+    """`path` opened for reading (binary) if it is a regular file, else TableError.  The check
+    is made on the opened file (fstat), so a file swapped for a FIFO or a device between a
+    check and the open is still refused; O_NONBLOCK lets the open of a FIFO return at once."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+                 | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise TableError(f"{what} {path} is not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_header(sidecar, what="table"):
     """The parsed JSON object in `sidecar`, read only if it is a regular file of at most
     MAX_HEADER_BYTES (TableError when it cannot be read)."""
     try:
-        _regular_file(sidecar, f"{what} header")
-        with open(sidecar, "rb") as handle:
+        with open_regular(sidecar, f"{what} header") as handle:
             text = handle.read(MAX_HEADER_BYTES + 1)
         if len(text) > MAX_HEADER_BYTES:
             raise ValueError(f"over {MAX_HEADER_BYTES} bytes")
@@ -346,6 +354,69 @@ def _stamped(path, places):
     return known == {"sha256": _checksums(places), "size": info.st_size, "mtime_ns": info.st_mtime_ns}
 
 
+# --- the cache of house rules' tables -----------------------------------------------------------
+
+HOUSE_RULES_KEPT = 8  # tables of house rules `kniffel serve` keeps (8.4 MB each for a scorecard)
+
+
+def house_rule_tables(directory=None):
+    """[(last use, key, [paths])] of the store's expected-score tables for house rules (a
+    header whose rules key is not its preset's name), least recently used first, each with
+    every file of its key (its target table, opponents' distributions, ...).  A preset's
+    table is never listed: it is no cache entry but what the presets need."""
+    directory = table_dir(directory)
+    try:
+        sidecars = sorted(directory.glob("*.json"))
+    except OSError:
+        return []
+    found = []
+    for sidecar in sidecars:
+        key = sidecar.name[:-len(".json")]
+        if "." in key:  # NAME.KIND.json: another artifact's header, listed with its values
+            continue
+        try:
+            header = read_header(sidecar)
+            used = sidecar.stat().st_mtime
+        except (TableError, OSError):
+            continue
+        rules = header.get("rules")
+        if header.get("kind") != VALUES.kind or header.get("rules_key") != key \
+                or not isinstance(rules, dict) or rules.get("preset") in (key, None):
+            continue
+        paths = sorted(p for p in directory.glob(glob.escape(key) + ".*")
+                       if p.name[len(key) + 1:].count(".") <= 1)  # NAME.x or NAME.KIND.x
+        found.append((used, key, paths))
+    return sorted(found)
+
+
+def prune_house_rules(directory=None, keep=HOUSE_RULES_KEPT):
+    """Delete the tables of house rules but the `keep` used last (house_rule_tables): the
+    [(key, [paths deleted])] removed; a file that cannot be deleted is left (and not named)."""
+    removed = []
+    entries = house_rule_tables(directory)
+    for used, key, paths in entries[:max(0, len(entries) - keep)]:
+        gone = []
+        for path in paths:
+            try:
+                path.unlink()
+                gone.append(path)
+            except OSError:
+                pass
+        removed.append((key, gone))
+    return removed
+
+
+def mark_used(rules, directory=None):
+    """Note that the table of `rules` was just used (its header's modification time: what
+    house_rule_tables orders by), for house rules only; nothing in a read-only store."""
+    if getattr(rules, "preset", None) == rules.key:
+        return
+    try:
+        os.utime(table_paths(rules, directory)[1])
+    except OSError:
+        pass
+
+
 # --- files ------------------------------------------------------------------------------------
 
 def remove_stale_temporary_files(directory):
@@ -436,6 +507,7 @@ def load_table(rules, directory=None, shipped=True):
     try:
         header, arrays = load_arrays(rules, VALUES, directory, _value_shape(rules),
                                      lambda arrays: _check_values(rules, arrays["values"]))
+        mark_used(rules, directory)  # the cache of house rules evicts the least recently used
         return _value_table(rules, header, arrays, table_paths(rules, directory)[0])
     except TableError:
         if shipped:
