@@ -159,3 +159,24 @@ def test_a_good_record_is_still_analysed(client):
     record = _played(client, 2)
     code, answer = post(client, "/api/duel/analyze", {"record": record, "language": "de"})
     assert code == 200 and len(answer["decisions"]) == 2
+
+
+def test_dice_that_are_not_the_seeds_are_refused(client, capsys, tmp_path):
+    from conftest import run
+    record = _played(client, 2)
+    first = record["turns"][0]["decisions"][0]
+    changed = [1 if d != 1 else 2 for d in first["dice"]]
+    bad = json.loads(json.dumps(record))
+    bad["turns"][0]["decisions"][0] = {"dice": changed, "no_chip": True}
+    for path, body in [("/api/duel/analyze", {"record": bad}), ("/api/duel/game", {"record": bad, "hand": None})]:
+        code, answer = post(client, path, body)
+        assert code == 400 and "seed rolled" in answer["error"], answer
+    code, st = post(client, "/api/duel/game", {"record": record, "hand": None, "move": {"roll": True}})
+    wrong = [6, 6, 6, 6, 6] if sorted(st["hand"]) != [6] * 5 else [5] * 5
+    code, answer = post(client, "/api/duel/game", {"record": record, "hand": wrong})
+    assert code == 400 and "seed rolled" in answer["error"], answer
+    assert post(client, "/api/duel/game", {"record": record, "hand": st["hand"]})[0] == 200
+    path = tmp_path / "duel.json"
+    path.write_text(json.dumps(bad))
+    code, out, err = run(capsys, "analyze", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "seed rolled" in err, err

@@ -17,6 +17,7 @@ from ... import __version__
 from ...dice import DICE, validate_dice
 from ...game.card import RECORD_VERSION, GameError
 from ...game import session
+from ...game.record import check_seeded, seeded_dice
 from ...game.session import seeded_rng
 from ...rules import RulesError
 from . import game as mg
@@ -59,6 +60,7 @@ class DuelGame:
     dice: tuple = None  # the dice in hand (None: to be rolled)
     rolls_left: int = 0  # rolls still allowed after the dice in hand (or, none in hand: to come)
     kept: tuple = ()  # dice held from the last roll
+    dice_rng: object = None  # a replay's check of seeded dice: the seed's generator, past the rolls
 
     @property
     def over(self):
@@ -178,6 +180,8 @@ def replay(record, visit=None):
     players = record.get("players")
     game = new_game(record_rules(record.get("rules")), players, record.get("seed"),
                     record.get("real_dice", False))
+    # virtual dice are the seed's: a record whose rolls are not is refused (as a scorecard's)
+    game.dice_rng = None if game.real_dice else seeded_dice(record)
     for number, turn in enumerate(record["turns"], 1):
         if not isinstance(turn, dict) or not isinstance(turn.get("decisions"), list) \
                 or not turn["decisions"]:
@@ -205,7 +209,10 @@ def _replay_decision(game, decision, visit):
     if len(choices) != 1 or ("from" in decision and choices != ["take"]):
         raise GameError("a decision needs exactly one of \"keep\", \"take\" (with \"from\") "
                         "and \"no_chip\": true")
+    kept = game.kept
     game.roll(decision["dice"])
+    if game.dice_rng is not None:
+        check_seeded(game.dice_rng, kept, game.dice)
     if decision.get("rolls_left", game.rolls_left) != game.rolls_left:
         raise GameError(f"{game.rolls_left} rolls are left here, the record says "
                         f"{decision['rolls_left']!r}")
@@ -237,7 +244,10 @@ def rebuild(record, hand=None):
     if hand is not None:
         if game.over:
             raise GameError("error.game_over")
+        kept = game.kept
         game.roll(_faces(hand))
+        if game.dice_rng is not None:  # the dice in hand: the seed's next roll
+            check_seeded(game.dice_rng, kept, game.dice)
     return game
 
 
