@@ -158,3 +158,24 @@ def test_a_dice_duel_analysis_stops_when_its_client_goes(served):
     gone = time.monotonic()
     assert wait_for(lambda: status(base)["busy"] == 0, 4)
     assert time.monotonic() - gone < 4
+
+
+def test_a_repeated_warning_is_one_line_then_a_count():
+    import logging
+    from solver.web.guard import RepeatFilter
+    logger = logging.getLogger("kniffel-test-repeats")
+    logger.propagate = False
+    records = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logger.addHandler(handler)
+    repeats = RepeatFilter(seconds=0.2)
+    logger.addFilter(repeats)
+    for _ in range(300):
+        logger.warning("closed a connection after %s s", 10)
+    logger.warning("another message")
+    time.sleep(0.25)
+    logger.warning("closed a connection after %s s", 10)
+    lines = [r.getMessage() for r in records]
+    assert lines == ["closed a connection after 10 s", "another message",
+                     lines[2]] and lines[2].startswith("closed a connection after 10 s (and 299 more")

@@ -157,9 +157,9 @@ class RepeatFilter(logging.Filter):
             seen[1] += 1
             return False
         seen[:] = [now, 0]
-        if held:
-            record.msg = f"{record.msg} (and {held} more like it in the last %.0f s)"
-            record.args = tuple(record.args or ()) + (now - last,)
+        if held and isinstance(record.msg, str) and isinstance(record.args or (), tuple):
+            record.msg = record.msg + " (and %d more like it in the last %.0f s)"
+            record.args = tuple(record.args or ()) + (held, now - last)
         if len(self.seen) > 1000:  # messages with their own text each: keep the memory bounded
             self.seen.clear()
         return True
