@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.engine import store
+from solver.engine import store, table_cache
 from solver.engine.store import Artifact, TableError, load_arrays, save_arrays, table_paths
 from solver.presets import get_rules
 
@@ -432,28 +432,31 @@ def test_house_rules_beyond_the_cap_are_deleted_least_recently_used_first(tmp_pa
     preset = get_rules("kniffel-basic")
     house = _house_rules(5)
     _fake_tables(tmp_path, [preset] + house)
-    assert [key for _, key, _ in store.house_rule_tables(tmp_path)] == [r.key for r in house]
-    store.mark_used(house[0], tmp_path)  # the oldest is used now: the last to go
-    removed = store.prune_house_rules(tmp_path, keep=2)
+    assert [key for _, key, _ in table_cache.house_rule_tables(tmp_path)] == [r.key for r in house]
+    table_cache.mark_used(house[0], tmp_path)  # the oldest is used now: the last to go
+    removed = table_cache.prune_house_rules(tmp_path, keep=2)
     assert [key for key, _ in removed] == [r.key for r in house[1:4]]
     for key, paths in removed:
         assert paths and not any(p.exists() for p in paths) and not list(tmp_path.glob(key + ".*"))
     left = {p.name for p in tmp_path.iterdir()}
     assert {f"{house[0].key}.json", f"{house[0].key}.sample.bin", f"{house[4].key}.npy"} <= left
     assert {"kniffel-basic.npy", "kniffel-basic.json"} <= left  # a preset's: never evicted
-    assert store.prune_house_rules(tmp_path, keep=0) and store.house_rule_tables(tmp_path) == []
+    assert table_cache.prune_house_rules(tmp_path, keep=0) and table_cache.house_rule_tables(tmp_path) == []
     assert {"kniffel-basic.npy", "kniffel-basic.json"} <= {p.name for p in tmp_path.iterdir()}
 
 
-def test_loading_a_house_rules_table_marks_it_used(tmp_path):
+def test_the_server_marks_a_house_rules_table_used_at_each_request(tmp_path):
     from solver.engine.states import reachable_mask
+    from solver.web.app import Tables
     rules = get_rules("kniffel-basic", upper_bonus=40)
     values = np.where(reachable_mask(rules), 1.0, np.nan)
     store.ValueTable(rules, values).save(tmp_path)
     sidecar = table_paths(rules, tmp_path)[1]
-    os.utime(sidecar, (1_000_000, 1_000_000))
-    store.load_table(rules, tmp_path, shipped=False)
-    assert sidecar.stat().st_mtime > 1_000_000
+    tables = Tables(tmp_path)
+    for _ in range(2):  # the first loads it, the second finds it in memory: both are uses
+        os.utime(sidecar, (1_000_000, 1_000_000))
+        tables(rules)
+        assert sidecar.stat().st_mtime > 1_000_000
 
 
 def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
@@ -461,7 +464,7 @@ def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
     house rules, the one just solved among them."""
     import solver
     from solver.web.app import TASKS, Tables
-    house = _house_rules(store.HOUSE_RULES_KEPT + 3)
+    house = _house_rules(table_cache.HOUSE_RULES_KEPT + 3)
     _fake_tables(tmp_path, house[:-1])
 
     class Solved:
@@ -473,8 +476,8 @@ def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
 
     monkeypatch.setattr(solver, "get_table", get_table)
     TASKS["solve"](Tables(tmp_path), house[-1], None)
-    kept = [key for _, key, _ in store.house_rule_tables(tmp_path)]
-    assert len(kept) == store.HOUSE_RULES_KEPT and kept[-1] == house[-1].key
+    kept = [key for _, key, _ in table_cache.house_rule_tables(tmp_path)]
+    assert len(kept) == table_cache.HOUSE_RULES_KEPT and kept[-1] == house[-1].key
     assert house[0].key not in kept
 
 

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 httpx = pytest.importorskip("httpx")
 
-from test_web_server import JSON, server, status, wait_for  # noqa: E402
+from helpers import JSON, server, status, wait_for  # noqa: E402
 
 TIMEOUT = 3  # --client-timeout: seconds from the accept to a request's complete headers
 

@@ -85,7 +85,8 @@ def _prune(tables, keep, as_json, quiet):
     if others:
         raise InputError(f"--prune cleans the table store: it takes --tables, --keep, --json and "
                          f"--quiet, not {', '.join(o.replace('--rules-names', '--rules') for o in others)}")
-    from ..engine.store import HOUSE_RULES_KEPT, prune_house_rules, table_dir
+    from ..engine.store import table_dir
+    from ..engine.table_cache import HOUSE_RULES_KEPT, prune_house_rules
     store = table_dir(tables)
     if store.exists() and not store.is_dir():
         raise InputError(f"--tables {store} is not a directory")

@@ -24,7 +24,6 @@ would make advice wait, so it is hashed, and its values checked, at its first lo
 that wrote it), and that is remembered in NAME.KIND.verified with the file's size and
 modification time; a changed file is hashed again.  Loading needs numpy only, never numba.
 """
-import glob
 import gzip
 import hashlib
 import io
@@ -199,9 +198,8 @@ def load_packed(rules, artifact, packed, sidecar, shapes, check=None):
 
 
 def open_regular(path, what):
-    """`path` opened for reading (binary) if it is a regular file, else TableError.  The check
-    is made on the opened file (fstat), so a file swapped for a FIFO or a device between a
-    check and the open is still refused; O_NONBLOCK lets the open of a FIFO return at once."""
+    """`path` opened to read if it is a regular file, else TableError: checked on the opened file
+    (fstat; a FIFO opens at once with O_NONBLOCK), so no swap after a check gets read."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
                  | getattr(os, "O_BINARY", 0))
     try:
@@ -354,69 +352,6 @@ def _stamped(path, places):
     return known == {"sha256": _checksums(places), "size": info.st_size, "mtime_ns": info.st_mtime_ns}
 
 
-# --- the cache of house rules' tables -----------------------------------------------------------
-
-HOUSE_RULES_KEPT = 8  # tables of house rules `kniffel serve` keeps (8.4 MB each for a scorecard)
-
-
-def house_rule_tables(directory=None):
-    """[(last use, key, [paths])] of the store's expected-score tables for house rules (a
-    header whose rules key is not its preset's name), least recently used first, each with
-    every file of its key (its target table, opponents' distributions, ...).  A preset's
-    table is never listed: it is no cache entry but what the presets need."""
-    directory = table_dir(directory)
-    try:
-        sidecars = sorted(directory.glob("*.json"))
-    except OSError:
-        return []
-    found = []
-    for sidecar in sidecars:
-        key = sidecar.name[:-len(".json")]
-        if "." in key:  # NAME.KIND.json: another artifact's header, listed with its values
-            continue
-        try:
-            header = read_header(sidecar)
-            used = sidecar.stat().st_mtime
-        except (TableError, OSError):
-            continue
-        rules = header.get("rules")
-        if header.get("kind") != VALUES.kind or header.get("rules_key") != key \
-                or not isinstance(rules, dict) or rules.get("preset") in (key, None):
-            continue
-        paths = sorted(p for p in directory.glob(glob.escape(key) + ".*")
-                       if p.name[len(key) + 1:].count(".") <= 1)  # NAME.x or NAME.KIND.x
-        found.append((used, key, paths))
-    return sorted(found)
-
-
-def prune_house_rules(directory=None, keep=HOUSE_RULES_KEPT):
-    """Delete the tables of house rules but the `keep` used last (house_rule_tables): the
-    [(key, [paths deleted])] removed; a file that cannot be deleted is left (and not named)."""
-    removed = []
-    entries = house_rule_tables(directory)
-    for used, key, paths in entries[:max(0, len(entries) - keep)]:
-        gone = []
-        for path in paths:
-            try:
-                path.unlink()
-                gone.append(path)
-            except OSError:
-                pass
-        removed.append((key, gone))
-    return removed
-
-
-def mark_used(rules, directory=None):
-    """Note that the table of `rules` was just used (its header's modification time: what
-    house_rule_tables orders by), for house rules only; nothing in a read-only store."""
-    if getattr(rules, "preset", None) == rules.key:
-        return
-    try:
-        os.utime(table_paths(rules, directory)[1])
-    except OSError:
-        pass
-
-
 # --- files ------------------------------------------------------------------------------------
 
 def remove_stale_temporary_files(directory):
@@ -507,7 +442,6 @@ def load_table(rules, directory=None, shipped=True):
     try:
         header, arrays = load_arrays(rules, VALUES, directory, _value_shape(rules),
                                      lambda arrays: _check_values(rules, arrays["values"]))
-        mark_used(rules, directory)  # the cache of house rules evicts the least recently used
         return _value_table(rules, header, arrays, table_paths(rules, directory)[0])
     except TableError:
         if shipped:

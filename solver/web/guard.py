@@ -172,7 +172,14 @@ def quiet_repeats(logger=LOG):
 
 
 def timed_protocol():
-    """uvicorn's HTTP protocol (h11) that an idle or slow client cannot starve:
+    """uvicorn's HTTP protocol (h11) that an idle or slow client cannot starve (TimedConnection)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+    return type("TimedH11Protocol", (TimedConnection, H11Protocol), {})
+
+
+class TimedConnection:
+    """What timed_protocol adds to uvicorn's H11Protocol (a mixin: uvicorn is imported only
+    when the server starts):
     - a connection is closed when its request headers are not complete HEADER_SECONDS after it
       was accepted (or, on a kept-alive connection, after the next request's first byte; the
       keep-alive timeout covers the wait for it): a socket that sends nothing costs nothing;
@@ -181,76 +188,73 @@ def timed_protocol():
       answered) that was quiet the longest, so hundreds of idle sockets cannot push a real
       request into uvicorn's 503 (it refuses requests while the limit is reached);
     - TCP_NODELAY, which asyncio sets only on sockets made with proto IPPROTO_TCP."""
-    import h11
-    from uvicorn.protocols.http.h11_impl import H11Protocol
 
-    class TimedH11Protocol(H11Protocol):
-        header_timer = None
-        active = 0.0  # loop time of the last byte received (or of the accept)
+    header_timer = None
+    active = 0.0  # loop time of the last byte received (or of the accept)
 
-        def connection_made(self, transport):
-            super().connection_made(transport)
-            sock = transport.get_extra_info("socket")
-            try:  # uvicorn writes a response's head and body apart: without this, the body
-                # of a keep-alive answer waits for the client's delayed ACK (40 ms on Linux)
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            except (OSError, AttributeError):
-                pass
-            self.active = self.loop.time()
-            # from the accept, not the first byte: a client that sends nothing is cut off too
+    def connection_made(self, transport):
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        try:  # uvicorn writes a response's head and body apart: without this, the body
+            # of a keep-alive answer waits for the client's delayed ACK (40 ms on Linux)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except (OSError, AttributeError):
+            pass
+        self.active = self.loop.time()
+        # from the accept, not the first byte: a client that sends nothing is cut off too
+        self.header_timer = self.loop.call_later(HEADER_SECONDS, self.headers_too_slow)
+        self.make_room()
+
+    def idle(self):
+        """No request of this connection is being read or answered (its headers may be coming
+        in, slowly)."""
+        return (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing()
+
+    def make_room(self):
+        """Close the longest quiet idle connections of this client beyond PER_CLIENT, and of all
+        clients beyond the server's limit (this new one is never closed here)."""
+        address = self.client[0] if self.client else None
+        others = [c for c in self.connections if c is not self and isinstance(c, TimedConnection)
+                  and not c.transport.is_closing()]  # closed ones leave at the next turn
+        mine = [c for c in others if (c.client[0] if c.client else None) == address]
+        closed = _close_quietest(mine, len(mine) + 1 - PER_CLIENT)
+        if self.limit_concurrency:  # uvicorn answers 503 once the connections reach it
+            closed += _close_quietest(others, len(others) + 1 - closed - self.limit_concurrency + 1)
+        if closed:
+            LOG.warning("kniffel serve: closed %d idle connection(s) to make room: more than "
+                        "%d from one address, or the server's limit", closed, PER_CLIENT)
+
+    def data_received(self, data):
+        import h11
+        self.active = self.loop.time()
+        super().data_received(data)
+        waiting = self.conn.their_state == h11.IDLE and not self.transport.is_closing()
+        if waiting and self.header_timer is None:
             self.header_timer = self.loop.call_later(HEADER_SECONDS, self.headers_too_slow)
-            self.make_room()
-
-        def idle(self):
-            """No request of this connection is being read or answered (its headers may be
-            coming in, slowly)."""
-            return (self.cycle is None or self.cycle.response_complete) \
-                and not self.transport.is_closing()
-
-        def make_room(self):
-            """Close the longest quiet idle connections of this client beyond PER_CLIENT, and
-            of all clients beyond the server's limit (this new one is never closed here)."""
-            address = self.client[0] if self.client else None
-            others = [c for c in self.connections if c is not self and isinstance(c, TimedH11Protocol)
-                      and not c.transport.is_closing()]  # closed ones leave at the next turn
-            mine = [c for c in others if (c.client[0] if c.client else None) == address]
-            closed = _close_quietest(mine, len(mine) + 1 - PER_CLIENT)
-            if self.limit_concurrency:  # uvicorn answers 503 once the connections reach it
-                closed += _close_quietest(others, len(others) + 1 - closed - self.limit_concurrency + 1)
-            if closed:
-                LOG.warning("kniffel serve: closed %d idle connection(s) to make room: more than "
-                            "%d from one address, or the server's limit", closed, PER_CLIENT)
-
-        def data_received(self, data):
-            self.active = self.loop.time()
-            super().data_received(data)
-            waiting = self.conn.their_state == h11.IDLE and not self.transport.is_closing()
-            if waiting and self.header_timer is None:
-                self.header_timer = self.loop.call_later(HEADER_SECONDS, self.headers_too_slow)
-            elif not waiting and self.header_timer is not None:
-                self.header_timer.cancel()
-                self.header_timer = None
-
-        def connection_lost(self, exc):
-            if self.header_timer is not None:
-                self.header_timer.cancel()
-                self.header_timer = None
-            super().connection_lost(exc)
-
-        def headers_too_slow(self):
+        elif not waiting and self.header_timer is not None:
+            self.header_timer.cancel()
             self.header_timer = None
-            if self.conn.their_state == h11.IDLE and not self.transport.is_closing():
-                LOG.warning("kniffel serve: closed a connection that sent no complete request "
-                            "headers within %s s", HEADER_SECONDS)
-                self.transport.close()
 
-    def _close_quietest(connections, n):
-        """Close the `n` idle connections of `connections` quiet the longest: how many."""
-        if n <= 0:
-            return 0
-        idle = sorted((c for c in connections if c.idle()), key=lambda c: c.active)[:n]
-        for connection in idle:
-            connection.transport.close()
-        return len(idle)
+    def connection_lost(self, exc):
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+            self.header_timer = None
+        super().connection_lost(exc)
 
-    return TimedH11Protocol
+    def headers_too_slow(self):
+        import h11
+        self.header_timer = None
+        if self.conn.their_state == h11.IDLE and not self.transport.is_closing():
+            LOG.warning("kniffel serve: closed a connection that sent no complete request "
+                        "headers within %s s", HEADER_SECONDS)
+            self.transport.close()
+
+
+def _close_quietest(connections, n):
+    """Close the `n` idle connections of `connections` quiet the longest: how many."""
+    if n <= 0:
+        return 0
+    idle = sorted((c for c in connections if c.idle()), key=lambda c: c.active)[:n]
+    for connection in idle:
+        connection.transport.close()
+    return len(idle)
