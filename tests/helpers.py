@@ -1,4 +1,12 @@
 """Helpers shared by several test files (a test file never imports another test file)."""
+import contextlib
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
 from fractions import Fraction
 
 import numpy as np
@@ -144,3 +152,66 @@ def web_client(app, **options):
     from starlette.testclient import TestClient
     return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"},
                       **options)
+
+
+# --- a real `kniffel serve` (tests/test_web_server.py, tests/test_web_connections.py) -----------
+
+JSON = {"content-type": "application/json"}
+
+
+@contextlib.contextmanager
+def server(tmp_path, *options):
+    """A running `kniffel serve` (its store empty but for the shipped kniffel table): yields
+    (base URL, the process, its stderr file)."""
+    import httpx
+    env = {**os.environ, "KNIFFEL_TABLES": str(tmp_path / "tables")}
+    log = open(tmp_path / "stderr.txt", "w+")
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", "0", *options],
+                               stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+    try:
+        line = process.stdout.readline()
+        match = re.fullmatch(r"kniffel serve: (http://127\.0\.0\.1:\d+)/\n", line)
+        assert match, line
+        base = match.group(1)
+        for _ in range(600):  # the workers warm up (imports, table, kernels) before they compute
+            try:
+                status = httpx.get(base + "/api/jobs", timeout=5).json()
+                if all(p["ready"] for p in status["processes"]):
+                    break
+            except httpx.TransportError:
+                pass
+            time.sleep(0.2)
+        yield base, process, log
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+        log.close()
+
+
+def status(base):
+    """GET /api/jobs of the server at `base`."""
+    import httpx
+    return httpx.get(base + "/api/jobs", timeout=5).json()
+
+
+def send_raw(base, body, headers=JSON):
+    """Send a POST /api/advise on a socket of its own, not waiting for the answer: the socket
+    (close it to disconnect)."""
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.create_connection((host, int(port)))
+    data = json.dumps(body).encode()
+    head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    sock.sendall(f"POST /api/advise HTTP/1.1\r\nHost: {host}:{port}\r\n{head}Content-Length: "
+                 f"{len(data)}\r\n\r\n".encode() + data)
+    return sock
+
+
+def wait_for(condition, seconds):
+    """Whether `condition()` became true within `seconds` (checked every 50 ms)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()

@@ -83,3 +83,100 @@ def test_advise_takes_the_contract_line(client):
     code, answer = post(client, "/api/advise", {"rules": "kniffel", "players": 2})
     assert code == 400 and "Dice Duel" in answer["error"]
     assert client.get("/duel").status_code == 200
+
+
+# --- malformed records and requests (issue 34): a 4xx with one message, never a 500 -----------
+
+def _played(client, moves=3):
+    """A record of a 2-player game a few decisions in (seeded dice, the first legal moves)."""
+    code, st = post(client, "/api/duel/new", {"players": ["a", "b"], "seed": 4})
+    for _ in range(moves):
+        if st["hand"] is None:
+            code, st = post(client, "/api/duel/game", {"record": st["record"], "hand": None,
+                                                       "move": {"roll": True}})
+        move = st["turn"]["moves"][0]
+        choice = {"no_chip": True} if move["action"] == "no_chip" else {"take": move["chip"], "from": move["from"]}
+        code, st = post(client, "/api/duel/game", {"record": st["record"], "hand": st["hand"], "move": choice})
+        assert code == 200
+    return st["record"]
+
+
+BAD_DECISIONS = {  # how the last decision of a record is spoiled -> words of the message
+    "no choice": (lambda d: {"dice": d["dice"], "rolls_left": d["rolls_left"]}, "exactly one"),
+    "no_chip false": (lambda d: {"dice": d["dice"], "rolls_left": d["rolls_left"], "no_chip": False},
+                      "no_chip must be true"),
+    "no_chip false and take": (lambda d: {**d, "no_chip": False}, "exactly one"),
+    "keep and take": (lambda d: {**d, "keep": []}, "exactly one"),
+    "from with keep": (lambda d: {"dice": d["dice"], "keep": [], "from": "plate"}, "exactly one"),
+    "unknown field": (lambda d: {**d, "chips": 3}, "no field"),
+    "no_chip 1": (lambda d: {"dice": d["dice"], "no_chip": 1}, "no_chip must be true"),
+    "take a list": (lambda d: {"dice": d["dice"], "take": ["flush"]}, "unknown"),
+    "from a list": (lambda d: {"dice": d["dice"], "take": "flush", "from": ["plate"]}, "from must be"),
+}
+
+
+@pytest.mark.parametrize("spoil", list(BAD_DECISIONS))
+def test_a_malformed_decision_is_a_400_on_every_route(client, spoil):
+    """The issue: none of keep/take/no_chip, or "no_chip": false, was a 500 (KeyError 'take')
+    from /api/duel/analyze."""
+    record = _played(client)
+    change, words = BAD_DECISIONS[spoil]
+    record["turns"][-1]["decisions"][-1] = change(record["turns"][-1]["decisions"][-1])
+    for path, body in [("/api/duel/analyze", {"record": record}),
+                       ("/api/duel/game", {"record": record, "hand": None}),
+                       ("/api/duel/game", {"record": record, "hand": None, "move": {"undo": True}})]:
+        code, answer = post(client, path, body)
+        assert code == 400 and words in answer["error"] and "\n" not in answer["error"], (path, answer)
+
+
+@pytest.mark.parametrize("spoil", ["no choice", "no_chip false", "unknown field"])
+def test_analyze_of_a_malformed_dice_duel_file_is_exit_2_with_one_line(client, capsys, tmp_path, spoil):
+    from conftest import run
+    record = _played(client)
+    change, words = BAD_DECISIONS[spoil]
+    record["turns"][-1]["decisions"][-1] = change(record["turns"][-1]["decisions"][-1])
+    path = tmp_path / "duel.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "analyze", str(path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and words in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("path, body, words", [
+    ("/api/duel/new", {"players": ["a", "b"], "seeed": 1}, "no field"),
+    ("/api/duel/new", {"players": ["a", "b"], "options": []}, "options must be"),
+    ("/api/duel/new", {"players": ["a", "b"], "real_dice": "yes"}, "seed must be"),
+    ("/api/duel/new", {"players": ["a", "b"], "coach": "yes"}, "coach must be"),
+    ("/api/duel/game", {"record": None, "hnad": None}, "no field"),
+    ("/api/duel/analyze", {"record": None, "goal": "win"}, "no field"),
+])
+def test_unknown_fields_and_wrong_types_are_refused(client, path, body, words):
+    code, answer = post(client, path, body)
+    assert code == 400 and words in answer["error"], answer
+
+
+def test_a_good_record_is_still_analysed(client):
+    record = _played(client, 2)
+    code, answer = post(client, "/api/duel/analyze", {"record": record, "language": "de"})
+    assert code == 200 and len(answer["decisions"]) == 2
+
+
+def test_dice_that_are_not_the_seeds_are_refused(client, capsys, tmp_path):
+    from conftest import run
+    record = _played(client, 2)
+    first = record["turns"][0]["decisions"][0]
+    changed = [1 if d != 1 else 2 for d in first["dice"]]
+    bad = json.loads(json.dumps(record))
+    bad["turns"][0]["decisions"][0] = {"dice": changed, "no_chip": True}
+    for path, body in [("/api/duel/analyze", {"record": bad}), ("/api/duel/game", {"record": bad, "hand": None})]:
+        code, answer = post(client, path, body)
+        assert code == 400 and "seed rolled" in answer["error"], answer
+    code, st = post(client, "/api/duel/game", {"record": record, "hand": None, "move": {"roll": True}})
+    wrong = [6, 6, 6, 6, 6] if sorted(st["hand"]) != [6] * 5 else [5] * 5
+    code, answer = post(client, "/api/duel/game", {"record": record, "hand": wrong})
+    assert code == 400 and "seed rolled" in answer["error"], answer
+    assert post(client, "/api/duel/game", {"record": record, "hand": st["hand"]})[0] == 200
+    path = tmp_path / "duel.json"
+    path.write_text(json.dumps(bad))
+    code, out, err = run(capsys, "analyze", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "seed rolled" in err, err

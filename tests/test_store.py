@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.engine import store
+from solver.engine import store, table_cache
 from solver.engine.store import Artifact, TableError, load_arrays, save_arrays, table_paths
 from solver.presets import get_rules
 
@@ -409,3 +409,147 @@ def test_random_npy_records_give_a_table_error(prefix, rest):
         refused(READ, directory)
     finally:
         shutil.rmtree(directory)
+
+
+# --- the cache of house rules' tables (kniffel serve solves one per new set of options) --------
+
+def _house_rules(n):
+    """`n` house rules of kniffel (another upper bonus each)."""
+    return [get_rules("kniffel", upper_bonus=30 + i) for i in range(n)]
+
+
+def _fake_tables(directory, rules_list, start=1_000_000):
+    """A small values artifact (the header is what the cache reads) for each of `rules_list`,
+    used in that order (header modification times one second apart), with another artifact
+    beside the first of house rules."""
+    for i, rules in enumerate(rules_list):
+        save_arrays(rules, store.VALUES, {"values": np.zeros(3)}, {}, directory)
+        os.utime(table_paths(rules, directory)[1], (start + i, start + i))
+    save_arrays(next(r for r in rules_list if r.key != r.preset), READ, ARRAYS, {}, directory)
+
+
+def test_house_rules_beyond_the_cap_are_deleted_least_recently_used_first(tmp_path):
+    preset = get_rules("kniffel-basic")
+    house = _house_rules(5)
+    _fake_tables(tmp_path, [preset] + house)
+    assert [key for _, key, _ in table_cache.house_rule_tables(tmp_path)] == [r.key for r in house]
+    table_cache.mark_used(house[0], tmp_path)  # the oldest is used now: the last to go
+    removed = table_cache.prune_house_rules(tmp_path, keep=2)
+    assert [key for key, _ in removed] == [r.key for r in house[1:4]]
+    for key, paths in removed:
+        assert paths and not any(p.exists() for p in paths) and not list(tmp_path.glob(key + ".*"))
+    left = {p.name for p in tmp_path.iterdir()}
+    assert {f"{house[0].key}.json", f"{house[0].key}.sample.bin", f"{house[4].key}.npy"} <= left
+    assert {"kniffel-basic.npy", "kniffel-basic.json"} <= left  # a preset's: never evicted
+    assert table_cache.prune_house_rules(tmp_path, keep=0) and table_cache.house_rule_tables(tmp_path) == []
+    assert {"kniffel-basic.npy", "kniffel-basic.json"} <= {p.name for p in tmp_path.iterdir()}
+
+
+def test_the_server_marks_a_house_rules_table_used_at_each_request(tmp_path):
+    from solver.engine.states import reachable_mask
+    from solver.web.app import Tables
+    rules = get_rules("kniffel-basic", upper_bonus=40)
+    values = np.where(reachable_mask(rules), 1.0, np.nan)
+    store.ValueTable(rules, values).save(tmp_path)
+    sidecar = table_paths(rules, tmp_path)[1]
+    tables = Tables(tmp_path)
+    for _ in range(2):  # the first loads it, the second finds it in memory: both are uses
+        os.utime(sidecar, (1_000_000, 1_000_000))
+        tables(rules)
+        assert sidecar.stat().st_mtime > 1_000_000
+
+
+def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
+    """A background solve (web/app.py's "solve" task) leaves at most HOUSE_RULES_KEPT tables of
+    house rules, the one just solved among them."""
+    import solver
+    from solver.web.app import TASKS, Tables
+    house = _house_rules(table_cache.HOUSE_RULES_KEPT + 3)
+    _fake_tables(tmp_path, house[:-1])
+
+    class Solved:
+        expected_score = 1.0
+
+    def get_table(rules, directory, progress):  # the solve, as far as the store sees it
+        save_arrays(rules, store.VALUES, {"values": np.zeros(3)}, {}, directory)
+        return Solved()
+
+    monkeypatch.setattr(solver, "get_table", get_table)
+    TASKS["solve"](Tables(tmp_path), house[-1], None)
+    kept = [key for _, key, _ in table_cache.house_rule_tables(tmp_path)]
+    assert len(kept) == table_cache.HOUSE_RULES_KEPT and kept[-1] == house[-1].key
+    assert house[0].key not in kept
+
+
+def test_tables_prune_on_the_command_line(tmp_path, capsys):
+    from conftest import run
+    house = _house_rules(3)
+    _fake_tables(tmp_path, [get_rules("kniffel-basic")] + house)
+    code, out, err = run(capsys, "tables", "--prune", "--keep", "1", "--tables", str(tmp_path), "--json")
+    assert code == 0, err
+    assert [entry["rules"] for entry in json.loads(out)] == [house[0].key, house[1].key]
+    code, out, err = run(capsys, "tables", "--prune", "--keep", "0", "--tables", str(tmp_path))
+    assert code == 0 and house[2].key in out and "1 table(s)" in out
+    assert (tmp_path / "kniffel-basic.npy").exists()
+    code, out, err = run(capsys, "tables", "--prune", "--tables", str(tmp_path))
+    assert code == 0 and "0 table(s)" in out
+    code, out, err = run(capsys, "tables", "--help")
+    assert "kniffel tables --prune" in out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--prune", "--keep", "-1"], "-1"),
+    (["--keep", "2"], "--keep goes with --prune"),
+    (["--prune", "--format", "csv"], "--format"),
+    (["--prune", "--rules", "yahtzee"], "--rules"),
+])
+def test_tables_prune_refuses_bad_input_in_one_line(tmp_path, capsys, args, words):
+    from conftest import run
+    code, out, err = run(capsys, "tables", *args, "--tables", str(tmp_path))
+    assert code == 2 and words in err and "Traceback" not in err, err
+
+
+def test_a_file_swapped_for_a_fifo_after_a_check_is_still_refused(tmp_path):
+    """open_regular checks the file it opened (fstat), not the path before: a FIFO opens at
+    once (non-blocking) and is refused."""
+    fifo = tmp_path / "header.json"
+    os.mkfifo(fifo)
+    with quickly(), pytest.raises(TableError, match="not a regular file"):
+        store.open_regular(fifo, "table header")
+    regular = tmp_path / "plain.json"
+    regular.write_text("{}")
+    with store.open_regular(regular, "table header") as handle:
+        assert handle.read() == b"{}"
+
+
+def _limit_memory():
+    import resource
+    limit = 3 * 1024**3  # the issue's: a link to /dev/zero read until memory ran out
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+@pytest.mark.parametrize("damage", ["fifo", "dev-zero", "npy-claims-4-GB"])
+def test_advise_answers_with_a_hostile_table_header_under_a_memory_limit(tmp_path, damage):
+    """The issue's done-when: a FIFO or a link to /dev/zero as the table's JSON header (or a v2
+    .npy header claiming 4 GB) leaves `kniffel advise` answering within 30 s under a 3 GB
+    address-space limit: the store's table is refused and the shipped one used."""
+    import subprocess
+    import sys
+    from solver import get_table
+    rules = get_rules("kniffel")
+    get_table(rules, progress=False).save(tmp_path)
+    data, sidecar = table_paths(rules, tmp_path)
+    if damage == "fifo":
+        sidecar.unlink()
+        os.mkfifo(sidecar)
+    elif damage == "dev-zero":
+        sidecar.unlink()
+        os.symlink("/dev/zero", sidecar)
+    else:
+        header = b"{'descr': '<f8', 'fortran_order': False, 'shape': (536870912,), }"
+        data.write_bytes(b"\x93NUMPY\x02\x00" + struct.pack("<I", len(header)) + header)
+    done = subprocess.run([sys.executable, "-m", "solver.cli", "advise", "--tables", str(tmp_path),
+                           "--dice", "66666", "--rolls-left", "0", "--json"],
+                          capture_output=True, text=True, timeout=30, preexec_fn=_limit_memory)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["options"][0]["box"] == "kniffel"

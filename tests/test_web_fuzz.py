@@ -148,3 +148,70 @@ def test_any_headers(client, headers, path, body):
                             JSON_VALUES, max_size=4))
 def test_dice_duel_endpoints(client, path, data):
     answered(client.post(f"/api/duel/{path}", content=json.dumps(data)))
+
+
+@pytest.fixture(scope="module")
+def duel_record(client):
+    """A Dice Duel record of two players, one turn each (a keep, then a chip or none)."""
+    state = client.post("/api/duel/new", json={"players": ["a", "b"], "seed": 7}).json()
+    for move in [{"roll": True}, {"keep": []}, {"roll": True}, None, {"roll": True}, None]:
+        if move is None:  # the first end move the rules allow
+            option = state["turn"]["moves"][0]
+            move = {"no_chip": True} if option["action"] == "no_chip" else \
+                {"take": option["chip"], "from": option["from"]}
+        state = client.post("/api/duel/game", json={"record": state["record"], "hand": state["hand"],
+                                                    "move": move}).json()
+    return state["record"]
+
+
+@pytest.fixture
+def quick_analysis(monkeypatch):
+    """The Dice Duel analysis with a hundredth of a second of rollouts a decision (0.3 s)."""
+    from solver.duel.multiplayer import analysis
+    monkeypatch.setattr(analysis, "ANALYSIS_BUDGET", 0.01)
+
+
+DUEL_PATHS = [(), ("turns", 0), ("turns", 0, "decisions", 0), ("turns", 0, "decisions", 1),
+              ("turns", 1, "decisions", 0)]
+DUEL_KEYS = ["record", "hand", "move", "coach", "language", "format", "format_version", "rules",
+             "players", "seed", "real_dice", "finished", "scores", "turns", "player", "decisions",
+             "dice", "rolls_left", "keep", "take", "from", "no_chip", "x"]
+DUEL_MOVES = st.fixed_dictionaries({}, optional={
+    "roll": st.booleans() | DICE_LISTS, "keep": DICE_LISTS, "take": st.sampled_from(["flush", "fh", "x"]) | JSON_VALUES,
+    "from": st.sampled_from(["plate", "aside"]) | JSON_VALUES, "no_chip": JSON_VALUES, "undo": JSON_VALUES})
+
+
+@settings(FUZZ, max_examples=40)
+@example(path=("turns", 1, "decisions", 0), key="no_chip", value=False, move={}, delete=True)
+@example(path=("turns", 0, "decisions", 1), key="take", value=None, move={}, delete=True)
+@given(path=st.sampled_from(DUEL_PATHS), key=st.sampled_from(DUEL_KEYS), value=JSON_VALUES,
+       move=DUEL_MOVES, delete=st.booleans())
+def test_dice_duel_records_and_moves(client, duel_record, quick_analysis, path, key, value, move, delete):
+    """A real Dice Duel record with one field changed (or its choice removed): /api/duel/game
+    and /api/duel/analyze answer it or refuse it with a 4xx, never a 500 (the issue's KeyError
+    'take' was one)."""
+    record = mutated(duel_record, path, key, value)
+    if delete:  # a decision without its choice: none of keep/take/no_chip
+        place = record
+        for step in path:
+            place = place[step]
+        for choice in ("keep", "take", "no_chip", "from"):
+            if choice != key:
+                place.pop(choice, None)
+    answered(client.post("/api/duel/game", content=json.dumps({"record": record, "move": move or None})))
+    answered(client.post("/api/duel/analyze", content=json.dumps({"record": record})))
+    answered(client.post("/api/duel/game", content=json.dumps(mutated(
+        {"record": duel_record, "hand": None, "move": move}, (), key, value))))
+
+
+@settings(FUZZ, max_examples=20)
+@example(path=("turns", 0, "decisions", 1), key="no_chip", value=False)
+@given(path=st.sampled_from(DUEL_PATHS[1:]), key=st.sampled_from(DUEL_KEYS), value=JSON_VALUES)
+def test_analyze_of_a_changed_dice_duel_file_is_an_answer_or_one_line(client, duel_record, quick_analysis,
+                                                                      tmp_path_factory, capsys, path, key, value):
+    """`kniffel analyze` of the same records: exit 0, or 2 with one line; never a traceback."""
+    from conftest import run
+    file = tmp_path_factory.mktemp("duel-file") / "duel.json"
+    file.write_text(json.dumps(mutated(duel_record, path, key, value)))
+    code, out, err = run(capsys, "analyze", str(file), "--json")
+    assert (code, err) == (0, "") or (code == 2 and len(err.strip().splitlines()) == 1), (code, err)

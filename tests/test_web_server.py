@@ -1,13 +1,10 @@
 """`kniffel serve` as a real server (uvicorn in a subprocess on 127.0.0.1, a free port): no
 request blocks another, work over its budget is refused, work whose client has gone is stopped,
 a signal stops the server at once, and other pages and slow clients are kept out."""
-import contextlib
 import json
 import os
-import re
 import signal
 import socket
-import subprocess
 import sys
 import time
 
@@ -16,68 +13,13 @@ import pytest
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 httpx = pytest.importorskip("httpx")
 
-JSON = {"content-type": "application/json"}
+from helpers import JSON, send_raw, server, status, wait_for  # noqa: E402
 # The issue's request that froze the server for a minute: ten boxes open, an opponent at the
 # start of the game (a sub-game and an opponent's distribution from the empty card), here with
 # a budget of its own that allows the minute (the default, 1 s, is refused at once).
 LONG = {"card": {"ones": 0, "twos": 6, "threes": 0, "fours": 12, "fives": 0, "sixes": 0,
                  "three_kind": 20, "four_kind": 0, "full_house": 25, "small_straight": 30},
         "dice": [5, 5, 5, 6, 6], "rolls_left": 1, "opponents": [{"card": {}}], "budget": 600}
-
-
-@contextlib.contextmanager
-def server(tmp_path, *options):
-    """A running `kniffel serve` (its store empty but for the shipped kniffel table): yields
-    (base URL, the process, its stderr file)."""
-    env = {**os.environ, "KNIFFEL_TABLES": str(tmp_path / "tables")}
-    log = open(tmp_path / "stderr.txt", "w+")
-    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", "0", *options],
-                               stdout=subprocess.PIPE, stderr=log, text=True, env=env)
-    try:
-        line = process.stdout.readline()
-        match = re.fullmatch(r"kniffel serve: (http://127\.0\.0\.1:\d+)/\n", line)
-        assert match, line
-        base = match.group(1)
-        for _ in range(600):  # the workers warm up (imports, table, kernels) before they compute
-            try:
-                status = httpx.get(base + "/api/jobs", timeout=5).json()
-                if all(p["ready"] for p in status["processes"]):
-                    break
-            except httpx.TransportError:
-                pass
-            time.sleep(0.2)
-        yield base, process, log
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(10)
-        log.close()
-
-
-def status(base):
-    return httpx.get(base + "/api/jobs", timeout=5).json()
-
-
-def send_raw(base, body, headers=JSON):
-    """Send a POST /api/advise on a socket of its own, not waiting for the answer: the socket
-    (close it to disconnect)."""
-    host, port = base.removeprefix("http://").split(":")
-    sock = socket.create_connection((host, int(port)))
-    data = json.dumps(body).encode()
-    head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-    sock.sendall(f"POST /api/advise HTTP/1.1\r\nHost: {host}:{port}\r\n{head}Content-Length: "
-                 f"{len(data)}\r\n\r\n".encode() + data)
-    return sock
-
-
-def wait_for(condition, seconds):
-    """Whether `condition()` became true within `seconds` (checked every 50 ms)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def cpu_seconds(pid):

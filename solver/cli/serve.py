@@ -29,8 +29,9 @@ def _loopback(host):
 @click.option("--workers", type=click.IntRange(1, 64),
               help="Requests computed at once, each in a process of its own (default: one per core).")
 @click.option("--client-timeout", type=click.FloatRange(min=0.1, max=600), default=10,
-              show_default=True, help="Seconds a client may take to send a request's headers, "
-                                      "and again its body, before it is cut off.")
+              show_default=True, help="Seconds a client may take to send a request's headers "
+                                      "(from its connection's accept), and again its body, before "
+                                      "it is cut off.")
 def serve(host, port, open_browser, tables, budget, workers, client_timeout):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 
@@ -77,6 +78,7 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout):
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             http=guard.timed_protocol(), timeout_keep_alive=5,
                             timeout_graceful_shutdown=1, limit_concurrency=256)
+    guard.quiet_repeats()  # after uvicorn.Config, which sets its logging up
     server = _Server(config, pool)
     click.echo(f"kniffel serve: {url}")
     if not _loopback(host):  # for a phone on the table: the address to open, as a QR code too

@@ -2,7 +2,7 @@
 
 import click
 
-from .common import (CommandError, RULES_HELP, check_output_dir, emit_json, expected_table, json_option, lang_option, parse_position, quiet_option, rules_option, scorecard_rules, tables_option)
+from .common import (CommandError, InputError, RULES_HELP, check_output_dir, emit_json, expected_table, json_option, lang_option, parse_position, quiet_option, rules_option, scorecard_rules, tables_option)
 
 PAGE_FORMATS = ("html", "pdf")
 
@@ -20,19 +20,28 @@ PAGE_FORMATS = ("html", "pdf")
               '"ones=3,fives=15" (default: a page for each typical card).')
 @click.option("--values", is_flag=True, help="Also export the whole value table: values.csv, "
               "values.npy and values.json (tens of MB).")
-@json_option("Print the written files as JSON.")
+@click.option("--prune", is_flag=True, help="Instead: delete the store's tables of house rules "
+              "(those `kniffel serve` solves for a new game's options) but the --keep used last; "
+              "the presets' tables stay.")
+@click.option("--keep", type=click.IntRange(min=0), default=None, metavar="N",
+              help="With --prune: how many tables of house rules stay (default: the 8 the server keeps).")
+@json_option("Print the written (with --prune: the deleted) files as JSON.")
 @quiet_option()
 @lang_option()
-def tables_command(rules_names, tables, out, formats, card, values, as_json, quiet, lang):
+def tables_command(rules_names, tables, out, formats, card, values, prune, keep, as_json, quiet, lang):
     """Write strategy tables: the opening turn, a box-choice cheat sheet, and print-ready pages
     (rules of thumb with their exact price, the opening by pattern, what each box costs).
+    With --prune: clean the table store of house rules' tables instead.
 
     \b
     Example:
       kniffel tables --rules kniffel --rules yahtzee --out my-tables
       kniffel tables --rules kniffel-basic --format csv --values
       kniffel tables --format html --card "ones=3,twos=6,kniffel=50"
+      kniffel tables --prune --keep 2      # the two house rules used last stay
     """
+    if prune or keep is not None:
+        return _prune(tables, keep, as_json, quiet)
     from pathlib import Path
     from ..report.tables import write_tables
     from ..report.values import export_values
@@ -64,6 +73,31 @@ def tables_command(rules_names, tables, out, formats, card, values, as_json, qui
         return
     for path in written:
         click.echo(f"{path.stat().st_size:>12,}  {path}")
+
+
+def _prune(tables, keep, as_json, quiet):
+    """`kniffel tables --prune`: the store's house rules beyond `keep` deleted, listed."""
+    ctx = click.get_current_context()
+    others = [f"--{name.replace('_', '-')}" for name in ("rules_names", "out", "formats", "card", "values", "lang")
+              if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT]
+    if not ctx.params["prune"]:
+        raise InputError("--keep goes with --prune")
+    if others:
+        raise InputError(f"--prune cleans the table store: it takes --tables, --keep, --json and "
+                         f"--quiet, not {', '.join(o.replace('--rules-names', '--rules') for o in others)}")
+    from ..engine.store import table_dir
+    from ..engine.table_cache import HOUSE_RULES_KEPT, prune_house_rules
+    store = table_dir(tables)
+    if store.exists() and not store.is_dir():
+        raise InputError(f"--tables {store} is not a directory")
+    removed = prune_house_rules(store, HOUSE_RULES_KEPT if keep is None else keep)
+    if as_json:
+        emit_json([{"rules": key, "deleted": [str(p) for p in paths]} for key, paths in removed])
+        return
+    if not quiet:
+        for key, paths in removed:
+            click.echo(f"deleted {key}: {', '.join(p.name for p in paths)}")
+        click.echo(f"{len(removed)} table(s) of house rules deleted from {store}")
 
 
 def _write_pages(table, directory, pages, cards, lang):

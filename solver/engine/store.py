@@ -170,8 +170,7 @@ def load_arrays(rules, artifact, directory, shapes, check=None):
     try:
         header = read_header(sidecar, artifact.what)
         places = _checked_places(header, data, rules, artifact, shapes)
-        _regular_file(data, artifact.what)
-        with open(data, "rb") as handle:
+        with open_regular(data, artifact.what) as handle:
             _check_layout(handle, os.fstat(handle.fileno()).st_size, places, data, artifact.what)
             arrays = _read(handle, data, places, artifact, check)
     except TableError as exc:
@@ -189,8 +188,7 @@ def load_packed(rules, artifact, packed, sidecar, shapes, check=None):
     places = _checked_places(header, packed, rules, artifact, shapes)
     size = max((p["offset"] + _nbytes(p) for p in places.values()), default=0)
     try:
-        _regular_file(packed, artifact.what)
-        with gzip.open(packed, "rb") as unpacked:
+        with open_regular(packed, artifact.what) as raw, gzip.open(raw, "rb") as unpacked:
             blob = unpacked.read(size + 1)  # a file that unpacks to more is refused, not unpacked
     except (OSError, EOFError, zlib.error) as exc:
         raise TableError(f"{artifact.what} {packed} cannot be read: {exc}") from None
@@ -199,19 +197,27 @@ def load_packed(rules, artifact, packed, sidecar, shapes, check=None):
     return header, _read(handle, packed, places, artifact._replace(mapped=()), check)
 
 
-def _regular_file(path, what):
-    """TableError unless `path` is a regular file (a link to /dev/zero would be read forever,
-    a FIFO would wait for a writer)."""
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise TableError(f"{what} {path} is not a regular file")
+def open_regular(path, what):
+    """`path` opened to read if it is a regular file, else TableError: checked on the opened file
+    (fstat; a FIFO opens at once with O_NONBLOCK), so no swap after a check gets read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+                 | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise TableError(f"{what} {path} is not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def read_header(sidecar, what="table"):
     """The parsed JSON object in `sidecar`, read only if it is a regular file of at most
     MAX_HEADER_BYTES (TableError when it cannot be read)."""
     try:
-        _regular_file(sidecar, f"{what} header")
-        with open(sidecar, "rb") as handle:
+        with open_regular(sidecar, f"{what} header") as handle:
             text = handle.read(MAX_HEADER_BYTES + 1)
         if len(text) > MAX_HEADER_BYTES:
             raise ValueError(f"over {MAX_HEADER_BYTES} bytes")

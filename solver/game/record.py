@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..dice import validate_dice
+from ..dice import DICE, validate_dice
 from ..presets import get_rules, resolve_rules
 from ..rules import PRESETS, RulesError
 from ..engine.states import Position
@@ -91,7 +91,8 @@ def replay(record, visit=None, strict=False):
 
     strict: also refuse a record whose other fields disagree with the moves (a turn's round and
     card total, a decision's extra bonuses, the format, rules key, scores and whether it is
-    finished), as `analyze` does; a record the game edits itself (undo) keeps stale ones.
+    finished), as `analyze` does, and a seeded record whose dice are not its seed's rolls; a
+    record the game edits itself (undo) keeps stale ones.
 
     visit(point, decision) is called for each decision once it is checked, with the
     DecisionPoint it was taken at and the decision as the game records it.  GameError names the
@@ -102,6 +103,7 @@ def replay(record, visit=None, strict=False):
     turns = record["turns"]
     if not isinstance(turns, list):
         raise GameError("\"turns\" must be a list")
+    rng = seeded_dice(record) if strict else None
     for number, turn_record in enumerate(turns, 1):
         try:
             turn = game.next_turn()
@@ -115,7 +117,10 @@ def replay(record, visit=None, strict=False):
                     if strict:
                         _check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
                     continue
+                kept = turn.kept
                 _take_dice(turn, decision)
+                if rng is not None:
+                    check_seeded(rng, kept, turn.dice)
                 point = DecisionPoint(turn.player, turn.record["round"], turn.position, turn.state,
                                       turn.dice, turn.rolls_left, game.opponents(turn.player))
                 _decide(turn, decision)
@@ -134,6 +139,28 @@ def replay(record, visit=None, strict=False):
     if strict:
         _check_recorded(record, game.record(), SUMMARY_FIELDS)
     return game
+
+
+def seeded_dice(record):
+    """The dice generator of a record with virtual dice (its seed's rolls, in the order the game
+    draws them, game/session.py), None for real dice; GameError for a seed that is none."""
+    seed = record.get("seed")
+    if record.get("real_dice") or seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise GameError(f"seed must be a whole number >= 0 or null, got {seed!r}"[:120])
+    import numpy as np
+    return np.random.default_rng(seed)
+
+
+def check_seeded(rng, kept, dice):
+    """GameError when `dice` (the hand after a roll that held `kept`) is not the kept dice plus
+    the next roll of `rng` (advanced past it): dice that a seeded game never rolled."""
+    from collections import Counter
+    drawn = rng.integers(1, 7, size=DICE - len(kept)).tolist()
+    if Counter(dice) != Counter(list(kept) + drawn):
+        raise GameError(f"the dice {sorted(dice)} are not what this game's seed rolled here, "
+                        f"{sorted(list(kept) + drawn)}")
 
 
 # Fields of a record that the moves determine: a record that says otherwise is refused.

@@ -67,6 +67,26 @@ def rebuild(record, hand=None):
     return game, turn
 
 
+def check_record(record, hand=None):
+    """GameError unless `record` agrees with its moves in every field (as `kniffel analyze` asks:
+    record.replay's strict) and, in a game of virtual dice, `hand` is the roll its seed gives
+    next: a request must not pass off a record or dice of its own making as the game's."""
+    from .record import check_seeded, seeded_dice
+    game = replay(record, strict=True)
+    rng = seeded_dice(record)
+    if hand is None or rng is None or game.over:
+        return
+    turn = game.next_turn()
+    kept = turn.kept
+    try:
+        hand = validate_dice(hand)
+    except (ValueError, TypeError) as exc:
+        raise GameError(f"hand: {exc}") from None
+    for size in roll_sizes(record):
+        rng.integers(1, 7, size=size)
+    check_seeded(rng, kept, hand)
+
+
 def apply_move(record, hand, move):
     """Take one move on the game (record, hand) -> the new (record, hand).
 

@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from .. import Tables as StoreTables, __version__
 from ..advice import objective_batch
 from ..engine.store import TableError
+from ..engine.table_cache import mark_used
 from ..duel.solo import advice as duel_advice
 from ..game import session
 from ..duel.rules import PRESETS as DUEL_PRESETS
@@ -32,20 +33,13 @@ from ..lang import LANGUAGES, Words, box_name, pad_language, web_words
 from ..presets import all_presets, get_rules
 from ..rules import OPTION_PRESETS, PRESET_DESCRIPTIONS, PRESETS, RulesError
 from . import guard, work, worker
+from .checks import (GAME_FIELDS, MAX_PLAYERS, NEW_FIELDS, BadRequest, check_fields,
+                     check_objective, checked_record, new_record)
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024  # a finished game of 8 players is about 40 KiB
-MAX_PLAYERS = 8
 TOKEN_HEADER = "x-kniffel-token"
 TOKEN_COOKIE = "kniffel_token"
-
-
-class BadRequest(Exception):
-    """A request the API cannot answer: a 4xx with {"error": message}."""
-
-    def __init__(self, message, status=400):
-        super().__init__(message)
-        self.status = status
 
 
 class Tables(StoreTables):
@@ -57,9 +51,12 @@ class Tables(StoreTables):
 
     def _get(self, kind, rules):
         try:
-            return super()._get(kind, rules)
+            table = super()._get(kind, rules)
         except _Missing:
             raise work.TableMissing(rules) from None
+        if kind == "expected":  # the cache of house rules' tables keeps the ones used last
+            mark_used(rules, self.directory)
+        return table
 
 
 class _Missing(Exception):
@@ -105,50 +102,6 @@ def answer_request(body, tables):
         return (400 if answer.startswith(b'{"error"') else 200), answer
     answer = scorecard_advice(query, tables)
     return (400 if "error" in answer else 200), orjson.dumps(answer)
-
-
-def request_rules(data):
-    """The rules of a new game: {"rules": preset, "options": {option: value}} -> Rules."""
-    name = data.get("rules", "kniffel")
-    options = data.get("options") or {}
-    if not isinstance(name, str) or name not in PRESETS:
-        raise BadRequest(f"rules must be a scorecard preset: {', '.join(PRESETS)}")
-    if not isinstance(options, dict):
-        raise BadRequest("options must be an object of rules option: value")
-    try:
-        return get_rules(name, **options)
-    except (RulesError, TypeError) as exc:
-        raise BadRequest(f"rules: {exc}") from None
-
-
-NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "objective"}
-GAME_FIELDS = {"record", "hand", "move", "language", "objective"}
-
-
-def check_fields(data, fields, what):
-    """BadRequest naming the fields of `data` that `what` does not take."""
-    unknown = sorted(set(data) - fields)
-    if unknown:
-        raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
-                         f"{', '.join(sorted(fields))}")
-
-
-def checked_record(record):
-    """A record from a request: a JSON object whose rules are a preset name or a rules object."""
-    if not isinstance(record, dict) or not isinstance(record.get("turns"), list):
-        raise BadRequest("record must be a game record object with \"rules\" and \"turns\"")
-    rules = record.get("rules")
-    if isinstance(rules, str) and rules not in PRESETS:
-        raise BadRequest(f"record rules must be a scorecard preset or a rules object, got {rules!r}")
-    if not isinstance(rules, (str, dict)):
-        raise BadRequest("record rules must be a scorecard preset or a rules object")
-    players = record.get("players", ["you"])
-    if not isinstance(players, list) or len(players) > MAX_PLAYERS:
-        raise BadRequest(f"a game has 1-{MAX_PLAYERS} players")
-    seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
-        raise BadRequest(f"record seed must be a whole number >= 0 or null, got {seed!r}")
-    return record
 
 
 def game_state(record, hand, tables, language=None, objective="expected"):
@@ -261,6 +214,19 @@ async def _on_pool(pool, request, name, *args):
         watch.cancel()
 
 
+async def _state_or_points(run, request, data, name, *args):
+    """The state of a game request (`run`: the app's work on its pool); a win advice stopped at
+    the budget (the work ran past it, no prediction refused it) is asked again for points, with
+    a notice, as a refused one is (_task_state): the move itself must not fail for the advice."""
+    try:
+        return await run(request, name, data, *args)
+    except work.Stopped as exc:
+        if data.get("objective") != "win" or exc.status != 422:
+            raise
+        state = await run(request, name, {**data, "objective": "expected"}, *args)
+        return {**state, "notice": f"advice for points: {exc}"}
+
+
 def _lifespan(pool):
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -322,13 +288,14 @@ def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool
     async def new_game(request):
         data = await _json_object(request)
         check_fields(data, NEW_FIELDS, "a new game")
-        return _json(await _work(request, "new", data, new_record(data)))
+        return _json(await _state_or_points(_work, request, data, "new", new_record(data)))
 
     async def game(request):
         data = await _json_object(request)
         check_fields(data, GAME_FIELDS, "a game request")
+        check_objective(data)
         record, hand = checked_record(data.get("record")), data.get("hand")
-        return _json(await _work(request, "game", data, record, hand, data.get("move")))
+        return _json(await _state_or_points(_work, request, data, "game", record, hand, data.get("move")))
 
     async def analyze(request):
         data = await _json_object(request)
@@ -342,7 +309,8 @@ def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool
     routes = [Route("/", index), Route("/api/info", info), Route("/api/advise", advise, methods=["POST"]),
               Route("/api/new", new_game, methods=["POST"]), Route("/api/game", game, methods=["POST"]),
               Route("/api/analyze", analyze, methods=["POST"]), Route("/api/jobs", jobs),
-              *duel_routes(_json_object, _json, lambda function, *args: pool.run("call", (function, args))),
+              *duel_routes(_json_object, _json,
+                           lambda request, function, *args: _work(request, "call", function, args)),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     middleware = [Middleware(guard.Guard, host=host)]
     middleware += [Middleware(_TokenGate, token=token)] if token else []
@@ -350,25 +318,6 @@ def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool
                     exception_handlers=handlers())
     app.state.tables, app.state.pool = tables, pool
     return app
-
-
-def new_record(data):
-    """The record of a new game from a request: {"rules", "options", "players", "real_dice",
-    "seed"}; BadRequest naming a bad field."""
-    rules = request_rules(data)
-    players = data.get("players", ["you"])
-    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \
-            or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
-        raise BadRequest(f"players must be a list of 1-{MAX_PLAYERS} names")
-    real_dice = bool(data.get("real_dice"))
-    seed = data.get("seed")
-    if seed is not None and (real_dice or not isinstance(seed, int) or isinstance(seed, bool)
-                             or not 0 <= seed < 2**63):
-        raise BadRequest("seed must be a whole number >= 0, and only with virtual dice")
-    if seed is None and not real_dice:
-        import secrets
-        seed = secrets.randbelow(2**32)
-    return session.new_record(rules, [p.strip() for p in players], seed, real_dice)
 
 
 async def bad_request(request, exc):
@@ -424,10 +373,12 @@ class _TokenGate:
 
 # --- what the workers compute (web/work.py runs it, web/worker.py around it) ---------------------
 
-def _task_state(tables, data, record, hand, move, budget):
+def _task_state(tables, data, record, hand, move, budget, check=True):
     """POST /api/new and /api/game: the state after `move` (a bad one: a 400 in the request's
     language); a win advice refused (over the budget) is the advice for points instead, with a
     "notice" saying why."""
+    if check:  # a record from the client: every field as its moves give it, the seed's dice
+        in_language(data, session.check_record, record, hand)
     if move is not None:
         record, hand = in_language(data, session.apply_move, record, hand, move)
     objective = data.get("objective", "expected")
@@ -449,13 +400,18 @@ def _task_analyze(tables, record, goal, budget):
 
 def _task_solve(tables, rules, budget):
     from .. import get_table
+    from ..engine.table_cache import prune_house_rules
     table = tables.loaded["expected", rules] = get_table(rules, tables.directory, progress=False)
+    # the store of a server is a cache of house rules: each new set of options in /api/new
+    # solves a table (8.4 MB), so the least recently used beyond HOUSE_RULES_KEPT go
+    prune_house_rules(tables.directory)
     return {"rules": rules.key, "expected_score": table.expected_score}
 
 
 TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
-         "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None, budget),
+         "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None, budget,
+                                                               check=False),
          "game": _task_state, "analyze": _task_analyze, "solve": _task_solve}
 
 
@@ -485,8 +441,12 @@ def warm_up(tables):
     card = {box: 0 for box in rules.boxes[:-1]}
     answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0,
                               "opponents": [{"final": 10}]}), tables)
-    from .duel import warm_up as warm_up_duel
-    warm_up_duel()  # the Dice Duel's kernels too: its first advice must not spend the budget compiling
+    # an opponent with a card: the kernels of its distribution (stats/distribution_kernels.py),
+    # which a final score never needs; one open box each, so it takes milliseconds once compiled
+    answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 1,
+                              "opponents": [{"card": {box: 0 for box in rules.boxes[1:]}}]}), tables)
+    from .duel import warm_up as duel_warm_up
+    duel_warm_up()
 
 
 def worker_main(connection, cancel, levels, tables_dir):

@@ -17,7 +17,6 @@ from ..duel.chips import TYPES, VALUES
 from ..duel.rules import get_rules
 from ..game.card import GameError
 from ..lang import LANGUAGES, WORDS, Words
-from ..duel.multiplayer.advice import SeatWinGoal
 from . import work
 from ..rules import RulesError
 
@@ -53,13 +52,33 @@ def duel_state(record, hand, coach=False):
     return state
 
 
+def warm_up():
+    """Compile (or load from the cache) the kernels of the Dice Duel coach: the rollouts of an
+    early position, at a turn's start and with dice in hand, and the exact search of a late
+    one, each as small as it gets (a few games), so that no request pays for compiling."""
+    from ..duel.multiplayer.advice import win_chances
+    rules = get_rules("dice-duel")
+    for players in (2, 3):
+        table = mg.new_table(players)
+        win_chances(table, rules, None, None, games=2)
+        win_chances(table, rules, [1, 2, 3, 4, 5], 2, games=2)
+        n = len(table.plate)  # the exact search: one chip left on the plate, the rest taken
+        seats = tuple(tuple(3 if (t, seat) == (0, 0) else 4 * (t > 0 and t % players == seat)
+                            for t in range(n)) for seat in range(players))
+        late = mg.Table((1,) + (0,) * (n - 1), (0,) * n, seats)
+        for model in ("best", "greedy"):
+            win_chances(late, rules, [2, 2, 3, 3, 5], 1, model=model)
+            win_chances(late, rules, None, None, model=model)
+
+
 def new_duel(data):
     """(record, hand) of a new game from {"players": [names], "seed"?, "real_dice"?, "options"?}."""
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
                                                 and len(p) <= MAX_NAME for p in players):
         raise GameError("duel.error.names", most=MAX_NAME)
-    options = data.get("options") or {}
+    options = data.get("options")
+    options = {} if options is None else options  # not `or {}`: [] or "" is no set of options
     if not isinstance(options, dict):
         raise GameError("options must be an object of rules option: value")
     try:
@@ -119,35 +138,41 @@ def _said(exc, language):
     return Words(language)("duel.web.unreadable")
 
 
-def warm_up():
-    """Compile and load the Dice Duel's kernels (the rollouts, the exact endgame) in a worker
-    before its first request, so that no request pays for them: a first game's advice would
-    otherwise run past the budget while numba compiles."""
-    rules = get_rules("dice-duel")
-    table = mg.new_table(3)
-    advise(table, rules, [2, 2, 3, 3, 5], 2, SeatWinGoal(games=1))
-    seats = ((4, 4, 0, 0, 0, 0, 0), (0, 0, 4, 4, 0, 0, 0), (0, 0, 0, 0, 4, 4, 2))
-    end = mg.Table((0, 0, 0, 0, 0, 0, 2), (0,) * 7, seats, 0, False)  # two chips left: exact
-    advise(end, rules, [2, 3, 4, 5, 6], 1)
-
-
 def _language(data):
     """The language a request asks for (de or en; the page always sends one)."""
     return data.get("language") if data.get("language") in LANGUAGES else "en"
 
 
+NEW_FIELDS = {"players", "seed", "real_dice", "options", "coach", "language"}
+GAME_FIELDS = {"record", "hand", "move", "coach", "language", "advice"}
+ANALYZE_FIELDS = {"record", "language", "first", "count"}
+
+
+def _checked(data, fields, what):
+    """`data` when it has no field but `fields`; a GameError naming the others (the scorecard
+    routes refuse unknown fields too: a typo must not pass silently)."""
+    unknown = sorted(map(str, set(data) - fields))
+    if unknown:
+        raise GameError(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
+                        f"{', '.join(sorted(fields))}")
+    if "coach" in data and not isinstance(data["coach"], bool):
+        raise GameError(f"coach must be true or false, got {data['coach']!r}"[:200])
+    return data
+
+
 def duel_routes(json_object, json_response, threaded):
     """The routes of the Dice Duel page; the helpers are the app's (request body, answer, and
-    threaded(function, *args): the function run off the event loop, by the app's pool)."""
+    threaded(request, function, *args): the function run off the event loop by the app's pool,
+    cancelled when the request's client disconnects)."""
 
     async def page(request):
         return FileResponse(STATIC / "duel.html", headers={"cache-control": "no-cache"})
 
-    async def answer(data, function, *args):
+    async def answer(request, data, function, *args):
         """function(*args) on the pool; the pool's errors (budget, busy) in the page's language."""
         language = _language(data)
         try:
-            return json_response(await threaded(function, *args))
+            return json_response(await threaded(request, function, *args))
         except work.Stopped as exc:
             if exc.status == 422:  # the budget: its seconds are the only figure in the message
                 seconds = next((w for w in str(exc).split() if w.replace(".", "").isdigit()), "?")
@@ -162,27 +187,27 @@ def duel_routes(json_object, json_response, threaded):
             raise
 
     async def new(request):
-        data = await json_object(request)
+        data = _checked(await json_object(request), NEW_FIELDS, "a new Dice Duel")
         try:
             record, hand = new_duel(data)
         except GameError as exc:
             raise GameError(_said(exc, _language(data))) from None
-        return await answer(data, duel_state, record, hand, bool(data.get("coach")))
+        return await answer(request, data, duel_state, record, hand, bool(data.get("coach")))
 
     async def game(request):
-        data = await json_object(request)
-        return await answer(data, duel_step, _record(data, _language(data)), data.get("hand"),
-                            data.get("move"), bool(data.get("coach")), _language(data),
-                            data.get("advice"))
+        data = _checked(await json_object(request), GAME_FIELDS, "a Dice Duel request")
+        return await answer(request, data, duel_step, _record(data, _language(data)),
+                            data.get("hand"), data.get("move"), bool(data.get("coach")),
+                            _language(data), data.get("advice"))
 
     async def analyze(request):
-        data = await json_object(request)
+        data = _checked(await json_object(request), ANALYZE_FIELDS, "a Dice Duel analysis")
         first, count = data.get("first", 0), data.get("count")
         if not _whole(first) or not (count is None or _whole(count)):
             raise GameError(Words(_language(data))("duel.web.error.request",
                                                    detail="first, count: whole numbers >= 0"))
-        return await answer(data, duel_analysis, _record(data, _language(data)), first, count,
-                            _language(data))
+        return await answer(request, data, duel_analysis, _record(data, _language(data)), first,
+                            count, _language(data))
 
     return [Route("/duel", page), Route("/api/duel/new", new, methods=["POST"]),
             Route("/api/duel/game", game, methods=["POST"]),

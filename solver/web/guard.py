@@ -8,12 +8,15 @@ fetch needs no CORS preflight, and a DNS-rebinding page reaches it under a name 
 - a POST body must be declared application/json (415 otherwise): a cross-site page cannot send
   that without a preflight, which this server never answers.
 A client that sends its headers or body too slowly is cut off (HEADER_SECONDS, BODY_SECONDS),
-and one that disconnects mid-request leaves one quiet line in the log, no traceback.
+and one that disconnects mid-request leaves one quiet line in the log, no traceback; idle
+connections cannot crowd out real requests (timed_protocol), and a warning that repeats is
+logged once a minute with its count (RepeatFilter).
 """
 import asyncio
 import ipaddress
 import logging
 import socket
+import time
 from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse
@@ -132,45 +135,126 @@ async def disconnected(request):
             return
 
 
+PER_CLIENT = 16  # connections one client address may hold (a browser opens at most 6)
+REPEAT_SECONDS = 60  # a warning that repeats is logged once in this time, with its count
+
+
+class RepeatFilter(logging.Filter):
+    """A logging filter that lets the first record of each message through, then at most one a
+    REPEAT_SECONDS with the number held back since: a slowloris run of 300 sockets must not
+    write 300 lines (the server's own warnings and uvicorn's, "Invalid HTTP request", ...)."""
+
+    def __init__(self, seconds=None):
+        super().__init__()
+        self.seconds = seconds
+        self.seen = {}  # message template -> [time of its last line, records held back]
+
+    def filter(self, record):
+        now = time.monotonic()
+        seen = self.seen.setdefault(record.msg, [None, 0])
+        last, held = seen
+        if last is not None and now - last < (self.seconds or REPEAT_SECONDS):
+            seen[1] += 1
+            return False
+        seen[:] = [now, 0]
+        if held and isinstance(record.msg, str) and isinstance(record.args or (), tuple):
+            record.msg = record.msg + " (and %d more like it in the last %.0f s)"
+            record.args = tuple(record.args or ()) + (held, now - last)
+        if len(self.seen) > 1000:  # messages with their own text each: keep the memory bounded
+            self.seen.clear()
+        return True
+
+
+def quiet_repeats(logger=LOG):
+    """Install RepeatFilter on `logger` (once; after uvicorn has configured its logging)."""
+    if not any(isinstance(f, RepeatFilter) for f in logger.filters):
+        logger.addFilter(RepeatFilter())
+
+
 def timed_protocol():
-    """uvicorn's HTTP protocol (h11) with a time limit on a request's headers: the connection
-    is closed when they are not complete HEADER_SECONDS after their first byte (uvicorn's
-    keep-alive timeout covers an idle connection, nothing a started request line); and with
-    TCP_NODELAY, which asyncio sets only on sockets made with proto IPPROTO_TCP."""
-    import h11
+    """uvicorn's HTTP protocol (h11) that an idle or slow client cannot starve (TimedConnection)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
+    return type("TimedH11Protocol", (TimedConnection, H11Protocol), {})
 
-    class TimedH11Protocol(H11Protocol):
-        header_timer = None
 
-        def connection_made(self, transport):
-            super().connection_made(transport)
-            sock = transport.get_extra_info("socket")
-            try:  # uvicorn writes a response's head and body apart: without this, the body
-                # of a keep-alive answer waits for the client's delayed ACK (40 ms on Linux)
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            except (OSError, AttributeError):
-                pass
+class TimedConnection:
+    """What timed_protocol adds to uvicorn's H11Protocol (a mixin: uvicorn is imported only
+    when the server starts):
+    - a connection is closed when its request headers are not complete HEADER_SECONDS after it
+      was accepted (or, on a kept-alive connection, after the next request's first byte; the
+      keep-alive timeout covers the wait for it): a socket that sends nothing costs nothing;
+    - a client address holds at most PER_CLIENT connections, and the server no more than its
+      connection limit: a new connection beyond either closes the idle one (no request being
+      answered) that was quiet the longest, so hundreds of idle sockets cannot push a real
+      request into uvicorn's 503 (it refuses requests while the limit is reached);
+    - TCP_NODELAY, which asyncio sets only on sockets made with proto IPPROTO_TCP."""
 
-        def data_received(self, data):
-            super().data_received(data)
-            waiting = self.conn.their_state == h11.IDLE and not self.transport.is_closing()
-            if waiting and self.header_timer is None:
-                self.header_timer = self.loop.call_later(HEADER_SECONDS, self.headers_too_slow)
-            elif not waiting and self.header_timer is not None:
-                self.header_timer.cancel()
-                self.header_timer = None
+    header_timer = None
+    active = 0.0  # loop time of the last byte received (or of the accept)
 
-        def connection_lost(self, exc):
-            if self.header_timer is not None:
-                self.header_timer.cancel()
-            super().connection_lost(exc)
+    def connection_made(self, transport):
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        try:  # uvicorn writes a response's head and body apart: without this, the body
+            # of a keep-alive answer waits for the client's delayed ACK (40 ms on Linux)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except (OSError, AttributeError):
+            pass
+        self.active = self.loop.time()
+        # from the accept, not the first byte: a client that sends nothing is cut off too
+        self.header_timer = self.loop.call_later(HEADER_SECONDS, self.headers_too_slow)
+        self.make_room()
 
-        def headers_too_slow(self):
+    def idle(self):
+        """No request of this connection is being read or answered (its headers may be coming
+        in, slowly)."""
+        return (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing()
+
+    def make_room(self):
+        """Close the longest quiet idle connections of this client beyond PER_CLIENT, and of all
+        clients beyond the server's limit (this new one is never closed here)."""
+        address = self.client[0] if self.client else None
+        others = [c for c in self.connections if c is not self and isinstance(c, TimedConnection)
+                  and not c.transport.is_closing()]  # closed ones leave at the next turn
+        mine = [c for c in others if (c.client[0] if c.client else None) == address]
+        closed = _close_quietest(mine, len(mine) + 1 - PER_CLIENT)
+        if self.limit_concurrency:  # uvicorn answers 503 once the connections reach it
+            closed += _close_quietest(others, len(others) + 1 - closed - self.limit_concurrency + 1)
+        if closed:
+            LOG.warning("kniffel serve: closed %d idle connection(s) to make room: more than "
+                        "%d from one address, or the server's limit", closed, PER_CLIENT)
+
+    def data_received(self, data):
+        import h11
+        self.active = self.loop.time()
+        super().data_received(data)
+        waiting = self.conn.their_state == h11.IDLE and not self.transport.is_closing()
+        if waiting and self.header_timer is None:
+            self.header_timer = self.loop.call_later(HEADER_SECONDS, self.headers_too_slow)
+        elif not waiting and self.header_timer is not None:
+            self.header_timer.cancel()
             self.header_timer = None
-            if self.conn.their_state == h11.IDLE and not self.transport.is_closing():
-                LOG.warning("kniffel serve: closed a connection whose request headers took over %s s",
-                            HEADER_SECONDS)
-                self.transport.close()
 
-    return TimedH11Protocol
+    def connection_lost(self, exc):
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+            self.header_timer = None
+        super().connection_lost(exc)
+
+    def headers_too_slow(self):
+        import h11
+        self.header_timer = None
+        if self.conn.their_state == h11.IDLE and not self.transport.is_closing():
+            LOG.warning("kniffel serve: closed a connection that sent no complete request "
+                        "headers within %s s", HEADER_SECONDS)
+            self.transport.close()
+
+
+def _close_quietest(connections, n):
+    """Close the `n` idle connections of `connections` quiet the longest: how many."""
+    if n <= 0:
+        return 0
+    idle = sorted((c for c in connections if c.idle()), key=lambda c: c.active)[:n]
+    for connection in idle:
+        connection.transport.close()
+    return len(idle)

@@ -160,7 +160,9 @@ class ProcessWorker:
         self.warming.cancel()
         if self.process is not None and self.process.is_alive():
             self.process.kill()
-            self.process.join(1)
+            # reaped by a thread: this runs on the event loop, which must not wait for it
+            threading.Thread(target=self.process.join, args=(10,), name="kniffel-reap",
+                             daemon=True).start()
         self.connection.close()
 
     def describe(self):

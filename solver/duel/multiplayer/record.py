@@ -17,6 +17,7 @@ from ... import __version__
 from ...dice import DICE, validate_dice
 from ...game.card import RECORD_VERSION, GameError
 from ...game import session
+from ...game.record import check_seeded, seeded_dice
 from ...game.session import seeded_rng
 from ...rules import RulesError
 from . import game as mg
@@ -63,6 +64,7 @@ class DuelGame:
     rolls_left: int = 0  # rolls still allowed after the dice in hand (or, none in hand: to come)
     kept: tuple = ()  # dice held from the last roll
     advice: dict = None  # the advice shown for the next decision, noted with it (notes.py)
+    dice_rng: object = None  # a replay's check of seeded dice: the seed's generator, past the rolls
 
     @property
     def over(self):
@@ -194,6 +196,8 @@ def replay(record, visit=None):
     players = record.get("players")
     game = new_game(record_rules(record.get("rules")), players, record.get("seed"),
                     record.get("real_dice", False))
+    # virtual dice are the seed's: a record whose rolls are not is refused (as a scorecard's)
+    game.dice_rng = None if game.real_dice else seeded_dice(record)
     for number, turn in enumerate(record["turns"], 1):
         if not isinstance(turn, dict) or not isinstance(turn.get("decisions"), list) \
                 or not turn["decisions"]:
@@ -208,19 +212,39 @@ def replay(record, visit=None):
     return game
 
 
+DECISION_FIELDS = {"dice", "rolls_left", "keep", "take", "from", "no_chip", "advice"}  # advice: notes.py
+
+
 def _replay_decision(game, decision, visit):
     if not isinstance(decision, dict) or "dice" not in decision:
         raise GameError("a decision needs \"dice\"")
+    unknown = sorted(map(str, set(decision) - DECISION_FIELDS))
+    if unknown:
+        raise GameError(f"a decision takes no field(s) {', '.join(unknown)[:120]}")
+    choices = [key for key in ("keep", "take", "no_chip") if key in decision]
+    if len(choices) != 1 or ("from" in decision and choices != ["take"]):
+        raise GameError("a decision needs exactly one of \"keep\", \"take\" (with \"from\") "
+                        "and \"no_chip\": true")
+    kept = game.kept
     game.roll(decision["dice"])
+    if game.dice_rng is not None:
+        check_seeded(game.dice_rng, kept, game.dice)
     if decision.get("rolls_left", game.rolls_left) != game.rolls_left:
         raise GameError(f"{game.rolls_left} rolls are left here, the record says "
                         f"{decision['rolls_left']!r}")
+    # the choice is parsed before `visit` sees the decision: the analysis reads it as valid
+    if "keep" in decision:
+        keep = _faces(decision["keep"])
+    elif "no_chip" in decision and decision["no_chip"] is not True:
+        raise GameError(f"no_chip must be true, got {decision['no_chip']!r}")
+    else:
+        end = parse_end(decision)
     if visit is not None:
         visit(game, decision)
     if "keep" in decision:
-        game.keep(_faces(decision["keep"]))
+        game.keep(keep)
     else:
-        game.end_turn(parse_end(decision))
+        game.end_turn(end)
     note = checked_note(decision.get("advice"))
     if note is not None:  # the advice noted stays with its decision (a malformed one is dropped)
         game.turns[-1]["decisions"][-1]["advice"] = note
@@ -243,7 +267,10 @@ def rebuild(record, hand=None):
     if hand is not None:
         if game.over:
             raise GameError("error.game_over")
+        kept = game.kept
         game.roll(_faces(hand))
+        if game.dice_rng is not None:  # the dice in hand: the seed's next roll
+            check_seeded(game.dice_rng, kept, game.dice)
     return game
 
 

@@ -1,0 +1,90 @@
+"""The checks of a request to `kniffel serve` before any work starts: its fields, its rules,
+the record it carries and the record of a new game; each failure a BadRequest (a 4xx with one
+message)."""
+from ..game import session
+from ..presets import get_rules
+from ..rules import PRESETS, RulesError
+
+MAX_PLAYERS = 8
+
+
+class BadRequest(Exception):
+    """A request the API cannot answer: a 4xx with {"error": message}."""
+
+    def __init__(self, message, status=400):
+        super().__init__(message)
+        self.status = status
+
+
+def request_rules(data):
+    """The rules of a new game: {"rules": preset, "options": {option: value}} -> Rules."""
+    name = data.get("rules", "kniffel")
+    options = data.get("options")
+    options = {} if options is None else options  # not `or {}`: [] or "" is no set of options
+    if not isinstance(name, str) or name not in PRESETS:
+        raise BadRequest(f"rules must be a scorecard preset: {', '.join(PRESETS)}")
+    if not isinstance(options, dict):
+        raise BadRequest("options must be an object of rules option: value")
+    try:
+        return get_rules(name, **options)
+    except (RulesError, TypeError) as exc:
+        raise BadRequest(f"rules: {exc}") from None
+
+
+NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "objective"}
+GAME_FIELDS = {"record", "hand", "move", "language", "objective"}
+
+
+def check_fields(data, fields, what):
+    """BadRequest naming the fields of `data` that `what` does not take."""
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
+                         f"{', '.join(sorted(fields))}")
+
+
+def check_objective(data):
+    """BadRequest for an objective other than the two the page offers."""
+    objective = data.get("objective", "expected")
+    if objective not in ("expected", "win"):
+        raise BadRequest(f"objective must be expected or win, got {objective!r}"[:200])
+
+
+def checked_record(record):
+    """A record from a request: a JSON object whose rules are a preset name or a rules object."""
+    if not isinstance(record, dict) or not isinstance(record.get("turns"), list):
+        raise BadRequest("record must be a game record object with \"rules\" and \"turns\"")
+    rules = record.get("rules")
+    if isinstance(rules, str) and rules not in PRESETS:
+        raise BadRequest(f"record rules must be a scorecard preset or a rules object, got {rules!r}")
+    if not isinstance(rules, (str, dict)):
+        raise BadRequest("record rules must be a scorecard preset or a rules object")
+    players = record.get("players", ["you"])
+    if not isinstance(players, list) or len(players) > MAX_PLAYERS:
+        raise BadRequest(f"a game has 1-{MAX_PLAYERS} players")
+    seed = record.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+        raise BadRequest(f"record seed must be a whole number >= 0 or null, got {seed!r}")
+    return record
+
+
+def new_record(data):
+    """The record of a new game from a request: {"rules", "options", "players", "real_dice",
+    "seed"}; BadRequest naming a bad field (its "objective" too)."""
+    check_objective(data)
+    rules = request_rules(data)
+    players = data.get("players", ["you"])
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \
+            or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
+        raise BadRequest(f"players must be a list of 1-{MAX_PLAYERS} names")
+    real_dice = data.get("real_dice", False)
+    if not isinstance(real_dice, bool):  # "yes" or "false" must not mean real dice
+        raise BadRequest(f"real_dice must be true or false, got {real_dice!r}"[:200])
+    seed = data.get("seed")
+    if seed is not None and (real_dice or not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**63):
+        raise BadRequest("seed must be a whole number >= 0, and only with virtual dice")
+    if seed is None and not real_dice:
+        import secrets
+        seed = secrets.randbelow(2**32)
+    return session.new_record(rules, [p.strip() for p in players], seed, real_dice)

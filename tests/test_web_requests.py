@@ -1,0 +1,222 @@
+"""What `kniffel serve` refuses of a scorecard request and what it does when a win advice cannot
+be had: a record whose fields or seeded dice contradict its moves is refused by /api/game as by
+/api/analyze and `kniffel analyze`; a value of the wrong type is never taken for another; a win
+advice stopped at the budget falls back to points with a notice; the warm-up compiles every
+kernel a request can need; and a worker replaced never blocks the event loop."""
+import json
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+
+from conftest import run  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
+
+
+def client_of(app):
+    from starlette.testclient import TestClient
+    return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"})
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    from solver.web.app import create_app
+    return client_of(create_app(tmp_path_factory.mktemp("requests-store")))
+
+
+def post(client, path, data):
+    response = client.post(path, content=json.dumps(data).encode())
+    return response.status_code, response.json()
+
+
+@pytest.fixture(scope="module")
+def game(client):
+    """(record, hand) of a seeded game of two, a few decisions in, with dice in hand."""
+    code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 11})
+    for move in [{"roll": True}, {"keep": []}, {"roll": True}, {"box": "chance"}, {"roll": True}]:
+        code, st = post(client, "/api/game", {"record": st["record"], "hand": st["hand"], "move": move})
+        assert code == 200, st
+    return st["record"], st["hand"]
+
+
+def _changed(record, path, value):
+    record = json.loads(json.dumps(record))
+    place = record
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    return record
+
+
+CONTRADICTIONS = [  # (where in the record, the value that contradicts its moves)
+    (("scores",), {"a": 99, "b": 0}), (("finished",), True), (("format",), "kniffel-gam"),
+    (("format_version",), 99), (("turns", 0, "card_total"), 7),
+    (("turns", 0, "decisions", 1, "extra_bonuses"), 2), (("rules_key",), "yahtzee"),
+]
+
+
+@pytest.mark.parametrize("path, value", CONTRADICTIONS, ids=lambda x: str(x)[:20])
+def test_a_record_that_contradicts_its_moves_is_refused_by_game_as_by_analyze(client, game, path, value):
+    record, hand = game
+    bad = _changed(record, path, value)
+    analyzed, analysis = post(client, "/api/analyze", {"record": bad})
+    played, state = post(client, "/api/game", {"record": bad, "hand": hand})
+    assert analyzed == played == 400, (analysis, state)
+    assert "is not what the moves give" in state["error"]
+    assert post(client, "/api/game", {"record": record, "hand": hand})[0] == 200  # the real one
+
+
+def test_seeded_dice_that_are_not_the_seeds_are_refused(client, game, capsys, tmp_path):
+    record, hand = game
+    first = record["turns"][0]["decisions"][0]["dice"]
+    other = [6 if d != 6 else 1 for d in first]
+    bad = _changed(record, ("turns", 0, "decisions", 0, "dice"), other)
+    bad = _changed(bad, ("turns", 0, "decisions", 0, "keep"), [])
+    for path, body in [("/api/game", {"record": bad, "hand": hand}), ("/api/analyze", {"record": bad})]:
+        code, answer = post(client, path, body)
+        assert code == 400 and "not what this game's seed rolled" in answer["error"], answer
+    # the dice in hand too: a seeded game's next roll is the seed's
+    wrong_hand = [1, 1, 1, 1, 1] if sorted(hand) != [1] * 5 else [2] * 5
+    code, answer = post(client, "/api/game", {"record": record, "hand": wrong_hand})
+    assert code == 400 and "seed rolled" in answer["error"]
+    # kniffel analyze of the file: exit 2, one line
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(bad))
+    code, out, err = run(capsys, "analyze", str(file))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "seed rolled" in err, err
+    # a game of real dice has no seed to match
+    real = {**bad, "real_dice": True, "seed": None}
+    assert post(client, "/api/game", {"record": real})[0] == 200
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"real_dice": "yes"}, "real_dice must be true or false"),
+    ({"real_dice": 1}, "real_dice must be true or false"),
+    ({"options": []}, "options must be"),
+    ({"options": ""}, "options must be"),
+    ({"objective": "points"}, "objective must be expected or win"),
+])
+def test_new_refuses_values_of_the_wrong_type(client, body, words):
+    code, answer = post(client, "/api/new", {"players": ["a"], **body})
+    assert code == 400 and words in answer["error"], answer
+
+
+def test_points_as_text_are_refused_in_a_record(client, game):
+    """A record's points are numbers ("12" is not 12), as the turn's start card is; a batch line
+    (/api/advise) takes points as text on purpose, as `kniffel advise --batch` does."""
+    record, hand = game
+    points = record["turns"][0]["decisions"][-1]["points"]
+    bad = _changed(record, ("turns", 0, "decisions", -1, "points"), str(points))
+    for path, body in [("/api/game", {"record": bad, "hand": hand}), ("/api/analyze", {"record": bad})]:
+        code, answer = post(client, path, body)
+        assert code == 400 and "the record says" in answer["error"], answer
+
+
+class _Overrun:
+    """A pool whose win work always runs past the budget (as a kernel that compiles, or a big
+    sub-game, would): the work.Stopped(422) the real pool raises then."""
+
+    def __init__(self, pool):
+        self.pool, self.calls = pool, []
+
+    def __getattr__(self, name):
+        return getattr(self.pool, name)
+
+    async def run(self, name, args, disconnected=None, budget=True):
+        from solver.web import work
+        self.calls.append((name, args[0].get("objective") if name in ("new", "game") else None))
+        if name in ("new", "game") and args[0].get("objective") == "win":
+            raise work.Stopped("the work ran past this server's budget of 10 s and was stopped", 422)
+        return await self.pool.run(name, args, disconnected, budget)
+
+
+def test_a_win_advice_stopped_at_the_budget_falls_back_to_points(tmp_path):
+    """The issue: /api/game with objective win answered 422 for the move itself."""
+    from solver.web import work
+    from solver.web.app import SERVICE, Tables, create_app
+    tables = Tables(tmp_path)
+    pool = _Overrun(work.Pool(1, 8, None, SERVICE, tables=tables, processes=False))
+    client = client_of(create_app(tmp_path, pool=pool))
+    code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 2, "objective": "win"})
+    assert code == 200 and st["objective"] == "expected" and "budget" in st["notice"], st
+    code, st = post(client, "/api/game", {"record": st["record"], "move": {"roll": True}, "objective": "win"})
+    assert code == 200 and st["hand"] and st["advice"]["options"] and "budget" in st["notice"]
+    assert pool.calls[-2:] == [("game", "win"), ("game", "expected")]
+
+
+def test_replacing_a_worker_does_not_wait_for_it_on_the_event_loop():
+    """ProcessWorker._end killed the process, then joined it for up to a second on the loop."""
+    from solver.web.work import ProcessWorker
+
+    class Slow:
+        pid = 0
+
+        def is_alive(self):
+            return True
+
+        def kill(self):
+            pass
+
+        def join(self, timeout=None):
+            time.sleep(1)
+            self.joined = threading.current_thread()
+
+    class Closed:
+        def close(self):
+            pass
+
+        def cancel(self):
+            pass
+
+    worker = ProcessWorker.__new__(ProcessWorker)
+    worker.process, worker.connection, worker.warming = Slow(), Closed(), Closed()
+    start = time.monotonic()
+    worker._end()
+    assert time.monotonic() - start < 0.3
+
+
+WARM_CHECK = r"""
+import gc, json, orjson
+from numba.core.registry import CPUDispatcher
+from solver.web.app import Tables, answer_request, warm_up
+from solver.web import duel
+
+def compiled():
+    return {(d.py_func.__module__, d.py_func.__qualname__, str(s))
+            for d in gc.get_objects() if isinstance(d, CPUDispatcher) for s in d.signatures}
+
+tables = Tables(None)
+warm_up(tables)
+before = compiled()
+boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+         "full_house", "small_straight", "large_straight", "kniffel", "chance"]
+card, other = {b: 0 for b in boxes[:10]}, {b: 0 for b in boxes[3:]}
+for line in [{"card": card, "dice": [1, 2, 3, 4, 6], "rolls_left": 2, "opponents": [{"card": other}]},
+             {"card": card, "dice": [1, 2, 3, 4, 6], "rolls_left": 0, "opponents": [{"card": other}, {"final": 90}]},
+             {"card": card, "opponents": [{"card": {**other, "kniffel": 50}, "kniffel_bonuses": 1}], "ties": "lose"},
+             {"card": card, "dice": [6, 6, 6, 6, 6], "rolls_left": 1, "target": 200},
+             {"players": 3, "dice": [1, 2, 3, 4, 5], "rolls_left": 1}]:
+    status, answer = answer_request(orjson.dumps(line), tables)
+    assert status == 200, answer
+record, _ = duel.new_duel({"players": ["a", "b"], "seed": 1})
+state = duel.duel_step(record, None, {"roll": True}, True)
+duel.duel_step(state["record"], state["hand"], {"keep": []}, True)
+print(json.dumps(sorted(map(list, compiled() - before))))
+"""
+
+
+@pytest.mark.slow  # a fresh process: imports, the warm-up, the requests (kernels from the cache)
+def test_the_warm_up_compiles_every_kernel_a_request_needs(tmp_path):
+    """The issue: the opponents'-card path of the win advice (and the Dice Duel coach) compiled
+    inside the first such request, past its 10 s budget.  After warm_up, the requests of each
+    kind compile nothing more (numba adds a signature to a kernel when it compiles or loads)."""
+    done = subprocess.run([sys.executable, "-c", WARM_CHECK], capture_output=True, text=True,
+                          timeout=600, env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
