@@ -145,7 +145,7 @@ def test_analyze_of_a_malformed_dice_duel_file_is_exit_2_with_one_line(client, c
 @pytest.mark.parametrize("path, body, words", [
     ("/api/duel/new", {"players": ["a", "b"], "seeed": 1}, "no field"),
     ("/api/duel/new", {"players": ["a", "b"], "options": []}, "options must be"),
-    ("/api/duel/new", {"players": ["a", "b"], "real_dice": "yes"}, "seed must be"),
+    ("/api/duel/new", {"players": ["a", "b"], "real_dice": "yes"}, "the seed is"),
     ("/api/duel/new", {"players": ["a", "b"], "coach": "yes"}, "coach must be"),
     ("/api/duel/game", {"record": None, "hnad": None}, "no field"),
     ("/api/duel/analyze", {"record": None, "goal": "win"}, "no field"),

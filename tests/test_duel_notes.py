@@ -256,7 +256,7 @@ def test_the_worker_warm_up_compiles_the_duel_kernels():
     from solver.web import app, duel
     duel.warm_up()
     assert kernels.rollouts.signatures and kernels.turn_by.signatures
-    assert "warm_up_duel()" in inspect.getsource(app.warm_up)
+    assert "duel_warm_up()" in inspect.getsource(app.warm_up)
 
 
 def test_the_shared_exact_memo_gives_the_numbers_of_a_fresh_solve(advised):

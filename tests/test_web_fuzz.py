@@ -166,9 +166,9 @@ def duel_record(client):
 
 @pytest.fixture
 def quick_analysis(monkeypatch):
-    """The Dice Duel analysis with a hundredth of a second of rollouts a decision (0.3 s)."""
+    """The Dice Duel analysis with 8 rollouts an option for a decision no advice was noted for."""
     from solver.duel.multiplayer import analysis
-    monkeypatch.setattr(analysis, "ANALYSIS_BUDGET", 0.01)
+    monkeypatch.setattr(analysis, "ANALYSIS_GAMES", 8)
 
 
 DUEL_PATHS = [(), ("turns", 0), ("turns", 0, "decisions", 0), ("turns", 0, "decisions", 1),

@@ -78,6 +78,8 @@ def check_record(record, hand=None):
         return
     turn = game.next_turn()
     kept = turn.kept
+    if isinstance(hand, list) and len(hand) != DICE:  # in the player's words, as rebuild says it
+        raise GameError("error.dice_count", n=DICE, got=len(hand))
     try:
         hand = validate_dice(hand)
     except (ValueError, TypeError) as exc:

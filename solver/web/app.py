@@ -224,7 +224,9 @@ async def _state_or_points(run, request, data, name, *args):
         if data.get("objective") != "win" or exc.status != 422:
             raise
         state = await run(request, name, {**data, "objective": "expected"}, *args)
-        return {**state, "notice": f"advice for points: {exc}"}
+        words = Words(data.get("language") if data.get("language") in LANGUAGES else "en")
+        why = words(exc.words[0], **exc.words[1]) if exc.words else str(exc)
+        return {**state, "notice": words("web.points_instead", why=why)}
 
 
 def _lifespan(pool):
