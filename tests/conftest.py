@@ -60,3 +60,11 @@ def table_dir_with_opponents(table_dir, kniffel_opponents):
     import shutil
     shutil.copytree(kniffel_opponents, table_dir, dirs_exist_ok=True)
     return table_dir
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    """One headless Chromium a test module, with a fresh profile (tests/browser.py)."""
+    from browser import chromium
+    with chromium(tmp_path_factory.mktemp("chromium")) as context:
+        yield context

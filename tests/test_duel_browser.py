@@ -7,28 +7,17 @@ state go to docs/screenshots/duel-*.png (or $KNIFFEL_SCREENSHOTS)."""
 import json
 import os
 import re
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from browser import blank_page, need_a_browser, served
 
-CHROMIUM = os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-if not CHROMIUM:
-    pytest.skip("no Chromium (apt-get install chromium) for the browser tests", allow_module_level=True)
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
-pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-
-from playwright.sync_api import sync_playwright  # noqa: E402
+need_a_browser()
 
 pytestmark = pytest.mark.slow  # every test here drives a browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or ROOT / "docs" / "screenshots")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 NAMES = ["Annemarie", "Bernhard", "Christine", "Dorothea"]
 # Words only one language's page may show (the other's would be a word left untranslated).
 ONLY = {"de": ["Würfel", "Gewinnchance", "nimm", "halte", "Teller", "Punkte", "Am Zug", "exakt",
@@ -40,49 +29,21 @@ ONLY = {"de": ["Würfel", "Gewinnchance", "nimm", "halte", "Teller", "Punkte", "
 @pytest.fixture(scope="module")
 def server():
     """The app on a port of its own, its duel advice quick (0.2 s of rollouts a decision)."""
-    import uvicorn
-    from solver.duel.multiplayer import advice
+    from solver.duel.multiplayer import advice, analysis
     from solver.web.app import create_app
-    from solver.duel.multiplayer import analysis
     saved, advice.BUDGET = advice.BUDGET, 0.2
     games, analysis.ANALYSIS_GAMES = analysis.ANALYSIS_GAMES, 32  # the analyses quick too
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(create_app(budget=10), host="127.0.0.1", port=port,
-                                       log_level="warning"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not uv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    uv.should_exit = True
-    thread.join(10)
-    advice.BUDGET, analysis.ANALYSIS_GAMES = saved, games
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium")), executable_path=CHROMIUM, args=FLAGS,
-            headless=True, viewport={"width": 390, "height": 844})
-        yield context
-        context.close()
+    try:
+        with served(create_app(budget=10)) as base:
+            yield base
+    finally:
+        advice.BUDGET, analysis.ANALYSIS_GAMES = saved, games
 
 
 @pytest.fixture
 def page(browser, server):
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server + "static/style.css")  # the origin, without the page resuming a game
-    page.evaluate("localStorage.clear()")
-    yield page
-    page.close()
-    assert not errors, errors
+    with blank_page(browser, server) as page:
+        yield page
 
 
 def idle(page):

@@ -4,76 +4,34 @@ checked against `kniffel advise`; screenshots at phone and desktop size go to bu
 (or $KNIFFEL_SCREENSHOTS) for a person to look at."""
 import json
 import os
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from browser import blank_page, need_a_browser, served
 
 from conftest import run, solved
 
-CHROMIUM = os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-if not CHROMIUM:
-    pytest.skip("no Chromium (apt-get install chromium) for the browser tests", allow_module_level=True)
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
-pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-
-from playwright.sync_api import sync_playwright  # noqa: E402
+need_a_browser()
 
 pytestmark = pytest.mark.slow  # every test here drives a browser
 
 SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or Path(__file__).resolve().parent.parent / "build" / "screenshots")
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
-# Headless, and quiet on a closed network: no background traffic, no first-run set-up.
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
 def server():
-    import uvicorn
     from solver.web.app import create_app
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(preloaded=[solved("kniffel"), solved("yahtzee")])
-    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not uv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    uv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    with sync_playwright() as p:
-        # a persistent context gives a fresh user-data-dir of our own
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium")), executable_path=CHROMIUM, args=FLAGS,
-            headless=True, viewport=PHONE)
-        yield context
-        context.close()
+    with served(create_app(preloaded=[solved("kniffel"), solved("yahtzee")])) as base:
+        yield base
 
 
 @pytest.fixture
 def page(browser, server):
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server + "static/style.css")  # the page's origin, without the page resuming a game
-    page.evaluate("localStorage.clear()")
-    page.goto(server)
-    page.wait_for_selector("body[data-ready]")
-    yield page
-    page.close()
-    assert not errors, errors
+    with blank_page(browser, server) as page:
+        page.goto(server)
+        page.wait_for_selector("body[data-ready]")
+        yield page
 
 
 def shot(page, name, size):

@@ -7,29 +7,17 @@ other language.  With $KNIFFEL_SCREENSHOTS set, each state at 390 px is saved th
 import json
 import os
 import re
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from browser import blank_page, need_a_browser, served
 
 from conftest import solved
 
-CHROMIUM = os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-if not CHROMIUM:
-    pytest.skip("no Chromium (apt-get install chromium) for the browser tests", allow_module_level=True)
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
-pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-
-from playwright.sync_api import sync_playwright  # noqa: E402
+need_a_browser()
 
 pytestmark = pytest.mark.slow  # drives a browser
 SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or "build/screenshots")
-# Headless, and quiet on a closed network: no background traffic, no first-run set-up.
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 WIDTHS = (360, 390)
 LONG_NAMES = ["Annemarie", "Bernhard", "Christine", "Dorothea"]
@@ -80,33 +68,9 @@ FOREIGN = {lang: _foreign_words(lang) for lang in ("de", "en")}
 @pytest.fixture(scope="module")
 def server():
     """The page's server in this process (one for the module), on a free port of loopback."""
-    import uvicorn
     from solver.web.app import create_app
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    uv = uvicorn.Server(uvicorn.Config(create_app(preloaded=[solved("kniffel")]), host="127.0.0.1",
-                                       port=port, log_level="warning"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not uv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    uv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    """One headless Chromium for the module (a fresh profile of its own)."""
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium")), executable_path=CHROMIUM, args=FLAGS,
-            headless=True, viewport={"width": 390, "height": 844})
-        yield context
-        context.close()
+    with served(create_app(preloaded=[solved("kniffel")])) as base:
+        yield base
 
 
 def shot(page, name):
@@ -119,13 +83,8 @@ def shot(page, name):
 
 @pytest.fixture
 def page(browser, server):
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server + "static/style.css")
-    yield page
-    page.close()
-    assert not errors, errors
+    with blank_page(browser, server) as page:
+        yield page
 
 
 def _record(players, rounds, rules="kniffel"):
