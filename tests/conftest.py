@@ -68,3 +68,29 @@ def browser(tmp_path_factory):
     from browser import chromium
     with chromium(tmp_path_factory.mktemp("chromium")) as context:
         yield context
+
+
+_FORWARD = {}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def shared_empty_card_forward_passes():
+    """The forward pass of a table from the empty card (seconds to half a minute, 0.1-0.3 GB),
+    followed once per session and shared, as `solved` shares the tables: the distribution, the
+    strategy tables, the pages and the opponents' store all start from it."""
+    from solver.engine.states import Position
+    from solver.stats import distribution, opponents
+    original = distribution.forward
+
+    def forward(table, position=None, threads=None, progress=False):
+        if position is not None and position != Position():
+            return original(table, position, threads, progress)
+        key = (table.rules, table.expected_score)
+        if key not in _FORWARD:
+            _FORWARD[key] = original(table, position, threads, progress)
+        return _FORWARD[key]
+
+    distribution.forward = opponents.forward = forward
+    yield
+    distribution.forward = opponents.forward = original
+    _FORWARD.clear()

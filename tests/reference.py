@@ -22,7 +22,7 @@ from math import exp, log
 from functools import lru_cache
 from itertools import combinations, product
 from math import factorial
-from operator import index
+from operator import index, itemgetter, mul
 from typing import NamedTuple
 
 __all__ = ["BOXES_13", "BOXES_YATZY", "PRESETS", "PRESET_RULES", "RULE_KEYS", "preset_rules",
@@ -477,6 +477,22 @@ ROLL_NEIGHBOURS = [_one_die_changes(roll) for roll in ROLLS]
 ROLL_REROLL_KEEPS = [[k for k in keeps if len(KEEPS[k]) < 5] for keeps in ROLL_KEEPS]
 
 
+def _getter(indices):
+    """values -> the tuple of values[i] for i in `indices` (itemgetter, a tuple for one too)."""
+    if len(indices) == 1:
+        (i,) = indices
+        return lambda values: (values[i],)
+    return itemgetter(*indices)
+
+
+# The same sums and maxima as written out per term, in the same order (so the same floats),
+# with the lookups done by itemgetter: the reference stays plain Python and quicker.
+KEEP_AVERAGES = [(_getter([i for i, _ in outcomes]), [p for _, p in outcomes])
+                 for outcomes in KEEP_OUTCOMES]
+REROLL_KEEP_VALUES = [_getter(keeps) for keeps in ROLL_REROLL_KEEPS]
+NEIGHBOUR_VALUES = [_getter(n) for n in ROLL_NEIGHBOURS]
+
+
 @lru_cache(maxsize=None)
 def _value(r, open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left):
     """Memoised value of a normalised position at the start of a turn."""
@@ -507,15 +523,15 @@ def _value(r, open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left):
     roll_value = best[jokers_left - uses]
     for used in range(uses - 1, -1, -1):
         now = best[jokers_left - used]
-        roll_value = [max(now[i], max(roll_value[n] for n in ROLL_NEIGHBOURS[i]))
-                      for i in range(len(ROLLS))]
+        roll_value = [max(now[i], max(neighbours(roll_value)))
+                      for i, neighbours in enumerate(NEIGHBOUR_VALUES)]
 
     # Each earlier roll: stop and score now (no joker), or reroll at least one die.
     stop = best[jokers_left]
     for _ in range(r.rolls_per_turn - 1):
-        keep_value = [sum(p * roll_value[i] for i, p in outcomes) for outcomes in KEEP_OUTCOMES]
-        roll_value = [max(stop[i], max(keep_value[k] for k in ROLL_REROLL_KEEPS[i]))
-                      for i in range(len(ROLLS))]
+        keep_value = [sum(map(mul, probs, rolls(roll_value))) for rolls, probs in KEEP_AVERAGES]
+        roll_value = [max(stop[i], max(keeps(keep_value)))
+                      for i, keeps in enumerate(REROLL_KEEP_VALUES)]
     return sum(p * v for p, v in zip(ROLL_PROBABILITY, roll_value))
 
 
@@ -609,9 +625,9 @@ def _utility(r, theta, open_boxes, upper_total, kniffel_box, bonuses_paid):
             for roll in ROLLS]
     roll_value = stop
     for _ in range(r.rolls_per_turn - 1):
-        keep_value = [sum(p * roll_value[i] for i, p in outcomes) for outcomes in KEEP_OUTCOMES]
-        roll_value = [max(stop[i], max(keep_value[k] for k in ROLL_REROLL_KEEPS[i]))
-                      for i in range(len(ROLLS))]
+        keep_value = [sum(map(mul, probs, rolls(roll_value))) for rolls, probs in KEEP_AVERAGES]
+        roll_value = [max(stop[i], max(keeps(keep_value)))
+                      for i, keeps in enumerate(REROLL_KEEP_VALUES)]
     return sum(p * v for p, v in zip(ROLL_PROBABILITY, roll_value))
 
 

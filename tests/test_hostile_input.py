@@ -347,7 +347,7 @@ def test_simulate_huge_game_counts_are_bounded_or_refused(store, games):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                stdin=subprocess.DEVNULL, preexec_fn=_limit_memory)
     try:
-        out, err = process.communicate(timeout=10)
+        out, err = process.communicate(timeout=6)
     except subprocess.TimeoutExpired:
         process.kill()  # still running within the memory limit: bounded
         _, err = process.communicate()

@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 httpx = pytest.importorskip("httpx")
+pytestmark = pytest.mark.slow  # every test here runs a real `kniffel serve` and waits on it
 
 from helpers import JSON, server, status, wait_for  # noqa: E402
 
