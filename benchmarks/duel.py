@@ -3,7 +3,8 @@
 In fresh processes:
   cold_seconds         first solve with an empty numba cache (compiles the kernels)
   first_call_seconds   first solve in a new process with the numba cache present
-  warm_seconds         best of --repeat further solves in that same process
+  warm_seconds         best of --repeat further solves in that same process (null for --repeat 0,
+                       and so the one-thread solve and the simulation)
   threads_1_warm_seconds  one warm solve on one thread
   peak_rss_mb          peak resident memory of that process
   states               states in the table (all reachable), and how many were solved (not over)
@@ -98,12 +99,13 @@ def main():
     results["within_target"] = results["first_call_seconds"] < TARGET_SECONDS
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
+    warm = "" if results["warm_seconds"] is None else (  # --repeat 0: the first call alone
+        f"warm {results['warm_seconds']:.2f} s (1 thread {results['threads_1_warm_seconds']:.2f} s), "
+        f"simulate {results['simulate_games_per_second']:,.0f} games/s, ")
     print(f"{args.rules}: {results['states']:,} states ({results['states_solved']:,} solved), expected "
-          f"{results['expected_score']:.4f}; warm {results['warm_seconds']:.2f} s (1 thread "
-          f"{results['threads_1_warm_seconds']:.2f} s), first call {results['first_call_seconds']:.2f} s, "
+          f"{results['expected_score']:.4f}; {warm}first call {results['first_call_seconds']:.2f} s, "
           f"cold {results.get('cold_seconds', float('nan')):.1f} s, peak {results['peak_rss_mb']:.0f} MB, "
-          f"advise {results['advise_process']['best_seconds']:.3f} s, "
-          f"simulate {results['simulate_games_per_second']:,.0f} games/s", file=sys.stderr)
+          f"advise {results['advise_process']['best_seconds']:.3f} s", file=sys.stderr)
     print(args.out)
 
 

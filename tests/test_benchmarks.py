@@ -48,14 +48,15 @@ def test_distribution_mean_is_the_table_value(monkeypatch, tmp_path):
 
 
 @pytest.mark.slow
-def test_duel_solves_simulates_and_advises(monkeypatch, tmp_path):
+def test_duel_solves_and_advises(monkeypatch, tmp_path):
+    """The first solve and the advice process (the warm solves and the simulation, --repeat 1
+    and more, run the solver's own calls: tests/test_duel.py has them)."""
     out = tmp_path / "duel.json"
-    bench(monkeypatch, "duel", "--no-cold", "--repeat", 1, "--out", out)
+    bench(monkeypatch, "duel", "--no-cold", "--repeat", 0, "--out", out)
     result = read(out)
     assert 0 < result["states_solved"] <= result["states"] and "cold_seconds" not in result
-    assert abs(result["simulated_mean"] - result["expected_score"]) < \
-        5 * result["simulated_standard_error"]
-    assert result["warm_seconds"] > 0 and result["advise_process"]["best_seconds"] > 0
+    assert result["first_call_seconds"] > 0 and result["warm_seconds"] is None
+    assert 0 < result["expected_score"] and result["advise_process"]["best_seconds"] > 0
 
 
 def test_duel_multi_sizes_and_latency(monkeypatch, tmp_path):
@@ -125,10 +126,10 @@ def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir)
     from solver.bench import text_table
     out, readme = tmp_path / "solve.json", tmp_path / "README.md"
     bench(monkeypatch, "solve", "--presets", "kniffel-basic", "--repeat", 1, "--batch-lines", 40,
-          "--games", 300, "--rounds", 2, "--no-cold", "--out", out, "--readme", readme)
+          "--games", 100, "--rounds", 2, "--no-cold", "--out", out, "--readme", readme)
     results = read(out)
     entry = results["presets"]["kniffel-basic"]
-    assert results["settings"] == {"repeat": 1, "batch_lines": 40, "games": 300, "cold": False,
+    assert results["settings"] == {"repeat": 1, "batch_lines": 40, "games": 100, "cold": False,
                                    "rounds": 2}
     assert entry["states"] == 357_632 and entry["batch"]["lines"] == 40
     assert entry["expected_score"] == pytest.approx(245.8707745, abs=1e-6)
@@ -137,9 +138,9 @@ def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir)
     assert entry["warm_seconds"] == min(entry["warm_all"]) and entry["advise_process"]["best_seconds"] > 0
     for strategy in ("optimal", "greedy"):
         sim = entry["simulate"][strategy]
-        assert sim["games"] == 300 and sim["games_per_second"] > 0 and sim["first_call_seconds"] > 0
-    # the games really were played: 300 games (sd about 40) put the optimal mean within a few
-    # points of the solved 245.87, and greedy play (about 145) far below it
+        assert sim["games"] == 100 and sim["games_per_second"] > 0 and sim["first_call_seconds"] > 0
+    # the games really were played: 100 games (sd about 40, so 4 for the mean) put the optimal
+    # mean within a few points of the solved 245.87, and greedy play (about 145) far below it
     assert abs(entry["simulate"]["optimal"]["mean_score"] - entry["expected_score"]) < 20
     assert entry["simulate"]["greedy"]["mean_score"] < entry["expected_score"] - 40
     text = text_table(results)
