@@ -17,6 +17,7 @@ any other card (a player who played otherwise: then seconds early in a game) and
 card is computed afresh, and the last few are kept in memory.  Both are exact (float64; the
 store leaves out at most TAIL of mass at either end of a distribution).
 """
+import weakref
 from collections import OrderedDict
 
 import numpy as np
@@ -134,8 +135,8 @@ def _load_beside(table):
 
 
 def get_store(table, directory=None, build_missing=True, progress=None):
-    """The store of `table` (loaded, else built and saved when `build_missing`), kept per table;
-    `directory` defaults to the one `table` was loaded from."""
+    """The store of `table` (loaded, else built and saved when `build_missing`), kept per table
+    while its values live; `directory` defaults to the one `table` was loaded from."""
     key = id(table.values)
     if key not in _STORES:
         store = load(table, directory) if directory is not None else _load_beside(table)
@@ -147,7 +148,10 @@ def get_store(table, directory=None, build_missing=True, progress=None):
                 pass  # a read-only store: the built one still serves this process
         if store is None:
             return None  # looked for again next time: it may be built meanwhile
+        # Kept by the id of the values, and forgotten when they go: another table's values may
+        # later take the same id, and must not find this table's store.
         _STORES[key] = store
+        weakref.finalize(table.values, _STORES.pop, key, None)
     return _STORES[key]
 
 
