@@ -5,6 +5,10 @@ The measurements are those of `kniffel bench` (solver/bench.py describes each), 
 presets, with the compile (cold) run and more repeats:
 
     python benchmarks/solve.py --presets yahtzee kniffel knobeln yatzy --repeat 5 --rounds 3
+
+Beside them, the roofline of one preset's warm solve (kniffel when it is measured; roofline.py):
+per level the flops, bytes and seconds, against this machine's bandwidth and arithmetic peak,
+measured after the suite.
 """
 import argparse
 import json
@@ -15,6 +19,15 @@ HERE = Path(__file__).resolve().parent
 PEERS = {"note": "published open-source solvers, the same yahtzee solve on this machine, float64 "
                  "(figures quoted in the issue tracker, not measured by this script)",
          "rust_2_threads_seconds": 3.6, "c_1_thread_seconds": 5.3}
+
+
+def _roofline_module():
+    """roofline.py beside this script (imported by path: the tests load this file on its own)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("roofline", HERE / "roofline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def summary_markdown(results):
@@ -41,6 +54,8 @@ def summary_markdown(results):
                   "| k | " + " | ".join(str(p["open_boxes"]) for p in first["scaling"]) + " |",
                   "|---|" + "---:|" * len(first["scaling"]),
                   "| s | " + " | ".join(f"{p['seconds']:.3f}" for p in first["scaling"]) + " |"]
+    if results.get("roofline"):
+        lines += [""] + _roofline_module().summary_lines(results["roofline"])
     first_run = HERE / "results" / "first_run.json"
     if first_run.exists():  # written by benchmarks/first_run.py
         f = json.loads(first_run.read_text())
@@ -69,6 +84,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=1,
                         help="time solve, advise and batch this many times, every preset once a "
                              "round, and keep the best (a shared machine has slow minutes)")
+    parser.add_argument("--roofline", default=None,
+                        help="the preset whose warm solve is set against the roofline (default: "
+                             "kniffel when measured, else the first; 'none' to skip)")
     parser.add_argument("--out", default=str(HERE / "results" / "solve.json"))
     parser.add_argument("--summary-only", action="store_true",
                         help="only rewrite --readme from the JSON in --out")
@@ -82,7 +100,15 @@ def main():
     results = run_suite(args.presets, repeat=args.repeat, batch_lines=args.batch_lines,
                         games=args.games, cold=not args.no_cold, rounds=args.rounds)
     results["peers"] = PEERS
+    preset = args.roofline or ("kniffel" if "kniffel" in args.presets else args.presets[0])
+    if preset != "none":
+        roofline = _roofline_module()
+        scaling = results["presets"][preset]["scaling"]
+        results["roofline"] = roofline.roofline(preset, [(p["open_boxes"], p["seconds"]) for p in scaling],
+                                                roofline.machine_figures())
     print(text_table(results), file=sys.stderr)
+    if results.get("roofline"):
+        print("\n".join(_roofline_module().summary_lines(results["roofline"])), file=sys.stderr)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
     write_summary(results, args.readme)

@@ -264,3 +264,25 @@ def test_every_benchmark_runs_in_a_test():
     missing = [p.stem for p in sorted(benchmarks.glob("*.py"))
                if f'"{p.stem}"' not in text and p.stem != "web_load"]
     assert not missing, f"benchmarks without a smoke test: {missing}"
+
+
+def test_roofline_counts_the_kernels_work():
+    """benchmarks/roofline.py's counts, worked by hand: a turn of 3 rolls has 2 keep stages; a
+    stage averages the 210 keeps of fewer than 5 dice (5 adds and a division each: 6 loads, a
+    store) and takes the best over the 1,260 sub-keep edges (a max, 2 loads and a store each);
+    the turn's start weights the 252 rolls (a multiply and an add, a load each)."""
+    script = load_script("roofline", "benchmarks")
+    assert script._widget_counts(3) == (2 * (210 * 6 + 1260) + 2 * 252,
+                                        2 * (210 * 6 + 1260 * 2) + 252, 2 * (210 + 1260))
+    assert script._widget_counts(1) == (2 * 252, 252, 0)  # one roll: only the weighting
+    levels = {e["open_boxes"]: e for e in script.level_counts("kniffel-basic")}
+    assert [levels[k]["sets"] for k in (1, 2, 13)] == [13, 78, 1]
+    # the empty card: one column (no aux yet, upper total 0); its plane and the 13 above it
+    assert levels[13]["columns"] == 1 and levels[13]["plane_bytes"] == 14 * 64 * 8
+    machine = {"threads": 2, "stream_gb_s": 10.0, "cache_gb_s": 100.0, "peak_gflop_s": 50.0}
+    result = script.roofline("kniffel-basic", [(k, 0.01 * k) for k in range(1, 14)], machine)
+    assert result["total"]["seconds"] == pytest.approx(0.13)
+    first = result["levels"][0]
+    assert first["roofline_seconds"] == max(first["flops"] / 50e9, first["plane_bytes"] / 10e9,
+                                            first["row_bytes"] / 100e9)
+    assert "| 13 | 1 |" in "\n".join(script.summary_lines(result))

@@ -26,7 +26,7 @@ def test_simulation_identical_on_one_and_two_threads():
 
 
 CHECK_CACHE = """
-import json
+import json, sys
 from solver.engine import expected as kernels
 from solver.engine.backward import solve
 from solver.stats import simulate_kernels
@@ -42,7 +42,8 @@ score_distribution(table, Position(card))
 stats = [kernels._solve_sets.stats, simulate_kernels._simulate_turn.stats, simulate_kernels._simulate_greedy.stats,
          policy_kernels._outcomes_batch.stats, policy_kernels._gather_distributions.stats]
 print(json.dumps({"misses": sum(sum(s.cache_misses.values()) for s in stats),
-                  "hits": sum(sum(s.cache_hits.values()) for s in stats)}))
+                  "hits": sum(sum(s.cache_hits.values()) for s in stats),
+                  "scipy_linalg": "scipy.linalg" in sys.modules}))
 """
 
 
@@ -51,6 +52,17 @@ def test_second_process_compiles_nothing():
                                       text=True, check=True).stdout) for _ in range(2)]
     # the first run may compile (and save) or already find the cache; the second must only load
     assert runs[1]["misses"] == 0 and runs[1]["hits"] >= 2
+    # numba's BLAS probe is refused (solver/engine/jit.py): loading kernels imports no scipy.linalg
+    assert not runs[1]["scipy_linalg"]
+
+
+def test_numba_linear_algebra_still_compiles():
+    """The refused BLAS probe leaves np.dot to numba: it imports scipy itself when it compiles."""
+    pytest.importorskip("scipy")
+    code = ("import numpy as np, numba, solver.engine.jit\n"
+            "print(numba.njit(lambda a, b: np.dot(a, b))(np.arange(3.0), np.arange(3.0)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "5.0"
 
 
 def test_bonus_classes_with_only_the_sixes_open():

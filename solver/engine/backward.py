@@ -1,8 +1,10 @@
 """The backward pass over DP levels (for a scorecard, the number of filled boxes), one kernel call
 per level and chunk of its items, for any objective (objective.py): the expected score, the
 target, the Dice Duel and the evaluation of a rule list all run their levels here."""
+import contextlib
 import contextvars
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from tqdm import tqdm
@@ -61,20 +63,22 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
         objective.solve_sets(rules, items, values, context)
 
     level_seconds = []  # (level, seconds since start) after each level: the cost curve
-    for done, (step, items) in enumerate(tqdm(objective.levels(rules, within), unit="level",
-                                              desc=label or f"solving {rules.key}",
-                                              disable=disable, leave=False)):
-        if stop():
-            raise Cancelled(f"stopped after {done} levels")
-        if len(items) == 0:
-            continue
-        objective.start_level(rules, items, values, context)
-        # strided chunks spread the heavy items; contiguous copies, since strided and
-        # one-element slices would make numba compile the kernel twice, once for each layout
-        map_parallel(solve_chunk, [np.ascontiguousarray(items[i::n_chunks])
-                                   for i in range(n_chunks)], threads)
-        objective.end_level(rules, items, values, context)
-        level_seconds.append((step, time.perf_counter() - start))
+    # one pool for every level: a warm solve is a few hundred milliseconds, 13 pools cost ms
+    with (ThreadPoolExecutor(max_workers=threads) if threads > 1 else contextlib.nullcontext()) as pool:
+        for done, (step, items) in enumerate(tqdm(objective.levels(rules, within), unit="level",
+                                                  desc=label or f"solving {rules.key}",
+                                                  disable=disable, leave=False)):
+            if stop():
+                raise Cancelled(f"stopped after {done} levels")
+            if len(items) == 0:
+                continue
+            objective.start_level(rules, items, values, context)
+            # strided chunks spread the heavy items; contiguous copies, since strided and
+            # one-element slices would make numba compile the kernel twice, once for each layout
+            map_parallel(solve_chunk, [np.ascontiguousarray(items[i::n_chunks])
+                                       for i in range(n_chunks)], threads, pool)
+            objective.end_level(rules, items, values, context)
+            level_seconds.append((step, time.perf_counter() - start))
     return values, reachable, level_seconds
 
 

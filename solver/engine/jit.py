@@ -19,6 +19,7 @@ disk cache, never cached into the package.
 """
 import inspect
 import os
+import sys
 import tempfile
 import warnings
 from pathlib import Path
@@ -29,6 +30,29 @@ from numba.core import config
 from numba.extending import register_jitable  # noqa: F401 (kernel modules import it from here)
 
 from .store import user_cache_dir
+
+
+def _target_without_scipy():
+    """Import numba's array maths (which the first kernel call or cache load imports anyway)
+    without letting it import scipy.linalg, when scipy is installed and not yet imported.
+
+    numba.np.arraymath imports scipy.linalg only to learn whether BLAS is there
+    (numba.np.arraymath._check_blas); scipy.linalg takes 0.1-0.2 s to import, a fifth of the
+    start-up of `kniffel advise --batch`, and no kernel of this package calls BLAS.  With the
+    probe refused, one numba helper (an inner product) uses its own loop instead; np.dot and
+    np.linalg in jitted code still work, as they import scipy themselves when compiled."""
+    name = "scipy.linalg.cython_blas"
+    if "numba.np.arraymath" in sys.modules or name in sys.modules:
+        return
+    sys.modules[name] = None  # `import` of a None entry fails at once, without its parents
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        if sys.modules.get(name, 0) is None:
+            del sys.modules[name]
+
+
+_target_without_scipy()
 
 
 def kernel_cache_dir():

@@ -11,6 +11,7 @@ evaluation of a rule list (strategy/policy_eval.py) run their level loops throug
 backward pass.
 """
 from collections import namedtuple
+from functools import lru_cache
 
 import numpy as np
 
@@ -21,9 +22,34 @@ from .states import aux_reachable, reachable_mask, upper_reachable
 
 def sets_by_level(n_boxes):
     """Filled-box masks grouped by how many boxes are filled."""
+    return [masks.copy() for masks in _sets_by_level(n_boxes)]
+
+
+def _read_only(array):
+    array.flags.writeable = False
+    return array
+
+
+@lru_cache(maxsize=None)
+def _sets_by_level(n_boxes):
     masks = np.arange(1 << n_boxes, dtype=np.int64)
-    counts = np.array([bin(m).count("1") for m in range(1 << n_boxes)])
-    return [masks[counts == level] for level in range(n_boxes + 1)]
+    counts = np.bitwise_count(masks) if hasattr(np, "bitwise_count") else \
+        np.array([bin(m).count("1") for m in range(1 << n_boxes)])
+    return tuple(_read_only(masks[counts == level]) for level in range(n_boxes + 1))
+
+
+# A warm solve of a small game is a few hundred milliseconds, so the per-solve set-up (the
+# reachable states, the kernel tables: Python loops, milliseconds) is kept per rule set.  Not
+# marked read-only: numba would compile every kernel that reads them again for that type.
+@lru_cache(maxsize=32)
+def _reachable(rules):
+    return reachable_mask(rules)
+
+
+@lru_cache(maxsize=32)
+def _context(rules):
+    return Context(upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
+                   dice.kernel_arrays())
 
 
 class Objective:
@@ -40,7 +66,7 @@ class Objective:
         the levels before it.  By default a scorecard's filled-box sets (those that contain
         `within`), the last open box first; the level is the number of open boxes."""
         n = rules.n_boxes
-        by_level = sets_by_level(n)
+        by_level = _sets_by_level(n)
         return [(n - level, by_level[level][(by_level[level] & within) == within])
                 for level in range(n - 1, -1, -1)]
 
@@ -74,14 +100,16 @@ class ExpectedScore(Objective):
 
     name = "expected_score"
 
+    def reachable(self, rules):
+        return _reachable(rules)
+
     def values_array(self, rules, reachable):
         values = np.full(reachable.shape, np.nan)
         values[-1][reachable[-1]] = 0.0  # the game is over: nothing more to score
         return values
 
     def context(self, rules):
-        return Context(upper_reachable(rules), aux_reachable(rules), rules.kernel_arrays(),
-                       dice.kernel_arrays())
+        return _context(rules)
 
     theta = 0.0
 

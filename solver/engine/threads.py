@@ -12,13 +12,17 @@ def default_threads():
         return os.cpu_count() or 1
 
 
-def map_parallel(work, parts, threads=None):
+def map_parallel(work, parts, threads=None, pool=None):
     """Call work(part) for every part of `parts`, on `threads` threads at once (in this thread
-    when there is one thread or one part)."""
+    when there is one thread or one part).  pool: a ThreadPoolExecutor of `threads` workers to
+    run them on (a loop of many short calls keeps one; default: a new one for this call)."""
     threads = threads or default_threads()
     if threads == 1 or len(parts) <= 1:
         for part in parts:
             work(part)
+        return
+    if pool is not None:
+        list(pool.map(work, parts))
         return
     with ThreadPoolExecutor(max_workers=threads) as pool:
         list(pool.map(work, parts))
