@@ -47,7 +47,8 @@ class Goal:
         out = {"rules": advice.rules, "card_total": advice.card_total, "objective": self.as_json(),
                "probability": advice.probability,
                "expected_final_score": advice.expected_final_score, "options": options}
-        extra = {"method": advice.method, "interval": advice.interval, "note": advice.note}
+        extra = {"method": advice.method, "interval": advice.interval, "note": advice.note,
+                 "building": advice.building}
         return {**out, **{k: v for k, v in extra.items() if v is not None}}
 
     def __str__(self):

@@ -115,6 +115,8 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
             option = matching_option(ranked.options, decision)
             if option is None:  # replay checked the decision: it is one of the options
                 raise ValueError(f"{describe_choice(decision)} is not among the options at {point}")
+            if None in (ranked.probability, option["probability"]):
+                return  # not known within the budget (win/approximation.with_interval): by points
             decisions[-1].update(chance_best=ranked.probability, chance_choice=option["probability"],
                                  chance_loss=max(0.0, ranked.probability - option["probability"]),
                                  best_for_goal=option_as_decision(ranked.options[0]))

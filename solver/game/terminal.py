@@ -336,7 +336,19 @@ class _Session:
                 self.terminal.say("  " + self.words("advise.points_instead", seconds=exc.seconds or 0,
                                                     budget=exc.budget or 0))
                 self._over = True
+            self.say_building(turn)
             return None
+
+    def say_building(self, turn, building=None):
+        """How far the background build of the win tables is, once a turn while it runs."""
+        from ..advice.win.coach import store_directory
+        from ..advice.win.prepare import building_text, status
+        building = building or status(self.table.rules, store_directory(self.table))
+        key = (turn.player, turn.record["round"])
+        if building is None or getattr(self, "_building_said", None) == key:
+            return
+        self._building_said = key
+        self.terminal.say("  " + building_text(self.words, building))
 
     def feedback(self, turn, dice, decision, advice):
         """With --coach: what the decision just taken cost (with a goal: in its chance too)."""
@@ -349,7 +361,7 @@ class _Session:
         if ranked is not None:
             from ..advice.goal import matching_option
             option = matching_option(ranked.options, decision)
-            chance_loss = ranked.probability - option["probability"]
+            chance_loss = _loss(ranked.probability, option["probability"], option is ranked.options[0])
             best = "" if chance_loss < 5e-10 else w(
                 "coach.best_for", goal=self.goal_word(),
                 choice=describe_choice(option_as_decision(ranked.options[0]), w))
@@ -369,8 +381,10 @@ class _Session:
         return self.goal.chance_word(self.words)
 
     def chance_cost(self, loss):
-        """A loss of chance: "best" or "cost 1.25%"."""
+        """A loss of chance: "best" or "cost 1.25%" ("-": not known, _loss)."""
         w = self.words
+        if loss is None:
+            return "-"
         return w("best") if loss < 5e-10 else w("cost_chance", chance=w.percent(loss))
 
     def option_text(self, option):
@@ -395,12 +409,15 @@ class _Session:
                      dice=w.faces(turn.dice), chance_name=self.chance_name() + approx))
         if ranked.method == "approximate":
             low, high = ranked.interval
-            say("       " + w("advise.method_approx", low=w.percent(low), high=w.percent(high)))
-            if ranked.note and not getattr(self, "_noted", False):
+            say("       " + (w("advise.method_unknown") if low is None else
+                             w("advise.method_approx", low=w.percent(low), high=w.percent(high))))
+            if ranked.building is not None:
+                self.say_building(turn, ranked.building)
+            elif ranked.note and not getattr(self, "_noted", False):
                 say("       " + w("advise.no_target_table"))  # once a game
                 self._noted = True
         for rank, option in enumerate(shown, 1):
-            cost = ranked.probability - option["probability"]
+            cost = _loss(ranked.probability, option["probability"], rank == 1)
             say(f"  {rank:>3}. {self.option_text(option):<34} {w.percent(option['probability']):>8} "
                 f"{option['expected_final_score']:9.2f}  {self.chance_cost(cost)}")
         if len(shown) < len(ranked.options):
@@ -489,3 +506,11 @@ def seeded_rng(seed, record=None):
     """The dice of a seeded game: numpy's default generator (PCG64) from `seed`, past the rolls
     of `record` (a resumed game)."""
     return sessions.seeded_rng(seed, record)
+
+
+def _loss(best, chance, first):
+    """The chance an option gives up against the best, 0 for the first option, None where a
+    chance is not known (advice/win/approximation.with_interval: no tie, no loss to tell)."""
+    if first:
+        return 0.0
+    return None if best is None or chance is None else best - chance
