@@ -221,8 +221,8 @@ def summary(parts, seat, rules):
                 "se": float(s.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")}
 
     out = {"games": n,
-           "compiled": dict(share_of(a), mean_score=float(compiled[:, seat].mean())),
-           "budget": dict(share_of(b), mean_score=float(budget[:, seat].mean())),
+           "compiled_coach": dict(share_of(a), mean_score=float(compiled[:, seat].mean())),
+           "budget_coach": dict(share_of(b), mean_score=float(budget[:, seat].mean())),
            "difference": float(d.mean()), "difference_se": se,
            "unpaired_se": float(math.sqrt(a.var(ddof=1) / n + b.var(ddof=1) / n)) if n > 1 else None,
            "games_same_scores": int((compiled == budget).all(axis=1).sum()),
@@ -260,8 +260,8 @@ def markdown(result):
     lines = ["| games | budget coach (CLI, web) | compiled coach (tournament) | budget - compiled "
              "(paired SE) | unpaired SE | decisions that differ | s per game (budget) |",
              "|---:|---:|---:|---:|---:|---:|---:|",
-             f"| {result['games']:,} | {pp * result['budget']['win_share']:.2f}% | "
-             f"{pp * result['compiled']['win_share']:.2f}% | {pp * result['difference']:+.2f} pp "
+             f"| {result['games']:,} | {pp * result['budget_coach']['win_share']:.2f}% | "
+             f"{pp * result['compiled_coach']['win_share']:.2f}% | {pp * result['difference']:+.2f} pp "
              f"(± {pp * result['difference_se']:.2f}) | ± {pp * result['unpaired_se']:.2f} pp | "
              f"{result['decisions_differ']:,} of {result['decisions']:,} "
              f"({pp * result['decisions_differ'] / max(1, result['decisions']):.1f}%; in "
@@ -290,11 +290,13 @@ def main(argv=None):
     parser.add_argument("--budget", type=float, default=1.0, help="the budget coach's seconds")
     parser.add_argument("--part", type=int, default=50, help="games per saved part")
     parser.add_argument("--out", default=str(HERE / "results" / "coach_paired.json"))
+    parser.add_argument("--parts", help="the folder of the saved parts (default: results/parts/"
+                        "coach_paired_SETTINGS)")
     parser.add_argument("--summary-only", action="store_true", help="play nothing: summarise the "
                         "parts saved so far (of a run still going, or stopped)")
     args = parser.parse_args(argv)
     key = f"{args.rules}_{args.players}p_seat{args.seat}_seed{args.seed}_budget{args.budget:g}"
-    parts_dir = HERE / "results" / "parts" / f"coach_paired_{key}"
+    parts_dir = Path(args.parts) if args.parts else HERE / "results" / "parts" / f"coach_paired_{key}"
     parts_dir.mkdir(parents=True, exist_ok=True)
     setting = Setting(args.rules, args.budget, compiled=not args.summary_only)
     seconds = {"compiled": 0.0, "budget": 0.0}

@@ -257,3 +257,13 @@ def matching_option(options, decision):
         if sorted(given) == jokers:
             return option
     return None
+
+
+def chance_given_up(advice, option):
+    """The chance `option` of a goal's `advice` gives up against the best: 0 for the first
+    option, None where a chance is not known (win/approximation.with_interval: no tie, and no
+    loss to tell)."""
+    if option is advice.options[0]:
+        return 0.0
+    best, chance = advice.probability, option["probability"]
+    return None if best is None or chance is None else best - chance

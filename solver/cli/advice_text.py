@@ -146,11 +146,8 @@ def method_lines(advice, words):
         return []
     if advice.method == "exact":
         return [w("advise.method_exact")]
-    low, high = advice.interval
-    if low is None:  # not known within the budget (advice/win/approximation.with_interval)
-        lines = [w("advise.method_unknown")]
-    else:
-        lines = [w("advise.method_approx", low=w.percent(low), high=w.percent(high))]
+    from ..advice.win.approximation import method_words
+    lines = [method_words(advice, w)]
     if advice.building is not None:
         return lines + building_lines(advice, w)
     return lines + ([w("advise.no_target_table")] if advice.note else [])

@@ -130,8 +130,7 @@ def _within_budget(query, table, goal, lang):
 def _building(table):
     """The background build of the win tables of `table`'s rules: one under way, else one
     started now (advice/win/prepare.py; None for rules it does not build)."""
-    from ..advice.win.coach import store_directory
-    from ..advice.win.prepare import ensure
+    from ..advice.win.prepare import ensure, store_directory
     return ensure(table.rules, store_directory(table))
 
 

@@ -115,8 +115,8 @@ def _prepare_win(goal, table):
     missing (advice/win/prepare.py); the coach says how far the build is as it advises."""
     if getattr(goal, "kind", None) != "win":
         return
-    from ..advice.win.coach import saved_target_table, store_directory
-    from ..advice.win.prepare import ensure
+    from ..advice.win.coach import saved_target_table
+    from ..advice.win.prepare import ensure, store_directory
     from ..stats.opponents import get_store
     if saved_target_table(table) is None or get_store(table, build_missing=False) is None:
         ensure(table.rules, store_directory(table))

@@ -32,8 +32,11 @@ def _loopback(host):
               show_default=True, help="Seconds a client may take to send a request's headers "
                                       "(from its connection's accept), and again its body, before "
                                       "it is cut off.")
-@click.option("--no-prepare", is_flag=True, help="Do not start building the missing win tables "
-              "(target table, opponents' store) of the presets in the background at start-up.")
+@click.option("--no-prepare", is_flag=True, help="Do not start building the win coach's missing "
+              "tables (target table, opponents' store) of the scorecard presets at start-up; "
+              "by default a background process builds them, one preset after the other (minutes "
+              "each, once), and until a preset's are there its win advice is an estimate and "
+              "the page says how far the build is.")
 def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_prepare):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 
@@ -46,10 +49,6 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_
       kniffel serve --host 0.0.0.0 --port 8765   # for a phone on the same Wi-Fi
       kniffel serve --budget 30                  # allow slower win advice
       kniffel serve --no-prepare                 # build no win tables in the background
-
-    At start-up the win coach's missing tables of every scorecard preset are built in a
-    background process, one preset after the other (minutes each, once); until a preset's are
-    there its win advice is an estimate, and the page says how far the build is.
     """
     if not host.strip():
         raise InputError('--host "" would listen on every interface: name the address '

@@ -110,17 +110,14 @@ WORDS = {
                              "übertrifft"),
     "advise.interval": "Bereich",
     "chance_unknown": "unbekannt",
-    "advise.building": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet: {done} "
-                        "fertig, der exakte Rat zum Sieg in etwa {eta}; bis dahin gilt die "
-                        "Schätzung hier"),
+    "advise.building": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet: {done} fertig, "
+                        "der exakte Rat zum Sieg in etwa {eta}; bis dahin gilt die Schätzung hier"),
     "advise.building_started": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet "
                                 "(einmalig, einige Minuten); bis dahin gilt die Schätzung hier"),
-    "eta.seconds": "{n} s",
-    "eta.minutes": "{n} min",
-    "advise.method_unknown": ("die Siegchance ist im Zeitbudget nicht bekannt: ohne Zieltabelle gibt "
-                              "es kein oberes Ende, und das untere (ab hier auf Punkte gespielt) "
-                              "braucht mehr Zeit als das Budget; die Optionen sind nach erwarteter "
-                              "Punktzahl geordnet"),
+    "eta.seconds": "{n} s", "eta.minutes": "{n} min",
+    "advise.method_unknown": ("die Siegchance ist im Zeitbudget nicht bekannt: ohne Zieltabelle kein "
+                              "oberes Ende, das untere (ab hier auf Punkte gespielt) braucht mehr "
+                              "Zeit als das Budget; Optionen nach erwarteter Punktzahl geordnet"),
     "advise.no_target_table": ("keine Zieltabelle für diese Regeln: das obere Ende ist unbekannt, "
                                "die Optionen sind nach erwarteter Punktzahl geordnet; `kniffel "
                                "solve --objective target` berechnet sie einmal"),

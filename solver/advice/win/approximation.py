@@ -194,3 +194,12 @@ def with_interval(low, high=None):
     low.options, low.probability, low.expected_final_score = options, best, expected
     low.interval = [position_low, position_high]
     return low
+
+
+def method_words(advice, words):
+    """The line on an approximate `advice`'s chance in `words`' language: the interval it lies
+    in and what its ends mean, or that it is not known within the budget."""
+    low, high = advice.interval
+    if low is None:
+        return words("advise.method_unknown")
+    return words("advise.method_approx", low=words.percent(low), high=words.percent(high))

@@ -123,20 +123,9 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
     answer.method = "approximate"
     answer.note = NO_TABLE_NOTE if target_table is None else None
     if target_table is None:
-        from .prepare import status
+        from .prepare import status, store_directory
         answer.building = status(rules, store_directory(table))
     return answer
-
-
-def store_directory(table):
-    """The table store `table` was loaded from (None: the default one, also for the table
-    shipped in the package, whose other tables live in the default store)."""
-    from pathlib import Path
-    from ...engine.store import SHIPPED_DIR
-    path = getattr(table, "path", None)
-    if not path or Path(path).parent == SHIPPED_DIR:
-        return None
-    return Path(path).parent
 
 
 def _successor_distributions(table, store, started, budget, spent=0.0):

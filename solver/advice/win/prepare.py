@@ -77,6 +77,24 @@ def building_text(words, building):
     return words("advise.building", done=words.percent(building["fraction"]), eta=eta)
 
 
+def store_directory(table):
+    """The table store the expected-score `table` was loaded from (None: the default one, also
+    for the table shipped in the package, whose other tables live in the default store)."""
+    from pathlib import Path
+    from ...engine.store import SHIPPED_DIR
+    path = getattr(table, "path", None)
+    if not path or Path(path).parent == SHIPPED_DIR:
+        return None
+    return Path(path).parent
+
+
+def building_line(words, table, building=None):
+    """building_text of the build under way for the rules of `table` (the expected-score table;
+    its status unless `building` gives it), or None when none runs."""
+    building = building or status(table.rules, store_directory(table))
+    return None if building is None else building_text(words, building)
+
+
 def tables_missing(rules, directory=None):
     """Whether the target table or the opponents' store of `rules` is missing (or fails its
     checks) in the store."""
