@@ -14,7 +14,7 @@ The budget coach throws its dice with the compiled coach's generator (engine/see
 its seat's stream of each game), so the two meet the same dice until their choices part; the
 other players' dice and choices are their own streams', the same in both.
 
-Reported: each coach's win share (ties shared) and the difference budget - compiled with its
+docs/results.md shows it (scripts/win_report.py).  Reported: each coach's win share (ties shared) and the difference budget - compiled with its
 paired standard error (the sd of the games' differences over sqrt(games)); and, at every
 decision of the budget coach, the compiled coach's choice in the same place (its turn plan from
 the same turn start against the same cards), how often they differ by decision kind (keep with
@@ -253,6 +253,26 @@ def _claim(path):
 STALE_CLAIM = 3 * 3600
 
 
+def _claim(path):
+    """Whether this process may play the part saved at `path`: a claim file made exclusively
+    (two runs side by side share the parts; a claim left by a run that died is taken over
+    after STALE_CLAIM seconds)."""
+    claim = path.with_suffix(".claim")
+    try:
+        if time.time() - claim.stat().st_mtime > STALE_CLAIM:
+            claim.unlink()
+    except OSError:
+        pass
+    try:
+        os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        return True
+    except FileExistsError:
+        return False
+
+
+STALE_CLAIM = 3 * 3600
+
+
 def markdown(result):
     """The lines docs/results.md shows of a result: the paired difference, then where the
     choices differ (by decision kind, by the budget coach's method, by round)."""
@@ -345,7 +365,6 @@ def main(argv=None):
     out.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(key, json.dumps({k: result[k] for k in ("games", "difference", "difference_se",
                                                   "decisions", "decisions_differ")}))
-    print(markdown(result))
 
 
 if __name__ == "__main__":

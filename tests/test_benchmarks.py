@@ -294,4 +294,5 @@ def test_coach_paired_summary(tmp_path, capsys):
     assert result["by_kind"]["keep, 2 rolls left"]["differ"] == 0
     assert result["by_method"]["exact"]["differ"] == 2 and result["by_round"]["14"]["differ"] == 1
     assert result["seconds_per_game"]["budget"] == pytest.approx(2.0)
-    assert "| 3 | 50.00% | 50.00% | +0.00 pp" in capsys.readouterr().out
+    lines = load_script("win_report").paired_lines({key: result})
+    assert "| 3 (reduced) | 50.00% | 50.00% | +0.00 pp (± 57.74) |" in "\n".join(lines)
