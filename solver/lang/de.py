@@ -111,9 +111,9 @@ WORDS = {
     "advise.interval": "Bereich",
     "chance_unknown": "unbekannt",
     "advise.building": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet: {done} fertig, "
-                        "der exakte Rat zum Sieg in etwa {eta}; bis dahin gilt die Schätzung hier"),
+                        "der exakte Rat zum Sieg in etwa {eta}"),
     "advise.building_started": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet "
-                                "(einmalig, einige Minuten); bis dahin gilt die Schätzung hier"),
+                                "(einmalig, einige Minuten); der exakte Rat zum Sieg kommt mit ihnen"),
     "eta.seconds": "{n} s", "eta.minutes": "{n} min",
     "advise.method_unknown": ("die Siegchance ist im Zeitbudget nicht bekannt: ohne Zieltabelle kein "
                               "oberes Ende, das untere (ab hier auf Punkte gespielt) braucht mehr "

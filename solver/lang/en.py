@@ -106,11 +106,9 @@ WORDS = {
     "advise.interval": "interval",
     "chance_unknown": "unknown",
     "advise.building": ("the win coach's tables are being built in the background: {done} done, "
-                        "the exact win advice ready in about {eta}; until then it is the "
-                        "estimate here"),
-    "advise.building_started": ("the win coach's tables are being built in the background (a "
-                                "few minutes, once); until then the win advice is the estimate "
-                                "here"),
+                        "the exact win advice ready in about {eta}"),
+    "advise.building_started": ("the win coach's tables are being built in the background (once, "
+                                "a few minutes); the exact win advice comes with them"),
     "eta.seconds": "{n} s",
     "eta.minutes": "{n} min",
     "advise.method_unknown": ("the chance to win is not known within the budget: without the "
