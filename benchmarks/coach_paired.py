@@ -200,6 +200,12 @@ def summary(parts, seat, rules):
     se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
     by_kind, by_round, by_method = {}, {}, {}
     differ_games = 0
+    groups = {}  # the games by where their choices part: the difference of each group
+    for g, record in enumerate(r for p in parts for r in p["decisions"]):
+        methods = {method for _, _, mine, theirs, method in record if mine != theirs}
+        group = ("the same choices" if not methods else "approximate only" if methods == {"approximate"}
+                 else "exact only" if methods == {"exact"} else "both")
+        groups.setdefault(group, []).append(d[g])
     for p in parts:
         for record in p["decisions"]:
             differ_games += any(mine != theirs for _, _, mine, theirs, _ in record)
@@ -229,7 +235,10 @@ def summary(parts, seat, rules):
            "games_with_a_different_choice": differ_games,
            "decisions": decisions, "decisions_differ": differ,
            "by_kind": rows(by_kind), "by_round": dict(sorted(rows(by_round).items(), key=lambda kv: int(kv[0]))),
-           "by_method": rows(by_method)}
+           "by_method": rows(by_method),
+           "by_where_they_part": {k: {"games": len(v), "difference": float(np.mean(v)),
+                                      "se": float(np.std(v, ddof=1) / math.sqrt(len(v))) if len(v) > 1 else None}
+                                  for k, v in groups.items()}}
     return out
 
 

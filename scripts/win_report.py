@@ -252,6 +252,19 @@ def paired_lines(data):
                       "| differ | " + " | ".join(
                           f"{table[k]['differ']:,} of {table[k]['decisions']:,} "
                           f"({pp * table[k]['share']:.1f}%)" for k in keys) + " |", ""]
+        where = r.get("by_where_they_part", {})
+        if where:
+            lines += ["The games by where the two coaches' choices part (the budget coach's method at "
+                      "the decisions that differ; \"approximate only\": only where both play the "
+                      "approximation, the budget coach ranking by the estimate, the compiled one by the "
+                      "upper end), budget - compiled:", "",
+                      "| choices differ | games | budget - compiled (SE) |", "|---|---:|---:|"]
+            for k in ("the same choices", "approximate only", "exact only", "both"):
+                if k in where:
+                    w = where[k]
+                    se = f" (± {pp * w['se']:.2f})" if w["se"] is not None else ""
+                    lines.append(f"| {k} | {w['games']:,} | {pp * w['difference']:+.2f} pp{se} |")
+            lines.append("")
     return lines[:-1]
 
 

@@ -294,5 +294,8 @@ def test_coach_paired_summary(tmp_path, capsys):
     assert result["by_kind"]["keep, 2 rolls left"]["differ"] == 0
     assert result["by_method"]["exact"]["differ"] == 2 and result["by_round"]["14"]["differ"] == 1
     assert result["seconds_per_game"]["budget"] == pytest.approx(2.0)
+    where = result["by_where_they_part"]
+    assert where["exact only"]["games"] == 2 and where["exact only"]["difference"] == 0.0
+    assert where["the same choices"] == {"games": 1, "difference": 0.0, "se": None}
     lines = load_script("win_report").paired_lines({key: result})
     assert "| 3 (reduced) | 50.00% | 50.00% | +0.00 pp (± 57.74) |" in "\n".join(lines)
