@@ -209,11 +209,71 @@ def opponents_lines(data):
     return lines
 
 
+FULL_PAIRED = 2000  # games of the paired comparison (issue 35)
+
+
+def paired_lines(data):
+    """The budget coach against the compiled coach on the same games (coach_paired.json)."""
+    if not data:
+        return []
+    lines = []
+    for key, r in sorted(data.items()):
+        pp, games = 100.0, r["games"]
+        reduced = " (reduced)" if games < FULL_PAIRED else ""
+        lines += [f"The coach users get against the compiled coach (a), paired (`{r['command']}`): "
+                  f"`{r['rules']}`, {r['players']} players, the coach in seat {r['seat'] + 1}; the "
+                  f"budget coach is `advice/win/coach.py` as `kniffel advise --opponent` and the web "
+                  f"call it (budget {r['budget']:g} s, the saved target table and opponents' store, "
+                  "options ranked by the estimate shown), the compiled coach the one of the table "
+                  "above (the approximation everywhere, ranked by the upper end).  Both play the "
+                  "same games, the budget coach throwing its dice from the compiled coach's "
+                  "generator: the same dice until their choices part (common random numbers), so "
+                  "the difference's standard error is the paired one (the sd of the games' "
+                  f"differences over the root of the games), beside the unpaired one; load "
+                  f"{r['load_average'][0]:.1f}-{r['load_average'][1]:.1f} on {r['cores']} cores:", "",
+                  "| games | budget coach | compiled coach (a) | budget - compiled (paired SE) | "
+                  "unpaired SE | decisions that differ | s per game (budget) |",
+                  "|---:|---:|---:|---:|---:|---:|---:|",
+                  f"| {games:,}{reduced} | {pp * r['budget_coach']['win_share']:.2f}% | "
+                  f"{pp * r['compiled_coach']['win_share']:.2f}% | {pp * r['difference']:+.2f} pp "
+                  f"(± {pp * r['difference_se']:.2f}) | ± {pp * r['unpaired_se']:.2f} pp | "
+                  f"{r['decisions_differ']:,} of {r['decisions']:,} "
+                  f"({pp * r['decisions_differ'] / max(1, r['decisions']):.1f}%; in "
+                  f"{r['games_with_a_different_choice']:,} games) | "
+                  f"{r['seconds_per_game']['budget']:.1f} |", "",
+                  "Where their choices differ (at each decision of the budget coach, the compiled "
+                  "coach's choice from the same turn start against the same cards), by decision, by "
+                  "the budget coach's method there and by round:", ""]
+        for title, table in (("decision", r["by_kind"]), ("method", r["by_method"]),
+                             ("round", r["by_round"])):
+            order = {"keep, 2 rolls left": 0, "keep, 1 roll left": 1, "box": 2}
+            keys = sorted(table, key=lambda k: int(k) if k.isdigit() else order.get(k, 3))
+            lines += [f"| {title} | " + " | ".join(keys) + " |", "|---|" + "---:|" * len(keys),
+                      "| differ | " + " | ".join(
+                          f"{table[k]['differ']:,} of {table[k]['decisions']:,} "
+                          f"({pp * table[k]['share']:.1f}%)" for k in keys) + " |", ""]
+        where = r.get("by_where_they_part", {})
+        if where:
+            lines += ["The games by where the two coaches' choices part (the budget coach's method at "
+                      "the decisions that differ; \"approximate only\": only where both play the "
+                      "approximation, the budget coach ranking by the estimate, the compiled one by the "
+                      "upper end), budget - compiled:", "",
+                      "| choices differ | games | budget - compiled (SE) |", "|---|---:|---:|"]
+            for k in ("the same choices", "approximate only", "exact only", "both"):
+                if k in where:
+                    w = where[k]
+                    se = f" (± {pp * w['se']:.2f})" if w["se"] is not None else ""
+                    lines.append(f"| {k} | {w['games']:,} | {pp * w['difference']:+.2f} pp{se} |")
+            lines.append("")
+    return lines[:-1]
+
+
 def block():
     tournaments = {}
     for path in sorted(RESULTS.glob("win_tournament*.json")):  # one file per run or per machine
         tournaments.update(json.loads(path.read_text(encoding="utf-8")))
     parts = [loss_lines(_losses()), tournament_lines(tournaments),
+             paired_lines(_read("coach_paired.json")),
              latency_lines(_latencies()),
              opponents_lines(_read("opponent_distributions.json"))]
     return "\n\n".join("\n".join(p) for p in parts if p)

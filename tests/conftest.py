@@ -1,3 +1,4 @@
+import os
 import sys
 from pathlib import Path
 
@@ -9,6 +10,10 @@ from solver.rules import PRESETS
 from solver.presets import resolve_rules  # noqa: E402
 
 _SOLVED = {}
+
+# No test starts a background build of the win tables (minutes of both cores each):
+# tests/test_prepare.py drives the builder itself.
+os.environ["KNIFFEL_NO_PREPARE"] = "1"
 
 
 def solved(rules):

@@ -5,6 +5,7 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from helpers import load_script
@@ -286,3 +287,37 @@ def test_roofline_counts_the_kernels_work():
     assert first["roofline_seconds"] == max(first["flops"] / 50e9, first["plane_bytes"] / 10e9,
                                             first["row_bytes"] / 100e9)
     assert "| 13 | 1 |" in "\n".join(script.summary_lines(result))
+
+
+def test_coach_paired_summary(tmp_path, capsys):
+    # the summary of saved parts (playing needs the whole game's target table: minutes to build),
+    # worked by hand: the coach sits in seat 1 of 2
+    script = load_script("coach_paired", "benchmarks")
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    part = {"first": 0, "games": 3, "load_average": 1.0, "seconds": {"compiled": 0.3, "budget": 6.0},
+            "compiled": [[200, 210], [220, 210], [230, 230]],  # shares 1, 0, 0.5
+            "budget": [[200, 190], [220, 225], [230, 230]],  # shares 0, 1, 0.5
+            "decisions": [[[1, 2, "keep:66", "keep:66", "approximate"], [1, 0, "box:sixes", "box:fives", "exact"]],
+                          [[14, 1, "stop", "keep:5", "exact"]], []]}
+    (parts / "0000000_3.json").write_text(json.dumps(part))
+    out = tmp_path / "paired.json"
+    script.main(["--games", "3", "--parts", str(parts), "--summary-only", "--out", str(out)])
+    [(key, result)] = read(out).items()
+    assert key == "yatzy_2p_seat1_seed24_budget1"
+    assert result["compiled_coach"]["win_share"] == pytest.approx(0.5)
+    assert result["budget_coach"]["win_share"] == pytest.approx(0.5)
+    d = np.array([-1.0, 1.0, 0.0])  # budget - compiled, game by game
+    assert result["difference"] == pytest.approx(0.0)
+    assert result["difference_se"] == pytest.approx(d.std(ddof=1) / np.sqrt(3))
+    assert result["decisions"] == 3 and result["decisions_differ"] == 2
+    assert result["games_with_a_different_choice"] == 2 and result["games_same_scores"] == 1
+    assert result["by_kind"]["box"] == {"decisions": 1, "differ": 1, "share": 1.0}
+    assert result["by_kind"]["keep, 2 rolls left"]["differ"] == 0
+    assert result["by_method"]["exact"]["differ"] == 2 and result["by_round"]["14"]["differ"] == 1
+    assert result["seconds_per_game"]["budget"] == pytest.approx(2.0)
+    where = result["by_where_they_part"]
+    assert where["exact only"]["games"] == 2 and where["exact only"]["difference"] == 0.0
+    assert where["the same choices"] == {"games": 1, "difference": 0.0, "se": None}
+    lines = load_script("win_report").paired_lines({key: result})
+    assert "| 3 (reduced) | 50.00% | 50.00% | +0.00 pp (± 57.74) |" in "\n".join(lines)

@@ -101,6 +101,14 @@ def opponents_seconds(rules, opponents):
                if isinstance(opponent, dict) and isinstance(opponent.get("card"), dict))
 
 
+def successors_seconds(rules, n_open, count=2):
+    """Predicted seconds of the points-play distributions of `count` turn starts with n_open
+    open boxes each, in one pass for them all (opponents.points_to_come_many): one opponent's
+    for one; for the turn starts a turn can end in about one opponent's a turn earlier, whose
+    pass meets them all a level down."""
+    return _seconds("opponent", min(rules.n_boxes, n_open + (count > 1)))
+
+
 def coach_seconds(rules, card, opponents, has_store):
     """Predicted seconds of the win coach's cheapest answer (advice/win/coach.py): the exact
     sub-game or the approximation, whichever is sooner, plus each opponent's distribution that

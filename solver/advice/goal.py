@@ -47,7 +47,8 @@ class Goal:
         out = {"rules": advice.rules, "card_total": advice.card_total, "objective": self.as_json(),
                "probability": advice.probability,
                "expected_final_score": advice.expected_final_score, "options": options}
-        extra = {"method": advice.method, "interval": advice.interval, "note": advice.note}
+        extra = {"method": advice.method, "interval": advice.interval, "note": advice.note,
+                 "building": advice.building}
         return {**out, **{k: v for k, v in extra.items() if v is not None}}
 
     def __str__(self):
@@ -256,3 +257,13 @@ def matching_option(options, decision):
         if sorted(given) == jokers:
             return option
     return None
+
+
+def chance_given_up(advice, option):
+    """The chance `option` of a goal's `advice` gives up against the best: 0 for the first
+    option, None where a chance is not known (win/approximation.with_interval: no tie, and no
+    loss to tell)."""
+    if option is advice.options[0]:
+        return 0.0
+    best, chance = advice.probability, option["probability"]
+    return None if best is None or chance is None else best - chance

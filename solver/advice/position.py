@@ -35,6 +35,7 @@ class Advice:
     interval: list | None = None  # approximate: [low, high] of the chance (win/approximation.py)
     note: str | None = None  # what the answer could not do, and how to make it (a table to build)
     games: int | None = None  # estimated by rollouts: the games played out per option
+    building: dict | None = None  # no target table yet: the background build's (win/prepare.status)
 
     @property
     def exact(self):

@@ -124,8 +124,11 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     top = advice.probability
     chances = [w.percent(o["probability"]) for o in options]
     values = [f"{o['expected_final_score']:.3f}" for o in options]
-    costs = [w("best") if top - o["probability"] < 5e-10 else
-             w("cost_chance", chance=w.percent(top - o["probability"])) for o in options]
+    # a chance not known (None) is no tie: only the first (ranked for points then) is the best
+    costs = [w("best") if i == 0 or top is not None and o["probability"] is not None
+             and top - o["probability"] < 5e-10 else "-" if top is None or o["probability"] is None
+             else w("cost_chance", chance=w.percent(top - o["probability"]))
+             for i, o in enumerate(options)]
     texts = [describe(o, rules, w) for o in (options if shown is None else options[:shown])]
     columns = [(chance_name, chances), (w("advise.expected"), values), (w("advise.cost"), costs)]
     if advice.method == "approximate":  # each option's interval beside its estimate
@@ -143,9 +146,19 @@ def method_lines(advice, words):
         return []
     if advice.method == "exact":
         return [w("advise.method_exact")]
-    low, high = advice.interval
-    lines = [w("advise.method_approx", low=w.percent(low), high=w.percent(high))]
+    from ..advice.win.approximation import method_words
+    lines = [method_words(advice, w)]
+    if advice.building is not None:
+        return lines + building_lines(advice, w)
     return lines + ([w("advise.no_target_table")] if advice.note else [])
+
+
+def building_lines(advice, words):
+    """The line on the win tables' background build, if one is under way (win/prepare.py)."""
+    if getattr(advice, "building", None) is None:
+        return []
+    from ..advice.win.prepare import building_text
+    return [building_text(words, advice.building)]
 
 
 def trade_off(advice, plain, goal_text, chance_name, words):
@@ -162,7 +175,8 @@ def trade_off(advice, plain, goal_text, chance_name, words):
     w = words
     best, points_best = advice.options[0], plain.options[0]
     mirror = matching_option(advice.options, option_as_decision(points_best))
-    if mirror is None or mirror is best or abs(mirror["probability"] - best["probability"]) < 5e-10:
+    if (mirror is None or mirror is best or None in (mirror["probability"], best["probability"])
+            or abs(mirror["probability"] - best["probability"]) < 5e-10):
         return w("advise.goal_same", plain=plain.expected_final_score,
                  cost=max(0.0, plain.expected_final_score - best["expected_final_score"]))
     cost = points_best["expected_final_score"] - best["expected_final_score"]

@@ -98,9 +98,10 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
         click.echo(advice.to_json(top))
     elif goal == POINTS:
         from ..lang import Words
-        from .advice_text import echo_lines, expected_lines
-        echo_lines(expected_lines(rules, advice, shown, Words(lang, rules)) +
-                   ([advice.note] if advice.note else []))
+        from .advice_text import building_lines, echo_lines, expected_lines
+        words = Words(lang, rules)
+        echo_lines(expected_lines(rules, advice, shown, words) +
+                   ([advice.note] if advice.note else []) + building_lines(advice, words))
     else:
         from .objectives import print_goal_advice
         print_goal_advice(rules, query, table, advice, shown, lang)
@@ -113,13 +114,24 @@ def _within_budget(query, table, goal, lang):
     from ..advice.cost import OverBudget
     from ..advice.goal import POINTS
     try:
-        return advise(query, table, objective=goal), goal
+        advice = advise(query, table, objective=goal)
+        if advice.note and goal.kind == "win":  # no target table: say how far its build is
+            advice.building = _building(table)
+        return advice, goal
     except OverBudget as exc:
         from ..lang import Words
         advice = advise(query, table)
         advice.note = Words(lang, table.rules)("advise.points_instead", seconds=exc.seconds or 0,
                                                budget=exc.budget or 0)
+        advice.building = _building(table)  # the opponents' store comes with the target table
         return advice, POINTS
+
+
+def _building(table):
+    """The background build of the win tables of `table`'s rules: one under way, else one
+    started now (advice/win/prepare.py; None for rules it does not build)."""
+    from ..advice.win.prepare import ensure, store_directory
+    return ensure(table.rules, store_directory(table))
 
 
 def _advise_any_duel(rules, tables, players, chips, to_move, round_chip_taken, dice_text,

@@ -73,6 +73,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
     game = Game(rules, names, seed, real_dice)
     target_table = _goal_tables(goal, game.rules, len(game.columns), tables)
     table = expected_table(rules, tables)
+    _prepare_win(goal, table)
     status = run(game, table, record_path, coach=coach, rng=None if real_dice else seeded_rng(seed),
                  goal=goal, target_table=target_table, lang=lang)
     if status == "interrupted":
@@ -107,6 +108,18 @@ def _goal(text, ties, coach=True, budget="1"):
     if goal != POINTS and not coach:
         raise InputError("--goal is what the coach plays for: add --coach")
     return goal
+
+
+def _prepare_win(goal, table):
+    """With --goal win: start building the win coach's tables in the background when they are
+    missing (advice/win/prepare.py); the coach says how far the build is as it advises."""
+    if getattr(goal, "kind", None) != "win":
+        return
+    from ..advice.win.coach import saved_target_table
+    from ..advice.win.prepare import ensure, store_directory
+    from ..stats.opponents import get_store
+    if saved_target_table(table) is None or get_store(table, build_missing=False) is None:
+        ensure(table.rules, store_directory(table))
 
 
 def _goal_tables(goal, rules, n_players, tables):
@@ -149,6 +162,7 @@ def _resume(path, record_path, tables, coach, goal, lang, given):
         raise InputError(f"{path}: not a scorecard game")
     target_table = _goal_tables(goal, game.rules, len(game.columns), tables)
     table = expected_table(game.rules, tables)
+    _prepare_win(goal, table)
     rng = None if game.real_dice else session.seeded_rng(game.seed, record)
     status = run(game, table, record_path or path, coach=coach, rng=rng, goal=goal,
                  target_table=target_table, lang=lang)

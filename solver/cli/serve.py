@@ -32,7 +32,12 @@ def _loopback(host):
               show_default=True, help="Seconds a client may take to send a request's headers "
                                       "(from its connection's accept), and again its body, before "
                                       "it is cut off.")
-def serve(host, port, open_browser, tables, budget, workers, client_timeout):
+@click.option("--no-prepare", is_flag=True, help="Do not start building the win coach's missing "
+              "tables (target table, opponents' store) of the scorecard presets at start-up; "
+              "by default a background process builds them, one preset after the other (minutes "
+              "each, once), and until a preset's are there its win advice is an estimate and "
+              "the page says how far the build is.")
+def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_prepare):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 
     The page holds the game (and keeps it in the browser); the server only computes, in worker
@@ -43,6 +48,7 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout):
       kniffel serve --open
       kniffel serve --host 0.0.0.0 --port 8765   # for a phone on the same Wi-Fi
       kniffel serve --budget 30                  # allow slower win advice
+      kniffel serve --no-prepare                 # build no win tables in the background
     """
     if not host.strip():
         raise InputError('--host "" would listen on every interface: name the address '
@@ -80,6 +86,8 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout):
                             timeout_graceful_shutdown=1, limit_concurrency=256)
     guard.quiet_repeats()  # after uvicorn.Config, which sets its logging up
     server = _Server(config, pool)
+    if not no_prepare:
+        _prepare(tables)
     click.echo(f"kniffel serve: {url}")
     if not _loopback(host):  # for a phone on the table: the address to open, as a QR code too
         click.echo("kniffel serve: on a phone in the same network, open the address above or scan:")
@@ -89,6 +97,18 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout):
         import webbrowser
         webbrowser.open(url)
     server.run(sockets=[sock])  # after a signal, uvicorn raises it again: the usual exit
+
+
+def _prepare(tables):
+    """Start the background build of the presets' missing win tables (advice/win/prepare.py):
+    the default preset first, the others after it; a build already running is left to run."""
+    from ..advice.win.prepare import start
+    from ..rules import PRESETS
+    presets = [r for r in PRESETS.values() if r.game == "scorecard"]
+    presets.sort(key=lambda r: r.key != "kniffel")
+    if start(presets, tables) is not None:
+        click.echo("kniffel serve: building the missing win tables in the background "
+                   "(--no-prepare to skip)")
 
 
 def _server_class():

@@ -8,7 +8,7 @@ recorded dice are used, never the program's random numbers.
 from dataclasses import replace
 
 from ..advice.answer import answer
-from ..advice.goal import POINTS
+from ..advice.goal import POINTS, matching_option
 from ..advice.position import COST_TOLERANCE, box_values
 from ..dice import KEEP_INDEX
 from ..lang import Words
@@ -93,7 +93,6 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     and with the choice made, each followed by play for the goal; and each player "chance_loss",
     the sum, and "goal".  Only decisions from round `from_round` on get the chance (early in a
     game each turn's win objective is a long solve)."""
-    from ..advice.goal import matching_option
     decisions = []
     by_goal = goal not in (None, POINTS)
 
@@ -115,9 +114,10 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
             option = matching_option(ranked.options, decision)
             if option is None:  # replay checked the decision: it is one of the options
                 raise ValueError(f"{describe_choice(decision)} is not among the options at {point}")
-            decisions[-1].update(chance_best=ranked.probability, chance_choice=option["probability"],
-                                 chance_loss=max(0.0, ranked.probability - option["probability"]),
-                                 best_for_goal=option_as_decision(ranked.options[0]))
+            if None not in (ranked.probability, option["probability"]):  # else not known: by points
+                decisions[-1].update(chance_best=ranked.probability, chance_choice=option["probability"],
+                                     chance_loss=max(0.0, ranked.probability - option["probability"]),
+                                     best_for_goal=option_as_decision(ranked.options[0]))
 
     rules = record_rules(record["rules"])
     if rules != table.rules:

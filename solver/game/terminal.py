@@ -12,8 +12,9 @@ import textwrap
 import click
 
 from ..advice.answer import answer
-from ..advice.goal import POINTS
+from ..advice.goal import POINTS, chance_given_up, matching_option
 from ..lang import Words
+from ..advice.win.approximation import method_words
 from .analysis import goal_ranking
 from . import session as sessions
 from .analysis import OPTIMAL_TOLERANCE, analyze, choice_value, describe_choice, option_as_decision
@@ -336,7 +337,16 @@ class _Session:
                 self.terminal.say("  " + self.words("advise.points_instead", seconds=exc.seconds or 0,
                                                     budget=exc.budget or 0))
                 self._over = True
+            self.say_building(turn)
             return None
+
+    def say_building(self, turn, building=None):
+        """How far the background build of the win tables is, once a round while it runs."""
+        from ..advice.win.prepare import building_line
+        line = building_line(self.words, self.table, building)
+        if line is not None and getattr(self, "_built_said", None) != turn.record["round"]:
+            self._built_said = turn.record["round"]
+            self.terminal.say("  " + line)
 
     def feedback(self, turn, dice, decision, advice):
         """With --coach: what the decision just taken cost (with a goal: in its chance too)."""
@@ -347,10 +357,9 @@ class _Session:
         rolls_left = decision.get("rolls_left", turn.rolls_left)  # a keep: the turn still has them
         ranked = self.goal_ranking(turn, dice, rolls_left) if self.goal is not None else None
         if ranked is not None:
-            from ..advice.goal import matching_option
             option = matching_option(ranked.options, decision)
-            chance_loss = ranked.probability - option["probability"]
-            best = "" if chance_loss < 5e-10 else w(
+            chance_loss = chance_given_up(ranked, option)
+            best = "" if chance_loss is None or chance_loss < 5e-10 else w(
                 "coach.best_for", goal=self.goal_word(),
                 choice=describe_choice(option_as_decision(ranked.options[0]), w))
             self.terminal.say("  " + w("coach.goal_feedback", chance_name=self.chance_name(),
@@ -369,9 +378,9 @@ class _Session:
         return self.goal.chance_word(self.words)
 
     def chance_cost(self, loss):
-        """A loss of chance: "best" or "cost 1.25%"."""
+        """A loss of chance: "best" or "cost 1.25%" ("-": not known, chance_given_up)."""
         w = self.words
-        return w("best") if loss < 5e-10 else w("cost_chance", chance=w.percent(loss))
+        return "-" if loss is None else w("best") if loss < 5e-10 else w("cost_chance", chance=w.percent(loss))
 
     def option_text(self, option):
         """An option of the coach's list: the choice, and for a keep the dice rerolled."""
@@ -394,13 +403,13 @@ class _Session:
         say("  " + w("coach.goal_head", goal=self.goal_word(), left=w("rolls_left", n=turn.rolls_left),
                      dice=w.faces(turn.dice), chance_name=self.chance_name() + approx))
         if ranked.method == "approximate":
-            low, high = ranked.interval
-            say("       " + w("advise.method_approx", low=w.percent(low), high=w.percent(high)))
-            if ranked.note and not getattr(self, "_noted", False):
+            say("       " + method_words(ranked, w))
+            self.say_building(turn, ranked.building)
+            if ranked.note and ranked.building is None and not getattr(self, "_noted", False):
                 say("       " + w("advise.no_target_table"))  # once a game
                 self._noted = True
         for rank, option in enumerate(shown, 1):
-            cost = ranked.probability - option["probability"]
+            cost = chance_given_up(ranked, option)
             say(f"  {rank:>3}. {self.option_text(option):<34} {w.percent(option['probability']):>8} "
                 f"{option['expected_final_score']:9.2f}  {self.chance_cost(cost)}")
         if len(shown) < len(ranked.options):

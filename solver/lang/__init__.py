@@ -90,8 +90,9 @@ class Words:
         return self("best") if cost <= tolerance else self("cost", cost=cost)
 
     def percent(self, p):
-        """A chance as a percentage with sensible decimals (see percent())."""
-        return percent(p, self.lang)
+        """A chance as a percentage with sensible decimals (see percent()); None (a chance not
+        known, advice/win/approximation.with_interval) in words."""
+        return self("chance_unknown") if p is None else percent(p, self.lang)
 
     def all_strings(self):
         """Every text of this language (for checks that a page uses none of another's)."""

@@ -109,6 +109,15 @@ WORDS = {
                              "auf Punkte gespielt wird (exakt), oben eine Schranke, die kein Spiel "
                              "übertrifft"),
     "advise.interval": "Bereich",
+    "chance_unknown": "unbekannt",
+    "advise.building": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet: {done} fertig, "
+                        "der exakte Rat zum Sieg in etwa {eta}"),
+    "advise.building_started": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet "
+                                "(einmalig, einige Minuten); der exakte Rat zum Sieg kommt mit ihnen"),
+    "eta.seconds": "{n} s", "eta.minutes": "{n} min",
+    "advise.method_unknown": ("die Siegchance ist im Zeitbudget nicht bekannt: ohne Zieltabelle kein "
+                              "oberes Ende, das untere (ab hier auf Punkte gespielt) braucht mehr "
+                              "Zeit als das Budget; Optionen nach erwarteter Punktzahl geordnet"),
     "advise.no_target_table": ("keine Zieltabelle für diese Regeln: das obere Ende ist unbekannt, "
                                "die Optionen sind nach erwarteter Punktzahl geordnet; `kniffel "
                                "solve --objective target` berechnet sie einmal"),

@@ -104,6 +104,17 @@ WORDS = {
                              "playing for points from here (exact), the high end a bound no play "
                              "can beat"),
     "advise.interval": "interval",
+    "chance_unknown": "unknown",
+    "advise.building": ("the win coach's tables are being built in the background: {done} done, "
+                        "the exact win advice ready in about {eta}"),
+    "advise.building_started": ("the win coach's tables are being built in the background (once, "
+                                "a few minutes); the exact win advice comes with them"),
+    "eta.seconds": "{n} s",
+    "eta.minutes": "{n} min",
+    "advise.method_unknown": ("the chance to win is not known within the budget: without the "
+                              "target table there is no high end, and the low end (playing for "
+                              "points from here) needs more time than the budget; the options are "
+                              "ranked by the expected score"),
     "advise.no_target_table": ("no target table for these rules: the high end is not known and "
                                "the options are ranked by the expected score; `kniffel solve "
                                "--objective target` builds it once"),

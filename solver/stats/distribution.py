@@ -82,16 +82,22 @@ def _n_flat(rules):
 
 def forward(table, position=None, threads=None, progress=False):
     """Follow the optimal strategy of `table` from `position` (a Position or a turn-start State;
-    default: the empty card)."""
+    default: the empty card), or from each of a list of turn-start States with the same open
+    boxes at once (each met with the same weight: its first level is theirs, and the backward
+    pass gives each its own distribution, as points_to_come_of does)."""
     rules = table.rules
-    start = position if isinstance(position, State) else position_state(position or Position(), rules)
+    starts = position if isinstance(position, (list, tuple)) else [
+        position if isinstance(position, State) else position_state(position or Position(), rules)]
+    start = starts[0]
+    if any(s.n_open != start.n_open for s in starts):
+        raise ValueError("the turn starts of one forward pass have the same open boxes")
     values = table.values
     n_upper, n_aux = values.shape[2], values.shape[1]
     game, moves, sub_keeps = rules.kernel_arrays(), dice.kernel_arrays(), sub_keep_table()
     occupancy = np.zeros(values.size)
-    first = (start.filled * n_aux + start.aux) * n_upper + start.upper
-    occupancy[first] = 1.0
-    states = np.array([first], dtype=np.int64)
+    states = np.unique(np.array([(s.filled * n_aux + s.aux) * n_upper + s.upper for s in starts],
+                                dtype=np.int64))
+    occupancy[states] = 1.0 / len(states)
     levels = []
     for _ in tqdm(range(start.n_open), desc="following the strategy", unit="turn",
                   disable=None if progress is None else not progress, leave=False):
@@ -233,6 +239,23 @@ def points_to_come(passed, threads=None, progress=False, keep=None):
         n_open += 1
         next_states, next_max, next_start, next_dist = level.states, maxima, dist_start, dist
     return next_dist.copy()  # the one state of the start
+
+
+def points_to_come_of(table, starts, threads=1):
+    """{flat state: P(points still to come = k)} of each turn-start State of `starts` (the same
+    open boxes, at least one): one forward and one backward pass for them all, which costs
+    about what one state's pass from a turn earlier does (their first level is its second)."""
+    if starts[0].n_open == 0:
+        return {}
+    found = {}
+
+    def keep(n_open, states, dist, dist_start):
+        if n_open == starts[0].n_open:
+            for i, flat in enumerate(states.tolist()):
+                found[flat] = dist[dist_start[i]:dist_start[i + 1]].copy()
+
+    points_to_come(forward(table, list(starts), threads=threads), threads=threads, keep=keep)
+    return found
 
 
 def histogram(dist, width=10, tail=0.001):

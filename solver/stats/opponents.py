@@ -25,7 +25,7 @@ import numpy as np
 from ..engine.states import Position, State, position_state
 from ..engine.store import Artifact, TableError, load_arrays, save_arrays
 from ..rules.cards import parse_card
-from .distribution import forward, points_to_come as _backward
+from .distribution import forward, points_to_come as _backward, points_to_come_of
 
 MIN_OPEN = 5  # states with fewer open boxes are computed afresh (benchmarks/opponent_distributions.py)
 TAIL = 1e-16  # mass left out at either end of a stored distribution (a chance moves by < 1e-15)
@@ -197,3 +197,33 @@ def _afresh(table, state):
     probs = _backward(forward(table, state, threads=1), threads=1)
     nonzero = np.flatnonzero(probs)
     return int(nonzero[0]), probs[nonzero[0]:nonzero[-1] + 1].copy()
+
+
+def points_to_come_many(table, states, store=None):
+    """{flat: (low, probs)} as points_to_come gives them, of many turn-start `states` with the
+    same open boxes: those the store does not hold computed afresh in one pass for them all
+    (distribution.points_to_come_of), and kept among the store's recent ones."""
+    values = table.values
+    answers, missing = {}, []
+    for state in states:
+        flat = (state.filled * values.shape[1] + state.aux) * values.shape[2] + state.upper
+        found = None
+        if state.n_open == 0:
+            found = (0, np.ones(1))
+        elif store is not None:
+            found = store.find(flat)
+            if found is None and flat in store.recent:
+                found = store.recent[flat]
+        if found is None:
+            missing.append(state)
+        else:
+            answers[flat] = found
+    if missing:
+        for flat, probs in points_to_come_of(table, missing).items():
+            nonzero = np.flatnonzero(probs)
+            answers[flat] = (int(nonzero[0]), probs[nonzero[0]:nonzero[-1] + 1].copy())
+            if store is not None:
+                store.recent[flat] = answers[flat]
+                if len(store.recent) > _RECENT:
+                    store.recent.popitem(last=False)
+    return answers

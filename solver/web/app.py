@@ -138,6 +138,10 @@ def game_state(record, hand, tables, language=None, objective="expected"):
                 line["opponents"] = game.opponents(turn.player)
                 state["objective"] = "win"
             state["advice"], state["advice_line"] = scorecard_advice(line, tables, rules, language), line
+            building = (state["advice"] or {}).get("building") if isinstance(state["advice"], dict) else None
+            if building is not None:  # no target table yet: how far its background build is
+                from ..advice.win.prepare import building_text
+                state["notice"] = building_text(Words(language, rules), building)
     return state
 
 
@@ -388,7 +392,12 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
     advice = state.get("advice")
     if objective == "win" and isinstance(advice, dict) and "error" in advice:
         state = game_state(record, hand, tables, data.get("language"), "expected")
-        state["notice"] = Words(state["language"])("web.points_instead", why=advice["why"])
+        words = Words(state["language"])
+        state["notice"] = words("web.points_instead", why=advice["why"])
+        from ..advice.win.prepare import building_text, status
+        building = status(session.rebuild(record, hand)[0].rules, tables.directory)
+        if building is not None:  # the opponents' store comes with the target table's build
+            state["notice"] += " " + building_text(words, building)
     return state
 
 

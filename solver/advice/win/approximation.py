@@ -93,7 +93,7 @@ class LowView:
     """(E, low): the expected points after and the exact chance to win when playing for points
     from the turn start after; compared by E first (the expected-score strategy), low breaking
     ties.  distribution_of(filled, aux, upper) -> (lowest, probs) of the points still to come,
-    or None where it could not be afforded (then low is 0: still a bound below)."""
+    or None where it could not be afforded (then low is NaN: not known; 0 bounds it)."""
 
     fill = (-np.inf, -1.0)
 
@@ -104,7 +104,7 @@ class LowView:
     def after(self, filled, aux, upper, gains):
         upper, gains = np.broadcast_arrays(np.asarray(upper), np.asarray(gains, dtype=np.int64))
         e = gains + np.asarray(self.values[filled, aux, upper], dtype=np.float64)
-        low = np.zeros(upper.shape)
+        low = np.full(upper.shape, np.nan)
         for u in np.unique(upper).tolist():
             found = self.distribution_of(filled, aux, u)
             if found is None:
@@ -117,7 +117,7 @@ class LowView:
 
     @staticmethod
     def best(a, b):
-        take = (b[0] > a[0]) | ((b[0] == a[0]) & (b[1] > a[1]))
+        take = (b[0] > a[0]) | ((b[0] == a[0]) & (b[1] > a[1]))  # a NaN low breaks no tie
         return np.where(take, b[0], a[0]), np.where(take, b[1], a[1])
 
     @staticmethod
@@ -155,8 +155,11 @@ def option_key(option):
 
 def with_interval(low, high=None):
     """The Advice `low` (LowView's) with every option's "interval" [low, high] and "probability"
-    the estimate, ranked by the estimate (ties: by `high`, MixtureView's); without `high` (no target table) ranked for
-    points, high 1 and the estimate the low end."""
+    the estimate, ranked by the estimate (ties: by `high`, MixtureView's); without `high` (no
+    target table) ranked for points, high 1 and the estimate the low end.  A low not known (NaN:
+    its distributions did not fit the budget) is 0 where `high` bounds the chance; without
+    `high` nothing is known of it: that option's "probability" and low end are None (and the
+    position's where no option's is known)."""
     a = alpha() if high is not None else 0.0
     lows = {option_key(o): o for o in low.options}
     ranked = high.options if high is not None else low.options
@@ -165,6 +168,11 @@ def with_interval(low, high=None):
         mine = lows[option_key(option)]
         lo = mine["probability"]
         hi = option["probability"] if high is not None else 1.0
+        if lo != lo:  # NaN: not known
+            if high is None:
+                options.append(dict(option, probability=None, interval=[None, hi]))
+                continue
+            lo = 0.0
         lo = min(lo, hi)
         options.append(dict(option, probability=lo + a * (hi - lo), interval=[lo, hi],
                             expected_final_score=mine["expected_final_score"]))
@@ -174,9 +182,24 @@ def with_interval(low, high=None):
         options.sort(key=lambda o: (quantise(o["probability"]), quantise(o["interval"][1]),
                                     o["expected_final_score"]), reverse=True)
     position_high = high.probability if high is not None else 1.0
-    position_low = max([o["interval"][0] for o in options] or [min(low.probability, position_high)])
-    best = options[0]["probability"] if options else position_low + a * (position_high - position_low)
+    known = [o["interval"][0] for o in options if o["interval"][0] is not None]
+    start = low.probability if low.probability == low.probability else (0.0 if high is not None else None)
+    position_low = max(known) if known else None if options else (
+        None if start is None else min(start, position_high))
+    if options:
+        best = options[0]["probability"]
+    else:
+        best = None if position_low is None else position_low + a * (position_high - position_low)
     expected = options[0]["expected_final_score"] if options else low.expected_final_score
     low.options, low.probability, low.expected_final_score = options, best, expected
     low.interval = [position_low, position_high]
     return low
+
+
+def method_words(advice, words):
+    """The line on an approximate `advice`'s chance in `words`' language: the interval it lies
+    in and what its ends mean, or that it is not known within the budget."""
+    low, high = advice.interval
+    if low is None:
+        return words("advise.method_unknown")
+    return words("advise.method_approx", low=words.percent(low), high=words.percent(high))

@@ -86,9 +86,10 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
     lower ends out where approximate (the ranking does not need them: a tournament plays faster;
     each "probability" is then the upper end).  position: a Position (card) or a Query checked
     before."""
-    from ..position import Query, checked_query, ranked
+    from ..position import Query, best_value, checked_query, ranked
     from .sub_game import win_view
     from .approximation import LowView, mixture_view, utility_of_score, with_interval
+    started = time.perf_counter()
     budget = check_budget(goal.budget if budget is None else budget)
     rules = table.rules
     if isinstance(target_table, str):
@@ -114,16 +115,26 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
         if method == "exact" or not low:
             high.method = method
             return high
-    of = _successor_distributions(table, store, time.perf_counter(), budget)
-    answer = with_interval(ranked(query, table, goal, LowView(rules, table.values, U, c, of)), high)
+    spent = cost.opponents_seconds(rules, goal.opponents) if store is None else 0.0
+    of = _successor_distributions(table, store, started, budget, spent)
+    view = LowView(rules, table.values, U, c, of)
+    of.fill_missing(lambda: best_value(query, view))  # the lows not known, if affordable
+    answer = with_interval(ranked(query, table, goal, view), high)
     answer.method = "approximate"
     answer.note = NO_TABLE_NOTE if target_table is None else None
+    if target_table is None:
+        from .prepare import status, store_directory
+        answer.building = status(rules, store_directory(table))
     return answer
 
 
-def _successor_distributions(table, store, started, budget):
+def _successor_distributions(table, store, started, budget, spent=0.0):
     """distribution_of(filled, aux, upper) for LowView: the store, else computed afresh while
-    half the budget lasts and the state has at most AFFORD_OPEN open boxes, else None."""
+    half the budget lasts and the state has at most AFFORD_OPEN open boxes, else None (not
+    known); distribution_of.fill_missing(visit) then computes the ones not known in one pass
+    for them all (opponents.points_to_come_many) when its predicted cost fits the budget less
+    `spent` (predicted seconds of the work before it): visit() asks for every one LowView
+    needs; True when it computed any."""
     n_boxes, values = table.rules.n_boxes, table.values
     n_aux, n_upper = values.shape[1], values.shape[2]
     seen = {}
@@ -141,6 +152,30 @@ def _successor_distributions(table, store, started, budget):
             seen[key] = found
         return seen[key]
 
+    def fill_missing(visit):
+        missing = [k for k, v in seen.items() if v is None]
+        if not missing:
+            visit()  # the turn starts the options can end in: none asked for yet
+            missing = [k for k, v in seen.items() if v is None]
+        if not missing:
+            return False
+        # by the prediction, as the method is chosen: a new process's first answer spends
+        # seconds loading kernels, which the budget is not for
+        n_open = n_boxes - bin(missing[0][0]).count("1")
+        if cost.successors_seconds(table.rules, n_open, len(missing)) + spent > budget:
+            return False
+        states = [State(f, a, u, u, 0, n_boxes - bin(f).count("1")) for f, a, u in missing]
+        by_open = {}
+        for state in states:
+            by_open.setdefault(state.n_open, []).append(state)
+        for group in by_open.values():
+            found = opp.points_to_come_many(table, group, store)
+            for state in group:
+                seen[(state.filled, state.aux, state.upper)] = found[
+                    (state.filled * n_aux + state.aux) * n_upper + state.upper]
+        return True
+
+    distribution_of.fill_missing = fill_missing
     return distribution_of
 
 

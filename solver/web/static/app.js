@@ -18,7 +18,8 @@ function t(key, fields = {}) {
 }
 
 // A chance as the page's language writes it ("31,5 %" in German).
-function percent(p) { return percentIn(p, $("language").value); }
+// null: a chance the server could not know within its budget (said so, never "0 %")
+function percent(p) { return p === null || p === undefined ? t("chance_unknown") : percentIn(p, $("language").value); }
 
 function applyWords() {
   showWords(t, $("language").value, "web.title");
@@ -386,7 +387,8 @@ function renderAdvice() {
     const cost = document.createElement("span"); cost.className = "cost";
     // What a choice costs, in the words `kniffel advise` prints.
     cost.textContent = rank === 0 ? t("best") : win
-      ? t("web.cost_win", { chance: percent(Math.max(0, advice.probability - option.probability)) })
+      ? (advice.probability === null || option.probability === null ? "–"  // no tie of unknowns
+        : t("web.cost_win", { chance: percent(Math.max(0, advice.probability - option.probability)) }))
       : t("cost", { cost: best - option.expected_final_score });
     li.append(text, value, cost);
     li.addEventListener("click", () => run(() => option.action === "keep" ? keepAndRoll(option.keep)
