@@ -5,7 +5,7 @@
                                        # list and the greedy baseline; writes
                                        # solver/data/rule_prices/kniffel.json
     python scripts/rules_of_thumb.py --derive                    # every preset with a rules page
-    python scripts/rules_of_thumb.py            # rewrite docs/results.md's block and the plot
+    python scripts/rules_of_thumb.py --plot     # rewrite docs/results.md's block and the plot
     python scripts/rules_of_thumb.py --check    # exit 1 if docs/results.md is out of date
 
 Every exact evaluation is cached in --cache (default: a folder in the system's temporary
@@ -36,10 +36,12 @@ def page_presets():
     return [name for name, rules in PRESETS.items() if not rules.jokers]
 
 
-def derive_record(name, cache_dir=CACHE, threads=None, progress=True, pool_from=None):
+def derive_record(name, cache_dir=CACHE, threads=None, progress=True, pool_from=None,
+                  single_pass=False):
     """The stored record of preset `name`, derived now (solver/strategy/derive.py).  pool_from:
     another preset whose stored list is the pool (its rules in order, no second forward pass):
-    a cheaper derivation for rules close to that preset's."""
+    a cheaper derivation for rules close to that preset's.  single_pass: no second forward
+    pass (fewer evaluations)."""
     from solver import get_table
     from solver.stats.simulate import simulate
     from solver.strategy.derive import (MIN_GAIN, MIN_PRICE, Cache, derive, pool,
@@ -57,7 +59,7 @@ def derive_record(name, cache_dir=CACHE, threads=None, progress=True, pool_from=
         source = RuleList.from_dict(json.loads(path_of(pool_from).read_text())["rule_list"])
         candidates = source.keeps + source.boxes
     found = derive(table, candidates, cache=cache, progress=progress, threads=threads,
-                   second_pass=pool_from is None)
+                   second_pass=pool_from is None and not single_pass)
     human = heuristic(table.rules)
     human_score = cache.score(table, human, threads)
     greedy = simulate(table, GREEDY_GAMES, seed=0, strategy="greedy", progress=False)
@@ -80,11 +82,13 @@ def derive_record(name, cache_dir=CACHE, threads=None, progress=True, pool_from=
                        "ci95": 1.96 * greedy.standard_error, "games": GREEDY_GAMES, "seed": 0},
             "hybrids": hybrids,
             "search": {"pool": len(candidates or pool(table.rules)), "pool_from": pool_from,
+                       "second_pass": pool_from is None and not single_pass,
                        "min_gain": MIN_GAIN, "min_price": MIN_PRICE},
             "evaluations": cache.evaluations, "cpu_seconds": round(cache.cpu_seconds, 1),
             "seconds": round(time.perf_counter() - start, 1),
             "command": f"python scripts/rules_of_thumb.py --derive --preset {name}"
-                       + (f" --pool-from {pool_from}" if pool_from else "")}
+                       + (f" --pool-from {pool_from}" if pool_from else "")
+                       + (" --single-pass" if single_pass else "")}
 
 
 def records():
@@ -194,9 +198,13 @@ def main(argv=None):
                              "with a rules page)")
     parser.add_argument("--pool-from", default=None, metavar="PRESET",
                         help="with --derive: take PRESET's stored list as the pool (cheaper)")
+    parser.add_argument("--single-pass", action="store_true",
+                        help="with --derive: no second forward pass (fewer evaluations)")
     parser.add_argument("--threads", type=int, default=None, help="evaluation threads")
     parser.add_argument("--cache", type=Path, default=CACHE,
                         help="folder of the evaluation caches (an interrupted run resumes)")
+    parser.add_argument("--plot", action="store_true",
+                        help="also draw docs/rules_of_thumb.png from the stored records")
     parser.add_argument("--check", action="store_true", help="only check the block is current")
     parser.add_argument("--out", type=Path, default=RESULTS_DOC,
                         help="the file holding the block (default docs/results.md)")
@@ -207,13 +215,15 @@ def main(argv=None):
         parser.error(f"no rules page for {', '.join(unknown)}; presets: {', '.join(page_presets())}")
     if args.derive:
         for name in names:
-            record = derive_record(name, args.cache, args.threads, pool_from=args.pool_from)
+            record = derive_record(name, args.cache, args.threads, pool_from=args.pool_from,
+                                   single_pass=args.single_pass)
             path_of(name).write_text(json.dumps(record, indent=1) + "\n")
             print(f"{name}: {record['score']:.2f} with {len(record['keeps']) + len(record['boxes'])} "
                   f"rules (optimal {record['optimal']:.2f}); {record['evaluations']} evaluations, "
                   f"{record['cpu_seconds']} s CPU  [{shlex.join(sys.argv)}]", flush=True)
-        plot(records(), PLOT)
     data = records()
+    if args.derive or args.plot:
+        plot(data, PLOT)
     text = args.out.read_text()
     if BEGIN not in text or END not in text:
         sys.exit(f"{args.out.name} lacks the markers {BEGIN} ... {END}")

@@ -12,8 +12,8 @@ order, so a rule's place in the decision list is fixed by the pool.  The search:
 2. removal: each rule's price (the list's score without it) is computed exactly; the rules
    priced below MIN_PRICE go, and the rules beyond MAX_PRINTED (the cheapest first), and the
    prices are computed again until every rule pays;
-3. a second forward pass over the rules left out, each kept only if the list stays within
-   MAX_PRINTED and every price is checked again at the end.
+3. (unless second_pass is False) a second forward pass over the rules left out, each kept only
+   if the list stays within MAX_PRINTED, and every price is checked again at the end.
 
 Every evaluation is cached by the list it scored (`Cache`, saved after each one), so an
 interrupted derivation starts again where it stopped and the stored record counts every
