@@ -217,3 +217,17 @@ def test_cli_simulate_heuristic(capsys, table_dir):
     assert result["strategies"]["heuristic"]["mean"] > result["strategies"]["greedy"]["mean"] + 20
     code, out, err = run(capsys, "simulate", "--rules", "knobeln", "--strategy", "heuristic")
     assert code == 2 and out == "" and err.startswith("kniffel: error:")
+
+
+def test_a_stored_list_on_a_sub_game_is_its_plain_python_value():
+    """The stored kniffel list, played on a card with three boxes open, by the kernels and by
+    the plain recursion above: the conditions it uses read the same."""
+    from solver.strategy.rule_prices import printed_rule_list, stored_prices
+    table = solved("kniffel")
+    rule_list = printed_rule_list(table.rules)
+    assert stored_prices(table.rules, rule_list) is not None
+    card = SUB_GAMES["kniffel"][1]
+    values = policy_values(table, rule_list, within=_filled_mask(table.rules, card))
+    state = position_state(Position(card), table.rules)
+    expected = _reference_policy_value("kniffel", rule_list, card)
+    assert values[state.filled, state.aux, state.upper] == pytest.approx(expected, abs=1e-9)

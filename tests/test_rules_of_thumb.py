@@ -50,22 +50,6 @@ def test_a_stored_list_scores_its_exact_value_now():
             < table.expected_score)
 
 
-def test_a_stored_list_on_a_sub_game_is_its_plain_python_value():
-    """The stored kniffel list, played on a card with two boxes open, by the kernels and by
-    plain recursion (test_policy_eval's reference): the conditions it uses read the same."""
-    from test_policy_eval import SUB_GAMES, _filled_mask, _reference_policy_value
-    from solver.engine.states import position_state
-    from solver.strategy.policy_eval import policy_values
-    table = solved("kniffel")
-    rule_list = printed_rule_list(table.rules)
-    assert stored_prices(table.rules, rule_list) is not None
-    card = SUB_GAMES["kniffel"][1]
-    values = policy_values(table, rule_list, within=_filled_mask(table.rules, card))
-    state = position_state(Position(card), table.rules)
-    expected = _reference_policy_value("kniffel", rule_list, card)
-    assert values[state.filled, state.aux, state.upper] == pytest.approx(expected, abs=1e-9)
-
-
 def test_stored_greedy_is_the_seeded_simulation():
     table = solved("kniffel-basic")
     greedy = stored_prices(table.rules, printed_rule_list(table.rules))["greedy"]
