@@ -1,8 +1,9 @@
 """Each printed rule of thumb's own exact price, for every preset with a rules-of-thumb page:
 what the whole list's exact expected score loses when that one rule is dropped (one exact policy
-evaluation per rule, solver/strategy/rule_prices.py).  Writes solver/data/rule_prices/PRESET.json,
-which `kniffel tables` prints; tests/test_rule_prices.py checks a stored figure against a fresh
-evaluation.
+evaluation per rule, solver/strategy/rule_prices.py).  Rewrites the prices in
+solver/data/rule_prices/PRESET.json (scripts/rules_of_thumb.py --derive writes the whole record,
+prices included; this script only prices the stored list again), which `kniffel tables` prints;
+tests/test_rule_prices.py checks a stored figure against a fresh evaluation.
 
     python scripts/rule_prices.py                 # every preset that has a rules page
     python scripts/rule_prices.py yahtzee yatzy   # only these
@@ -41,6 +42,10 @@ def compute(name, threads):
     start, cpu = time.perf_counter(), time.process_time()
     record = price_record(table, rule_list, lambda t, r: evaluate(t, r, threads=threads), bar.update)
     bar.close()
+    from solver.strategy.rule_prices import path_of
+    stored = json.loads(path_of(name).read_text()) if path_of(name).is_file() else {}
+    if stored.get("rule_list") == record["rule_list"] and "curve" in stored:
+        return dict(stored, **record)  # the derivation's record, its prices made again
     record["evaluations"] = rule_list.size + 1
     record["seconds"] = round(time.perf_counter() - start, 1)
     record["cpu_seconds"] = round(time.process_time() - cpu, 1)

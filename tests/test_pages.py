@@ -12,7 +12,6 @@ from conftest import run, solved
 from solver import dice
 from solver.lang import Words
 from solver.report.pages import chromium, page_html, rule_prices
-from solver.strategy.derived import derived
 from solver.strategy.rule_prices import printed_rule_list, stored_prices
 
 
@@ -136,12 +135,11 @@ def test_pdf_alone_keeps_an_existing_html(capsys, tmp_path, table_dir):
 
 @pytest.mark.slow
 def test_the_curve_is_a_fresh_exact_evaluation():
-    """The chart's curve holds exact policy evaluations: the point after every box rule and no
-    keep rule, evaluated again now (strategy/policy_eval.py)."""
+    """The chart's curve holds exact policy evaluations: its first point, the list without any
+    rule (reroll all five, the first open box), evaluated again now (strategy/policy_eval.py)."""
     from solver.strategy.policy_eval import evaluate
+    from solver.strategy.thumb import RuleList
     table = solved("kniffel")
-    entry = derived(table.rules)
-    rule_list, curve = entry["rule_list"], entry["curve"]
-    boxes = len(rule_list.boxes)
-    assert curve[boxes][0] == boxes
-    assert evaluate(table, rule_list.prefix(0, boxes)) == pytest.approx(curve[boxes][1], abs=1e-9)
+    curve = stored_prices(table.rules, printed_rule_list(table.rules))["curve"]
+    assert curve[0][0] == 0
+    assert evaluate(table, RuleList("none")) == pytest.approx(curve[0][1], abs=1e-9)

@@ -13,7 +13,8 @@ from solver.engine.states import Position, position_state
 from solver.rules import UPPER
 from solver.strategy.heuristic import heuristic
 from solver.strategy.policy_eval import evaluate, play, policy_values
-from solver.strategy.thumb import BoxRule, KeepRule, RuleList, decide_box, decide_keep
+from solver.strategy.thumb import (BoxRule, KeepRule, RuleList, bonus_state, decide_box,
+                                   decide_keep)
 
 # Cards with few open boxes (the rest filled), for the plain-Python comparison.
 SUB_GAMES = {
@@ -51,11 +52,13 @@ def _reference_policy_value(name, rule_list, card):
         if not open_boxes:
             return 0.0
         filled = set(rules.boxes) - open_boxes
+        faces = sum(f for f, box in enumerate(UPPER, 1) if box in open_boxes)
+        state = bonus_state(rules.upper_bonus_threshold - upper_total, faces)
         final = []
         for roll in ref.ROLLS:
             options = allowed_of(roll, open_boxes, kniffel_box, bonuses)
             points_of = {b: options[b][0] for b in sorted(options, key=rules.boxes.index)}
-            box = decide_box(rule_list, rules, points_of)
+            box = decide_box(rule_list, rules, points_of, filled, len(open_boxes), state)
             points, bonus = options[box]
             earned, after = ref._after_filling(r, box, points, bonus, open_boxes, upper_total,
                                                kniffel_box, bonuses, 0)
@@ -64,7 +67,7 @@ def _reference_policy_value(name, rule_list, card):
         for _ in range(rules.rolls_per_turn - 1):
             nxt = []
             for i, roll in enumerate(ref.ROLLS):
-                kept = decide_keep(rule_list, rules, filled, roll)
+                kept = decide_keep(rule_list, rules, filled, roll, state)
                 if len(kept) == 5:
                     nxt.append(final[i])
                 else:
@@ -94,6 +97,43 @@ def test_rules_agree_with_plain_python_on_sub_games(name):
         assert values[state.filled, state.aux, state.upper] == pytest.approx(expected, abs=1e-9)
         # A poorer player loses against the optimal value, never gains.
         assert expected < table.value(state)
+
+
+# A list whose rules depend on the round, the upper bonus and open boxes (thumb.Condition).
+CONDITIONAL = RuleList("conditional", (
+    KeepRule("face", 6, ("sixes",), bonus="behind"),
+    KeepRule("kind", 3, open_max=2),
+    KeepRule("face", 6, ("sixes",), bonus="par", open_min=3),
+    KeepRule("high", 5, bonus="settled"),
+    KeepRule("kind", 2, ("chance", "sixes")),
+), (
+    BoxRule("upper", 3, bonus="not_reached"),
+    BoxRule("chance", 24, open_max=2),
+    BoxRule("sixes", 12, bonus="par"),
+    BoxRule(None, 20, ("sixes",)),
+    BoxRule("chance", 0, open_min=3),
+    BoxRule("sixes", 0, bonus="open"),
+))
+
+
+@pytest.mark.parametrize("name", list(SUB_GAMES))
+def test_conditional_rules_agree_with_plain_python_on_sub_games(name):
+    """Conditions on the round, the bonus state and open boxes: the kernels' decisions are the
+    plain-Python ones (thumb.decide_keep, decide_box with the card's bonus state)."""
+    table = solved(name)
+    rules = table.rules
+    for card in SUB_GAMES[name]:
+        values = policy_values(table, CONDITIONAL, within=_filled_mask(rules, card))
+        state = position_state(Position(card), rules)
+        expected = _reference_policy_value(name, CONDITIONAL, card)
+        assert values[state.filled, state.aux, state.upper] == pytest.approx(expected, abs=1e-9)
+        assert expected < table.value(state)
+
+
+def test_bonus_states_by_hand():
+    """need 19 with only sixes open: three sixes (18) miss, four (24) make it: behind; need 18:
+    on par; need 0: reached; need 31 > 5 * 6: lost."""
+    assert [bonus_state(n, 6) for n in (19, 18, 0, -3, 31, 30)] == [2, 1, 0, 0, 3, 2]
 
 
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
@@ -177,3 +217,17 @@ def test_cli_simulate_heuristic(capsys, table_dir):
     assert result["strategies"]["heuristic"]["mean"] > result["strategies"]["greedy"]["mean"] + 20
     code, out, err = run(capsys, "simulate", "--rules", "knobeln", "--strategy", "heuristic")
     assert code == 2 and out == "" and err.startswith("kniffel: error:")
+
+
+def test_a_stored_list_on_a_sub_game_is_its_plain_python_value():
+    """The stored kniffel list, played on a card with three boxes open, by the kernels and by
+    the plain recursion above: the conditions it uses read the same."""
+    from solver.strategy.rule_prices import printed_rule_list, stored_prices
+    table = solved("kniffel")
+    rule_list = printed_rule_list(table.rules)
+    assert stored_prices(table.rules, rule_list) is not None
+    card = SUB_GAMES["kniffel"][1]
+    values = policy_values(table, rule_list, within=_filled_mask(table.rules, card))
+    state = position_state(Position(card), table.rules)
+    expected = _reference_policy_value("kniffel", rule_list, card)
+    assert values[state.filled, state.aux, state.upper] == pytest.approx(expected, abs=1e-9)

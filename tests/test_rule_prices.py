@@ -1,7 +1,8 @@
 """Each printed rule of thumb's own exact price (solver/strategy/rule_prices.py, stored by
-scripts/rule_prices.py): every preset with a rules page has a current stored record, its page
-shows a price for every rule, the stored figures agree with each other and with the derivation's
-exact scores, and a stored price is what a fresh exact evaluation gives now."""
+scripts/rules_of_thumb.py --derive): every preset with a rules page has a current stored record,
+its page shows a price for every rule, every rule pays, no list is longer than a page takes, the
+stored figures agree with each other, and a stored price is what a fresh exact evaluation gives
+now."""
 import html
 import re
 from pathlib import Path
@@ -15,11 +16,27 @@ from solver.lang import Words
 from solver.presets import get_rules, resolve_rules
 from solver.report.pages import price_rows, rules_page, signed, thumb_and_prices
 from solver.rules import PRESETS
-from solver.strategy.derived import derived
+from solver.strategy.derive import MAX_PRINTED, MIN_PRICE, WITHIN, within_counts
 from solver.strategy.rule_prices import DEFINITION, printed_rule_list, stored_prices, without
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE_PRESETS = [name for name, rules in PRESETS.items() if not rules.jokers]
+
+
+def _derived(name):
+    """`name` as a test parameter, marked as an expected failure while its stored record is not
+    yet a derivation's (scripts/rules_of_thumb.py --derive --preset NAME has not been run)."""
+    from solver.strategy.rule_prices import path_of
+    import json
+    record = json.loads(path_of(name).read_text()) if path_of(name).is_file() else {}
+    if "curve" in record:
+        return name
+    return pytest.param(name, marks=pytest.mark.xfail(
+        reason=f"not derived yet: python scripts/rules_of_thumb.py --derive --preset {name}",
+        strict=True))
+
+
+DERIVED = [_derived(name) for name in PAGE_PRESETS]
 
 
 def test_the_script_prices_every_preset_with_a_rules_page():
@@ -28,7 +45,7 @@ def test_the_script_prices_every_preset_with_a_rules_page():
     assert "knobeln" not in PAGE_PRESETS
 
 
-@pytest.mark.parametrize("name", PAGE_PRESETS)
+@pytest.mark.parametrize("name", DERIVED)
 def test_every_rule_on_the_page_shows_its_stored_price(name):
     """Read from the stored record alone (no table is solved): the rules page of `name` shows, in
     both languages, one price for each rule, the stored one, and says what a price is."""
@@ -37,7 +54,7 @@ def test_every_rule_on_the_page_shows_its_stored_price(name):
     record = stored_prices(rules, rule_list)
     assert record is not None, f"run python scripts/rule_prices.py {name}"
     assert record["definition"] == DEFINITION == "drop_one"
-    assert record["command"] == f"python scripts/rule_prices.py {name}"
+    assert record["command"].startswith(f"python scripts/rules_of_thumb.py --derive --preset {name}")
     assert len(record["keeps"]) == len(rule_list.keeps) and len(record["boxes"]) == len(rule_list.boxes)
     stand_in = SimpleNamespace(rules=rules, expected_score=record["optimal"])  # no evaluation needed
     listed, prices, curve, found = thumb_and_prices(stand_in)
@@ -56,22 +73,33 @@ def test_every_rule_on_the_page_shows_its_stored_price(name):
             assert Words(lang)("page.axis_price") in html.unescape(chart)
 
 
-@pytest.mark.parametrize("name", PAGE_PRESETS)
+@pytest.mark.parametrize("name", DERIVED)
 def test_stored_figures_agree(name):
     """Each price is the whole list's score less the score without the rule; no list scores above
-    the optimum; the whole list's score is the derivation's (two exact evaluations)."""
+    the optimum; the curve's counts are read off the curve; the derived list beats the sensible
+    human's list, which beats greedy play."""
     rules = resolve_rules(name)
     record = stored_prices(rules, printed_rule_list(rules))
     for row in record["keeps"] + record["boxes"]:
         assert row["price"] == record["score"] - row["without"]
         assert row["without"] < record["optimal"]
     assert record["score"] < record["optimal"]
-    assert record["evaluations"] == len(record["keeps"]) + len(record["boxes"]) + 1
-    entry = derived(rules)
-    if entry is not None:
-        exact = {p["strategy"]: p["score"] for p in entry["prices"]}
-        assert record["optimal"] == exact["optimal"]
-        assert record["score"] == pytest.approx(exact.get("thumb", exact["heuristic"]), abs=1e-9)
+    assert record["within"] == within_counts(record["curve"], record["optimal"])
+    assert [n for n, _ in record["curve"]] == list(range(len(record["curve"])))
+    assert all(s <= record["optimal"] for _, s in record["curve"])
+    assert set(record["within"]) == {str(d) for d in WITHIN}
+    assert record["greedy"]["score"] < record["heuristic"]["score"] < record["score"]
+    assert record["evaluations"] > len(record["keeps"]) + len(record["boxes"])
+
+
+@pytest.mark.parametrize("name", DERIVED)
+def test_every_printed_rule_pays_and_the_list_fits_a_page(name):
+    """A list never prints a rule whose exact price is zero or less, nor more than 30 rules."""
+    rules = resolve_rules(name)
+    record = stored_prices(rules, printed_rule_list(rules))
+    prices = [row["price"] for row in record["keeps"] + record["boxes"]]
+    assert len(prices) <= MAX_PRINTED == 30
+    assert min(prices) >= MIN_PRICE > 0
 
 
 def test_a_record_for_other_rules_or_another_list_is_not_used():

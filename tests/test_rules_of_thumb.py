@@ -1,5 +1,5 @@
-"""Rules of thumb: the stored derivation's prices are what an exact evaluation gives now, the table
-of docs/results.md is the script's, the print-ready pages (language, A4, the user's card), the
+"""Rules of thumb: a stored derived list scores what an exact evaluation gives now (the whole game,
+and a sub-game against plain Python), the table of docs/results.md is the script's, the print-ready pages (language, A4, the user's card), the
 opening by pattern covers every first roll with advise's best keep."""
 import json
 from pathlib import Path
@@ -13,9 +13,9 @@ from solver import advise
 from solver.engine.states import Position
 from solver.lang import Words
 from solver.stats.simulate import simulate
-from solver.strategy.derive import MAX_BOXES, MAX_KEEPS
-from solver.strategy.derived import derived
+from solver.strategy.derive import MAX_PRINTED
 from solver.strategy.heuristic import heuristic
+from solver.strategy.rule_prices import printed_rule_list, stored_prices
 from solver.strategy.opening import PATTERN_ORDER, _pattern_keep, opening_patterns
 from solver.strategy.policy_eval import evaluate
 from solver.strategy.thumb import RuleList
@@ -27,38 +27,32 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_results_block_is_current():
     script = load_script("rules_of_thumb")
-    data = json.loads(script.DERIVED.read_text())
     results = script.RESULTS_DOC.read_text()
-    assert script.replace_block(results, script.results_block(data)) == results, \
+    assert script.replace_block(results, script.results_block(script.records())) == results, \
         "run scripts/rules_of_thumb.py"
     assert script.PLOT.is_file()
 
 
 @pytest.mark.slow
-def test_stored_prices_are_exact_now():
-    """Every exact price of the kniffel record, and a point of its curve, evaluated again."""
-    table = solved("kniffel")
-    entry = derived(table.rules)
-    rule_list = entry["rule_list"]
-    assert len(rule_list.keeps) <= MAX_KEEPS and len(rule_list.boxes) <= MAX_BOXES
-    prices = {p["strategy"]: p for p in entry["prices"]}
-    assert prices["optimal"]["score"] == table.expected_score
-    assert evaluate(table, rule_list) == pytest.approx(prices["thumb"]["score"], abs=1e-9)
-    assert prices["thumb"]["rules"] == rule_list.size
+def test_a_stored_list_scores_its_exact_value_now():
+    """kniffel-basic: the stored list, the sensible human's list and a point of the curve's
+    ladder, evaluated again from the empty card."""
+    table = solved("kniffel-basic")
+    rule_list = printed_rule_list(table.rules)
+    record = stored_prices(table.rules, rule_list)
+    assert rule_list.size <= MAX_PRINTED
+    assert record["optimal"] == table.expected_score
+    assert evaluate(table, rule_list) == pytest.approx(record["score"], abs=1e-9)
     heur = heuristic(table.rules)
     assert RuleList.from_dict(heur.as_dict()) == heur
-    assert evaluate(table, heur) == pytest.approx(prices["heuristic"]["score"], abs=1e-9)
-    assert entry["curve"][-1] == [rule_list.size, pytest.approx(prices["thumb"]["score"], abs=1e-9)]
-    scores = [s for _, s in entry["curve"]]
-    assert scores[-1] == max(scores) and scores[-1] < table.expected_score
-    # the ladder docs/results.md shows: greedy < heuristic < rules of thumb < optimal
-    assert (prices["greedy"]["score"] < prices["heuristic"]["score"] < prices["thumb"]["score"]
+    assert evaluate(table, heur) == pytest.approx(record["heuristic"]["score"], abs=1e-9)
+    assert (record["greedy"]["score"] < record["heuristic"]["score"] < record["score"]
             < table.expected_score)
 
 
 def test_stored_greedy_is_the_seeded_simulation():
     table = solved("kniffel-basic")
-    greedy = {p["strategy"]: p for p in derived(table.rules)["prices"]}["greedy"]
+    greedy = stored_prices(table.rules, printed_rule_list(table.rules))["greedy"]
     games = simulate(table, greedy["games"], seed=greedy["seed"], strategy="greedy")
     assert games.mean == pytest.approx(greedy["score"], abs=1e-9)
 
@@ -91,7 +85,8 @@ def test_pages_language_and_layout():
     for text in (german, english):
         assert "@page { size: A4" in text and text.count("<section class='page'>") >= 3
         assert "http" not in text.replace("http://www.w3.org/2000/svg", "")  # nothing external
-    assert "Große Straße" in german and "Faustregeln" in german and "Large Straight" not in german
+    assert "Große Straße" in german and "Faustregeln: Kniffel</h1>" in german
+    assert "Large Straight" not in german and "Rules of thumb: Yahtzee</h1>" in english
     assert "Large Straight" in english and "Große Straße" not in english
 
 

@@ -305,6 +305,25 @@ WORDS = {
     "value.fifty": "50",
     "value.filled": "50 or 0",
     # the printed pages (report/pages.py)
+    # rule conditions and page titles (report/pages.py, strategy/thumb.py)
+    "page.until_round": "up to round {round}",
+    "page.from_round": "from round {round}",
+    "page.bonus_open": "while the upper bonus is still possible",
+    "page.bonus_par": "while on course for the upper bonus (three of each open face gets it)",
+    "page.bonus_behind": "when only more than three of a face still get the upper bonus",
+    "page.bonus_settled": "once the upper bonus is won or lost",
+    "page.bonus_not_reached": "until the upper bonus is won",
+    "page.list_score": ("Played by these {n} rules: {score:.1f} points on average (exact); optimal "
+                        "play: {optimal:.1f}."),
+    "page.name.kniffel": "Kniffel",
+    "page.name.kniffel-basic": "Kniffel (basic rules)",
+    "page.name.kniffel-championship": "Kniffel (championship rules)",
+    "page.name.kitkniff": "KitKniff",
+    "page.name.yahtzee": "Yahtzee",
+    "page.name.yahtzee-free": "Yahtzee (free joker)",
+    "page.name.yatzy": "Yatzy",
+    "page.gap_closed": ("These rules close {share:.0f} % of the gap between the sensible human's "
+                        "list ({human:.1f}) and optimal play ({optimal:.1f})."),
     "page.rules": "Rules of thumb",
     "page.opening": "The first roll of the game",
     "page.costs": "What each box costs",
@@ -401,9 +420,9 @@ WORDS = {
     "page.keep_rules": "Keeping dice, rule no.",
     "page.box_rules": "After the last roll, rule no.",
     "page.axis_price": "expected points lost without the rule",
-    "page.curve_note": ("Each point exact: play by the first n rules, the box rules first, on their "
-                       "own (no keep rule: reroll all five), then the keep rules one by one with "
-                       "every box rule."),
+    "page.curve_note": ("Each point exact: the list the search had after each rule it took, in the "
+                        "order it took them (forward selection; the printed list is the one left "
+                        "when every rule that did not pay was dropped)."),
     "page.no_rule_prices": ("Each rule's own price is computed for the presets' rules only; with these "
                             "rules only the whole list is priced."),
     "page.price_note": ("Price (exact, by policy evaluation): the expected points the whole list "

@@ -60,23 +60,56 @@ def keep_rule_text(rule, rules, lang=None):
         text = w("page.five_alike")
     if rule.pattern == "run5" and rule.arg == 5:
         text = w("page.large_straight_keep")
+    return text + _condition_text(rule, rules, w)
+
+
+def _gap_closed(prices):
+    """{share, human, optimal} when the price rows hold the optimum, a derived list and the
+    sensible human's list (rows: (label, score, exact, ...) in the order price_rows gives)."""
+    if len(prices) < 3:
+        return None
+    optimal, thumb, human = (row[1] for row in prices[:3])
+    if optimal <= human:
+        return None
+    return {"share": 100 * (thumb - human) / (optimal - human), "human": human, "optimal": optimal}
+
+
+def _condition_text(rule, rules, w):
+    """A rule's conditions (open boxes, round, upper bonus) as a tail of its line."""
+    parts = []
     if rule.when:
-        names = w("page.or").join(w.box(b) for b in rule.when)
-        text += ", " + w("page.when", boxes=names)
-    return text
+        parts.append(w("page.when", boxes=w("page.or").join(w.box(b) for b in rule.when)))
+    if rule.open_min:  # n_open >= open_min: up to round n_boxes - open_min + 1
+        parts.append(w("page.until_round", round=rules.n_boxes - rule.open_min + 1))
+    if rule.open_max:
+        parts.append(w("page.from_round", round=rules.n_boxes - rule.open_max + 1))
+    if rule.bonus:
+        parts.append(w(f"page.bonus_{rule.bonus}"))
+    return "".join(", " + p for p in parts)
 
 
 def box_rule_text(rule, rules, lang=None):
     """A box rule in the page's language (or `lang`)."""
     w = Words(lang, rules)
     if rule.box == "upper":
-        return w("page.upper", n=rule.min_points)
-    if rule.box is None:
-        return w("page.most_min", points=rule.min_points) if rule.min_points else w("page.most")
-    name = w.box(rule.box)
-    if rule.min_points == 1:
-        return w("page.scores", box=name)
-    return w("page.into", points=rule.min_points, box=name) if rule.min_points else w("page.any", box=name)
+        text = w("page.upper", n=rule.min_points)
+    elif rule.box is None:
+        text = w("page.most_min", points=rule.min_points) if rule.min_points else w("page.most")
+    elif rule.min_points == 1:
+        text = w("page.scores", box=w.box(rule.box))
+    elif rule.min_points:
+        text = w("page.into", points=rule.min_points, box=w.box(rule.box))
+    else:
+        text = w("page.any", box=w.box(rule.box))
+    return text + _condition_text(rule, rules, w)
+
+
+def display_name(rules, lang=None):
+    """The preset's name as its players write it ("Kniffel", "Yahtzee"), for a page's title; a
+    rules file without a preset keeps its key."""
+    w = Words(lang, rules)
+    key = f"page.name.{rules.key}"
+    return w(key) if key in w.table else rules.key
 
 
 def rule_prices(record):
@@ -111,15 +144,18 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
     against the number of rules."""
     w = Words(lang, rules)
     each = rule_prices(record)
-    parts = [f"<h1>{_e(w('page.rules'))}: {_e(rules.key)}</h1>",
+    parts = [f"<h1>{_e(w('page.rules'))}: {_e(display_name(rules, w.lang))}</h1>",
              _rule_table([keep_rule_text(r, rules, w.lang) for r in rule_list.keeps],
                          each and each[0], w, w("page.keep")),
              f"<p class='note'>{_e(w('page.else_keep'))}</p>",
              _rule_table([box_rule_text(r, rules, w.lang) for r in rule_list.boxes],
                          each and each[1], w, w("page.boxes")),
              f"<p class='note'>{_e(w('page.else_box'))}</p>"]
+    if each and record and "score" in record:  # the whole list's exact score, on the rules page
+        parts.append(f"<p class='note'>{_e(w('page.list_score', n=rule_list.size, score=record['score'], optimal=record['optimal']))}</p>")
     parts.append(f"<p class='note'>{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")
-    parts.append(f"</section><section class='page'><h1>{_e(w('page.prices'))}: {_e(rules.key)}</h1>")
+    parts.append(f"</section><section class='page'><h1>{_e(w('page.prices'))}: "
+                 f"{_e(display_name(rules, w.lang))}</h1>")
     parts.append(f"<table class='wide'><tr><th class='l'>{_e(w('page.strategy'))}</th>"
                  f"<th>{_e(w('page.score'))}</th><th class='l'>{_e(w('page.how'))}</th></tr>")
     for name, score, exact, *ci in prices:
@@ -127,6 +163,9 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
         parts.append(f"<tr><td class='l'>{_e(name)}</td><td>{score:.1f}{interval}</td>"
                      f"<td class='l'>{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
     parts.append("</table>")
+    gap = _gap_closed(prices)
+    if gap is not None:
+        parts.append(f"<p class='note'>{_e(w('page.gap_closed', **gap))}</p>")
     if curve:
         parts.append(f"<h2>{_e(w('page.curve'))}</h2>" + curve_svg(curve, optimum, w)
                      + f"<p class='note'>{_e(w('page.curve_note'))}</p>")
@@ -359,21 +398,24 @@ def price_rows(rules, prices, lang=None):
 
 
 def thumb_and_prices(table):
-    """(rule list, price dicts, curve, rule prices) for the rules page: the stored derivation's
-    list, prices and curve if there is one for these rules, else the heuristic's; each rule's
-    price from its stored record (strategy/rule_prices.py), None when there is none for these
-    rules.  The whole list's score is the record's, else evaluated exactly now."""
-    from ..strategy.derived import derived
+    """(rule list, price dicts, curve, rule prices) for the rules page: the stored record's list
+    (strategy/rule_prices.py: derived and priced for exactly these rules), its prices against the
+    optimum, the sensible human's list and the greedy baseline, and its curve; else the
+    heuristic's list, evaluated exactly now, with no rule prices (None) and no curve."""
     from ..strategy.policy_eval import evaluate
     from ..strategy.rule_prices import printed_rule_list, stored_prices
     rule_list = printed_rule_list(table.rules)
     record = stored_prices(table.rules, rule_list)
-    entry = derived(table.rules)
-    if entry is not None:
-        return rule_list, entry["prices"], entry["curve"], record
+    optimal = {"strategy": "optimal", "score": table.expected_score, "exact": True}
+    if record is not None and "heuristic" in record:
+        prices = [optimal, {"strategy": "thumb", "rules": rule_list.size, "score": record["score"],
+                            "exact": True},
+                  dict(record["heuristic"], strategy="heuristic"),
+                  dict(record["greedy"], strategy="greedy")]
+        return rule_list, prices, record.get("curve"), record
     score = record["score"] if record else evaluate(table, rule_list)
-    prices = [{"strategy": "optimal", "score": table.expected_score, "exact": True},
-              {"strategy": "heuristic", "rules": rule_list.size, "score": score, "exact": True}]
+    prices = [optimal, {"strategy": "heuristic", "rules": rule_list.size, "score": score,
+                        "exact": True}]
     return rule_list, prices, None, record
 
 

@@ -1,92 +1,242 @@
-"""Rules of thumb chosen by their exact price: forward selection over a pool of candidate rules.
+"""Rules of thumb chosen by their exact price: forward selection over a pool of candidate rules,
+then removal of every rule that does not pay, each step judged by the exact expected score of the
+whole list (policy_eval.evaluate).
 
-The pools list rules a person can remember, most specific first (a made straight before a
-draw to it, four alike before a pair).  Going down the pool, a rule joins the list (at its
-place in pool order) when the exact expected score of the list with it (policy_eval.evaluate)
-beats the list without it by at least MIN_GAIN; the box rules are chosen first (with no keep
-rule, rerolling all five), then the keep rules.  At most MAX_KEEPS keep rules and MAX_BOXES box rules.
+The pool (`pool(rules)`) lists rules a person can remember, most specific first (a made straight
+before a draw to it, four alike before a pair, scratch rules last); a list keeps its rules in pool
+order, so a rule's place in the decision list is fixed by the pool.  The search:
+
+1. forward: going down the pool, a rule joins the list when the list with it scores at least
+   MIN_GAIN more than without it (at most MAX_RULES rules); the score after each rule that joins
+   is the curve "exact score against the number of rules";
+2. removal: each rule's price (the list's score without it) is computed exactly; the rules
+   priced below MIN_PRICE go, and the rules beyond MAX_PRINTED (the cheapest first), and the
+   prices are computed again until every rule pays;
+3. (unless second_pass is False) a second forward pass over the rules left out, each kept only
+   if the list stays within MAX_PRINTED, and every price is checked again at the end.
+
+Every evaluation is cached by the list it scored (`Cache`, saved after each one), so an
+interrupted derivation starts again where it stopped and the stored record counts every
+evaluation and its CPU seconds.
 """
+import json
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from tqdm import tqdm
 
 from .policy_eval import evaluate
 from .thumb import UPPER_BOXES, BoxRule, KeepRule, RuleList
 
-MIN_GAIN = 0.05  # points of expected score a rule must add to be worth remembering
-MAX_KEEPS = 15
-MAX_BOXES = 10
+MIN_GAIN = 0.05  # points a rule must add to join the list in the forward pass
+MIN_PRICE = 0.01  # points a printed rule must be worth (so that its price prints as positive)
+MAX_RULES = 40  # the longest list of the curve
+MAX_PRINTED = 30  # the longest list a page prints
+WITHIN = (20, 10, 5)  # the curve's counts: rules to come within these points of the optimum
+
 _STRAIGHTS = ("small_straight", "large_straight")
 
-KEEP_POOL_13 = (
-    KeepRule("kind", 5, ("kniffel",)),
-    KeepRule("run5", 5, ("large_straight",)),
-    KeepRule("run4", 4, _STRAIGHTS),
-    KeepRule("full_house", 0, ("full_house",)),
-    KeepRule("kind", 4),
-    KeepRule("run5", 4, ("large_straight",)),
-    KeepRule("kind", 3),
-    KeepRule("two_pairs", 0, ("full_house",)),
-    KeepRule("face", 6, ("sixes",)),
-    KeepRule("kind_high", 2),
-    KeepRule("run4", 3, _STRAIGHTS),
-    KeepRule("kind", 2),
-    KeepRule("face", 5, ("fives",)),
-    KeepRule("high", 5),
-    KeepRule("high", 4),
-)
 
-BOX_POOL_13 = (
-    BoxRule("kniffel", 50),
-    BoxRule("large_straight", 1),
-    BoxRule("small_straight", 1),
-    BoxRule("full_house", 1),
-    BoxRule(UPPER_BOXES, 3),
-    BoxRule("four_kind", 20),
-    BoxRule("three_kind", 22),
-    BoxRule("chance", 22),
-    BoxRule("ones", 0),
-    BoxRule("kniffel", 0),
-    BoxRule(None, 0),
-)
+def pool_13():
+    """The candidate rules for the 13-box scorecards, in decision-list order."""
+    K, B = KeepRule, BoxRule
+    return (
+        K("kind", 5, ("kniffel",)),
+        B("kniffel", 50),
+        K("run5", 5, ("large_straight",)),
+        B("large_straight", 1),
+        K("run4", 4, _STRAIGHTS),
+        B("small_straight", 1),
+        K("full_house", 0, ("full_house",)),
+        B("full_house", 1),
+        K("kind", 4),
+        B(UPPER_BOXES, 4),
+        B(UPPER_BOXES, 3, bonus="not_reached"),
+        B("four_kind", 24),
+        B("three_kind", 24),
+        K("run5", 4, ("large_straight",), open_min=4),
+        K("kind", 3),
+        B(UPPER_BOXES, 3),
+        B("four_kind", 18),
+        B("three_kind", 20),
+        B("chance", 22),
+        K("face", 6, ("sixes",), bonus="open"),
+        K("two_pairs", 0, ("full_house",)),
+        K("kind_high", 2),
+        K("run4", 3, _STRAIGHTS, open_min=6),
+        K("kind", 2, bonus="open"),
+        K("kind", 2),
+        K("face", 5, ("fives",)),
+        K("high", 5),
+        B(UPPER_BOXES, 2, bonus="par"),
+        B("chance", 18, open_max=5),
+        B("ones", 0),
+        B("twos", 3, bonus="par"),
+        B("kniffel", 0, open_max=5),
+        B("four_kind", 0, open_max=6),
+        B("twos", 0),
+        B("three_kind", 0, open_max=4),
+        B("kniffel", 0),
+        B("chance", 0),
+        B(None, 0),
+    )
+
+
+def pool_yatzy():
+    """The candidate rules for Yatzy's 15 boxes, in decision-list order."""
+    K, B = KeepRule, BoxRule
+    return (
+        K("kind", 5, ("yatzy",)),
+        B("yatzy", 50),
+        K("run5", 5, _STRAIGHTS),
+        B("large_straight", 1),
+        B("small_straight", 1),
+        K("full_house", 0, ("full_house",)),
+        B("full_house", 18),
+        K("kind", 4),
+        B(UPPER_BOXES, 4),
+        B(UPPER_BOXES, 3, bonus="not_reached"),
+        B("four_kind", 16),
+        K("run5", 4, _STRAIGHTS, open_min=5),
+        K("kind", 3),
+        B("three_kind", 12),
+        B(UPPER_BOXES, 3),
+        B("full_house", 1),
+        K("face", 6, ("sixes",), bonus="open"),
+        K("two_pairs", 0, ("two_pairs", "full_house")),
+        B("two_pairs", 14),
+        K("kind_high", 2),
+        B("one_pair", 10),
+        K("kind", 2),
+        B("chance", 20),
+        K("high", 5),
+        B(UPPER_BOXES, 2, bonus="par"),
+        B("ones", 0),
+        B("yatzy", 0, open_max=6),
+        B("twos", 0),
+        B("small_straight", 0, open_max=5),
+        B("large_straight", 0, open_max=5),
+        B("one_pair", 0),
+        B("four_kind", 0),
+        B("chance", 0),
+        B(None, 0),
+    )
+
+
+def pool(rules):
+    """The candidate pool for the box set of `rules`."""
+    return pool_yatzy() if rules.box_set == "yatzy" else pool_13()
+
+
+def build(candidates, chosen, name="rules of thumb"):
+    """The RuleList of the pool indices `chosen`, in pool order."""
+    picked = [candidates[i] for i in sorted(chosen)]
+    return RuleList(name, tuple(r for r in picked if isinstance(r, KeepRule)),
+                    tuple(r for r in picked if isinstance(r, BoxRule)))
+
+
+class Cache:
+    """Exact scores of rule lists already evaluated, kept in a JSON file (None: in memory only)
+    written after each new evaluation: {list as JSON: [score, CPU seconds]}."""
+
+    def __init__(self, path=None):
+        self.path = Path(path) if path else None
+        self.data = json.loads(self.path.read_text()) if self.path and self.path.is_file() else {}
+        self.used = {}
+
+    def score(self, table, rule_list, threads=None):
+        """The exact score of `rule_list` (from the file if it was evaluated before)."""
+        key = json.dumps({"keeps": rule_list.as_dict()["keeps"], "boxes": rule_list.as_dict()["boxes"]},
+                         sort_keys=True)
+        if key not in self.data:
+            cpu = time.process_time()
+            value = evaluate(table, rule_list, threads=threads)
+            self.data[key] = [value, time.process_time() - cpu]
+            if self.path:
+                tmp = self.path.with_suffix(".tmp")
+                tmp.write_text(json.dumps(self.data))
+                tmp.replace(self.path)
+        self.used[key] = self.data[key]
+        return self.data[key][0]
+
+    @property
+    def evaluations(self):
+        """Distinct lists this derivation evaluated."""
+        return len(self.used)
+
+    @property
+    def cpu_seconds(self):
+        """CPU seconds of the evaluations this derivation used (in whichever run made them)."""
+        return sum(cpu for _, cpu in self.used.values())
 
 
 @dataclass
 class Derived:
-    """The chosen rule list and its curve: the exact score of each prefix (box rules first, then
-    keep rules: (rules, score)), and the number of evaluations the selection took."""
+    """The chosen rule list, its exact score, each rule's price (keeps, boxes: score without
+    it), the forward curve [(rules, score)] and the cache that counted the evaluations."""
 
     rules: RuleList
-    curve: list  # [(n_rules, score)]
-    tried: int
+    score: float
+    without: dict
+    curve: list
+    cache: Cache
 
 
-def derive(table, keep_pool=KEEP_POOL_13, box_pool=BOX_POOL_13, progress=False, threads=None):
-    """Forward selection of rules of thumb for `table` (see the module's text)."""
-    from .heuristic import heuristic
-    scaffold = list(heuristic(table.rules).keeps)
-    bar = tqdm(total=len(box_pool) + len(keep_pool), desc="choosing rules", unit="rule",
-               disable=not progress, leave=False)
+def _prices(table, candidates, chosen, score_of):
+    """{pool index: the list's exact score without that rule}."""
+    return {i: score_of(build(candidates, chosen - {i})) for i in sorted(chosen)}
 
-    def score(k, b):
-        return evaluate(table, RuleList("candidate", tuple(k), tuple(b)), threads=threads)
 
-    tried = 0
-    boxes, current = [], score(scaffold, [])
-    for rule in box_pool:
+def derive(table, candidates=None, cache=None, progress=False, threads=None, second_pass=True):
+    """Forward selection, removal and a second forward pass (unless second_pass is False) for
+    `table` (see the module's text)."""
+    candidates = candidates or pool(table.rules)
+    cache = cache or Cache()
+    bar = tqdm(desc=f"{table.rules.key}: lists evaluated", unit="list", disable=not progress,
+               leave=False)
+
+    def score_of(rule_list):
         bar.update()
-        if len(boxes) < MAX_BOXES:
-            value, tried = score(scaffold, boxes + [rule]), tried + 1
+        return cache.score(table, rule_list, threads)
+
+    chosen = set()
+    current = score_of(build(candidates, chosen))
+    curve = [(0, current)]
+    for i in range(len(candidates)):
+        if len(chosen) >= MAX_RULES:
+            break
+        value = score_of(build(candidates, chosen | {i}))
+        if value >= current + MIN_GAIN:
+            chosen, current = chosen | {i}, value
+            curve.append((len(chosen), value))
+    for second in (False, True):
+        while True:  # removal until every rule pays and the list fits a page
+            without = _prices(table, candidates, chosen, score_of)
+            price = {i: current - s for i, s in without.items()}
+            drop = {i for i in chosen if price[i] < MIN_PRICE}
+            keep = sorted(chosen - drop, key=lambda i: -price[i])
+            drop |= set(keep[MAX_PRINTED:])
+            if not drop:
+                break
+            chosen -= drop
+            current = score_of(build(candidates, chosen))
+        if second or not second_pass:
+            break
+        for i in range(len(candidates)):  # the second pass over the rules left out
+            if i in chosen or len(chosen) >= MAX_PRINTED:
+                continue
+            value = score_of(build(candidates, chosen | {i}))
             if value >= current + MIN_GAIN:
-                boxes, current = boxes + [rule], value
-    keeps, current = [], score([], boxes)
-    for rule in keep_pool:
-        bar.update()
-        if len(keeps) < MAX_KEEPS:
-            value, tried = score(keeps + [rule], boxes), tried + 1
-            if value >= current + MIN_GAIN:
-                keeps, current = keeps + [rule], value
+                chosen, current = chosen | {i}, value
     bar.close()
-    curve = [(n, score([], boxes[:n])) for n in range(len(boxes) + 1)]
-    curve += [(len(boxes) + n, score(keeps[:n], boxes)) for n in range(1, len(keeps) + 1)]
-    return Derived(RuleList("rules of thumb", tuple(keeps), tuple(boxes)), curve, tried)
+    final = build(candidates, chosen)
+    keep_ids = [i for i in sorted(chosen) if isinstance(candidates[i], KeepRule)]
+    box_ids = [i for i in sorted(chosen) if isinstance(candidates[i], BoxRule)]
+    return Derived(final, current, {"keeps": [without[i] for i in keep_ids],
+                                    "boxes": [without[i] for i in box_ids]}, curve, cache)
+
+
+def within_counts(curve, optimum):
+    """{points: the fewest rules of the curve within that many points of the optimum, or None}."""
+    return {str(d): next((n for n, s in curve if s >= optimum - d), None) for d in WITHIN}

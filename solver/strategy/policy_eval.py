@@ -64,25 +64,29 @@ class PolicyObjective(Objective):
         c = self.compiled
         kernels._evaluate_sets(sets, self.table.values, values, game, moves, sub_keeps,
                                rules.rolls_per_turn, dice.EMPTY_KEEP, c.keep_index, c.keep_when,
-                               c.box_of, c.box_min, self.optimal)
+                               c.box_of, c.box_min, c.box_when, self.optimal)
 
 
-def policy_values(table, rule_list=None, threads=None, progress=False, within=0):
+def policy_values(table, rule_list=None, threads=None, progress=False, within=0, optimal=""):
     """The expected score still to come from every reachable state when every decision is taken
     by `rule_list` (None: by the optimal decisions of `table`, which gives table.values back up
     to rounding).  An array shaped like table.values, NaN where the table is.  within: a mask of
     filled boxes; only the states with those boxes filled are evaluated (a sub-game), the rest
-    stay NaN."""
+    stay NaN.  optimal: "boxes" or "keeps" to take those decisions as the optimal player does
+    and the others by the rules (where a rule list loses its points)."""
     rules = table.rules
     _check_supported(rules)
-    objective = PolicyObjective(table, compile_rules(rule_list or _EMPTY, rules), rule_list is None)
+    bits = (kernels.OPTIMAL_BOXES | kernels.OPTIMAL_KEEPS if rule_list is None else
+            {"": 0, "boxes": kernels.OPTIMAL_BOXES, "keeps": kernels.OPTIMAL_KEEPS}[optimal])
+    objective = PolicyObjective(table, compile_rules(rule_list or _EMPTY, rules), bits)
     return backward_pass(rules, objective, progress, threads, within=within,
                          label=f"evaluating {getattr(rule_list, 'name', 'optimal')}")[0]
 
 
-def evaluate(table, rule_list=None, threads=None):
-    """The exact expected final score of a game played by `rule_list` from the empty card."""
-    return float(policy_values(table, rule_list, threads)[table.rules.start_index])
+def evaluate(table, rule_list=None, threads=None, optimal=""):
+    """The exact expected final score of a game played by `rule_list` from the empty card
+    (optimal: see policy_values)."""
+    return float(policy_values(table, rule_list, threads, optimal=optimal)[table.rules.start_index])
 
 
 @dataclass
@@ -113,7 +117,7 @@ def play(rules, rule_list, games, seed=0, threads=None, bar=None, first_game=0):
     def work(part):
         kernels._play_rules(rng[part], game, moves, rules.rolls_per_turn, dice.EMPTY_KEEP,
                             compiled.keep_index, compiled.keep_when, compiled.box_of,
-                            compiled.box_min, scores[part], upper_bonus[part], extra[part],
+                            compiled.box_min, compiled.box_when, scores[part], upper_bonus[part], extra[part],
                             fifty[part])
         if bar is not None:
             bar.update(part.stop - part.start)

@@ -20,16 +20,44 @@ from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 
 
+OPTIMAL_BOXES, OPTIMAL_KEEPS = 1, 2  # _evaluate_sets' `optimal` bits
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
 
 
 @njit(cache=True)
-def _rule_keep(filled, roll, keep_index, keep_when, empty_keep):
+def _applies(cond, filled, n_open, state):
+    """Whether a rule's conditions (thumb._condition_row) hold."""
+    when = cond[0]
+    if when != 0 and (when & ~filled) == 0:
+        return False  # every box the rule is for is filled
+    if n_open < cond[1] or n_open > cond[2]:
+        return False
+    return (cond[3] >> state) & 1 == 1
+
+
+@njit(cache=True)
+def _bonus_state(filled, upper, threshold, box_face):
+    """thumb.bonus_state of the upper total `upper` with the boxes of `filled` filled."""
+    faces = 0
+    for b in range(box_face.shape[0]):
+        if box_face[b] > 0 and (filled >> b) & 1 == 0:
+            faces += box_face[b]
+    need = threshold - upper
+    if need <= 0:
+        return 0
+    if need <= 3 * faces:
+        return 1
+    if need <= 5 * faces:
+        return 2
+    return 3
+
+
+@njit(cache=True)
+def _rule_keep(filled, n_open, state, roll, keep_index, keep_when, empty_keep):
     """The keep of the first keep rule that applies to `roll` (none: reroll all five)."""
     for i in range(keep_index.shape[0]):
-        when = keep_when[i]
-        if when != 0 and (when & ~filled) == 0:
-            continue  # every box the rule is for is filled
+        if not _applies(keep_when[i], filled, n_open, state):
+            continue
         k = keep_index[i, roll]
         if k >= 0:
             return k
@@ -37,11 +65,13 @@ def _rule_keep(filled, roll, keep_index, keep_when, empty_keep):
 
 
 @njit(cache=True)
-def _rule_box(allowed, box_of, box_min, box_face):
+def _rule_box(allowed, filled, n_open, state, box_of, box_min, box_when, box_face):
     """The box of the first box rule that applies; allowed[b]: points of box b, -1 where the
     dice may not go.  None applies: the first allowed box."""
     n_boxes = allowed.shape[0]
     for i in range(box_of.shape[0]):
+        if not _applies(box_when[i], filled, n_open, state):
+            continue
         b = box_of[i]
         if b == UPPER_RULE:  # the highest face with box_min[i] dice or more, into its box
             best = -1
@@ -77,12 +107,13 @@ def _plain_box_value(filled, aux, upper, box, roll, values, game, n_open):
 
 @njit(cache=True, nogil=True)
 def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per_turn, empty_keep,
-                   keep_index, keep_when, box_of, box_min, optimal):
+                   keep_index, keep_when, box_of, box_min, box_when, optimal):
     """policy[filled, aux, upper] := the expected score still to come under the policy, for every
     reachable state of the filled-box sets `sets` (the level above must be done).
 
-    optimal: take each decision as the simulation's optimal player does (argmax of the table's
-    values, the same tie order) instead of by the rules.
+    optimal: which decisions to take as the simulation's optimal player does (argmax of the
+    table's values, the same tie order) instead of by the rules: OPTIMAL_BOXES | OPTIMAL_KEEPS
+    bits (both: the optimal policy; one: a hybrid that shows where the rules lose points).
     Long: a state's whole turn under the policy (boxes, keeps, stages) reads shared arrays."""
     params, plain_score, box_face = game.params, game.plain_score, game.box_face
     kniffel_face, add_die, roll_prob = moves.kniffel_face, moves.add_die, moves.roll_prob
@@ -111,33 +142,42 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
         if n_cols == 0:
             continue
         col_aux, col_upper = col_aux[:n_cols], col_upper[:n_cols]
-        # the rules' box for each plain roll: the same in every column of the set
-        rule_box = np.full(N_ROLLS, -1, dtype=np.int64)
-        if not optimal:
+        # The rules' decisions depend on the column only through its bonus state, which is
+        # the same for every total of a bonus class (thumb.bonus_state: need <= 3F and need
+        # <= 5F are reachable sums).
+        col_state = np.empty(n_cols, dtype=np.int64)
+        for j in range(n_cols):
+            col_state[j] = _bonus_state(filled, col_upper[j], params[P_THRESHOLD], box_face)
+        # the rules' box for each plain roll and bonus state
+        rule_box = np.full((4, N_ROLLS), -1, dtype=np.int64)
+        if not optimal & OPTIMAL_BOXES:
             for r in range(N_ROLLS):
                 if kniffel_face[r] == 0:
                     for b in range(n_boxes):
                         allowed[b] = -1 if (filled >> b) & 1 else plain_score[b, r]
-                    rule_box[r] = _rule_box(allowed, box_of, box_min, box_face)
+                    for st in range(4):
+                        rule_box[st, r] = _rule_box(allowed, filled, n_open, st, box_of,
+                                                    box_min, box_when, box_face)
         final = np.empty((N_ROLLS, n_cols))
         for r in range(N_ROLLS):
             for j in range(n_cols):
                 a, u = col_aux[j], col_upper[j]
                 if kniffel_face[r] > 0:
-                    if optimal:
+                    if optimal & OPTIMAL_BOXES:
                         box_options(filled, a, u, r, table_values, game, kniffel_face, value,
                                      points, bonus, paid)
                         box = np.argmax(value)
                     box_options(filled, a, u, r, policy, game, kniffel_face, value, points,
                                  bonus, paid)
-                    if not optimal:
+                    if not optimal & OPTIMAL_BOXES:
                         for b in range(n_boxes):
                             allowed[b] = points[b] if value[b] > -np.inf else -1
-                        box = _rule_box(allowed, box_of, box_min, box_face)
+                        box = _rule_box(allowed, filled, n_open, col_state[j], box_of, box_min,
+                                        box_when, box_face)
                     final[r, j] = value[box]
                     continue
-                box = rule_box[r]
-                if optimal:
+                box = rule_box[col_state[j], r]
+                if optimal & OPTIMAL_BOXES:
                     top = -np.inf
                     for b in range(n_boxes):
                         if (filled >> b) & 1 == 0:
@@ -146,8 +186,8 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                                 top, box = v, b
                 final[r, j] = _plain_box_value(filled, a, u, box, r, policy, game, n_open)
         # the optimal player's keep values, to read its choices from (optimal only)
-        stage_keeps = np.empty((rolls_per_turn if optimal else 1, N_KEEPS, n_cols))
-        if optimal:
+        stage_keeps = np.empty((rolls_per_turn if optimal & OPTIMAL_KEEPS else 1, N_KEEPS, n_cols))
+        if optimal & OPTIMAL_KEEPS:
             work = np.empty((N_KEEPS, n_cols))
             successor = np.empty((n_boxes, 6, n_cols))
             final_roll_values(filled, col_aux, col_upper, table_values, work, game, moves, successor)
@@ -157,9 +197,11 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                 work[:N_ROLLS] = stop
                 stage_keeps[left] = work
                 best_sub_keeps(work, moves.smaller, moves.n_smaller, work, roll_prob, work[0, :0])
-        rule_keep = np.empty(N_ROLLS, dtype=np.int64)
-        for r in range(N_ROLLS):
-            rule_keep[r] = _rule_keep(filled, r, keep_index, keep_when, empty_keep)
+        rule_keep = np.empty((4, N_ROLLS), dtype=np.int64)
+        for st in range(4):
+            for r in range(N_ROLLS):
+                rule_keep[st, r] = _rule_keep(filled, n_open, st, r, keep_index, keep_when,
+                                              empty_keep)
         current = final.copy()
         keeps = np.empty((N_KEEPS, n_cols))
         for left in range(1, rolls_per_turn):
@@ -168,8 +210,8 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
             keeps[:N_ROLLS] = final  # holding all five ends the turn
             for r in range(N_ROLLS):
                 for j in range(n_cols):
-                    k = rule_keep[r]
-                    if optimal:
+                    k = rule_keep[col_state[j], r]
+                    if optimal & OPTIMAL_KEEPS:
                         k, top = r, -np.inf
                         for s in range(sub_keeps.shape[1]):
                             c = sub_keeps[r, s]
@@ -188,7 +230,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
 
 @njit(cache=True, nogil=True)
 def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_when, box_of,
-                box_min, scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
+                box_min, box_when, scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
     """Whole games played by a rule list, one game per entry of rng (seeded dice)."""
     params, box_face = game.params, game.box_face
     kniffel_face, add_die, keep_size = moves.kniffel_face, moves.add_die, moves.keep_size
@@ -209,9 +251,11 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
         filled, upper, upper_sum, total, extras = 0, 0, 0, 0, 0
         aux = params[scoring.P_JOKERS] * params[scoring.P_AUX_BLOCK]
         for turn in range(n_boxes):
+            n_open = n_boxes - turn
+            st = _bonus_state(filled, upper, threshold, box_face)
             roll, state = complete_roll(empty_keep, state, add_die, keep_size)
             for _ in range(rolls_per_turn - 1):
-                k = _rule_keep(filled, roll, keep_index, keep_when, empty_keep)
+                k = _rule_keep(filled, n_open, st, roll, keep_index, keep_when, empty_keep)
                 if k == roll:
                     break
                 roll, state = complete_roll(k, state, add_die, keep_size)
@@ -219,7 +263,7 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
                          bonus, paid)
             for b in range(n_boxes):
                 allowed[b] = points[b] if value[b] > -np.inf else -1
-            box = _rule_box(allowed, box_of, box_min, box_face)
+            box = _rule_box(allowed, filled, n_open, st, box_of, box_min, box_when, box_face)
             pts, pays = points[box], paid[box]
             total, upper, upper_sum, extras = after_box(box, pts, bonus[box], pays, total, upper,
                                                          upper_sum, extras, box_face, threshold)

@@ -2,10 +2,10 @@
 loses when that one rule is dropped (the others kept, in their order), by exact policy evaluation
 (policy_eval.evaluate) of the list and of each list without one rule.
 
-A preset's figures take one evaluation per rule (seconds to minutes each), so
-scripts/rule_prices.py computes them once and stores them in solver/data/rule_prices/PRESET.json,
-with the command that made them; the pages read them there.  A stored file is used only for the
-rules and the rule list it was computed for."""
+A preset's list is derived and priced by scripts/rules_of_thumb.py --derive (derive.py) and
+stored with its prices, its curve and its baselines in solver/data/rule_prices/PRESET.json, with
+the command that made it; the pages read it there.  A stored file is used only for the rules it
+was computed for."""
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -17,12 +17,13 @@ DEFINITION = "drop_one"  # price = score of the whole list - score of the list w
 
 
 def printed_rule_list(rules):
-    """The rule list the strategy pages print for `rules`: the stored derivation's (derived.json)
-    where there is one, else the hand-written heuristic."""
-    from .derived import derived
+    """The rule list the strategy pages print for `rules`: the stored record's (derived and
+    priced for exactly these rules) where there is one, else the hand-written heuristic."""
     from .heuristic import heuristic
-    entry = derived(rules)
-    return entry["rule_list"] if entry is not None else heuristic(rules)
+    record = _load(rules.key)
+    if record is None or record["rules_dict"] != _plain(rules.as_dict()):
+        return heuristic(rules)
+    return RuleList.from_dict(record["rule_list"])
 
 
 def without(rule_list, kind, index):

@@ -7,8 +7,12 @@ dice go ("large straight into Large Straight", "at least three sixes into Sixes"
 list drives the exact policy evaluation (policy_eval.py), the seeded simulation and the printed
 page; `compile_rules` turns it into the integer arrays the kernels read.
 
-Keep rules depend on the roll and on which boxes are open, box rules on the roll's points and
-which boxes are open: never on the upper total, which a person would have to add up.
+Keep rules depend on the roll, box rules on the roll's points and which boxes are open; both may
+carry conditions a strong player watches (`Condition`): that some box is still open, how many
+boxes are open (the round), and where the upper section stands against its bonus, in four plain
+states (BONUS_STATES): reached, on par (three of each open face still gets it), behind (only
+more than three of a face gets it), lost.  "Scratch" rules are box rules with min_points 0 late
+in the list: where the dice go (a zero if they score nothing there) when nothing better fits.
 """
 from dataclasses import dataclass, field
 
@@ -86,14 +90,32 @@ PATTERNS = {
 }
 
 
+# Where the upper section stands against its bonus: need = threshold - upper total, F = the sum
+# of the faces of the open upper boxes.  reached: need <= 0; par: 0 < need <= 3F; behind:
+# 3F < need <= 5F; lost: need > 5F.  A rule's `bonus` names the states it applies in.
+BONUS_STATES = ("reached", "par", "behind", "lost")
+BONUS_CONDITIONS = {"": 0b1111, "open": 0b0110, "par": 0b0010, "behind": 0b0100,
+                    "settled": 0b1001, "not_reached": 0b1110}
+
+
+def bonus_state(need, open_faces):
+    """The index in BONUS_STATES of an upper section `need` points short of its bonus with open
+    upper faces summing to `open_faces`."""
+    return 0 if need <= 0 else 1 if need <= 3 * open_faces else 2 if need <= 5 * open_faces else 3
+
+
 @dataclass(frozen=True)
 class KeepRule:
-    """Hold the dice `pattern` (with `arg`) picks, if it fits the roll and, when `when` names
-    boxes, at least one of them is open."""
+    """Hold the dice `pattern` (with `arg`) picks, if it fits the roll and the conditions hold:
+    when `when` names boxes, at least one of them is open; at least open_min and (open_max > 0)
+    at most open_max boxes open; the upper section in a state of `bonus` (BONUS_CONDITIONS)."""
 
     pattern: str
     arg: int = 0
     when: tuple = ()
+    open_min: int = 0
+    open_max: int = 0
+    bonus: str = ""
 
     def keep(self, roll):
         """The dice to hold for `roll` (sorted tuple), or None if the pattern does not fit."""
@@ -112,6 +134,31 @@ class BoxRule:
 
     box: str = None
     min_points: int = 0
+    when: tuple = ()
+    open_min: int = 0
+    open_max: int = 0
+    bonus: str = ""
+
+
+def _conditions(rule):
+    """The condition fields of a rule as plain data, only those that are set."""
+    out = {}
+    if rule.when:
+        out["when"] = list(rule.when)
+    for key in ("open_min", "open_max", "bonus"):
+        if getattr(rule, key):
+            out[key] = getattr(rule, key)
+    return out
+
+
+def applies(rule, filled_boxes, n_open, state):
+    """Whether a rule's conditions hold with `filled_boxes` filled, n_open boxes open and the
+    upper section in BONUS_STATES[state]."""
+    if rule.when and all(box in filled_boxes for box in rule.when):
+        return False
+    if n_open < rule.open_min or (rule.open_max and n_open > rule.open_max):
+        return False
+    return bool(BONUS_CONDITIONS[rule.bonus] >> state & 1)
 
 
 @dataclass(frozen=True)
@@ -138,15 +185,20 @@ class RuleList:
     def as_dict(self):
         """Plain data for JSON."""
         return {"name": self.name,
-                "keeps": [{"pattern": r.pattern, "arg": r.arg, "when": list(r.when)} for r in self.keeps],
-                "boxes": [{"box": r.box, "min_points": r.min_points} for r in self.boxes]}
+                "keeps": [{"pattern": r.pattern, "arg": r.arg, "when": list(r.when)}
+                          | _conditions(r) for r in self.keeps],
+                "boxes": [{"box": r.box, "min_points": r.min_points} | _conditions(r)
+                          for r in self.boxes]}
 
     @classmethod
     def from_dict(cls, data):
         """The inverse of as_dict."""
+        def extra(r):
+            return dict(when=tuple(r.get("when", ())), open_min=r.get("open_min", 0),
+                        open_max=r.get("open_max", 0), bonus=r.get("bonus", ""))
         return cls(data["name"],
-                   tuple(KeepRule(r["pattern"], r["arg"], tuple(r["when"])) for r in data["keeps"]),
-                   tuple(BoxRule(r["box"], r["min_points"]) for r in data["boxes"]))
+                   tuple(KeepRule(r["pattern"], r["arg"], **extra(r)) for r in data["keeps"]),
+                   tuple(BoxRule(r["box"], r["min_points"], **extra(r)) for r in data["boxes"]))
 
 
 def check_rule_list(rule_list, rules):
@@ -154,6 +206,9 @@ def check_rule_list(rule_list, rules):
     for r in rule_list.keeps:
         if r.pattern not in PATTERNS:
             raise ValueError(f"unknown keep pattern {r.pattern!r}")
+    for r in rule_list.keeps + rule_list.boxes:
+        if r.bonus not in BONUS_CONDITIONS:
+            raise ValueError(f"unknown bonus condition {r.bonus!r}")
         for box in r.when:
             if box not in rules.boxes:
                 raise ValueError(f"{rules.key} has no box {box!r}")
@@ -169,14 +224,25 @@ def check_rule_list(rule_list, rules):
 @dataclass
 class CompiledRules:
     """keep_index[i, r]: keep (dice.KEEPS index) of keep rule i for roll r, -1 if it does not fit;
-    keep_when[i]: bit mask of boxes of which one must be open (0: always);
-    box_of[i]: box of box rule i (-1: the box scoring most, -2: the upper box of the face with
-    box_min[i] dice or more); box_min[i]: its least points (dice for -2)."""
+    keep_when[i]: its conditions (_condition_row: boxes of which one must be open, least and
+    most open boxes, bonus states); box_of[i]: box of box rule i (-1: the box scoring most, -2:
+    the upper box of the face with box_min[i] dice or more); box_min[i]: its least points (dice
+    for -2); box_when[i]: its conditions."""
 
     keep_index: np.ndarray
     keep_when: np.ndarray
     box_of: np.ndarray
     box_min: np.ndarray
+    box_when: np.ndarray
+
+
+def _condition_row(rule, rules):
+    """[mask of the boxes of which one must be open (0: none named), open_min, open_max (99: no
+    limit), mask of the bonus states]."""
+    mask = 0
+    for box in rule.when:
+        mask |= 1 << rules.boxes.index(box)
+    return [mask, rule.open_min, rule.open_max or 99, BONUS_CONDITIONS[rule.bonus]]
 
 
 def compile_rules(rule_list, rules):
@@ -184,31 +250,34 @@ def compile_rules(rule_list, rules):
     check_rule_list(rule_list, rules)
     n = len(rule_list.keeps)
     keep_index = np.full((max(n, 1), dice.N_ROLLS), -1, dtype=np.int64)
-    keep_when = np.zeros(max(n, 1), dtype=np.int64)
+    keep_when = np.zeros((max(n, 1), 4), dtype=np.int64)
     for i, rule in enumerate(rule_list.keeps):
         for r in range(dice.N_ROLLS):
             kept = rule.keep(dice.KEEPS[r])
             if kept is not None:
                 keep_index[i, r] = dice.KEEP_INDEX[tuple(sorted(kept))]
-        for box in rule.when:
-            keep_when[i] |= 1 << rules.boxes.index(box)
+        keep_when[i] = _condition_row(rule, rules)
     if n == 0:
         keep_index = keep_index[:0]
         keep_when = keep_when[:0]
     box_of = np.array([-1 if r.box is None else -2 if r.box == UPPER_BOXES
                        else rules.boxes.index(r.box) for r in rule_list.boxes], dtype=np.int64)
     box_min = np.array([r.min_points for r in rule_list.boxes], dtype=np.int64)
-    return CompiledRules(keep_index, keep_when, box_of, box_min)
+    box_when = np.array([_condition_row(r, rules) for r in rule_list.boxes],
+                        dtype=np.int64).reshape(-1, 4)
+    return CompiledRules(keep_index, keep_when, box_of, box_min, box_when)
 
 
 # ---------------------------------------------------------------------------------------------
 # Plain-Python decisions (the reference the kernels are tested against, and the printed page)
 
 
-def decide_keep(rule_list, rules, filled_boxes, roll):
-    """The dice to hold (sorted tuple; all five: stop) for `roll` with `filled_boxes` filled."""
+def decide_keep(rule_list, rules, filled_boxes, roll, state=0):
+    """The dice to hold (sorted tuple; all five: stop) for `roll` with `filled_boxes` filled and
+    the upper section in BONUS_STATES[state]."""
+    n_open = rules.n_boxes - len(set(filled_boxes))
     for rule in rule_list.keeps:
-        if rule.when and all(box in filled_boxes for box in rule.when):
+        if not applies(rule, filled_boxes, n_open, state):
             continue
         kept = rule.keep(tuple(sorted(roll)))
         if kept is not None:
@@ -216,11 +285,18 @@ def decide_keep(rule_list, rules, filled_boxes, roll):
     return ()
 
 
-def decide_box(rule_list, rules, allowed):
+def decide_box(rule_list, rules, allowed, filled_boxes=None, n_open=None, state=0):
     """The box for the final roll; `allowed` maps each box the dice may go to -> its points
-    (in card order)."""
+    (in card order); filled_boxes, n_open: the card's filled boxes and open count (default: the
+    boxes not in `allowed`), state: the upper section's BONUS_STATES index."""
     faces = {box: f for f, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), 1)}
+    if filled_boxes is None:
+        filled_boxes = set(rules.boxes) - set(allowed)
+    if n_open is None:
+        n_open = rules.n_boxes - len(set(filled_boxes))
     for rule in rule_list.boxes:
+        if not applies(rule, filled_boxes, n_open, state):
+            continue
         if rule.box == UPPER_BOXES:
             fits = [b for b in allowed if b in faces and allowed[b] >= rule.min_points * faces[b]]
             if fits:
