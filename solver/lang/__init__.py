@@ -1,16 +1,18 @@
 """Every word a player reads, in German and English: the card, the coach, `advise` and `analyze`,
 the web page, the printed pages and the Markdown tables.  de.py and en.py hold one dictionary
-each, with the same keys, and duel_de.py and duel_en.py those of the Dice Duel (chip names under
-"chip"); nothing else in the package spells out player-facing text.
+each, with the same keys, duel_de.py and duel_en.py those of the Dice Duel (chip names under
+"chip"), and rules_page_de.py and rules_page_en.py those of the rules-of-thumb pages; nothing
+else in the package spells out player-facing text.
 
 A value is a format string, or a pair (singular, plural) chosen by the field `n`.  Box keys
 (three_kind ...) and JSON keys never change; only what is printed does.
 """
 import math
 
-from . import de, duel_de, duel_en, en
+from . import de, duel_de, duel_en, en, rules_page_de, rules_page_en
 
-WORDS = {"de": {**de.WORDS, **duel_de.WORDS}, "en": {**en.WORDS, **duel_en.WORDS}}
+WORDS = {"de": {**de.WORDS, **duel_de.WORDS, **rules_page_de.WORDS},
+         "en": {**en.WORDS, **duel_en.WORDS, **rules_page_en.WORDS}}
 LANGUAGES = tuple(WORDS)
 ENGLISH_PRESETS = ("yahtzee", "yahtzee-free", "yatzy")
 

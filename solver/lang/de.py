@@ -316,17 +316,6 @@ WORDS = {
     "value.fifty": "50",
     "value.filled": "50 oder 0",
     # die Druckseiten (report/pages.py)
-    "page.until_round": "bis Runde {round}", "page.from_round": "ab Runde {round}",
-    "page.bonus_open": "solange der Bonus oben noch möglich ist", "page.bonus_not_reached": "bis der Bonus oben erreicht ist",
-    "page.bonus_par": "solange der Bonus oben auf Kurs ist (je drei der offenen Augenzahlen reichen)",
-    "page.bonus_behind": "wenn der Bonus oben nur mit mehr als drei gleichen zu schaffen ist",
-    "page.bonus_settled": "wenn der Bonus oben sicher oder verloren ist",
-    "page.list_score": "Mit diesen {n} Regeln: im Mittel {score:.1f} Punkte (exakt); optimal: {optimal:.1f}.",
-    "page.name.kniffel": "Kniffel", "page.name.kniffel-basic": "Kniffel (Grundregeln)",
-    "page.name.kniffel-championship": "Kniffel (Turnierregeln)", "page.name.kitkniff": "KitKniff",
-    "page.name.yahtzee": "Yahtzee", "page.name.yahtzee-free": "Yahtzee (freier Joker)", "page.name.yatzy": "Yatzy",
-    "page.gap_closed": ("Diese Regeln schließen {share:.0f} % der Lücke zwischen vernünftigem "
-                        "Spieler ({human:.1f}) und optimalem Spiel ({optimal:.1f})."),
     "page.rules": "Faustregeln",
     "page.opening": "Der erste Wurf des Spiels",
     "page.costs": "Was jedes Feld kostet",

@@ -305,25 +305,6 @@ WORDS = {
     "value.fifty": "50",
     "value.filled": "50 or 0",
     # the printed pages (report/pages.py)
-    # rule conditions and page titles (report/pages.py, strategy/thumb.py)
-    "page.until_round": "up to round {round}",
-    "page.from_round": "from round {round}",
-    "page.bonus_open": "while the upper bonus is still possible",
-    "page.bonus_par": "while on course for the upper bonus (three of each open face gets it)",
-    "page.bonus_behind": "when only more than three of a face still get the upper bonus",
-    "page.bonus_settled": "once the upper bonus is won or lost",
-    "page.bonus_not_reached": "until the upper bonus is won",
-    "page.list_score": ("Played by these {n} rules: {score:.1f} points on average (exact); optimal "
-                        "play: {optimal:.1f}."),
-    "page.name.kniffel": "Kniffel",
-    "page.name.kniffel-basic": "Kniffel (basic rules)",
-    "page.name.kniffel-championship": "Kniffel (championship rules)",
-    "page.name.kitkniff": "KitKniff",
-    "page.name.yahtzee": "Yahtzee",
-    "page.name.yahtzee-free": "Yahtzee (free joker)",
-    "page.name.yatzy": "Yatzy",
-    "page.gap_closed": ("These rules close {share:.0f} % of the gap between the sensible human's "
-                        "list ({human:.1f}) and optimal play ({optimal:.1f})."),
     "page.rules": "Rules of thumb",
     "page.opening": "The first roll of the game",
     "page.costs": "What each box costs",
