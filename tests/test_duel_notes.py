@@ -105,20 +105,17 @@ def test_the_analysis_in_parts_adds_up_to_the_whole(advised):
     assert rows == whole["decisions"] and lost == whole["lost"]
 
 
-def test_a_game_without_advice_is_analysed_part_by_part_within_the_budget(monkeypatch):
+def test_a_game_without_advice_is_analysed_part_by_part(monkeypatch):
     """A record with no advice noted (coach off): every part of 8 decisions, as the page asks,
-    is estimated well inside the server's 10 s."""
-    import time
+    is estimated (the opening, whose estimates are the slowest); how long a part takes is the
+    benchmarks' to measure, not a test's."""
     from helpers import greedy_game
     record = greedy_game(3, seed=5)
     total = len(decisions(record))
-    slowest = 0.0
-    for first in range(0, min(total, 24), 8):  # the opening: the slowest estimates
-        start = time.perf_counter()
+    for first in range(0, min(total, 24), 8):
         part = multi_analysis.analyze(record, first=first, count=8)
-        slowest = max(slowest, time.perf_counter() - start)
         assert len(part["decisions"]) == 8 and not any(r["advised"] for r in part["decisions"])
-    assert slowest < 5.0
+        assert all(0.0 <= r["probability"] <= r["best"] <= 1.0 for r in part["decisions"])
 
 
 # --- hostile input: only our own errors -------------------------------------------------------
