@@ -262,26 +262,6 @@ def _claim(path):
 STALE_CLAIM = 3 * 3600
 
 
-def _claim(path):
-    """Whether this process may play the part saved at `path`: a claim file made exclusively
-    (two runs side by side share the parts; a claim left by a run that died is taken over
-    after STALE_CLAIM seconds)."""
-    claim = path.with_suffix(".claim")
-    try:
-        if time.time() - claim.stat().st_mtime > STALE_CLAIM:
-            claim.unlink()
-    except OSError:
-        pass
-    try:
-        os.close(os.open(claim, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-        return True
-    except FileExistsError:
-        return False
-
-
-STALE_CLAIM = 3 * 3600
-
-
 def markdown(result):
     """The lines docs/results.md shows of a result: the paired difference, then where the
     choices differ (by decision kind, by the budget coach's method, by round)."""

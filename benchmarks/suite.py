@@ -36,7 +36,7 @@ def reference_seconds(repeats=3):
 def pytest_counts(stdout):
     """(summary line, {"passed": n, "failed": n, ...}) of pytest's output."""
     summary = stdout.strip().splitlines()[-1] if stdout.strip() else ""
-    return summary, {kind: int(n) for n, kind in re.findall(r"(\d+) (passed|failed|skipped|errors?)", summary)}
+    return summary, {kind: int(n) for n, kind in re.findall(r"(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)", summary)}
 
 
 def main():

@@ -155,6 +155,7 @@ def test_suite_reads_pytest_counts():
     assert summary == "12 passed, 1 failed, 3 skipped, 2 errors in 9.1s"
     assert counts == {"passed": 12, "failed": 1, "skipped": 3, "errors": 2}
     assert script.pytest_counts("") == ("", {})
+    assert script.pytest_counts("3 passed, 2 xfailed in 1s")[1] == {"passed": 3, "xfailed": 2}
 
 
 def test_target_sub_game(monkeypatch, tmp_path):
