@@ -32,6 +32,8 @@ def server():
     """The app on a port of its own, its duel advice quick (0.2 s of rollouts a decision)."""
     from solver.duel.multiplayer import advice, analysis
     from solver.web.app import create_app
+    from solver.web.duel import warm_up
+    warm_up()  # the kernels compiled first, as `kniffel serve` does: no request pays for them
     saved, advice.BUDGET = advice.BUDGET, 0.2
     games, analysis.ANALYSIS_GAMES = analysis.ANALYSIS_GAMES, 32  # the analyses quick too
     try:
