@@ -67,8 +67,17 @@ def table_dir_with_opponents(table_dir, kniffel_opponents):
     return table_dir
 
 
+@pytest.fixture(scope="session")
+def web_kernels(tmp_path_factory):
+    """The web app's kernels compiled (or loaded from the cache) once per session, as `kniffel
+    serve` does at start-up: on every core a browser test may come before any test that
+    compiles them, and its page would wait for a compile instead of an answer."""
+    from solver.web import app
+    app.warm_up(app.Tables(tmp_path_factory.mktemp("warm-up")))
+
+
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
+def browser(tmp_path_factory, web_kernels):
     """One headless Chromium a test module, with a fresh profile (tests/browser.py)."""
     from browser import chromium
     with chromium(tmp_path_factory.mktemp("chromium")) as context:
