@@ -13,8 +13,9 @@ from solver.engine.states import Position, position_state
 from solver.rules import UPPER
 from solver.strategy.heuristic import heuristic
 from solver.strategy.policy_eval import evaluate, play, policy_values
-from solver.strategy.thumb import (BoxRule, KeepRule, RuleList, bonus_state, decide_box,
-                                   decide_keep)
+from solver import dice
+from solver.strategy.thumb import (BoxRule, KeepRule, RuleList, bonus_state, box_pars,
+                                   compile_rules, decide_box, decide_keep)
 
 # Cards with few open boxes (the rest filled), for the plain-Python comparison.
 SUB_GAMES = {
@@ -64,10 +65,10 @@ def _reference_policy_value(name, rule_list, card):
                                                kniffel_box, bonuses, 0)
             final.append(earned + value(*after[:4]))
         current = final
-        for _ in range(rules.rolls_per_turn - 1):
+        for left in range(1, rules.rolls_per_turn):
             nxt = []
             for i, roll in enumerate(ref.ROLLS):
-                kept = decide_keep(rule_list, rules, filled, roll, state)
+                kept = decide_keep(rule_list, rules, filled, roll, state, left)
                 if len(kept) == 5:
                     nxt.append(final[i])
                 else:
@@ -105,6 +106,9 @@ CONDITIONAL = RuleList("conditional", (
     KeepRule("kind", 3, open_max=2),
     KeepRule("face", 6, ("sixes",), bonus="par", open_min=3),
     KeepRule("high", 5, bonus="settled"),
+    KeepRule("run4", 3, rolls_left=2),
+    KeepRule("kind_open", 2, rolls_left=1),
+    KeepRule("kind_open", 1, bonus="open"),
     KeepRule("kind", 2, ("chance", "sixes")),
 ), (
     BoxRule("upper", 3, bonus="not_reached"),
@@ -112,6 +116,7 @@ CONDITIONAL = RuleList("conditional", (
     BoxRule("sixes", 12, bonus="par"),
     BoxRule(None, 20, ("sixes",)),
     BoxRule("chance", 0, open_min=3),
+    BoxRule("par", 0, open_max=2),
     BoxRule("sixes", 0, bonus="open"),
 ))
 
@@ -205,6 +210,42 @@ def test_keep_patterns():
     assert decide_keep(heur, rules, set(), (2, 2, 5, 5, 6)) == (2, 2, 5, 5)
     assert decide_keep(heur, rules, set(), (3, 3, 3, 3, 3)) == (3, 3, 3, 3, 3)
     assert decide_keep(heur, rules, set(), (1, 2, 2, 5, 6)) == (2, 2)
+
+
+def test_box_pars_and_the_par_rule():
+    """A box's par is its mean points in a turn played for it alone: for an upper box, five
+    dice with three rolls each show the face with chance 1 - (5/6)^3; for the Kniffel, the
+    published 4.6029 % of making five alike in three rolls."""
+    rules = solved("kniffel").rules
+    par = dict(zip(rules.boxes, box_pars(rules)))
+    for face, box in enumerate(UPPER, 1):
+        assert par[box] == pytest.approx(5 * face * (1 - (5 / 6) ** 3), abs=1e-12)
+    assert par["kniffel"] == pytest.approx(50 * 0.046029, abs=50 * 5e-7)
+    by_par = RuleList("t", (), (BoxRule("par", 0),))
+    # 1 1 1 4 5: ones 3 (par 2.1) beats chance 12 (par 23.3) and three of a kind 12
+    assert decide_box(by_par, rules, {"ones": 3, "three_kind": 12, "chance": 12}) == "ones"
+    # a roll that fits nothing goes where it falls least short of par: the Kniffel (0 - 2.3)
+    assert decide_box(by_par, rules, {"twos": 0, "kniffel": 0, "chance": 14}) == "kniffel"
+    assert decide_box(by_par, rules, {"ones": 0, "kniffel": 0, "chance": 14}) == "ones"
+
+
+def test_keep_patterns_that_watch_the_card():
+    """kind_open looks only at faces whose upper box is open; rolls_left picks the roll."""
+    rules = solved("kniffel").rules
+    open_pairs = RuleList("t", (KeepRule("kind_open", 2),))
+    assert decide_keep(open_pairs, rules, set(), (2, 2, 5, 5, 6)) == (5, 5)
+    assert decide_keep(open_pairs, rules, {"fives"}, (2, 2, 5, 5, 6)) == (2, 2)
+    assert decide_keep(open_pairs, rules, {"twos", "fives"}, (2, 2, 5, 5, 6)) == ()
+    assert decide_keep(open_pairs, rules, {"sixes"}, (1, 3, 4, 5, 6)) == ()  # no pair
+    late = RuleList("t", (KeepRule("high", 5, rolls_left=1), KeepRule("run4", 3)))
+    assert decide_keep(late, rules, set(), (1, 2, 3, 5, 6), rolls_left=1) == (5, 6)
+    assert decide_keep(late, rules, set(), (1, 2, 3, 5, 6), rolls_left=2) == (2, 3, 5)
+    # the kernels' arrays: one keep per mask of open upper faces for kind_open
+    compiled = compile_rules(open_pairs, rules)
+    roll = dice.KEEP_INDEX[(2, 2, 5, 5, 6)]
+    assert dice.KEEPS[compiled.keep_index[0, 0b111111, roll]] == (5, 5)
+    assert dice.KEEPS[compiled.keep_index[0, 0b101111, roll]] == (2, 2)
+    assert compiled.keep_index[0, 0b101101, roll] == -1
 
 
 def test_cli_simulate_heuristic(capsys, table_dir):

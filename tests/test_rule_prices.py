@@ -84,9 +84,17 @@ def test_stored_figures_agree(name):
         assert row["price"] == record["score"] - row["without"]
         assert row["without"] < record["optimal"]
     assert record["score"] < record["optimal"]
-    assert record["within"] == within_counts(record["curve"], record["optimal"])
+    assert record["within"] == within_counts(record["frontier"], record["optimal"])
     assert [n for n, _ in record["curve"]] == list(range(len(record["curve"])))
-    assert all(s <= record["optimal"] for _, s in record["curve"])
+    assert all(s <= record["optimal"] for _, s in record["curve"] + record["frontier"])
+    # the frontier: the best list of at most n rules, n = 1, 2, ...; it holds the printed list
+    # and every point of the forward curve
+    frontier = dict(record["frontier"])
+    assert list(frontier) == list(range(1, len(frontier) + 1))
+    assert all(a <= b for a, b in zip(list(frontier.values()), list(frontier.values())[1:]))
+    size = len(record["keeps"]) + len(record["boxes"])
+    assert frontier[size] >= record["score"]
+    assert all(frontier[n] >= s for n, s in record["curve"] if n)
     assert set(record["within"]) == {str(d) for d in WITHIN}
     assert record["greedy"]["score"] < record["heuristic"]["score"] < record["score"]
     assert record["evaluations"] > len(record["keeps"]) + len(record["boxes"])
@@ -100,6 +108,21 @@ def test_every_printed_rule_pays_and_the_list_fits_a_page(name):
     prices = [row["price"] for row in record["keeps"] + record["boxes"]]
     assert len(prices) <= MAX_PRINTED == 30
     assert min(prices) >= MIN_PRICE > 0
+
+
+# Yatzy's derived list is the one still more than 20 points short (docs/results.md says where its
+# points go); strict, so that a list that gets there shows up here.
+WITHIN_20 = [pytest.param(name, marks=pytest.mark.xfail(
+    reason="yatzy's list is not yet within 20 points of optimal play", strict=True))
+    if name == "yatzy" else name for name in PAGE_PRESETS]
+
+
+@pytest.mark.parametrize("name", WITHIN_20)
+def test_the_list_comes_within_20_points_of_optimal_play(name):
+    """The page's promise, from the stored exact scores: the list within 20 points of optimal."""
+    rules = resolve_rules(name)
+    record = stored_prices(rules, printed_rule_list(rules))
+    assert record["optimal"] - record["score"] <= 20
 
 
 def test_a_record_for_other_rules_or_another_list_is_not_used():

@@ -71,9 +71,16 @@ def test_target_sub_game_tables(entry):
 def test_policy_values():
     from solver.strategy.heuristic import heuristic
     from solver.strategy.policy_eval import policy_values
+    from solver.strategy.thumb import UPPER_BOXES, BoxRule, RuleList
     for entry in BEFORE["policy_values"]:
         rules = get_rules(entry["rules"])
         rule_list = heuristic(rules) if entry["policy"] == "heuristic" else None
+        if rule_list is not None and rules.box_set == "yatzy":
+            # Yatzy's list as it was when the digests were made (two box rules joined it later,
+            # so that it plays better than greedy); the digests check the evaluation, not it
+            gone = (BoxRule(UPPER_BOXES, 2), BoxRule(None, 8))
+            rule_list = RuleList(rule_list.name, rule_list.keeps,
+                                 tuple(r for r in rule_list.boxes if r not in gone))
         values = policy_values(table_of(rules), rule_list, within=entry["within"])
         assert digest(values) == entry["values"], entry
 

@@ -199,6 +199,7 @@ WORDS = {
                              "Budget von {budget} s; `kniffel solve --objective target` legt ihn "
                              "einmal an, oder erhöhe --budget"),
     "web.points_instead": "Rat für Punkte: {why}",
+    "web.points_while_building": "Rat für Punkte, bis der Sieg-Trainer bereit ist: {building}.",
     "web.duel_link": "Würfelduell",
     "web.duel_link_title": "Kniffel Dice Duel für 2-4 Spieler",
     "error.write_rolled": "ein Zug wird nur zu Beginn eingetragen, bevor Würfel eingegeben sind",
@@ -414,8 +415,8 @@ WORDS = {
     "page.keep_rules": "Würfel halten, Regel Nr.",
     "page.box_rules": "Nach dem letzten Wurf, Regel Nr.",
     "page.axis_price": "erwartete Punkte, die ohne die Regel fehlen",
-    "page.curve_note": ("Jeder Punkt exakt: die Liste der Vorwärtsauswahl nach jeder aufgenommenen "
-                        "Regel (gedruckt: was bleibt, wenn jede Regel ohne Gewinn gestrichen ist)."),
+    "page.curve_note": ("Jeder Punkt exakt: die beste Liste mit höchstens so vielen Regeln, die "
+                        "die Suche bewertet hat (gedruckt: die Liste, in der jede Regel zahlt)."),
     "page.no_rule_prices": ("Der Preis jeder einzelnen Regel ist nur für die mitgelieferten Regelsätze "
                             "berechnet; mit diesen Regeln hat nur die ganze Liste einen Preis."),
     "page.price_note": ("Preis (exakt, durch Bewertung der Strategie): die erwarteten Punkte, die "

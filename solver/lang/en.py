@@ -192,6 +192,7 @@ WORDS = {
                              "over the budget of {budget} s; `kniffel solve --objective target` "
                              "builds the store once, or raise --budget"),
     "web.points_instead": "advice for points: {why}",
+    "web.points_while_building": "Advice for points until the win coach is ready: {building}.",
     "web.duel_link": "Dice Duel",
     "web.duel_link_title": "Kniffel Dice Duel for 2-4 players",
     "error.write_rolled": "a turn is written only at its start, before any dice are entered",
@@ -401,9 +402,8 @@ WORDS = {
     "page.keep_rules": "Keeping dice, rule no.",
     "page.box_rules": "After the last roll, rule no.",
     "page.axis_price": "expected points lost without the rule",
-    "page.curve_note": ("Each point exact: the list the search had after each rule it took, in the "
-                        "order it took them (forward selection; the printed list is the one left "
-                        "when every rule that did not pay was dropped)."),
+    "page.curve_note": ("Each point exact: the best list of at most that many rules the search "
+                        "evaluated (printed: the list in which every rule pays)."),
     "page.no_rule_prices": ("Each rule's own price is computed for the presets' rules only; with these "
                             "rules only the whole list is priced."),
     "page.price_note": ("Price (exact, by policy evaluation): the expected points the whole list "

@@ -2,6 +2,11 @@
 die Punktzahl einer Liste (solver/lang/__init__.py sagt, wie sie benutzt werden)."""
 
 WORDS = {
+    "page.par": ("das Feld, in dem die Würfel am meisten über seinem Soll zählen (Soll: die mittleren "
+                 "Punkte eines Zugs, der nur dieses Feld sucht: {pars})"),
+    "pattern.kind_open_any": "alle Würfel der häufigsten Augenzahl mit offenem Feld oben halten",
+    "pattern.kind_open": "die häufigste Augenzahl mit offenem Feld oben halten (ab {arg} gleichen)",
+    "page.rolls_left_1": "vor dem letzten Wurf", "page.rolls_left_2": "nach dem ersten Wurf",
     "page.until_round": "bis Runde {round}", "page.from_round": "ab Runde {round}",
     "page.bonus_open": "solange der Bonus oben noch möglich ist", "page.bonus_not_reached": "bis der Bonus oben erreicht ist",
     "page.bonus_par": "solange der Bonus oben auf Kurs ist (je drei der offenen Augenzahlen reichen)",

@@ -2,6 +2,12 @@
 a list's score (solver/lang/__init__.py says how they are used)."""
 
 WORDS = {
+    "page.par": ("the box where the dice score most above its par (a box's mean points in a turn "
+                 "played for it alone: {pars})"),
+    "pattern.kind_open_any": "keep every die of the most common face whose upper box is open",
+    "pattern.kind_open": "keep the most common face whose upper box is open ({arg} or more alike)",
+    "page.rolls_left_1": "with one roll left",
+    "page.rolls_left_2": "with two rolls left",
     "page.until_round": "up to round {round}",
     "page.from_round": "from round {round}",
     "page.bonus_open": "while the upper bonus is still possible",

@@ -13,6 +13,7 @@ from ..engine.states import Position
 from ..rules import UPPER
 from ..lang import Words
 from ..strategy.opening import opening_patterns
+from ..strategy.thumb import PAR_BOX, box_pars
 from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
@@ -60,6 +61,8 @@ def keep_rule_text(rule, rules, lang=None):
         text = w("page.five_alike")
     if rule.pattern == "run5" and rule.arg == 5:
         text = w("page.large_straight_keep")
+    if rule.pattern == "kind_open" and rule.arg == 1:
+        text = w("pattern.kind_open_any")
     return text + _condition_text(rule, rules, w)
 
 
@@ -85,6 +88,8 @@ def _condition_text(rule, rules, w):
         parts.append(w("page.from_round", round=rules.n_boxes - rule.open_max + 1))
     if rule.bonus:
         parts.append(w(f"page.bonus_{rule.bonus}"))
+    if getattr(rule, "rolls_left", 0):
+        parts.append(w(f"page.rolls_left_{rule.rolls_left}"))
     return "".join(", " + p for p in parts)
 
 
@@ -93,6 +98,9 @@ def box_rule_text(rule, rules, lang=None):
     w = Words(lang, rules)
     if rule.box == "upper":
         text = w("page.upper", n=rule.min_points)
+    elif rule.box == PAR_BOX:
+        pars = ", ".join(f"{w.box(b)} {p:.1f}" for b, p in zip(rules.boxes, box_pars(rules)))
+        text = w("page.par", pars=pars)
     elif rule.box is None:
         text = w("page.most_min", points=rule.min_points) if rule.min_points else w("page.most")
     elif rule.min_points == 1:
@@ -412,7 +420,7 @@ def thumb_and_prices(table):
                             "exact": True},
                   dict(record["heuristic"], strategy="heuristic"),
                   dict(record["greedy"], strategy="greedy")]
-        return rule_list, prices, record.get("curve"), record
+        return rule_list, prices, record.get("frontier") or record.get("curve"), record
     score = record["score"] if record else evaluate(table, rule_list)
     prices = [optimal, {"strategy": "heuristic", "rules": rule_list.size, "score": score,
                         "exact": True}]

@@ -14,6 +14,8 @@ order, so a rule's place in the decision list is fixed by the pool.  The search:
    prices are computed again until every rule pays;
 3. (unless second_pass is False) a second forward pass over the rules left out, each kept only
    if the list stays within MAX_PRINTED, and every price is checked again at the end.
+4. the ladder: the list with its cheapest rules dropped one at a time, each scored, so that the
+   curve (`frontier`: the best list of at most n rules evaluated) is exact below the list's size.
 
 Every evaluation is cached by the list it scored (`Cache`, saved after each one), so an
 interrupted derivation starts again where it stopped and the stored record counts every
@@ -27,7 +29,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .policy_eval import evaluate
-from .thumb import UPPER_BOXES, BoxRule, KeepRule, RuleList
+from .thumb import PAR_BOX, UPPER_BOXES, BoxRule, KeepRule, RuleList
 
 MIN_GAIN = 0.05  # points a rule must add to join the list in the forward pass
 MIN_PRICE = 0.01  # points a printed rule must be worth (so that its price prints as positive)
@@ -56,19 +58,26 @@ def pool_13():
         B("four_kind", 24),
         B("three_kind", 24),
         K("run5", 4, ("large_straight",), open_min=4),
+        K("kind_open", 3),
         K("kind", 3),
         B(UPPER_BOXES, 3),
         B("four_kind", 18),
         B("three_kind", 20),
         B("chance", 22),
+        B(PAR_BOX, 0),
         K("face", 6, ("sixes",), bonus="open"),
         K("two_pairs", 0, ("full_house",)),
+        K("kind_open", 2, bonus="open"),
+        K("kind_open", 2),
         K("kind_high", 2),
         K("run4", 3, _STRAIGHTS, open_min=6),
+        K("run4", 3, _STRAIGHTS, rolls_left=2),
         K("kind", 2, bonus="open"),
         K("kind", 2),
         K("face", 5, ("fives",)),
+        K("kind_open", 1, bonus="open"),
         K("high", 5),
+        K("kind_open", 1),
         B(UPPER_BOXES, 2, bonus="par"),
         B("chance", 18, open_max=5),
         B("ones", 0),
@@ -79,6 +88,7 @@ def pool_13():
         B("three_kind", 0, open_max=4),
         B("kniffel", 0),
         B("chance", 0),
+        B(PAR_BOX, 0),
         B(None, 0),
     )
 
@@ -99,6 +109,7 @@ def pool_yatzy():
         B(UPPER_BOXES, 3, bonus="not_reached"),
         B("four_kind", 16),
         K("run5", 4, _STRAIGHTS, open_min=5),
+        K("kind_open", 3),
         K("kind", 3),
         B("three_kind", 12),
         B(UPPER_BOXES, 3),
@@ -106,11 +117,17 @@ def pool_yatzy():
         K("face", 6, ("sixes",), bonus="open"),
         K("two_pairs", 0, ("two_pairs", "full_house")),
         B("two_pairs", 14),
+        K("kind_open", 2, bonus="open"),
+        K("kind_open", 2),
         K("kind_high", 2),
         B("one_pair", 10),
+        K("run5", 3, _STRAIGHTS, rolls_left=2),
         K("kind", 2),
         B("chance", 20),
+        B(PAR_BOX, 0),
+        K("kind_open", 1, bonus="open"),
         K("high", 5),
+        K("kind_open", 1),
         B(UPPER_BOXES, 2, bonus="par"),
         B("ones", 0),
         B("yatzy", 0, open_max=6),
@@ -120,6 +137,7 @@ def pool_yatzy():
         B("one_pair", 0),
         B("four_kind", 0),
         B("chance", 0),
+        B(PAR_BOX, 0),
         B(None, 0),
     )
 
@@ -188,6 +206,23 @@ def _prices(table, candidates, chosen, score_of):
     return {i: score_of(build(candidates, chosen - {i})) for i in sorted(chosen)}
 
 
+def _forward(candidates, chosen, current, limit, score_of, curve=None):
+    """Down the pool, each rule not yet chosen joins while the list has fewer than `limit` rules
+    if it adds at least MIN_GAIN points; (chosen, score) after the pass, each join appended to
+    `curve` as (rules, score)."""
+    for i in range(len(candidates)):
+        if len(chosen) >= limit:
+            break
+        if i in chosen:
+            continue
+        value = score_of(build(candidates, chosen | {i}))
+        if value >= current + MIN_GAIN:
+            chosen, current = chosen | {i}, value
+            if curve is not None:
+                curve.append((len(chosen), value))
+    return chosen, current
+
+
 def derive(table, candidates=None, cache=None, progress=False, threads=None, second_pass=True):
     """Forward selection, removal and a second forward pass (unless second_pass is False) for
     `table` (see the module's text)."""
@@ -203,13 +238,7 @@ def derive(table, candidates=None, cache=None, progress=False, threads=None, sec
     chosen = set()
     current = score_of(build(candidates, chosen))
     curve = [(0, current)]
-    for i in range(len(candidates)):
-        if len(chosen) >= MAX_RULES:
-            break
-        value = score_of(build(candidates, chosen | {i}))
-        if value >= current + MIN_GAIN:
-            chosen, current = chosen | {i}, value
-            curve.append((len(chosen), value))
+    chosen, current = _forward(candidates, chosen, current, MAX_RULES, score_of, curve)
     for second in (False, True):
         while True:  # removal until every rule pays and the list fits a page
             without = _prices(table, candidates, chosen, score_of)
@@ -223,18 +252,36 @@ def derive(table, candidates=None, cache=None, progress=False, threads=None, sec
             current = score_of(build(candidates, chosen))
         if second or not second_pass:
             break
-        for i in range(len(candidates)):  # the second pass over the rules left out
-            if i in chosen or len(chosen) >= MAX_PRINTED:
-                continue
-            value = score_of(build(candidates, chosen | {i}))
-            if value >= current + MIN_GAIN:
-                chosen, current = chosen | {i}, value
+        # the second pass over the rules left out
+        chosen, current = _forward(candidates, chosen, current, MAX_PRINTED, score_of)
+    # The ladder: the printed list with its cheapest rules dropped one by one (by their price),
+    # each list scored exactly: the curve below the printed list's size (frontier()).
+    rest = set(chosen)
+    for i in sorted(chosen, key=lambda i: -without[i])[:-1]:
+        rest = rest - {i}
+        score_of(build(candidates, rest))
     bar.close()
     final = build(candidates, chosen)
     keep_ids = [i for i in sorted(chosen) if isinstance(candidates[i], KeepRule)]
     box_ids = [i for i in sorted(chosen) if isinstance(candidates[i], BoxRule)]
     return Derived(final, current, {"keeps": [without[i] for i in keep_ids],
                                     "boxes": [without[i] for i in box_ids]}, curve, cache)
+
+
+def frontier(cache):
+    """[(n, score)]: for n = 1, 2, ..., the best exact score of any list of at most n rules this
+    derivation evaluated (the curve "score against the number of rules" that the removal steps
+    and the second pass improve on the forward one)."""
+    best = {}
+    for key, (score, _) in cache.used.items():
+        data = json.loads(key)
+        n = len(data["keeps"]) + len(data["boxes"])
+        best[n] = max(best.get(n, -1.0), score)
+    out, top = [], -1.0
+    for n in range(1, max(best, default=0) + 1):
+        top = max(top, best.get(n, -1.0))
+        out.append((n, top))
+    return out
 
 
 def within_counts(curve, optimum):

@@ -63,6 +63,8 @@ HEURISTIC_YATZY = RuleList(
         BoxRule("two_pairs", 14),
         BoxRule("one_pair", 10),
         BoxRule("chance", 20),
+        BoxRule(UPPER_BOXES, 2),  # a pair into its upper box, rather than a zero elsewhere
+        BoxRule(None, 8),  # else, the box scoring most, if it scores 8 or more
         BoxRule("ones", 0),
         BoxRule("yatzy", 0),
         BoxRule("twos", 0),

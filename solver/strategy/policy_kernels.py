@@ -22,6 +22,7 @@ from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 
 OPTIMAL_BOXES, OPTIMAL_KEEPS = 1, 2  # _evaluate_sets' `optimal` bits
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
+PAR_RULE = -3  # box_of of the rule "the box scoring most above its par" (thumb.PAR_BOX)
 
 
 @njit(cache=True)
@@ -53,19 +54,32 @@ def _bonus_state(filled, upper, threshold, box_face):
 
 
 @njit(cache=True)
-def _rule_keep(filled, n_open, state, roll, keep_index, keep_when, empty_keep):
-    """The keep of the first keep rule that applies to `roll` (none: reroll all five)."""
+def _open_faces(filled, box_face):
+    """The mask of the faces whose upper box is open (bit f-1: face f)."""
+    mask = 0
+    for b in range(box_face.shape[0]):
+        if box_face[b] > 0 and (filled >> b) & 1 == 0:
+            mask |= 1 << (box_face[b] - 1)
+    return mask
+
+
+@njit(cache=True)
+def _rule_keep(filled, n_open, state, roll, keep_index, keep_when, empty_keep, open_faces, left):
+    """The keep of the first keep rule that applies to `roll` (none: reroll all five) with the
+    upper boxes of `open_faces` open and `left` rolls to come."""
     for i in range(keep_index.shape[0]):
+        if keep_when[i, 4] != 0 and keep_when[i, 4] != left:
+            continue
         if not _applies(keep_when[i], filled, n_open, state):
             continue
-        k = keep_index[i, roll]
+        k = keep_index[i, open_faces, roll]
         if k >= 0:
             return k
     return empty_keep
 
 
 @njit(cache=True)
-def _rule_box(allowed, filled, n_open, state, box_of, box_min, box_when, box_face):
+def _rule_box(allowed, filled, n_open, state, box_of, box_min, box_when, box_face, box_par):
     """The box of the first box rule that applies; allowed[b]: points of box b, -1 where the
     dice may not go.  None applies: the first allowed box."""
     n_boxes = allowed.shape[0]
@@ -79,6 +93,13 @@ def _rule_box(allowed, filled, n_open, state, box_of, box_min, box_when, box_fac
                 if box_face[c] > 0 and allowed[c] >= box_min[i] * box_face[c]:
                     if best < 0 or box_face[c] > box_face[best]:
                         best = c
+            if best >= 0:
+                return best
+        elif b == PAR_RULE:
+            best, top = -1, -np.inf
+            for c in range(n_boxes):
+                if allowed[c] >= 0 and allowed[c] - box_par[c] > top:
+                    best, top = c, allowed[c] - box_par[c]
             if best >= 0:
                 return best
         elif b < 0:
@@ -107,7 +128,7 @@ def _plain_box_value(filled, aux, upper, box, roll, values, game, n_open):
 
 @njit(cache=True, nogil=True)
 def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per_turn, empty_keep,
-                   keep_index, keep_when, box_of, box_min, box_when, optimal):
+                   keep_index, keep_when, box_of, box_min, box_when, box_par, optimal):
     """policy[filled, aux, upper] := the expected score still to come under the policy, for every
     reachable state of the filled-box sets `sets` (the level above must be done).
 
@@ -157,7 +178,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                         allowed[b] = -1 if (filled >> b) & 1 else plain_score[b, r]
                     for st in range(4):
                         rule_box[st, r] = _rule_box(allowed, filled, n_open, st, box_of,
-                                                    box_min, box_when, box_face)
+                                                    box_min, box_when, box_face, box_par)
         final = np.empty((N_ROLLS, n_cols))
         for r in range(N_ROLLS):
             for j in range(n_cols):
@@ -173,7 +194,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                         for b in range(n_boxes):
                             allowed[b] = points[b] if value[b] > -np.inf else -1
                         box = _rule_box(allowed, filled, n_open, col_state[j], box_of, box_min,
-                                        box_when, box_face)
+                                        box_when, box_face, box_par)
                     final[r, j] = value[box]
                     continue
                 box = rule_box[col_state[j], r]
@@ -197,11 +218,13 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
                 work[:N_ROLLS] = stop
                 stage_keeps[left] = work
                 best_sub_keeps(work, moves.smaller, moves.n_smaller, work, roll_prob, work[0, :0])
-        rule_keep = np.empty((4, N_ROLLS), dtype=np.int64)
-        for st in range(4):
-            for r in range(N_ROLLS):
-                rule_keep[st, r] = _rule_keep(filled, n_open, st, r, keep_index, keep_when,
-                                              empty_keep)
+        rule_keep = np.empty((rolls_per_turn, 4, N_ROLLS), dtype=np.int64)
+        open_faces = _open_faces(filled, box_face)
+        for left in range(1, rolls_per_turn):
+            for st in range(4):
+                for r in range(N_ROLLS):
+                    rule_keep[left, st, r] = _rule_keep(filled, n_open, st, r, keep_index,
+                                                        keep_when, empty_keep, open_faces, left)
         current = final.copy()
         keeps = np.empty((N_KEEPS, n_cols))
         for left in range(1, rolls_per_turn):
@@ -210,7 +233,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
             keeps[:N_ROLLS] = final  # holding all five ends the turn
             for r in range(N_ROLLS):
                 for j in range(n_cols):
-                    k = rule_keep[col_state[j], r]
+                    k = rule_keep[left, col_state[j], r]
                     if optimal & OPTIMAL_KEEPS:
                         k, top = r, -np.inf
                         for s in range(sub_keeps.shape[1]):
@@ -230,7 +253,7 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
 
 @njit(cache=True, nogil=True)
 def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_when, box_of,
-                box_min, box_when, scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
+                box_min, box_when, box_par, scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
     """Whole games played by a rule list, one game per entry of rng (seeded dice)."""
     params, box_face = game.params, game.box_face
     kniffel_face, add_die, keep_size = moves.kniffel_face, moves.add_die, moves.keep_size
@@ -254,8 +277,9 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
             n_open = n_boxes - turn
             st = _bonus_state(filled, upper, threshold, box_face)
             roll, state = complete_roll(empty_keep, state, add_die, keep_size)
-            for _ in range(rolls_per_turn - 1):
-                k = _rule_keep(filled, n_open, st, roll, keep_index, keep_when, empty_keep)
+            for left in range(rolls_per_turn - 1, 0, -1):
+                k = _rule_keep(filled, n_open, st, roll, keep_index, keep_when, empty_keep,
+                               _open_faces(filled, box_face), left)
                 if k == roll:
                     break
                 roll, state = complete_roll(k, state, add_die, keep_size)
@@ -263,7 +287,8 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
                          bonus, paid)
             for b in range(n_boxes):
                 allowed[b] = points[b] if value[b] > -np.inf else -1
-            box = _rule_box(allowed, filled, n_open, st, box_of, box_min, box_when, box_face)
+            box = _rule_box(allowed, filled, n_open, st, box_of, box_min, box_when, box_face,
+                            box_par)
             pts, pays = points[box], paid[box]
             total, upper, upper_sum, extras = after_box(box, pts, bonus[box], pays, total, upper,
                                                          upper_sum, extras, box_face, threshold)

@@ -13,6 +13,9 @@ boxes are open (the round), and where the upper section stands against its bonus
 states (BONUS_STATES): reached, on par (three of each open face still gets it), behind (only
 more than three of a face gets it), lost.  "Scratch" rules are box rules with min_points 0 late
 in the list: where the dice go (a zero if they score nothing there) when nothing better fits.
+A keep rule may also name the rolls left, and a few patterns (OPEN_PATTERNS) look at which upper
+boxes are open ("the most common face whose box is open"); a box rule may send the dice where
+they score most above the box's par (box_pars), a number per box printed with the rule.
 """
 from dataclasses import dataclass, field
 
@@ -75,8 +78,23 @@ def _pair_high(roll, n):
     return (face,) * count if count >= n and face >= 4 else None
 
 
+def _of_an_open_kind(roll, n, open_faces):
+    """All dice of the most common face whose upper box is open (the higher face on a tie), if it
+    shows on at least n dice."""
+    counts = [(roll.count(f), f) for f in set(roll) if open_faces >> (f - 1) & 1]
+    if not counts:
+        return None
+    count, face = max(counts)
+    return (face,) * count if count >= n else None
+
+
 # name -> function(roll, arg): the dice the pattern keeps, or None (its words: solver/lang,
-# "pattern.<name>")
+# "pattern.<name>"); OPEN_PATTERNS: name -> function(roll, arg, open_faces) for the patterns that
+# also look at which upper boxes are open (bit f-1 of open_faces: face f's box is open).
+OPEN_PATTERNS = {
+    "kind_open": _of_an_open_kind,
+}
+ALL_OPEN = 0b111111  # every upper box open
 PATTERNS = {
     "kind": _of_a_kind,
     "kind_high": _pair_high,
@@ -108,7 +126,8 @@ def bonus_state(need, open_faces):
 class KeepRule:
     """Hold the dice `pattern` (with `arg`) picks, if it fits the roll and the conditions hold:
     when `when` names boxes, at least one of them is open; at least open_min and (open_max > 0)
-    at most open_max boxes open; the upper section in a state of `bonus` (BONUS_CONDITIONS)."""
+    at most open_max boxes open; the upper section in a state of `bonus` (BONUS_CONDITIONS);
+    (rolls_left > 0) with exactly rolls_left rolls to come."""
 
     pattern: str
     arg: int = 0
@@ -116,12 +135,18 @@ class KeepRule:
     open_min: int = 0
     open_max: int = 0
     bonus: str = ""
+    rolls_left: int = 0
 
-    def keep(self, roll):
-        """The dice to hold for `roll` (sorted tuple), or None if the pattern does not fit."""
+    def keep(self, roll, open_faces=ALL_OPEN):
+        """The dice to hold for `roll` (sorted tuple) with the upper boxes of `open_faces` open
+        (bit f-1: face f), or None if the pattern does not fit."""
+        if self.pattern in OPEN_PATTERNS:
+            return OPEN_PATTERNS[self.pattern](tuple(roll), self.arg, open_faces)
         return PATTERNS[self.pattern](tuple(roll), self.arg)
 
 
+UPPER_NAMES = ("ones", "twos", "threes", "fours", "fives", "sixes")  # the upper boxes, face 1 to 6
+PAR_BOX = "par"  # BoxRule.box of "the open box where the dice score most above its par"
 UPPER_BOXES = "upper"  # BoxRule.box of "min_points or more dice of a face: its upper box"
 
 
@@ -130,7 +155,8 @@ class BoxRule:
     """Fill `box` if the dice score at least `min_points` there (0: whatever they score).
     box None: the open box where the dice score most (the first on a tie), if at least
     `min_points`; box UPPER_BOXES: the open upper box of the highest face showing on at least
-    `min_points` dice."""
+    `min_points` dice; box PAR_BOX: the open box where the dice score most above its par
+    (box_pars: the box's mean points in a turn played for it alone)."""
 
     box: str = None
     min_points: int = 0
@@ -145,15 +171,17 @@ def _conditions(rule):
     out = {}
     if rule.when:
         out["when"] = list(rule.when)
-    for key in ("open_min", "open_max", "bonus"):
-        if getattr(rule, key):
+    for key in ("open_min", "open_max", "bonus", "rolls_left"):
+        if getattr(rule, key, 0):
             out[key] = getattr(rule, key)
     return out
 
 
-def applies(rule, filled_boxes, n_open, state):
-    """Whether a rule's conditions hold with `filled_boxes` filled, n_open boxes open and the
-    upper section in BONUS_STATES[state]."""
+def applies(rule, filled_boxes, n_open, state, rolls_left=0):
+    """Whether a rule's conditions hold with `filled_boxes` filled, n_open boxes open, the
+    upper section in BONUS_STATES[state] and (keep rules) rolls_left rolls to come."""
+    if getattr(rule, "rolls_left", 0) and rule.rolls_left != rolls_left:
+        return False
     if rule.when and all(box in filled_boxes for box in rule.when):
         return False
     if n_open < rule.open_min or (rule.open_max and n_open > rule.open_max):
@@ -197,14 +225,15 @@ class RuleList:
             return dict(when=tuple(r.get("when", ())), open_min=r.get("open_min", 0),
                         open_max=r.get("open_max", 0), bonus=r.get("bonus", ""))
         return cls(data["name"],
-                   tuple(KeepRule(r["pattern"], r["arg"], **extra(r)) for r in data["keeps"]),
+                   tuple(KeepRule(r["pattern"], r["arg"], rolls_left=r.get("rolls_left", 0),
+                                  **extra(r)) for r in data["keeps"]),
                    tuple(BoxRule(r["box"], r["min_points"], **extra(r)) for r in data["boxes"]))
 
 
 def check_rule_list(rule_list, rules):
     """ValueError if a rule names a box these rules do not have or an unknown pattern."""
     for r in rule_list.keeps:
-        if r.pattern not in PATTERNS:
+        if r.pattern not in PATTERNS and r.pattern not in OPEN_PATTERNS:
             raise ValueError(f"unknown keep pattern {r.pattern!r}")
     for r in rule_list.keeps + rule_list.boxes:
         if r.bonus not in BONUS_CONDITIONS:
@@ -213,7 +242,7 @@ def check_rule_list(rule_list, rules):
             if box not in rules.boxes:
                 raise ValueError(f"{rules.key} has no box {box!r}")
     for r in rule_list.boxes:
-        if r.box not in (None, UPPER_BOXES) and r.box not in rules.boxes:
+        if r.box not in (None, UPPER_BOXES, PAR_BOX) and r.box not in rules.boxes:
             raise ValueError(f"{rules.key} has no box {r.box!r}")
 
 
@@ -223,63 +252,97 @@ def check_rule_list(rule_list, rules):
 
 @dataclass
 class CompiledRules:
-    """keep_index[i, r]: keep (dice.KEEPS index) of keep rule i for roll r, -1 if it does not fit;
+    """keep_index[i, m, r]: keep (dice.KEEPS index) of keep rule i for roll r with the upper boxes
+    of mask m open (bit f-1: face f), -1 if it does not fit;
     keep_when[i]: its conditions (_condition_row: boxes of which one must be open, least and
     most open boxes, bonus states); box_of[i]: box of box rule i (-1: the box scoring most, -2:
-    the upper box of the face with box_min[i] dice or more); box_min[i]: its least points (dice
-    for -2); box_when[i]: its conditions."""
+    the upper box of the face with box_min[i] dice or more, -3: the box scoring most above its
+    par); box_min[i]: its least points (dice for -2); box_when[i]: its conditions; box_par[b]:
+    box b's par (box_pars)."""
 
     keep_index: np.ndarray
     keep_when: np.ndarray
     box_of: np.ndarray
     box_min: np.ndarray
     box_when: np.ndarray
+    box_par: np.ndarray
 
 
 def _condition_row(rule, rules):
     """[mask of the boxes of which one must be open (0: none named), open_min, open_max (99: no
-    limit), mask of the bonus states]."""
+    limit), mask of the bonus states, rolls left (0: any)]."""
     mask = 0
     for box in rule.when:
         mask |= 1 << rules.boxes.index(box)
-    return [mask, rule.open_min, rule.open_max or 99, BONUS_CONDITIONS[rule.bonus]]
+    return [mask, rule.open_min, rule.open_max or 99, BONUS_CONDITIONS[rule.bonus],
+            getattr(rule, "rolls_left", 0)]
 
 
 def compile_rules(rule_list, rules):
     """The kernels' arrays for `rule_list` under `rules`."""
     check_rule_list(rule_list, rules)
     n = len(rule_list.keeps)
-    keep_index = np.full((max(n, 1), dice.N_ROLLS), -1, dtype=np.int64)
-    keep_when = np.zeros((max(n, 1), 4), dtype=np.int64)
+    keep_index = np.full((max(n, 1), ALL_OPEN + 1, dice.N_ROLLS), -1, dtype=np.int64)
+    keep_when = np.zeros((max(n, 1), 5), dtype=np.int64)
     for i, rule in enumerate(rule_list.keeps):
-        for r in range(dice.N_ROLLS):
-            kept = rule.keep(dice.KEEPS[r])
-            if kept is not None:
-                keep_index[i, r] = dice.KEEP_INDEX[tuple(sorted(kept))]
+        # a pattern blind to the open boxes keeps the same dice under every mask
+        masks = range(ALL_OPEN + 1) if rule.pattern in OPEN_PATTERNS else (ALL_OPEN,)
+        for m in masks:
+            for r in range(dice.N_ROLLS):
+                kept = rule.keep(dice.KEEPS[r], m)
+                if kept is not None:
+                    keep_index[i, m, r] = dice.KEEP_INDEX[tuple(sorted(kept))]
+        if len(masks) == 1:
+            keep_index[i] = keep_index[i, ALL_OPEN]
         keep_when[i] = _condition_row(rule, rules)
     if n == 0:
         keep_index = keep_index[:0]
         keep_when = keep_when[:0]
-    box_of = np.array([-1 if r.box is None else -2 if r.box == UPPER_BOXES
-                       else rules.boxes.index(r.box) for r in rule_list.boxes], dtype=np.int64)
+    box_of = np.array([-1 if r.box is None else -2 if r.box == UPPER_BOXES else -3
+                       if r.box == PAR_BOX else rules.boxes.index(r.box) for r in rule_list.boxes],
+                      dtype=np.int64)
     box_min = np.array([r.min_points for r in rule_list.boxes], dtype=np.int64)
     box_when = np.array([_condition_row(r, rules) for r in rule_list.boxes],
-                        dtype=np.int64).reshape(-1, 4)
-    return CompiledRules(keep_index, keep_when, box_of, box_min, box_when)
+                        dtype=np.int64).reshape(-1, 5)
+    return CompiledRules(keep_index, keep_when, box_of, box_min, box_when, box_pars(rules))
+
+
+def box_pars(rules):
+    """Each box's par: its exact mean points in one turn played for that box alone (all rolls
+    of the turn, the best keeps; no bonus or joker counted), in card order."""
+    game = rules.kernel_arrays()
+    rolls = np.array(dice.KEEPS[:dice.N_ROLLS], dtype=object)
+    sizes = dice.KEEP_SIZE
+    pars = np.empty(rules.n_boxes)
+    for b in range(rules.n_boxes):
+        value = np.asarray(game.plain_score[b, :dice.N_ROLLS], dtype=float)
+        for _ in range(rules.rolls_per_turn - 1):
+            keep = np.zeros(dice.N_KEEPS)
+            keep[:dice.N_ROLLS] = value
+            for size in range(dice.DICE - 1, -1, -1):  # a keep's mean over the next die
+                for k in np.flatnonzero(sizes == size):
+                    keep[k] = keep[dice.ADD_DIE[k]].mean()
+            value = np.array([keep[dice.sub_keep_indices(r)[1]].max(initial=keep[r])
+                              for r in range(dice.N_ROLLS)])
+        pars[b] = float(dice.ROLL_PROB @ value)
+    return pars
 
 
 # ---------------------------------------------------------------------------------------------
 # Plain-Python decisions (the reference the kernels are tested against, and the printed page)
 
 
-def decide_keep(rule_list, rules, filled_boxes, roll, state=0):
-    """The dice to hold (sorted tuple; all five: stop) for `roll` with `filled_boxes` filled and
-    the upper section in BONUS_STATES[state]."""
+def decide_keep(rule_list, rules, filled_boxes, roll, state=0, rolls_left=0):
+    """The dice to hold (sorted tuple; all five: stop) for `roll` with `filled_boxes` filled,
+    the upper section in BONUS_STATES[state] and rolls_left rolls to come (0: rules that name
+    the rolls left never apply)."""
     n_open = rules.n_boxes - len(set(filled_boxes))
+    open_faces = sum(1 << (f - 1) for f, box in enumerate(UPPER_NAMES, 1)
+                     if box in rules.boxes and box not in filled_boxes)
     for rule in rule_list.keeps:
-        if not applies(rule, filled_boxes, n_open, state):
+        if not applies(rule, filled_boxes, n_open, state, rolls_left):
             continue
-        kept = rule.keep(tuple(sorted(roll)))
+        kept = rule.keep(tuple(sorted(roll)), open_faces)
         if kept is not None:
             return tuple(sorted(kept))
     return ()
@@ -289,7 +352,7 @@ def decide_box(rule_list, rules, allowed, filled_boxes=None, n_open=None, state=
     """The box for the final roll; `allowed` maps each box the dice may go to -> its points
     (in card order); filled_boxes, n_open: the card's filled boxes and open count (default: the
     boxes not in `allowed`), state: the upper section's BONUS_STATES index."""
-    faces = {box: f for f, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), 1)}
+    faces = {box: f for f, box in enumerate(UPPER_NAMES, 1)}
     if filled_boxes is None:
         filled_boxes = set(rules.boxes) - set(allowed)
     if n_open is None:
@@ -301,6 +364,10 @@ def decide_box(rule_list, rules, allowed, filled_boxes=None, n_open=None, state=
             fits = [b for b in allowed if b in faces and allowed[b] >= rule.min_points * faces[b]]
             if fits:
                 return max(fits, key=faces.get)
+        elif rule.box == PAR_BOX:
+            if allowed:
+                par = dict(zip(rules.boxes, box_pars(rules)))
+                return max(allowed, key=lambda b: (allowed[b] - par[b], -rules.boxes.index(b)))
         elif rule.box is None:
             if allowed:
                 best = max(allowed, key=lambda b: (allowed[b], -rules.boxes.index(b)))
