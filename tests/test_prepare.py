@@ -80,7 +80,7 @@ def test_the_coach_says_how_far_the_build_is(table_dir, monkeypatch, capsys):
            "--budget", "0.05"]
     code, out, err = run(capsys, *ask, "--lang", "en", "--top", "3")
     assert code == 0, err
-    assert "being built in the background: 40.0% done" in out and "about 2 min" in out
+    assert "being built in the background: 40% done" in out and "about 2 min" in out
     code, out, err = run(capsys, *ask, "--json")
     answer = json.loads(out)
     assert answer["building"]["fraction"] == 0.4 and 0 < answer["building"]["eta_seconds"] <= 125

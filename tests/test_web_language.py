@@ -57,6 +57,40 @@ def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_pa
     assert budget in state["notice"]
 
 
+@pytest.mark.parametrize("lang, words", [("de", "Rat für Punkte, bis der Sieg-Trainer bereit ist: "),
+                                         ("en", "Advice for points until the win coach is ready: ")])
+def test_while_the_win_tables_build_the_notice_says_when(client, monkeypatch, lang, words):
+    """A build under way (its progress file, a live process): the notice says how far it is and
+    when the win advice comes, in the page's language, and no command line a web user cannot run."""
+    import os
+    import time
+    from solver.advice import cost
+    from solver.advice.win import prepare
+    from solver.game.card import Game
+    from solver.stats import opponents
+    monkeypatch.setattr(opponents, "get_store", lambda *args, **kwargs: None)  # no store
+    rules = solved("kniffel").rules
+    tables = client.app.state.tables
+    _, path = prepare._paths(rules, tables.directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    now = time.time()
+    path.write_text(json.dumps({"pid": os.getpid(), "stage": "target", "fraction": 0.4,
+                                "eta_seconds": 125, "started": now - 80, "updated": now}))
+    token = cost.BUDGET.set(1.0)
+    try:
+        from solver.web.app import _task_state
+        record = json.loads(json.dumps(Game(rules, ["Ann", "Ben"], seed=3).record()))
+        state = _task_state(tables, {"objective": "win", "language": lang}, record, None,
+                            {"roll": True}, None)
+    finally:
+        cost.BUDGET.reset(token)
+        path.unlink()
+    notice = state["notice"]
+    assert state["objective"] == "expected" and notice.startswith(words), notice
+    assert ("40 % fertig" if lang == "de" else "40% done") in notice and "2 min" in notice
+    assert "kniffel solve" not in notice and "--budget" not in notice
+
+
 def test_a_wrong_hand_is_refused_in_the_page_language(client):
     from solver.game.card import Game
     record = Game(solved("kniffel").rules, ["Ann"], seed=3).record()

@@ -393,11 +393,13 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
     if objective == "win" and isinstance(advice, dict) and "error" in advice:
         state = game_state(record, hand, tables, data.get("language"), "expected")
         words = Words(state["language"])
-        state["notice"] = words("web.points_instead", why=advice["why"])
         from ..advice.win.prepare import building_text, status
         building = status(session.rebuild(record, hand)[0].rules, tables.directory)
-        if building is not None:  # the opponents' store comes with the target table's build
-            state["notice"] += " " + building_text(words, building)
+        if building is None:
+            state["notice"] = words("web.points_instead", why=advice["why"])
+        else:  # the opponents' store comes with the target table's build: say when, not how
+            state["notice"] = words("web.points_while_building",
+                                    building=building_text(words, building))
     return state
 
 

@@ -74,7 +74,8 @@ def building_text(words, building):
         return words("advise.building_started")
     eta = (words("eta.seconds", n=max(10, int(round(eta / 10.0)) * 10)) if eta < 90
            else words("eta.minutes", n=int(round(eta / 60.0))))
-    return words("advise.building", done=words.percent(building["fraction"]), eta=eta)
+    done = int(100 * building["fraction"])  # whole percent: a build's progress, not a chance
+    return words("advise.building", done=f"{done} %" if words.lang == "de" else f"{done}%", eta=eta)
 
 
 def store_directory(table):

@@ -42,7 +42,10 @@ function errorText(error) {
   return error.words ? t(error.words.key, error.words.fields) : error.message;
 }
 
-function say(text) { $("message").textContent = text || ""; }
+function say(text, note) { // an error or refusal (red), or with note a plain notice
+  $("message").textContent = text || "";
+  $("message").classList.toggle("note", Boolean(note));
+}
 
 const WORKING_AFTER_MS = 300; // a request slower than this shows that the server is working
 
@@ -178,7 +181,7 @@ function show(state) {
   localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, winMoves: S.winMoves,
     ...settings() }));
   $("setup").hidden = true; $("play").hidden = false; $("new-confirm").hidden = true;
-  if (state.notice) say(state.notice); // e.g. win advice over the server's budget: advice for points
+  if (state.notice) say(state.notice, true); // e.g. win advice over the server's budget: advice for points
   // the menu stays as the player set it; an answer in another language (asked before a change)
   // is shown now and asked again at once
   if (state.language !== $("language").value) S.stale = true;
