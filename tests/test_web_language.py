@@ -57,8 +57,8 @@ def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_pa
     assert budget in state["notice"]
 
 
-@pytest.mark.parametrize("lang, words", [("de", "Rat für Punkte, bis der Sieg-Trainer bereit ist: "),
-                                         ("en", "Advice for points until the win coach is ready: ")])
+@pytest.mark.parametrize("lang, words", [("de", "Vorerst Rat für Punkte: die Tabellen des Sieg-Trainers"),
+                                         ("en", "Advice for points for now: the win coach's tables")])
 def test_while_the_win_tables_build_the_notice_says_when(client, monkeypatch, lang, words):
     """A build under way (its progress file, a live process): the notice says how far it is and
     when the win advice comes, in the page's language, and no command line a web user cannot run."""

@@ -199,7 +199,7 @@ WORDS = {
                              "Budget von {budget} s; `kniffel solve --objective target` legt ihn "
                              "einmal an, oder erhöhe --budget"),
     "web.points_instead": "Rat für Punkte: {why}",
-    "web.points_while_building": "Rat für Punkte, bis der Sieg-Trainer bereit ist: {building}.",
+    "web.points_while_building": "Vorerst Rat für Punkte: {building}.",
     "web.duel_link": "Würfelduell",
     "web.duel_link_title": "Kniffel Dice Duel für 2-4 Spieler",
     "error.write_rolled": "ein Zug wird nur zu Beginn eingetragen, bevor Würfel eingegeben sind",

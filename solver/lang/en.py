@@ -192,7 +192,7 @@ WORDS = {
                              "over the budget of {budget} s; `kniffel solve --objective target` "
                              "builds the store once, or raise --budget"),
     "web.points_instead": "advice for points: {why}",
-    "web.points_while_building": "Advice for points until the win coach is ready: {building}.",
+    "web.points_while_building": "Advice for points for now: {building}.",
     "web.duel_link": "Dice Duel",
     "web.duel_link_title": "Kniffel Dice Duel for 2-4 players",
     "error.write_rolled": "a turn is written only at its start, before any dice are entered",
