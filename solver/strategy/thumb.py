@@ -18,6 +18,7 @@ boxes are open ("the most common face whose box is open"); a box rule may send t
 they score most above the box's par (box_pars), a number per box printed with the rule.
 """
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -307,11 +308,12 @@ def compile_rules(rule_list, rules):
     return CompiledRules(keep_index, keep_when, box_of, box_min, box_when, box_pars(rules))
 
 
+@lru_cache(maxsize=None)
 def box_pars(rules):
     """Each box's par: its exact mean points in one turn played for that box alone (all rolls
-    of the turn, the best keeps; no bonus or joker counted), in card order."""
+    of the turn, the best keeps; no bonus or joker counted), in card order (read-only: cached
+    per rule set, as every compile and the plain-Python reference ask for it)."""
     game = rules.kernel_arrays()
-    rolls = np.array(dice.KEEPS[:dice.N_ROLLS], dtype=object)
     sizes = dice.KEEP_SIZE
     pars = np.empty(rules.n_boxes)
     for b in range(rules.n_boxes):
@@ -325,6 +327,7 @@ def box_pars(rules):
             value = np.array([keep[dice.sub_keep_indices(r)[1]].max(initial=keep[r])
                               for r in range(dice.N_ROLLS)])
         pars[b] = float(dice.ROLL_PROB @ value)
+    pars.flags.writeable = False
     return pars
 
 
