@@ -135,6 +135,18 @@ def late(rules, n_open, seed):
     return card
 
 
+def build_under_way(rules, directory=None, stage="target", fraction=0.4, eta=125, elapsed=80):
+    """Write the progress file of a background build of `rules`' win tables (advice/win/prepare.py)
+    as if this test's process were the builder, `elapsed` seconds in; returns its path."""
+    from solver.advice.win import prepare
+    _, path = prepare._paths(rules, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    now = time.time()
+    path.write_text(json.dumps({"pid": os.getpid(), "stage": stage, "fraction": fraction,
+                                "eta_seconds": eta, "started": now - elapsed, "updated": now}))
+    return path
+
+
 def load_script(name, folder="scripts"):
     """The module of the repository's FOLDER/NAME.py (a script or a benchmark, not a package)."""
     import importlib.util

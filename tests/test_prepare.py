@@ -12,7 +12,7 @@ from math import comb
 
 import pytest
 from conftest import run
-from helpers import late
+from helpers import build_under_way, late
 
 from solver.advice.win import prepare
 from solver.presets import get_rules
@@ -70,11 +70,7 @@ def test_the_coach_says_how_far_the_build_is(table_dir, monkeypatch, capsys):
     monkeypatch.setattr(coach, "_TARGETS", {})
     monkeypatch.setattr(opponents, "_STORES", {})
     rules = get_rules("kniffel")
-    _, path = prepare._paths(rules)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    now = time.time()
-    path.write_text(json.dumps({"pid": os.getpid(), "stage": "target", "fraction": 0.4,
-                                "eta_seconds": 125, "started": now - 80, "updated": now}))
+    build_under_way(rules)
     card = ",".join(f"{b}={p}" for b, p in late(rules, 5, 3).items())  # the estimate: 5 open
     ask = ["advise", "--card", card, "--dice", "13356", "--rolls-left", "2", "--opponent", card,
            "--budget", "0.05"]
@@ -124,11 +120,7 @@ def test_the_web_advice_says_how_far_the_build_is(table_dir, monkeypatch):
     monkeypatch.setattr(coach, "_TARGETS", {})
     monkeypatch.setattr(opponents, "_STORES", {})
     rules = get_rules("kniffel")
-    _, path = prepare._paths(rules)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    now = time.time()
-    path.write_text(json.dumps({"pid": os.getpid(), "stage": "opponents", "fraction": 0.9,
-                                "eta_seconds": 30, "started": now - 270, "updated": now}))
+    build_under_way(rules, stage="opponents", fraction=0.9, eta=30, elapsed=270)
     client = TestClient(create_app(table_dir), base_url="http://127.0.0.1",
                         headers={"content-type": "application/json"})
     card = late(rules, 5, 3)

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from conftest import solved  # noqa: E402
-from helpers import web_client  # noqa: E402 - as the page talks: host and JSON bodies
+from helpers import build_under_way, web_client  # noqa: E402 - as the page talks: host and JSON bodies
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 
@@ -62,20 +62,13 @@ def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_pa
 def test_while_the_win_tables_build_the_notice_says_when(client, monkeypatch, lang, words):
     """A build under way (its progress file, a live process): the notice says how far it is and
     when the win advice comes, in the page's language, and no command line a web user cannot run."""
-    import os
-    import time
     from solver.advice import cost
-    from solver.advice.win import prepare
     from solver.game.card import Game
     from solver.stats import opponents
     monkeypatch.setattr(opponents, "get_store", lambda *args, **kwargs: None)  # no store
     rules = solved("kniffel").rules
     tables = client.app.state.tables
-    _, path = prepare._paths(rules, tables.directory)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    now = time.time()
-    path.write_text(json.dumps({"pid": os.getpid(), "stage": "target", "fraction": 0.4,
-                                "eta_seconds": 125, "started": now - 80, "updated": now}))
+    path = build_under_way(rules, tables.directory)
     token = cost.BUDGET.set(1.0)
     try:
         from solver.web.app import _task_state
