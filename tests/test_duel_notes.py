@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from solver.cli import cli
 from solver.duel.multiplayer import analysis as multi_analysis, record as multi_record
@@ -164,6 +164,7 @@ def test_a_move_with_hostile_advice_is_a_move_or_a_game_error(rolled, advice, mo
 
 
 @settings(max_examples=80, deadline=None)
+@example(faces=[None] * 5)  # a face that is None: once taken for "no bad face"
 @given(faces=st.lists(JSON, max_size=7) | JSON)
 def test_typed_dice_are_taken_or_refused_in_the_players_words(faces):
     from solver.web.duel import new_duel

@@ -97,10 +97,11 @@ class DuelGame:
         if self.dice is not None:
             raise GameError("duel.error.rolled")
         faces = list(faces)
-        bad = next((f for f in faces if isinstance(f, bool) or not isinstance(f, int)
+        # the place of the first bad face (its value may itself be None)
+        bad = next((i for i, f in enumerate(faces) if isinstance(f, bool) or not isinstance(f, int)
                     or not 1 <= f <= 6), None)
         if bad is not None:  # a player's typing: said in the player's words
-            raise GameError("duel.error.face", face=str(bad)[:20])
+            raise GameError("duel.error.face", face=str(faces[bad])[:20])
         if len(faces) == DICE - len(self.kept):
             faces = list(self.kept) + faces
         elif len(faces) != DICE:
