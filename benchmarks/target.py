@@ -8,7 +8,10 @@ Per preset, each in a fresh process with the numba cache present (compiled kerne
   target_first_seconds    the same, the first call in its process (the compile is cached)
   ratio                   target_seconds / expected_seconds
   entries, stored_bytes   (state, d) values kept and the size of the saved .target.bin (W and E in float32)
-  peak_rss_mb             peak resident memory of the target-solve process
+  peak_rss_mb             peak resident memory of the target-solve process (each level kept in
+                          float32 once no level reads it, as the store saves it)
+  float32_rounding        the most any W and E moved when kept in float32 (the solve reads
+                          every level in float64, so this is all the precision given up)
   level_seconds           [open boxes, seconds since the start] after each level
   advise_target_seconds   `kniffel advise --target T` from the saved table, whole process
   python_numpy_start_seconds  `python -c "import numpy"`, whole process (the same run's floor)
@@ -59,7 +62,7 @@ table.save(out)
 path = target.save(out)
 print(json.dumps({"expected_seconds": min(expected), "target_first_seconds": first,
                   "entries": target.entries, "stored_bytes": path.stat().st_size,
-                  "level_seconds": target.level_seconds,
+                  "level_seconds": target.level_seconds, "float32_rounding": target.rounding,
                   "chance_from_empty_card": {t: target.lookup_raw(0, 0, 0, t)[0]
                                              for t in (200, 250, 300, 350, 400)},
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))

@@ -293,3 +293,22 @@ def test_incomplete_sub_game_is_refused(given):
         SubGame(0b11, **given)
     assert SubGame(0b11, upper=3).root is None and SubGame(0b11, most=40).root is None
     assert SubGame(0b11, 3, 40, 1).root == (0b11, 3, 1)
+
+
+def test_levels_kept_in_float32_are_the_float64_solve_rounded():
+    """A level no other level reads is kept in float32 (the default for a whole table, which is
+    saved so): every W and E is then the float64 solve's, rounded once, not an error carried up
+    the levels; the table says by how much the rounding moved them."""
+    rules = get_rules("yahtzee")
+    card = {b: 0 for b in rules.boxes[:rules.n_boxes - 4]}
+    filled = position_state(Position(card), rules).filled
+    exact = solve_target(rules, progress=False, within=filled, expected=solved(rules).values)
+    kept = solve_target(rules, progress=False, within=filled, expected=solved(rules).values,
+                        kept=np.float32)
+    assert exact.w.dtype == np.float64 and kept.w.dtype == np.float32
+    assert np.array_equal(kept.offset, exact.offset) and np.array_equal(kept.span, exact.span)
+    assert np.array_equal(kept.w, exact.w.astype(np.float32))
+    assert np.array_equal(kept.e, exact.e.astype(np.float32))
+    assert kept.rounding["w"] == np.abs(kept.w.astype(np.float64) - exact.w).max() <= 2.0 ** -24
+    assert kept.rounding["e"] == np.abs(kept.e.astype(np.float64) - exact.e).max() > 0
+    assert kept.rounding["e"] <= 2.0 ** -24 * np.abs(exact.e).max()

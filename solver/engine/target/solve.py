@@ -44,6 +44,7 @@ class TargetValues:
         self.levels = {}  # level -> packed (w, e)
         self.next = (np.zeros(0), np.zeros(0))  # the level above the one being solved
         self.out = None
+        self.rounding = {"w": 0.0, "e": 0.0}  # the most a level's values moved when kept
         if terminal is not None and len(terminal):  # the full card's W: every state shares it
             full = (1 << rules.n_boxes) - 1
             self.length[full] = self.width[full] = len(terminal)
@@ -59,8 +60,9 @@ class TargetObjective(Objective):
     name = "target"
 
     def __init__(self, expected, tile=target.TILE, tie_break=True, terminal=None, most=None,
-                 upper_reach=None, root=None):
+                 upper_reach=None, root=None, kept=np.float64):
         self.expected = expected  # the expected-score values (E outside each state's range)
+        self.kept = kept  # the dtype of a finished level's (W, E) once no level reads it
         self.tile = tile
         self.tie_break = tie_break
         self.terminal = terminal
@@ -109,8 +111,23 @@ class TargetObjective(Objective):
         packed = target_ranges._trim_level(sets, values.out[0], values.out[1], values.offset,
                                     values.base, values.width, values.length, values.span,
                                     values.set_first, values.set_count)
-        values.levels[bin(int(sets[0])).count("1")] = packed
-        values.next, values.out = packed, None
+        level = bin(int(sets[0])).count("1")
+        values.out = None
+        above = values.levels.get(level + 1)
+        if above is not None:  # no level reads it again
+            values.levels[level + 1] = _kept(above, self.kept, values.rounding)
+        values.levels[level] = values.next = packed
+
+
+def _kept(level, dtype, rounding):
+    """A level's (W, E) in `dtype`; rounding[name] := the most any value has moved so far."""
+    if level[0].dtype == dtype:
+        return level
+    kept = (level[0].astype(dtype), level[1].astype(dtype))
+    for name, solved, stored in zip("we", level, kept):
+        moved = np.fmax.reduce(np.abs(stored - solved), initial=0.0)  # fmax: a NaN E is no E
+        rounding[name] = max(rounding[name], float(moved))
+    return kept
 
 
 @dataclass(frozen=True)
@@ -145,7 +162,7 @@ class SubGame:
 
 
 def solve_target(rules, progress=None, threads=None, expected=None, within=0, terminal=None,
-                 tile=target.TILE, tie_break=True):
+                 tile=target.TILE, tie_break=True, kept=None):
     """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
     solved here first (they are E where every option ties).  within: a filled-box mask, to
     solve only the sub-game of the sets that contain it (the other states stay empty), or a
@@ -153,32 +170,47 @@ def solve_target(rules, progress=None, threads=None, expected=None, within=0, te
     then answers that position and what follows it only).
     terminal: W of the finished game for d = 1, 2, ... points short (default 0: a target must
     be reached); a utility of the final score, such as the chance to beat opponents (win.py).
-    tie_break=False solves W alone (E is NaN), to measure what the E plane costs."""
+    tie_break=False solves W alone (E is NaN), to measure what the E plane costs.
+    kept: the dtype W and E are kept in once the level below is solved (each level reads only
+    the one above, in float64 as solved).  Default: float32 for the whole game, the precision
+    the store saves it in (target/table.py), which halves the memory of the solve; float64
+    for a sub-game, whose answers are read at once."""
     from ..backward import backward_pass
     sub = within if isinstance(within, SubGame) else SubGame(within)
     start = time.perf_counter()
     if expected is None:
         expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
     reach = None if sub.upper is None else upper_reachable_from(rules, sub.filled, sub.upper)
-    objective = TargetObjective(expected, tile, tie_break, terminal, sub.most, reach, sub.root)
+    if kept is None:
+        kept = np.float32 if sub == SubGame() and terminal is None else np.float64
+    objective = TargetObjective(expected, tile, tie_break, terminal, sub.most, reach, sub.root,
+                                kept)
     values, _, level_seconds = backward_pass(rules, objective, progress, threads,
                                              label=f"target table {rules.key}", within=sub.filled)
-    return TargetTable(rules, _packed_arrays(rules, values, expected),
+    return TargetTable(rules, _packed_arrays(rules, values, expected, kept),
                        seconds=time.perf_counter() - start, level_seconds=level_seconds,
-                       within=sub.filled)
+                       within=sub.filled, rounding=values.rounding)
 
 
-def _packed_arrays(rules, values, expected):
-    """The TargetTable arrays of a finished solve: every level's (W, E) one after the other,
-    each state's offset moved to its level's place in the whole."""
-    empty = (np.zeros(0), np.zeros(0))
-    packed = [values.levels.get(level, empty) for level in range(rules.n_boxes + 1)]
-    sizes = [w.shape[0] for w, _ in packed]
+def _packed_arrays(rules, values, expected, kept):
+    """The TargetTable arrays of a finished solve: every level's (W, E) one after the other
+    (in `kept`), each state's offset moved to its level's place in the whole.  Each level is
+    let go once copied, so the copy needs the whole plus one level, not twice the whole."""
+    sizes = [values.levels[level][0].shape[0] if level in values.levels else 0
+             for level in range(rules.n_boxes + 1)]
     starts = np.concatenate([[0], np.cumsum(sizes)])  # each level's place in the whole
     n_filled = np.array([bin(f).count("1") for f in range(1 << rules.n_boxes)])
     for f in range(1 << rules.n_boxes):
         first, count = values.set_first[f], values.set_count[f]
         values.offset[first:first + count] += starts[n_filled[f]]
-    return {"w": np.concatenate([w for w, _ in packed]), "e": np.concatenate([e for _, e in packed]),
-            "offset": values.offset, "span": values.span, "row_of": values.row_of,
+    w, e = np.empty(starts[-1], dtype=kept), np.empty(starts[-1], dtype=kept)
+    values.next = None
+    for level in range(rules.n_boxes + 1):
+        part = values.levels.pop(level, None)
+        if part is not None:
+            part = _kept(part, kept, values.rounding)
+            w[starts[level]:starts[level + 1]] = part[0]
+            e[starts[level]:starts[level + 1]] = part[1]
+        del part
+    return {"w": w, "e": e, "offset": values.offset, "span": values.span, "row_of": values.row_of,
             "expected": expected, "base": values.base}

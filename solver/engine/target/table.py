@@ -12,7 +12,8 @@ which the table carries.  base is 0 but in a sub-game solved for one position, w
 hold only the d that can follow it (engine/target_ranges._level_bands); it is not saved (the saved
 tables are whole ones) and a d below it reads as reached.
 
-Solved in float64; saved by the table store (engine/store.py) with W, E and V in float32 and the
+Solved in float64 (a whole table's levels kept in float32 once no level reads them, the
+precision saved: engine/target/solve.py); saved by the table store (engine/store.py) with W, E and V in float32 and the
 indexes in int32 where they fit (STORED_DTYPE: the whole kniffel table would pass 1 GB in
 float64), as NAME.target.bin and its header NAME.target.json.  A load maps the arrays from the
 file instead of reading them, so advice from a table of hundreds of megabytes starts at once;
@@ -33,8 +34,9 @@ CHUNK = 1 << 22  # chances checked at a time
 class TargetTable:
     """W and E of every reachable turn-start state and points still needed (module docstring)."""
 
-    def __init__(self, rules, arrays, seconds=None, level_seconds=None, within=0):
+    def __init__(self, rules, arrays, seconds=None, level_seconds=None, within=0, rounding=None):
         self.rules = rules
+        self.rounding = rounding or {}  # the most W and E moved when the solve kept them in float32
         self.within = within  # a sub-game's filled-box mask (0: the whole game)
         for name in ARRAYS:
             setattr(self, name, arrays[name])
@@ -91,7 +93,9 @@ class TargetTable:
             if array.dtype.kind == "i" and not np.array_equal(array, solved):
                 raise ValueError(f"target table array {name} does not fit {array.dtype}")
             if array.dtype == np.float32:  # what float32 storage changes, for the header
-                error[name] = float(np.nanmax(np.abs(array - solved))) if array.size else 0.0
+                moved = 0.0 if array is solved or not array.size else float(
+                    np.nanmax(np.abs(array - solved)))  # solved in float32: rounded already
+                error[name] = max(self.rounding.get(name, 0.0), moved)
         fields = {"entries": self.entries, "stored_max_abs_error": error,
                   "solve_seconds": self.seconds, "within": self.within}
         return save_arrays(self.rules, TARGET, arrays, fields, directory)
