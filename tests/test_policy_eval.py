@@ -109,7 +109,9 @@ CONDITIONAL = RuleList("conditional", (
     KeepRule("run4", 3, rolls_left=2),
     KeepRule("kind_open", 2, rolls_left=1),
     KeepRule("kind_open", 1, bonus="open"),
+    KeepRule("aim", bonus="settled", rolls_left=2),
     KeepRule("kind", 2, ("chance", "sixes")),
+    KeepRule("aim", open_max=2),
 ), (
     BoxRule("upper", 3, bonus="not_reached"),
     BoxRule("chance", 24, open_max=2),
@@ -227,6 +229,24 @@ def test_box_pars_and_the_par_rule():
     # a roll that fits nothing goes where it falls least short of par: the Kniffel (0 - 2.3)
     assert decide_box(by_par, rules, {"twos": 0, "kniffel": 0, "chance": 14}) == "kniffel"
     assert decide_box(by_par, rules, {"ones": 0, "kniffel": 0, "chance": 14}) == "ones"
+
+
+def test_the_aim_rule_by_hand():
+    """aim: the open box whose one-box turn from this roll is furthest ahead of its par, and
+    that turn's keep.  A chance turn holds a die worth more than a fresh one: 4 or more with one
+    roll to come (a die's mean 3.5), 5 or more with two (E max(die, 3.5) = 4.25)."""
+    rules = solved("kniffel").rules
+    aim = RuleList("t", (KeepRule("aim"),))
+    only = lambda *boxes: set(rules.boxes) - set(boxes)  # noqa: E731 (the filled boxes)
+    assert decide_keep(aim, rules, only("chance"), (1, 4, 5, 6, 6), rolls_left=2) == (5, 6, 6)
+    assert decide_keep(aim, rules, only("chance"), (1, 4, 5, 6, 6), rolls_left=1) == (4, 5, 6, 6)
+    # three sixes: Sixes 18 + 2 dice x 6 x (1 - (5/6)^2) = 21.7, 9.0 above its par of 12.6;
+    # Chance 18 + 2 x 4.25 = 26.5, 3.2 above its par of 23.3: aim at the Sixes
+    assert decide_keep(aim, rules, only("sixes", "chance"), (1, 2, 6, 6, 6), rolls_left=2) == (6, 6, 6)
+    assert decide_keep(aim, rules, only("chance"), (1, 2, 6, 6, 6), rolls_left=2) == (6, 6, 6)
+    assert decide_keep(aim, rules, only("ones", "chance"), (1, 1, 1, 2, 3), rolls_left=2) == (1, 1, 1)
+    assert decide_keep(aim, rules, only("ones", "chance"), (1, 1, 1, 2, 3), rolls_left=0) == ()
+    assert compile_rules(aim, rules).keep_index[0, 0, 0] == -2  # the kernels' mark
 
 
 def test_keep_patterns_that_watch_the_card():

@@ -4,6 +4,8 @@ a list's score (solver/lang/__init__.py says how they are used)."""
 WORDS = {
     "page.par": ("the box where the dice score most above its par (a box's mean points in a turn "
                  "played for it alone: {pars})"),
+    "pattern.aim": ("aim at the open box where the dice are furthest ahead of its par ({pars}) and "
+                    "keep what a turn played for that box alone keeps"),
     "pattern.kind_open_any": "keep every die of the most common face whose upper box is open",
     "pattern.kind_open": "keep the most common face whose upper box is open ({arg} or more alike)",
     "page.rolls_left_1": "with one roll left",

@@ -13,7 +13,7 @@ from ..engine.states import Position
 from ..rules import UPPER
 from ..lang import Words
 from ..strategy.opening import opening_patterns
-from ..strategy.thumb import PAR_BOX, box_pars
+from ..strategy.thumb import AIM, PAR_BOX, box_pars
 from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
@@ -53,10 +53,17 @@ def _e(text):
     return html.escape(str(text))
 
 
+def _pars(rules, w):
+    """Each box's par (thumb.box_pars) as the rules by par print it."""
+    return ", ".join(f"{w.box(b)} {p:.1f}" for b, p in zip(rules.boxes, box_pars(rules)))
+
+
 def keep_rule_text(rule, rules, lang=None):
     """A keep rule in the page's language (or `lang`)."""
     w = Words(lang, rules)
-    text = w(f"pattern.{rule.pattern}", arg=rule.arg, faces=w(f"faces.{rule.arg}") if rule.pattern == "face" else "")
+    text = w(f"pattern.{rule.pattern}", arg=rule.arg,
+             faces=w(f"faces.{rule.arg}") if rule.pattern == "face" else "",
+             pars=_pars(rules, w) if rule.pattern == AIM else "")
     if rule.pattern == "kind" and rule.arg == 5:
         text = w("page.five_alike")
     if rule.pattern == "run5" and rule.arg == 5:
@@ -99,8 +106,7 @@ def box_rule_text(rule, rules, lang=None):
     if rule.box == "upper":
         text = w("page.upper", n=rule.min_points)
     elif rule.box == PAR_BOX:
-        pars = ", ".join(f"{w.box(b)} {p:.1f}" for b, p in zip(rules.boxes, box_pars(rules)))
-        text = w("page.par", pars=pars)
+        text = w("page.par", pars=_pars(rules, w))
     elif rule.box is None:
         text = w("page.most_min", points=rule.min_points) if rule.min_points else w("page.most")
     elif rule.min_points == 1:

@@ -64,7 +64,8 @@ class PolicyObjective(Objective):
         c = self.compiled
         kernels._evaluate_sets(sets, self.table.values, values, game, moves, sub_keeps,
                                rules.rolls_per_turn, dice.EMPTY_KEEP, c.keep_index, c.keep_when,
-                               c.box_of, c.box_min, c.box_when, c.box_par, self.optimal)
+                               c.box_of, c.box_min, c.box_when, c.box_par, c.aim_gain, c.aim_keep,
+                               self.optimal)
 
 
 def policy_values(table, rule_list=None, threads=None, progress=False, within=0, optimal=""):
@@ -117,7 +118,8 @@ def play(rules, rule_list, games, seed=0, threads=None, bar=None, first_game=0):
     def work(part):
         kernels._play_rules(rng[part], game, moves, rules.rolls_per_turn, dice.EMPTY_KEEP,
                             compiled.keep_index, compiled.keep_when, compiled.box_of,
-                            compiled.box_min, compiled.box_when, compiled.box_par, scores[part],
+                            compiled.box_min, compiled.box_when, compiled.box_par, compiled.aim_gain,
+                            compiled.aim_keep, scores[part],
                             upper_bonus[part], extra[part], fifty[part])
         if bar is not None:
             bar.update(part.stop - part.start)

@@ -23,6 +23,7 @@ from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 OPTIMAL_BOXES, OPTIMAL_KEEPS = 1, 2  # _evaluate_sets' `optimal` bits
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
 PAR_RULE = -3  # box_of of the rule "the box scoring most above its par" (thumb.PAR_BOX)
+AIM_KEEP = -2  # keep_index of the rule "aim at the box furthest ahead of its par" (thumb.AIM)
 
 
 @njit(cache=True)
@@ -64,7 +65,18 @@ def _open_faces(filled, box_face):
 
 
 @njit(cache=True)
-def _rule_keep(filled, n_open, state, roll, keep_index, keep_when, empty_keep, open_faces, left):
+def _aim_keep(filled, roll, left, aim_gain, aim_keep):
+    """thumb.aim_keep: the keep of a turn played for the open box furthest ahead of its par."""
+    best = -1
+    for b in range(aim_gain.shape[0]):
+        if (filled >> b) & 1 == 0 and (best < 0 or aim_gain[b, left, roll] > aim_gain[best, left, roll]):
+            best = b
+    return aim_keep[best, left, roll]
+
+
+@njit(cache=True)
+def _rule_keep(filled, n_open, state, roll, keep_index, keep_when, empty_keep, open_faces, left,
+               aim_gain, aim_keep):
     """The keep of the first keep rule that applies to `roll` (none: reroll all five) with the
     upper boxes of `open_faces` open and `left` rolls to come."""
     for i in range(keep_index.shape[0]):
@@ -73,6 +85,8 @@ def _rule_keep(filled, n_open, state, roll, keep_index, keep_when, empty_keep, o
         if not _applies(keep_when[i], filled, n_open, state):
             continue
         k = keep_index[i, open_faces, roll]
+        if k == AIM_KEEP:
+            return _aim_keep(filled, roll, left, aim_gain, aim_keep)
         if k >= 0:
             return k
     return empty_keep
@@ -128,7 +142,8 @@ def _plain_box_value(filled, aux, upper, box, roll, values, game, n_open):
 
 @njit(cache=True, nogil=True)
 def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per_turn, empty_keep,
-                   keep_index, keep_when, box_of, box_min, box_when, box_par, optimal):
+                   keep_index, keep_when, box_of, box_min, box_when, box_par, aim_gain, aim_keep,
+                   optimal):
     """policy[filled, aux, upper] := the expected score still to come under the policy, for every
     reachable state of the filled-box sets `sets` (the level above must be done).
 
@@ -224,7 +239,8 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
             for st in range(4):
                 for r in range(N_ROLLS):
                     rule_keep[left, st, r] = _rule_keep(filled, n_open, st, r, keep_index,
-                                                        keep_when, empty_keep, open_faces, left)
+                                                        keep_when, empty_keep, open_faces, left,
+                                                        aim_gain, aim_keep)
         current = final.copy()
         keeps = np.empty((N_KEEPS, n_cols))
         for left in range(1, rolls_per_turn):
@@ -253,7 +269,8 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
 
 @njit(cache=True, nogil=True)
 def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_when, box_of,
-                box_min, box_when, box_par, scores, upper_bonus_won, extra_bonuses, kniffel_fifty):
+                box_min, box_when, box_par, aim_gain, aim_keep, scores, upper_bonus_won,
+                extra_bonuses, kniffel_fifty):
     """Whole games played by a rule list, one game per entry of rng (seeded dice)."""
     params, box_face = game.params, game.box_face
     kniffel_face, add_die, keep_size = moves.kniffel_face, moves.add_die, moves.keep_size
@@ -279,7 +296,7 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
             roll, state = complete_roll(empty_keep, state, add_die, keep_size)
             for left in range(rolls_per_turn - 1, 0, -1):
                 k = _rule_keep(filled, n_open, st, roll, keep_index, keep_when, empty_keep,
-                               _open_faces(filled, box_face), left)
+                               _open_faces(filled, box_face), left, aim_gain, aim_keep)
                 if k == roll:
                     break
                 roll, state = complete_roll(k, state, add_die, keep_size)

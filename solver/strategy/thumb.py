@@ -15,7 +15,8 @@ more than three of a face gets it), lost.  "Scratch" rules are box rules with mi
 in the list: where the dice go (a zero if they score nothing there) when nothing better fits.
 A keep rule may also name the rolls left, and a few patterns (OPEN_PATTERNS) look at which upper
 boxes are open ("the most common face whose box is open"); a box rule may send the dice where
-they score most above the box's par (box_pars), a number per box printed with the rule.
+they score most above the box's par (box_pars), a number per box printed with the rule, and the
+keep rule "aim" holds what a turn played for the open box furthest ahead of its par holds.
 """
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -96,6 +97,11 @@ OPEN_PATTERNS = {
     "kind_open": _of_an_open_kind,
 }
 ALL_OPEN = 0b111111  # every upper box open
+# "aim at the open box where the dice are furthest ahead of its par and keep what a turn played
+# for that box alone keeps": it reads the whole card and the rolls left, so it has no table
+# (compile_rules marks it AIM_KEEP; box_turns holds what it reads).
+AIM = "aim"
+AIM_KEEP = -2
 PATTERNS = {
     "kind": _of_a_kind,
     "kind_high": _pair_high,
@@ -234,7 +240,7 @@ class RuleList:
 def check_rule_list(rule_list, rules):
     """ValueError if a rule names a box these rules do not have or an unknown pattern."""
     for r in rule_list.keeps:
-        if r.pattern not in PATTERNS and r.pattern not in OPEN_PATTERNS:
+        if r.pattern not in PATTERNS and r.pattern not in OPEN_PATTERNS and r.pattern != AIM:
             raise ValueError(f"unknown keep pattern {r.pattern!r}")
     for r in rule_list.keeps + rule_list.boxes:
         if r.bonus not in BONUS_CONDITIONS:
@@ -259,7 +265,8 @@ class CompiledRules:
     most open boxes, bonus states); box_of[i]: box of box rule i (-1: the box scoring most, -2:
     the upper box of the face with box_min[i] dice or more, -3: the box scoring most above its
     par); box_min[i]: its least points (dice for -2); box_when[i]: its conditions; box_par[b]:
-    box b's par (box_pars)."""
+    box b's par (box_pars); aim_gain, aim_keep: what the aim rule reads (box_turns; its keep
+    rule's keep_index is AIM_KEEP)."""
 
     keep_index: np.ndarray
     keep_when: np.ndarray
@@ -267,6 +274,8 @@ class CompiledRules:
     box_min: np.ndarray
     box_when: np.ndarray
     box_par: np.ndarray
+    aim_gain: np.ndarray
+    aim_keep: np.ndarray
 
 
 def _condition_row(rule, rules):
@@ -288,6 +297,10 @@ def compile_rules(rule_list, rules):
     for i, rule in enumerate(rule_list.keeps):
         # a pattern blind to the open boxes keeps the same dice under every mask
         masks = range(ALL_OPEN + 1) if rule.pattern in OPEN_PATTERNS else (ALL_OPEN,)
+        keep_when[i] = _condition_row(rule, rules)
+        if rule.pattern == AIM:
+            keep_index[i] = AIM_KEEP
+            continue
         for m in masks:
             for r in range(dice.N_ROLLS):
                 kept = rule.keep(dice.KEEPS[r], m)
@@ -295,7 +308,6 @@ def compile_rules(rule_list, rules):
                     keep_index[i, m, r] = dice.KEEP_INDEX[tuple(sorted(kept))]
         if len(masks) == 1:
             keep_index[i] = keep_index[i, ALL_OPEN]
-        keep_when[i] = _condition_row(rule, rules)
     if n == 0:
         keep_index = keep_index[:0]
         keep_when = keep_when[:0]
@@ -305,30 +317,56 @@ def compile_rules(rule_list, rules):
     box_min = np.array([r.min_points for r in rule_list.boxes], dtype=np.int64)
     box_when = np.array([_condition_row(r, rules) for r in rule_list.boxes],
                         dtype=np.int64).reshape(-1, 5)
-    return CompiledRules(keep_index, keep_when, box_of, box_min, box_when, box_pars(rules))
+    pars, gain, keep = box_turns(rules)
+    return CompiledRules(keep_index, keep_when, box_of, box_min, box_when, pars, gain, keep)
+
+
+def box_pars(rules):
+    """Each box's par: its exact mean points in one turn played for that box alone (all rolls
+    of the turn, the best keeps; no bonus or joker counted), in card order."""
+    return box_turns(rules)[0]
 
 
 @lru_cache(maxsize=None)
-def box_pars(rules):
-    """Each box's par: its exact mean points in one turn played for that box alone (all rolls
-    of the turn, the best keeps; no bonus or joker counted), in card order (read-only: cached
+def box_turns(rules):
+    """(pars, gain, keep) of the turns played for one box alone: pars[b] as box_pars; with
+    `left` rolls to come, keep[b, left, r] the dice (dice.KEEPS index, r itself: stop) such a
+    turn holds from roll r and gain[b, left, r] its mean points less the par (read-only: cached
     per rule set, as every compile and the plain-Python reference ask for it)."""
     game = rules.kernel_arrays()
     sizes = dice.KEEP_SIZE
     pars = np.empty(rules.n_boxes)
+    gain = np.zeros((rules.n_boxes, rules.rolls_per_turn, dice.N_ROLLS))
+    keep_of = np.zeros((rules.n_boxes, rules.rolls_per_turn, dice.N_ROLLS), dtype=np.int64)
+    choices = [np.concatenate([[r], dice.sub_keep_indices(r)[1]]).astype(np.int64)
+               for r in range(dice.N_ROLLS)]  # stop first: a tie stops
     for b in range(rules.n_boxes):
         value = np.asarray(game.plain_score[b, :dice.N_ROLLS], dtype=float)
-        for _ in range(rules.rolls_per_turn - 1):
+        for left in range(1, rules.rolls_per_turn):
             keep = np.zeros(dice.N_KEEPS)
             keep[:dice.N_ROLLS] = value
             for size in range(dice.DICE - 1, -1, -1):  # a keep's mean over the next die
                 for k in np.flatnonzero(sizes == size):
                     keep[k] = keep[dice.ADD_DIE[k]].mean()
-            value = np.array([keep[dice.sub_keep_indices(r)[1]].max(initial=keep[r])
-                              for r in range(dice.N_ROLLS)])
+            for r in range(dice.N_ROLLS):
+                best = choices[r][np.argmax(keep[choices[r]])]
+                keep_of[b, left, r], value[r] = best, keep[best]
+            gain[b, left] = value
         pars[b] = float(dice.ROLL_PROB @ value)
-    pars.flags.writeable = False
-    return pars
+        gain[b, 1:] -= pars[b]
+    for array in (pars, gain, keep_of):
+        array.flags.writeable = False
+    return pars, gain, keep_of
+
+
+def aim_keep(rules, filled_boxes, roll, rolls_left):
+    """The aim rule's dice (sorted tuple) for `roll` with rolls_left rolls to come: those a turn
+    played for the open box furthest ahead of its par holds (the first such box in card order)."""
+    _, gain, keep = box_turns(rules)
+    r = dice.KEEP_INDEX[tuple(sorted(roll))]
+    open_boxes = [b for b, box in enumerate(rules.boxes) if box not in filled_boxes]
+    best = max(open_boxes, key=lambda b: (gain[b, rolls_left, r], -b))
+    return tuple(dice.KEEPS[keep[best, rolls_left, r]])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -344,6 +382,10 @@ def decide_keep(rule_list, rules, filled_boxes, roll, state=0, rolls_left=0):
                      if box in rules.boxes and box not in filled_boxes)
     for rule in rule_list.keeps:
         if not applies(rule, filled_boxes, n_open, state, rolls_left):
+            continue
+        if rule.pattern == AIM:
+            if rolls_left:  # it needs the rolls left to know what the box's turn keeps
+                return aim_keep(rules, filled_boxes, roll, rolls_left)
             continue
         kept = rule.keep(tuple(sorted(roll)), open_faces)
         if kept is not None:
