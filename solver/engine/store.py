@@ -110,34 +110,30 @@ def save_arrays(rules, artifact, arrays, fields, directory=None):
     the header's own `fields`; returns the data path."""
     directory = table_dir(directory)
     directory.mkdir(parents=True, exist_ok=True)
-    blob, places = _records(arrays)
+    places = {}
+    data, sidecar = table_paths(rules, directory, artifact)
+    remove_stale_temporary_files(directory)
+    atomic_write(data, lambda handle: _write_records(handle, arrays, places))
     header = {"format_version": FORMAT_VERSION, "package_version": __version__,
               "kind": artifact.kind, "rules": rules.as_dict(), "rules_key": rules.key,
               "arrays": places, **fields}
-    data, sidecar = table_paths(rules, directory, artifact)
-    remove_stale_temporary_files(directory)
-    atomic_write(data, blob)
     atomic_write(sidecar, (json.dumps(header, indent=2) + "\n").encode())
     if artifact.mapped:
         _write_stamp(data, places)
     return data
 
 
-def _records(arrays):
-    """(the data file's bytes, each array's place in it) of {name: array}."""
-    parts, places, position = [], {}, 0
+def _write_records(handle, arrays, places):
+    """Write {name: array} to the open data file as .npy records, each from a multiple of
+    ALIGN, and set places[name] to its place and checksum.  Straight from the arrays to the
+    file: a target table of a gigabyte is not copied into memory again to be saved."""
     for name, array in arrays.items():
         array = np.ascontiguousarray(array)
-        buffer = io.BytesIO()
-        np.save(buffer, array, allow_pickle=False)
-        record = buffer.getvalue()
-        pad = -position % ALIGN
-        parts += [b"\0" * pad, record]
-        position += pad + len(record)
+        handle.write(b"\0" * (-handle.tell() % ALIGN))
+        np.save(handle, array, allow_pickle=False)
         places[name] = {"dtype": array.dtype.str, "shape": list(array.shape),
-                        "offset": position - array.nbytes,
-                        "sha256": hashlib.sha256(record[len(record) - array.nbytes:]).hexdigest()}
-    return b"".join(parts), places
+                        "offset": handle.tell() - array.nbytes,
+                        "sha256": hashlib.sha256(array.reshape(-1).view(np.uint8)).hexdigest()}
 
 
 def _write_stamp(data, places):
@@ -371,7 +367,8 @@ def remove_stale_temporary_files(directory):
 
 
 def atomic_write(path, data):
-    """Write `data` to `path` through a temporary file and a rename: never half a file.  The
+    """Write `data` (bytes, or a function that writes to the open file) to `path` through a
+    temporary file and a rename: never half a file.  The
     file gets the mode of any file a program creates (0666 less the umask), not mkstemp's 0600.
     An error names `path`, not the temporary file."""
     path = Path(path)
@@ -381,7 +378,10 @@ def atomic_write(path, data):
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if callable(data):
+                data(handle)
+            else:
+                handle.write(data)
         os.chmod(tmp, 0o666 & ~_umask())  # before the rename: never visible as a private file
         os.replace(tmp, path)
     except OSError as exc:
