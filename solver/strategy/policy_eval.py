@@ -118,8 +118,8 @@ def play(rules, rule_list, games, seed=0, threads=None, bar=None, first_game=0):
     def work(part):
         kernels._play_rules(rng[part], game, moves, rules.rolls_per_turn, dice.EMPTY_KEEP,
                             compiled.keep_index, compiled.keep_when, compiled.box_of,
-                            compiled.box_min, compiled.box_when, compiled.box_par, compiled.aim_gain,
-                            compiled.aim_keep, scores[part],
+                            compiled.box_min, compiled.box_when, compiled.box_par,
+                            compiled.aim_gain, compiled.aim_keep, scores[part],
                             upper_bonus[part], extra[part], fifty[part])
         if bar is not None:
             bar.update(part.stop - part.start)

@@ -69,8 +69,9 @@ def _aim_keep(filled, roll, left, aim_gain, aim_keep):
     """thumb.aim_keep: the keep of a turn played for the open box furthest ahead of its par."""
     best = -1
     for b in range(aim_gain.shape[0]):
-        if (filled >> b) & 1 == 0 and (best < 0 or aim_gain[b, left, roll] > aim_gain[best, left, roll]):
-            best = b
+        if (filled >> b) & 1 == 0:
+            if best < 0 or aim_gain[b, left, roll] > aim_gain[best, left, roll]:
+                best = b
     return aim_keep[best, left, roll]
 
 

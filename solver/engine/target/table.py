@@ -13,11 +13,12 @@ hold only the d that can follow it (engine/target_ranges._level_bands); it is no
 tables are whole ones) and a d below it reads as reached.
 
 Solved in float64 (a whole table's levels kept in float32 once no level reads them, the
-precision saved: engine/target/solve.py); saved by the table store (engine/store.py) with W, E and V in float32 and the
-indexes in int32 where they fit (STORED_DTYPE: the whole kniffel table would pass 1 GB in
-float64), as NAME.target.bin and its header NAME.target.json.  A load maps the arrays from the
-file instead of reading them, so advice from a table of hundreds of megabytes starts at once;
-the store checks so large a file's checksums once and remembers it (NAME.target.verified).
+precision saved: engine/target/solve.py); saved by the table store (engine/store.py) with W, E
+and V in float32 and the indexes in int32 where they fit (STORED_DTYPE: the whole kniffel table
+would pass 1 GB in float64), as NAME.target.bin and its header NAME.target.json. A load maps the
+arrays from the file instead of reading them, so advice from a table of hundreds of megabytes
+starts at once; the store checks so large a file's checksums once and remembers it
+(NAME.target.verified).
 """
 import numpy as np
 
