@@ -137,7 +137,7 @@ def results_block(data):
     """docs/results.md's tables: each preset's derived list against the sensible human's list,
     the greedy baseline and the optimum; the curves; the kniffel rules in words."""
     from solver.presets import resolve_rules
-    from solver.report.pages import box_rule_text, keep_rule_text
+    from solver.report.pages import box_rule_text, keep_rule_text, pars_text
     from solver.strategy.thumb import RuleList
     lines = ["| preset | optimal | derived rules | rules | gap | sensible human (rules) | "
              "greedy (simulated) | gap closed | rules for 20 / 10 / 5 points | its keeps, optimal "
@@ -185,6 +185,8 @@ def results_block(data):
                   "- boxes: " + "; ".join(f"{box_rule_text(x, rules, 'en')} ({p['price']:+.2f})"
                                           for x, p in zip(rule_list.boxes, r["boxes"]))
                   + "; otherwise the first open box."]
+        pars = pars_text(rule_list, rules, "en")
+        lines += [f"- {pars}"] if pars else []
     lines += ["", "Made by `python scripts/rules_of_thumb.py --derive --preset P` for each preset "
               "(then `python scripts/rules_of_thumb.py` for this block)."]
     return "\n".join(lines)

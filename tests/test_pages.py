@@ -76,6 +76,23 @@ def test_each_rule_has_its_exact_price(name):
     assert Words(None, table.rules)("page.price_note") in html.unescape(first)  # the pad's language
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_pars_print_once_below_the_rules_that_read_them(lang):
+    """A list with both rules that read a box's par (the keep rule aim, the box rule by par)
+    prints the pars in one line, each box's par from thumb.box_pars; a list without them none."""
+    from solver.presets import resolve_rules
+    from solver.report.pages import rules_page
+    from solver.strategy.thumb import AIM, PAR_BOX, BoxRule, KeepRule, RuleList, box_pars
+    rules = resolve_rules("kniffel")
+    with_pars = RuleList("t", (KeepRule("kind", 4), KeepRule(AIM)), (BoxRule(PAR_BOX, 0),))
+    words = Words(lang, rules)
+    page = html.unescape(rules_page(rules, with_pars, [], lang=lang))
+    chance = f"{words.box('chance')} {box_pars(rules)[rules.boxes.index('chance')]:.1f}"
+    assert page.count(chance) == 1 and 20 < float(chance.split()[-1]) < 25
+    without = RuleList("t", (KeepRule("kind", 4),), (BoxRule(None, 0),))
+    assert chance not in html.unescape(rules_page(rules, without, [], lang=lang))
+
+
 def test_the_chart_has_axis_labels():
     page = page_html(solved("kniffel"))
     svg = re.search(r"<svg.*?</svg>", page, re.S).group(0)

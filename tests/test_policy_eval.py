@@ -117,6 +117,7 @@ CONDITIONAL = RuleList("conditional", (
     BoxRule("chance", 24, open_max=2),
     BoxRule("sixes", 12, bonus="par"),
     BoxRule(None, 20, ("sixes",)),
+    BoxRule("course", 0, bonus="open", open_min=4),
     BoxRule("chance", 0, open_min=3),
     BoxRule("par", 0, open_max=2),
     BoxRule("sixes", 0, bonus="open"),
@@ -229,6 +230,13 @@ def test_box_pars_and_the_par_rule():
     # a roll that fits nothing goes where it falls least short of par: the Kniffel (0 - 2.3)
     assert decide_box(by_par, rules, {"twos": 0, "kniffel": 0, "chance": 14}) == "kniffel"
     assert decide_box(by_par, rules, {"ones": 0, "kniffel": 0, "chance": 14}) == "ones"
+    # on the bonus course an upper box's par is three of its face: two sixes (12) are 0.6 below
+    # the one-box par of the Sixes (12.6) but 6 below the course (18), where 20 in the Chance
+    # is 3.3 below its par
+    by_course = RuleList("t", (), (BoxRule("course", 0),))
+    assert decide_box(by_par, rules, {"sixes": 12, "chance": 20}) == "sixes"
+    assert decide_box(by_course, rules, {"sixes": 12, "chance": 20}) == "chance"
+    assert decide_box(by_course, rules, {"sixes": 18, "chance": 20}) == "sixes"
 
 
 def test_the_aim_rule_by_hand():

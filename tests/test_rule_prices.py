@@ -110,14 +110,7 @@ def test_every_printed_rule_pays_and_the_list_fits_a_page(name):
     assert min(prices) >= MIN_PRICE > 0
 
 
-# Yatzy's derived list is the one still more than 20 points short (docs/results.md says where its
-# points go); strict, so that a list that gets there shows up here.
-WITHIN_20 = [pytest.param(name, marks=pytest.mark.xfail(
-    reason="yatzy's list is not yet within 20 points of optimal play", strict=True))
-    if name == "yatzy" else name for name in PAGE_PRESETS]
-
-
-@pytest.mark.parametrize("name", WITHIN_20)
+@pytest.mark.parametrize("name", PAGE_PRESETS)
 def test_the_list_comes_within_20_points_of_optimal_play(name):
     """The page's promise, from the stored exact scores: the list within 20 points of optimal."""
     rules = resolve_rules(name)

@@ -2,10 +2,12 @@
 die Punktzahl einer Liste (solver/lang/__init__.py sagt, wie sie benutzt werden)."""
 
 WORDS = {
-    "page.par": ("das Feld, in dem die Würfel am meisten über seinem Soll zählen (Soll: die mittleren "
-                 "Punkte eines Zugs, der nur dieses Feld sucht: {pars})"),
+    "page.par": "das Feld, in dem die Würfel am meisten über seinem Soll zählen (Soll: unter den Regeln)",
+    "page.course": ("das Feld, in dem die Würfel am meisten über seinem Soll zählen, das Soll eines "
+                    "Felds oben als drei seiner Augenzahl gezählt (der Kurs zum Bonus oben)"),
     "pattern.aim": ("das offene Feld anpeilen, bei dem die Würfel am weitesten über seinem Soll "
-                    "liegen ({pars}), und halten, was ein Zug nur für dieses Feld hält"),
+                    "liegen (Soll: unter den Regeln), und halten, was ein Zug nur für dieses Feld hält"),
+    "page.pars": "Das Soll jedes Felds, die mittleren Punkte eines Zugs, der nur dieses Feld sucht: {pars}.",
     "pattern.kind_open_any": "alle Würfel der häufigsten Augenzahl mit offenem Feld oben halten",
     "pattern.kind_open": "die häufigste Augenzahl mit offenem Feld oben halten (ab {arg} gleichen)",
     "page.rolls_left_1": "vor dem letzten Wurf", "page.rolls_left_2": "nach dem ersten Wurf",

@@ -2,10 +2,12 @@
 a list's score (solver/lang/__init__.py says how they are used)."""
 
 WORDS = {
-    "page.par": ("the box where the dice score most above its par (a box's mean points in a turn "
-                 "played for it alone: {pars})"),
-    "pattern.aim": ("aim at the open box where the dice are furthest ahead of its par ({pars}) and "
-                    "keep what a turn played for that box alone keeps"),
+    "page.par": "the box where the dice score most above its par (the pars are below the rules)",
+    "page.course": ("the box where the dice score most above its par, an upper box's par counted "
+                    "as three of its face (the course to the upper bonus)"),
+    "pattern.aim": ("aim at the open box where the dice are furthest ahead of its par (the pars are "
+                    "below the rules) and keep what a turn played for that box alone keeps"),
+    "page.pars": "Each box's par, its mean points in a turn played for it alone: {pars}.",
     "pattern.kind_open_any": "keep every die of the most common face whose upper box is open",
     "pattern.kind_open": "keep the most common face whose upper box is open ({arg} or more alike)",
     "page.rolls_left_1": "with one roll left",

@@ -13,7 +13,7 @@ from ..engine.states import Position
 from ..rules import UPPER
 from ..lang import Words
 from ..strategy.opening import opening_patterns
-from ..strategy.thumb import AIM, PAR_BOX, box_pars
+from ..strategy.thumb import AIM, COURSE_BOX, PAR_BOX, box_pars
 from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
@@ -53,17 +53,22 @@ def _e(text):
     return html.escape(str(text))
 
 
-def _pars(rules, w):
-    """Each box's par (thumb.box_pars) as the rules by par print it."""
-    return ", ".join(f"{w.box(b)} {p:.1f}" for b, p in zip(rules.boxes, box_pars(rules)))
+def pars_text(rule_list, rules, lang=None):
+    """The line of every box's par (thumb.box_pars) that the rules by par read, printed once
+    below the rules; "" when no rule of `rule_list` reads a par."""
+    if not (any(r.pattern == AIM for r in rule_list.keeps)
+            or any(r.box in (PAR_BOX, COURSE_BOX) for r in rule_list.boxes)):
+        return ""
+    w = Words(lang, rules)
+    pars = ", ".join(f"{w.box(b)} {p:.1f}" for b, p in zip(rules.boxes, box_pars(rules)))
+    return w("page.pars", pars=pars)
 
 
 def keep_rule_text(rule, rules, lang=None):
     """A keep rule in the page's language (or `lang`)."""
     w = Words(lang, rules)
     text = w(f"pattern.{rule.pattern}", arg=rule.arg,
-             faces=w(f"faces.{rule.arg}") if rule.pattern == "face" else "",
-             pars=_pars(rules, w) if rule.pattern == AIM else "")
+             faces=w(f"faces.{rule.arg}") if rule.pattern == "face" else "")
     if rule.pattern == "kind" and rule.arg == 5:
         text = w("page.five_alike")
     if rule.pattern == "run5" and rule.arg == 5:
@@ -106,7 +111,9 @@ def box_rule_text(rule, rules, lang=None):
     if rule.box == "upper":
         text = w("page.upper", n=rule.min_points)
     elif rule.box == PAR_BOX:
-        text = w("page.par", pars=_pars(rules, w))
+        text = w("page.par")
+    elif rule.box == COURSE_BOX:
+        text = w("page.course")
     elif rule.box is None:
         text = w("page.most_min", points=rule.min_points) if rule.min_points else w("page.most")
     elif rule.min_points == 1:
@@ -165,6 +172,9 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
              _rule_table([box_rule_text(r, rules, w.lang) for r in rule_list.boxes],
                          each and each[1], w, w("page.boxes")),
              f"<p class='note'>{_e(w('page.else_box'))}</p>"]
+    pars = pars_text(rule_list, rules, w.lang)
+    if pars:  # once for every rule that reads a par
+        parts.append(f"<p class='note'>{_e(pars)}</p>")
     if each and record and "score" in record:  # the whole list's exact score, on the rules page
         parts.append(f"<p class='note'>{_e(w('page.list_score', n=rule_list.size, score=record['score'], optimal=record['optimal']))}</p>")
     parts.append(f"<p class='note'>{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")

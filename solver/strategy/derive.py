@@ -29,7 +29,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .policy_eval import evaluate
-from .thumb import PAR_BOX, UPPER_BOXES, BoxRule, KeepRule, RuleList
+from .thumb import COURSE_BOX, PAR_BOX, UPPER_BOXES, BoxRule, KeepRule, RuleList
 
 MIN_GAIN = 0.05  # points a rule must add to join the list in the forward pass
 MIN_PRICE = 0.01  # points a printed rule must be worth (so that its price prints as positive)
@@ -64,14 +64,18 @@ def pool_13():
         B("four_kind", 18),
         B("three_kind", 20),
         B("chance", 22),
+        B(COURSE_BOX, 0, bonus="open"),
         B(PAR_BOX, 0),
         K("face", 6, ("sixes",), bonus="open"),
         K("two_pairs", 0, ("full_house",)),
         K("kind_open", 2, bonus="open"),
         K("kind_open", 2),
+        K("aim", bonus="settled"),
+        K("aim", open_max=8),
         K("kind_high", 2),
         K("run4", 3, _STRAIGHTS, open_min=6),
         K("run4", 3, _STRAIGHTS, rolls_left=2),
+        K("aim"),
         K("kind", 2, bonus="open"),
         K("kind", 2),
         K("face", 5, ("fives",)),
@@ -88,6 +92,7 @@ def pool_13():
         B("three_kind", 0, open_max=4),
         B("kniffel", 0),
         B("chance", 0),
+        B(COURSE_BOX, 0),
         B(PAR_BOX, 0),
         B(None, 0),
     )
@@ -126,6 +131,7 @@ def pool_yatzy():
         K("run5", 3, _STRAIGHTS, rolls_left=2),
         K("kind", 2),
         B("chance", 20),
+        B(COURSE_BOX, 0, bonus="open"),
         B(PAR_BOX, 0),
         K("kind_open", 1, bonus="open"),
         K("aim"),
@@ -140,6 +146,7 @@ def pool_yatzy():
         B("one_pair", 0),
         B("four_kind", 0),
         B("chance", 0),
+        B(COURSE_BOX, 0),
         B(PAR_BOX, 0),
         B(None, 0),
     )

@@ -23,6 +23,7 @@ from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 OPTIMAL_BOXES, OPTIMAL_KEEPS = 1, 2  # _evaluate_sets' `optimal` bits
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
 PAR_RULE = -3  # box_of of the rule "the box scoring most above its par" (thumb.PAR_BOX)
+COURSE_RULE = -4  # the same with the pars of the bonus course (thumb.COURSE_BOX): box_par[1]
 AIM_KEEP = -2  # keep_index of the rule "aim at the box furthest ahead of its par" (thumb.AIM)
 
 
@@ -110,11 +111,12 @@ def _rule_box(allowed, filled, n_open, state, box_of, box_min, box_when, box_fac
                         best = c
             if best >= 0:
                 return best
-        elif b == PAR_RULE:
+        elif b == PAR_RULE or b == COURSE_RULE:
+            par = box_par[0] if b == PAR_RULE else box_par[1]
             best, top = -1, -np.inf
             for c in range(n_boxes):
-                if allowed[c] >= 0 and allowed[c] - box_par[c] > top:
-                    best, top = c, allowed[c] - box_par[c]
+                if allowed[c] >= 0 and allowed[c] - par[c] > top:
+                    best, top = c, allowed[c] - par[c]
             if best >= 0:
                 return best
         elif b < 0:

@@ -154,6 +154,9 @@ class KeepRule:
 
 UPPER_NAMES = ("ones", "twos", "threes", "fours", "fives", "sixes")  # the upper boxes, face 1 to 6
 PAR_BOX = "par"  # BoxRule.box of "the open box where the dice score most above its par"
+# BoxRule.box of the same rule with an upper box's par at three of its face: the course to the
+# upper bonus (63 = three of each face), which the one-box par (2.1 of the face) does not see
+COURSE_BOX = "course"
 UPPER_BOXES = "upper"  # BoxRule.box of "min_points or more dice of a face: its upper box"
 
 
@@ -163,7 +166,8 @@ class BoxRule:
     box None: the open box where the dice score most (the first on a tie), if at least
     `min_points`; box UPPER_BOXES: the open upper box of the highest face showing on at least
     `min_points` dice; box PAR_BOX: the open box where the dice score most above its par
-    (box_pars: the box's mean points in a turn played for it alone)."""
+    (box_pars: the box's mean points in a turn played for it alone); box COURSE_BOX: the same
+    with an upper box's par at three of its face (course_pars)."""
 
     box: str = None
     min_points: int = 0
@@ -249,7 +253,7 @@ def check_rule_list(rule_list, rules):
             if box not in rules.boxes:
                 raise ValueError(f"{rules.key} has no box {box!r}")
     for r in rule_list.boxes:
-        if r.box not in (None, UPPER_BOXES, PAR_BOX) and r.box not in rules.boxes:
+        if r.box not in (None, UPPER_BOXES, PAR_BOX, COURSE_BOX) and r.box not in rules.boxes:
             raise ValueError(f"{rules.key} has no box {r.box!r}")
 
 
@@ -264,8 +268,9 @@ class CompiledRules:
     keep_when[i]: its conditions (_condition_row: boxes of which one must be open, least and
     most open boxes, bonus states); box_of[i]: box of box rule i (-1: the box scoring most, -2:
     the upper box of the face with box_min[i] dice or more, -3: the box scoring most above its
-    par); box_min[i]: its least points (dice for -2); box_when[i]: its conditions; box_par[b]:
-    box b's par (box_pars); aim_gain, aim_keep: what the aim rule reads (box_turns; its keep
+    par, -4: the same on the bonus course); box_min[i]: its least points (dice for -2);
+    box_when[i]: its conditions; box_par[0, b]: box b's par (box_pars), box_par[1, b]: on the
+    bonus course (course_pars); aim_gain, aim_keep: what the aim rule reads (box_turns; its keep
     rule's keep_index is AIM_KEEP)."""
 
     keep_index: np.ndarray
@@ -311,20 +316,30 @@ def compile_rules(rule_list, rules):
     if n == 0:
         keep_index = keep_index[:0]
         keep_when = keep_when[:0]
-    box_of = np.array([-1 if r.box is None else -2 if r.box == UPPER_BOXES else -3
-                       if r.box == PAR_BOX else rules.boxes.index(r.box) for r in rule_list.boxes],
-                      dtype=np.int64)
+    special = {None: -1, UPPER_BOXES: -2, PAR_BOX: -3, COURSE_BOX: -4}
+    box_of = np.array([special[r.box] if r.box in special else rules.boxes.index(r.box)
+                       for r in rule_list.boxes], dtype=np.int64)
     box_min = np.array([r.min_points for r in rule_list.boxes], dtype=np.int64)
     box_when = np.array([_condition_row(r, rules) for r in rule_list.boxes],
                         dtype=np.int64).reshape(-1, 5)
     pars, gain, keep = box_turns(rules)
-    return CompiledRules(keep_index, keep_when, box_of, box_min, box_when, pars, gain, keep)
+    return CompiledRules(keep_index, keep_when, box_of, box_min, box_when,
+                         np.stack([pars, course_pars(rules)]), gain, keep)
 
 
 def box_pars(rules):
     """Each box's par: its exact mean points in one turn played for that box alone (all rolls
     of the turn, the best keeps; no bonus or joker counted), in card order."""
     return box_turns(rules)[0]
+
+
+def course_pars(rules):
+    """The pars of the rule COURSE_BOX: box_pars, with each upper box's at three of its face."""
+    pars = box_pars(rules).copy()
+    for face, box in enumerate(UPPER_NAMES, 1):
+        if box in rules.boxes:
+            pars[rules.boxes.index(box)] = 3 * face
+    return pars
 
 
 @lru_cache(maxsize=None)
@@ -409,9 +424,10 @@ def decide_box(rule_list, rules, allowed, filled_boxes=None, n_open=None, state=
             fits = [b for b in allowed if b in faces and allowed[b] >= rule.min_points * faces[b]]
             if fits:
                 return max(fits, key=faces.get)
-        elif rule.box == PAR_BOX:
+        elif rule.box in (PAR_BOX, COURSE_BOX):
             if allowed:
-                par = dict(zip(rules.boxes, box_pars(rules)))
+                pars = box_pars(rules) if rule.box == PAR_BOX else course_pars(rules)
+                par = dict(zip(rules.boxes, pars))
                 return max(allowed, key=lambda b: (allowed[b] - par[b], -rules.boxes.index(b)))
         elif rule.box is None:
             if allowed:
