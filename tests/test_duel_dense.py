@@ -1,6 +1,7 @@
 """The dense 2-player solver of the Dice Duel: its numbering of positions, its chances against
 exact.py's search (every position both solve) and the plain-Python reference, its reading of a
-horizon table and the table's build (levels saved, resumed, checked)."""
+horizon table, the table's build (levels saved, resumed, checked) and the rollouts that stop
+where they enter it."""
 import numpy as np
 import pytest
 
@@ -175,6 +176,25 @@ def test_the_horizon_build_saves_levels_resumes_and_refuses_damage(tmp_path, mon
     path.write_bytes(bytes(data))
     path.with_suffix(".verified").unlink()
     assert multi_horizon.load(rules, directory=tmp_path) is None
+
+
+def test_rollouts_stop_where_they_enter_the_horizon_table():
+    """A game that starts inside the table is worth the table's chance, every game alike; one
+    outside it stops there, so its games carry chances, not only 0, 1/2 and 1."""
+    from solver.duel.multiplayer.rollout import Rollouts
+    rules = get_rules()
+    big = table((1, 1, 1, 0, 1, 0, 1), [(2, 2, 1, 2, 1, 2, 1), (1, 1, 2, 2, 2, 2, 2)])
+    horizon, whole = _fake_horizon(rules, big, 4)
+    inside = Rollouts(table((1, 1, 1, 0, 0, 0, 1), [(2, 2, 1, 2, 2, 2, 1), (1, 1, 2, 2, 2, 2, 2)]),
+                      rules, horizon=horizon).games([(-1, 0, -1, 0, 0)], 64)[0]
+    chance = whole.mover_chance(table((1, 1, 1, 0, 0, 0, 1), [(2, 2, 1, 2, 2, 2, 1),
+                                                               (1, 1, 2, 2, 2, 2, 2)]))
+    assert np.allclose(inside[:, 0], chance, atol=1e-6) and np.allclose(inside.sum(axis=1), 1)
+    outside = Rollouts(big, rules, horizon=horizon).games([(-1, 0, -1, 0, 0)], 256)[0][:, 0]
+    assert not np.isin(outside, [0.0, 0.5, 1.0]).all()
+    plain = Rollouts(big, rules).games([(-1, 0, -1, 0, 0)], 256)[0][:, 0]
+    assert np.isin(plain, [0.0, 0.5, 1.0]).all()
+    assert outside.std() < plain.std()
 
 
 def test_the_dense_size_is_known_before_the_solve():

@@ -75,7 +75,7 @@ def test_analysis_of_a_whole_game(monkeypatch, finished):
     from solver.duel.multiplayer import exact as multi_exact
     monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)  # estimates but the last few turns
     record = finished
-    result = multi_analysis.analyze(record, budget=0.0)
+    result = multi_analysis.analyze(record, games=16)
     assert result["finished"] and len(result["decisions"]) == sum(
         len(t["decisions"]) for t in record["turns"])
     assert all(row["lost"] is None or row["lost"] >= 0 for row in result["decisions"])

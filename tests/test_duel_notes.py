@@ -234,7 +234,7 @@ def test_the_duel_budget_error_is_in_the_pages_language(tmp_path):
 def test_kniffel_play_with_the_coach_notes_its_advice_in_the_record(tmp_path, monkeypatch):
     """The terminal game notes the advice it showed with each decision, as the page does."""
     from solver.duel.multiplayer import advice as advice_module
-    monkeypatch.setattr(advice_module, "BUDGET", 0.05)
+    monkeypatch.setattr(advice_module, "GAMES", 16)
     path = tmp_path / "duel.json"
     result = CliRunner().invoke(cli, ["play", "--rules", "dice-duel", "--players", "Anna,Ben",
                                       "--seed", "4", "--coach", "--record", str(path),

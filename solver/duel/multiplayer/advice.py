@@ -1,15 +1,15 @@
 """Advice to win the Dice Duel for 2 or more players: for the seat to move, every option (keeps,
 stop, which chip to take or none) with its chance to win, ties shared as the rules say.
 
-Exact (multi_exact.py) while the positions still reachable are few (size_bound at most
-EXACT_LIMIT); beyond that estimated by rollouts (multi_rollout.py) within a time budget, each
-chance with its 95% interval.  The answer is the contract of `kniffel advise --rules dice-duel
---batch` and POST /api/advise for lines with "players" (docs: docs/reference.md,
-"Kniffel Dice Duel").
+Exact while the game left is small enough: with 2 players and shared ties from the horizon
+table (horizon.py) or by the dense solve of every position still reachable (dense.py, at most
+DENSE_LIMIT values); otherwise, and for 3-4 players, by the search of exact.py (size_bound at
+most EXACT_LIMIT).  Beyond that estimated by rollouts (estimate.py): a fixed number of games,
+the greedy choice unless another option beats it measurably, the chance shown played afresh.
+The answer is the contract of `kniffel advise --rules dice-duel --batch` and POST /api/advise
+for lines with "players" (docs: docs/reference.md, "Kniffel Dice Duel").
 """
 from dataclasses import dataclass
-
-import numpy as np
 
 from ... import dice as _dice  # `dice` is a parameter name below
 from ...advice.goal import Goal
@@ -19,35 +19,39 @@ from . import game as mg
 from ..chips import CHIPS_PER_TYPE, N_TYPES
 from ..states import chip_counts, spec_entries, typed_counts
 from . import exact as multi_exact
+from . import horizon as multi_horizon
+from .dense import DENSE_LIMIT, cached_solver, dense_rules
+from .estimate import CANDIDATES, GAMES, estimate
 from .exact import shared_solver, size_bound
-from .rollout import Rollouts, move_code, wilson
 
-BUDGET = 1.5  # seconds of rollouts per decision (advice at the table)
+MAX_GAMES = 1 << 16  # the most games per option a query may ask for
 
 
 @dataclass(frozen=True)
 class SeatWinGoal(Goal):
     """The seat to move's chance to win a Dice Duel of several players, exact or estimated by
     rollouts (each chance then with its interval and the games played out); its Advice's
-    position is the table (players, seat to move, chips, dice).  budget: seconds of rollouts
-    (default BUDGET), or exactly `games` games per option; seed: the rollouts' dice; model: how
-    the exact search plays the other seats ("best" or "greedy", exact.MODELS)."""
+    position is the table (players, seat to move, chips, dice).  games: games per option of
+    the rollouts' decision stage (default estimate.GAMES; work, never seconds); seed: the
+    rollouts' dice; model: how the exact search plays the other seats ("best" or "greedy",
+    exact.MODELS); tables: the store holding the horizon table (default: the usual one)."""
     kind = "win"
-    budget: float = None
     games: int = None
     seed: int = 0
     model: str = "best"
+    tables: str = None
 
     def ranked(self, table, rules, dice=None, rolls_left=None):
         """The Advice for the seat to move of the game `table` (win_chances with this goal's
         settings)."""
-        return win_chances(table, rules, dice, rolls_left, budget=self.budget, games=self.games,
-                           seed=self.seed, model=self.model)
+        return win_chances(table, rules, dice, rolls_left, games=self.games, seed=self.seed,
+                           model=self.model, tables=self.tables)
 
     def answer_dict(self, advice, options):
         out = {"probability": advice.probability, "exact": advice.exact}
-        if not advice.exact:  # games and seed: the same estimate again (rollout.Rollouts.run)
+        if not advice.exact:  # games and seed: the same estimate again (estimate.estimate)
             out.update(interval=advice.interval, games=advice.games, seed=self.seed)
+        out.update(getattr(advice, "duel", {}))
         return {**out, "method": advice.method, "options": options, **advice.position}
 
 
@@ -121,34 +125,64 @@ def _keep_options(roll):
     return [list(k) for k in keeps], indices.tolist()
 
 
-def win_chances(table, rules, dice=None, rolls_left=None, budget=None, games=None, seed=0,
-           limit=None, policies=None, solo_values=None, model="best"):
+def win_chances(table, rules, dice=None, rolls_left=None, games=None, seed=0, limit=None,
+                policies=None, solo_values=None, model="best", tables=None, horizon=None):
     """The Advice for the seat to move of `table` (a checked multi_game.Table), options best
     first, each with its chance to win ("probability") and, estimated, its "interval".
 
-    dice/rolls_left: as the solo advice (None: the turn's start).  Exact when size_bound(table)
-    <= limit; else rollouts for `budget` seconds (or exactly `games` games per option), seats
-    playing `policies` (multi_kernels.GREEDY/SOLO per seat; default all GREEDY).  model: how the
-    exact solver models the other seats, "best" (each maximises its own chance) or "greedy"
-    (the most valuable chip, as the rollouts play every seat)."""
+    dice/rolls_left: as the solo advice (None: the turn's start).  Exact when the game left is
+    within `limit` (module docstring; limit 0: always estimate), else rollouts of `games`
+    games per option (estimate.py), seats playing `policies` (kernels.GREEDY/SOLO per seat;
+    default all GREEDY).  model: how the exact search models the other seats, "best" (each
+    maximises its own chance) or "greedy" (the most valuable chip, as the rollouts play every
+    seat).  horizon: a HorizonTable to read, else the one saved in `tables` (if any)."""
     if model not in multi_exact.MODELS:
         raise ValueError(f"opponent_model must be one of {', '.join(multi_exact.MODELS)}, got {model!r}")
+    if games is not None and (isinstance(games, bool) or not isinstance(games, int)
+                              or not 2 <= games <= MAX_GAMES):
+        raise ValueError(f"games must be a whole number 2-{MAX_GAMES}, got {games!r}")
     roll, rolls_left = checked_roll(rules, dice, rolls_left)
-    goal = SeatWinGoal(budget=budget, games=games, seed=seed, model=model)  # its answer names the seed
-    budget = BUDGET if budget is None else budget
-    limit = multi_exact.EXACT_LIMIT if limit is None else limit
-    if size_bound(table) <= limit:
-        answer = _exact(table, rules, roll, rolls_left, limit, model)
-    else:
-        answer = _estimate(table, rules, roll, rolls_left, budget, games, seed, policies,
-                           solo_values)
+    goal = SeatWinGoal(games=games, seed=seed, model=model, tables=tables)
+    if horizon is None and table.players == 2 and dense_rules(rules):
+        horizon = multi_horizon.cached(rules, tables)
+    answer = None
+    if limit != 0:
+        answer = _exact(table, rules, roll, rolls_left, limit, model, horizon)
+    if answer is None:
+        answer = estimate(table, rules, roll, rolls_left, GAMES if games is None else games,
+                          seed, policies, solo_values, horizon)
+        answer["method"], answer["play"] = _estimate_method(answer, table, horizon)
     position = {"players": table.players, "to_move": table.to_move,
                 "round_chip_taken": table.taken, "chips": table.counts()}
     if roll is not None:
         position.update(dice=list(_dice.KEEPS[roll]), rolls_left=rolls_left)
-    return Advice(rules.key, None, None, answer["options"], goal, position,
-                  answer["probability"], answer["method"], answer.get("interval"),
-                  games=answer.get("games"))
+    advice = Advice(rules.key, None, None, answer["options"], goal, position,
+                    answer["probability"], answer["method"], answer.get("interval"),
+                    games=answer.get("games"))
+    advice.duel = {key: answer[key] for key in ("play", "horizon", "close_call", "screen_games")
+                   if key in answer}
+    return advice
+
+
+def _estimate_method(answer, table, horizon):
+    """(method, play) of an estimate: how it was played out, and under whose play its chance
+    holds."""
+    ends = (f"exact from {horizon.top} chips in play on (horizon table)"
+            if horizon is not None and table.players == 2 else "to the end of the game")
+    method = (f"estimate: {answer['screen_games']} games per option, {answer['games']} more for "
+              f"the greedy choice and the best {CANDIDATES}, {answer['games']} fresh for the chance "
+              f"shown; every seat plays the greedy rule, {ends}")
+    if horizon is not None and table.players == 2:
+        answer["horizon"] = horizon.top
+        return method, "greedy_then_best"
+    return method, "greedy"
+
+
+def labelled(label, table, rules):
+    """The option dict of a label: a keep (list of faces), an end move (game.py), or None."""
+    if isinstance(label, list):
+        return {"action": "keep", "keep": label}
+    return {} if label is None else mg.move_dict(label, table, rules)
 
 
 def _option(move_or_keep, chances, mover, table, rules, then=None):
@@ -163,17 +197,31 @@ def _option(move_or_keep, chances, mover, table, rules, then=None):
     return option
 
 
-def _exact(table, rules, roll, rolls_left, limit, model):
+def _exact(table, rules, roll, rolls_left, limit, model, horizon):
+    """The exact answer, or None when the game left is over the limit."""
+    if model == "best" and table.players == 2 and dense_rules(rules):
+        solver = cached_solver(table, rules, horizon, DENSE_LIMIT if limit is None else limit)
+        if solver is None:
+            return None
+        answer = _exact_answer(solver, table, rules, roll, rolls_left)
+        answer["method"] = solver.method()
+        answer["play"] = "best"
+        return answer
+    limit = multi_exact.EXACT_LIMIT if limit is None else limit
+    if size_bound(table) > limit:
+        return None
     with shared_solver(table, rules, limit, model) as solver:
-        return _exact_answer(solver, table, rules, roll, rolls_left, model)
+        answer = _exact_answer(solver, table, rules, roll, rolls_left)
+        others = "each seat maximising its own chance" if model == "best" else \
+            "the other seats taking the most valuable chip"
+        answer["method"] = f"exact over {len(solver.memo)} positions, {others}"
+        answer["play"] = "best" if model == "best" else "greedy_others"
+        return answer
 
 
-def _exact_answer(solver, table, rules, roll, rolls_left, model):
+def _exact_answer(solver, table, rules, roll, rolls_left):
     mover = table.to_move
-    others = "each seat maximising its own chance" if model == "best" else \
-        "the other seats taking the most valuable chip"
-    answer = {"probability": float(solver.start(table)[mover]),
-              "method": f"exact over {len(solver.memo)} positions, {others}"}
+    answer = {"probability": float(solver.start(table)[mover])}
     if roll is None:
         answer["options"] = []
         return answer
@@ -201,43 +249,3 @@ def _best_end(ends, mover):
         if better(best, value, mover):
             best_move, best = move, value
     return best_move, best
-
-
-def _estimate(table, rules, roll, rolls_left, budget, games, seed, policies, solo_values):
-    runner = Rollouts(table, rules, seed, policies,
-                      solo_values if solo_values is not None else np.zeros(1))
-    mover = table.to_move
-    if roll is None:
-        labels, options = [None], [(-1, 0, -1, 0, 0)]
-    else:
-        moves, _ = _end_moves(table, rules, roll)
-        labels = list(moves)
-        options = [(roll, 0, -1) + move_code(m) for m in moves]
-        if rolls_left > 0:
-            keeps, indices = _keep_options(roll)
-            labels += keeps
-            options += [(roll, rolls_left, i, 0, 0) for i in indices]
-    totals, n = runner.run(options, budget=budget, games=games)
-    means = totals / max(n, 1)
-    method = f"estimate: {n} games per option played out by the greedy policy"
-    if roll is None:
-        p = float(means[0][mover])
-        return {"probability": p, "interval": wilson(p, n), "games": n,
-                "method": method, "options": []}
-    found = []
-    for label, mean in zip(labels, means):
-        option = _option(label, mean, mover, table, rules)
-        option["interval"] = wilson(option["probability"], n)
-        found.append((label, mean, option))
-    n_moves = len(moves)
-    if rolls_left > 0:
-        best_move, best = _best_end([(lab, m) for lab, m, _ in found[:n_moves]], mover)
-        stop = _option("stop", best, mover, table, rules, then=best_move)
-        stop["interval"] = wilson(stop["probability"], n)
-        stop["ends"] = [o for _, _, o in found[:n_moves]]  # every chip the stop may take
-        options = [stop] + [o for _, _, o in found[n_moves:]]
-    else:
-        options = [o for _, _, o in found]
-    options.sort(key=lambda o: o["probability"], reverse=True)
-    return {"probability": options[0]["probability"],
-            "interval": options[0]["interval"], "games": n, "method": method, "options": options}

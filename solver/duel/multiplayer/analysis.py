@@ -17,19 +17,18 @@ def _decision_count(record):
                and isinstance(t.get("decisions"), list)) if isinstance(turns, list) else 0
 
 
-def analyze(record, budget=None, seed=0, progress=False, first=0, count=None):
+def analyze(record, games=None, seed=0, progress=False, first=0, count=None):
     """{"players", "decisions": [...], "lost": per seat, "scores", "total"}: for every decision,
     the seat, dice, rolls left, the choice, its chance to win and the best chance.
 
     A decision with the advice noted in the record (notes.py) is judged by the advice's own
     numbers, so following the advice costs nothing; any other is estimated here, exactly or by
-    ANALYSIS_GAMES games per option from `seed` (or rollouts for `budget` seconds).  first,
-    count: only decisions first..first+count-1 (of all the record's, "total"), for a page
-    that shows its progress; the others are replayed unjudged.  progress: the tqdm bar on
+    `games` (default ANALYSIS_GAMES) games per option of estimate.py's decision stage from
+    `seed`.  first, count: only decisions first..first+count-1 (of all the record's, "total"),
+    for a page that shows its progress; the others are replayed unjudged.  progress: the tqdm bar on
     stderr on (True), off (False) or on a terminal only (None)."""
     rows = []
-    goal = SeatWinGoal(budget=budget, seed=seed) if budget is not None \
-        else SeatWinGoal(games=ANALYSIS_GAMES, seed=seed)
+    goal = SeatWinGoal(games=games or ANALYSIS_GAMES, seed=seed)
     total = _decision_count(record)
     last = total if count is None else min(total, first + count)
     bar = tqdm(total=max(0, last - first), unit="decision", desc="analysing", leave=False,
@@ -47,6 +46,8 @@ def analyze(record, budget=None, seed=0, progress=False, first=0, count=None):
             chance, best, exact = note["chance"], note["best"], note["exact"]
         else:
             chance, best, exact = _estimate(game, decision, goal)
+        if chance is not None and chance > best:  # an option's estimate above the advised one's
+            best = chance  # fresh chance (noise): nothing is known to be lost
         rows.append({"index": number, "seat": table.to_move,
                      "player": game.players[table.to_move], "dice": list(game.dice),
                      "rolls_left": left,

@@ -15,6 +15,7 @@ from ...engine.seeded_dice import complete_roll, random_next
 from ...engine.turn import best_sub_keeps, keep_means
 from ..chips import CHIPS_PER_TYPE, N_TYPES
 from ..states import rank
+from .dense_kernels import horizon_chance
 
 EPS = 1e-12  # chances closer than this are a tie, broken by the next seats' chances
 GREEDY, SOLO = 0, 1  # fast policies of a seat: the most valuable chip; the solo-optimal table
@@ -340,16 +341,21 @@ def play_turn(plate, aside, seats, to_move, taken, policy, rng, game, greedy, so
 
 @njit(cache=True, nogil=True)
 def rollouts(plate0, aside0, seats0, to_move0, taken0, roll, left, keep, t0, s0, first, seed,
-             policies, game, greedy, solo_values, moves, sub_keeps, out):
+             policies, game, greedy, solo_values, moves, sub_keeps, horizon, out):
     """out[g] := the win shares of game first + g played out from a position: at the turn's
     start (roll < 0); after holding `keep` of `roll` with `left` rolls to come (keep >= 0); or
     after the end move (t0, s0) of final roll `roll`.  The seat to move plays on by its policy,
-    as every seat does after.  Game g's dice come from (seed, first + g) alone, so every option
-    meets the same dice (common random numbers)."""
+    as every seat does after, until the game ends or, with 2 players and a horizon table
+    (universe, levels, top > 0), a turn starts with at most `top` chips in play: the game's
+    shares are then the table's exact chances.  Game g's dice come from (seed, first + g)
+    alone, so every option meets the same dice (common random numbers)."""
     plate = np.empty_like(plate0)
     aside = np.empty_like(aside0)
     seats = np.empty_like(seats0)
     solo_work = np.empty((game.params[0], N_KEEPS, 1))
+    universe, levels, top = horizon
+    if seats0.shape[0] != 2:
+        top = 0
     for g in range(out.shape[0]):
         rng, _ = random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first + g))
         plate[:] = plate0
@@ -363,9 +369,16 @@ def rollouts(plate0, aside0, seats0, to_move0, taken0, roll, left, keep, t0, s0,
                 r, t, s, rng = _finish_turn(plate, aside, policies[to_move], r, left - 1, rng,
                                             game, greedy, solo_values, moves, sub_keeps, solo_work)
             to_move, taken, last = apply_move(plate, aside, seats, to_move, taken, t, s,
-                                          game.roll_category[r] == 0, game.params[2])
+                                              game.roll_category[r] == 0, game.params[2])
         while last == -2:
+            k = plate.sum() + aside.sum()
+            if k <= top:
+                flag = taken and not game.params[2]  # set_aside "turn": no flag
+                v = horizon_chance(universe, levels, plate, aside, seats[0], to_move + 2 * flag, k)
+                out[g, to_move], out[g, 1 - to_move] = v, 1.0 - v
+                break
             to_move, taken, last, rng = play_turn(plate, aside, seats, to_move, taken,
                                                   policies[to_move], rng, game, greedy,
                                                   solo_values, moves, sub_keeps, solo_work)
-        shares(seats, last, game.params, game.values, out[g])
+        if last != -2:
+            shares(seats, last, game.params, game.values, out[g])

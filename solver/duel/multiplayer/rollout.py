@@ -7,16 +7,14 @@ game's optimal table (SOLO).  Game g of every option throws dice from the same s
 random numbers), so differences between options are measured more sharply than the chances.
 An estimate is the mean win share of its games, with a 95% Wilson interval.
 """
-import time
 from collections import namedtuple
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from math import sqrt
 
 import numpy as np
 
 from ... import dice
-from ...engine.threads import default_threads
+from ...engine.threads import default_threads, map_parallel
 from ...stats.simulate import sub_keep_table
 from . import kernels as mk
 from ..chips import VALUES
@@ -56,6 +54,29 @@ def _cached(rules):
 
 
 NO_SOLO = np.zeros(1)  # the solo table, when no seat plays by it
+MAX_LEVELS = 8  # the kernels take a horizon table's levels as this many arrays (horizon.MAX_TOP)
+
+
+def horizon_arrays(horizon):
+    """(universe, levels, top) of a horizon table as the rollout kernel takes it: the levels
+    padded to MAX_LEVELS read-only float32 arrays (one array type, one compiled kernel); no
+    table (None): top 0, so the games play on to the end."""
+    if horizon is None:
+        return _no_horizon()
+    levels = [_read_only(np.asarray(level, dtype=np.float32)) for level in horizon.levels]
+    levels += [_read_only(np.zeros(0, dtype=np.float32))] * (MAX_LEVELS - len(levels))
+    return horizon.universe, tuple(levels), horizon.top
+
+
+@lru_cache(maxsize=1)
+def _no_horizon():
+    from .universe import empty_universe
+    return empty_universe(), (_read_only(np.zeros(0, dtype=np.float32)),) * MAX_LEVELS, 0
+
+
+def _read_only(array):
+    array.flags.writeable = False
+    return array
 
 
 def wilson(mean, n):
@@ -81,11 +102,13 @@ def move_code(move):
 
 
 class Rollouts:
-    """Plays options of one decision out, in chunks, until a time budget or a game count is
-    spent; the same games (seeds) for every option."""
+    """Plays options of one decision out, a given number of games each; game g of every
+    option throws the same dice (its seed and g)."""
 
-    def __init__(self, table, rules, seed=0, policies=None, solo_values=NO_SOLO, threads=None):
+    def __init__(self, table, rules, seed=0, policies=None, solo_values=NO_SOLO, threads=None,
+                 horizon=None):
         self.rules = rules
+        self.horizon = horizon_arrays(horizon)
         self.arrays = table_arrays(table)
         self.to_move, self.taken = table.to_move, table.taken
         self.game, self.greedy, self.sub_keeps = _cached(rules)
@@ -102,27 +125,22 @@ class Rollouts:
         plate, aside, seats = self.arrays
         mk.rollouts(plate, aside, seats, self.to_move, self.taken, roll, left, keep, t, s, first,
                     self.seed, self.policies, self.game, self.greedy, self.solo_values,
-                    kernel_moves(), self.sub_keeps, out)
+                    kernel_moves(), self.sub_keeps, self.horizon, out)
         return out
 
-    def games(self, options, count):
-        """The mover's share in each of games 0..count-1 of every option (options x count)."""
-        return np.array([self._play(o, 0, count)[:, self.to_move] for o in options])
+    def games(self, options, count, first=0):
+        """The seats' shares in games first..first+count-1 of every option (options x count x
+        seats), on the runner's threads (an option's games split when options are few: game g
+        throws the same dice whoever plays it)."""
+        out = np.empty((len(options), count, len(self.arrays[2])))
+        pieces = max(1, -(-self.threads // max(1, len(options))))
+        bounds = [count * i // pieces for i in range(pieces + 1)]
+        parts = [(i, lo, hi) for i in range(len(options)) for lo, hi in zip(bounds, bounds[1:])
+                 if hi > lo]
 
-    def run(self, options, budget=1.5, games=None, chunk=64):
-        """Sum of shares per option (options x seats) and the games played each.  Plays chunks of
-        `chunk` games of every option until `games` (if given) or `budget` seconds are spent."""
-        n_games = 0
-        totals = np.zeros((len(options), len(self.arrays[2])))
-        start = time.perf_counter()
-        with ThreadPoolExecutor(max_workers=self.threads) as pool:
-            while True:
-                size = chunk if games is None else min(chunk, games - n_games)
-                if size <= 0:
-                    break
-                parts = pool.map(lambda o: self._play(o, n_games, size).sum(axis=0), options)
-                totals += np.array(list(parts))
-                n_games += size
-                if games is None and time.perf_counter() - start >= budget:
-                    break
-        return totals, n_games
+        def play(part):
+            i, lo, hi = part
+            out[i, lo:hi] = self._play(options[i], first + lo, hi - lo)
+
+        map_parallel(play, parts, self.threads)
+        return out
