@@ -29,18 +29,18 @@ ONLY = {"de": ["Würfel", "Gewinnchance", "nimm", "halte", "Teller", "Punkte", "
 
 @pytest.fixture(scope="module")
 def server():
-    """The app on a port of its own, its duel advice quick (0.2 s of rollouts a decision)."""
+    """The app on a port of its own, its duel advice quick (64 games per option)."""
     from solver.duel.multiplayer import advice, analysis
     from solver.web.app import create_app
     from solver.web.duel import warm_up
     warm_up()  # the kernels compiled first, as `kniffel serve` does: no request pays for them
-    saved, advice.BUDGET = advice.BUDGET, 0.2
+    saved, advice.GAMES = advice.GAMES, 64
     games, analysis.ANALYSIS_GAMES = analysis.ANALYSIS_GAMES, 32  # the analyses quick too
     try:
         with served(create_app(budget=10)) as base:
             yield base
     finally:
-        advice.BUDGET, analysis.ANALYSIS_GAMES = saved, games
+        advice.GAMES, analysis.ANALYSIS_GAMES = saved, games
 
 
 @pytest.fixture
@@ -113,7 +113,7 @@ def test_setup_and_a_turn_with_advice_fit_phones_for_2_3_4_players(page, server)
         chance = page.text_content("#advice .chance")
         if "exakt" in chance or "exact" in chance:
             assert WORDS[lang]["duel.web.chance_exact" + ("_many" if n > 2 else "")].split("{")[0] in chance
-        else:  # the estimate says it is the greedy policy's chance
+        else:  # the estimate says under whose play it holds: the simple rule's
             assert WORDS[lang]["duel.web.chance_greedy"].split("{")[0] in chance
             assert chance.endswith(WORDS[lang]["duel.web.chance_greedy"].rsplit("}", 1)[-1])
         for width in (360, 390):

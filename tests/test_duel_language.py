@@ -53,9 +53,9 @@ def store(tmp_path_factory):
 
 @pytest.fixture
 def quick(monkeypatch):
-    """Advice without waiting: exact endgames up to 500 states, 0.05 s of rollouts per piece of
-    advice, 64 games per option in the analysis (these tests read the words, not the chances)."""
-    monkeypatch.setattr(multi_advice, "BUDGET", 0.05)
+    """Advice without waiting: exact endgames up to 500 states, 16 games per option of the
+    rollouts, 64 in the analysis (these tests read the words, not the chances)."""
+    monkeypatch.setattr(multi_advice, "GAMES", 16)
     monkeypatch.setattr(multi_analysis, "ANALYSIS_GAMES", 64)
     monkeypatch.setattr(multi_exact, "EXACT_LIMIT", 500)
 

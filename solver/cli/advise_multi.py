@@ -55,10 +55,7 @@ def chance_lines(answer, shown, words):
         "duel.estimate", lo=pct(answer["interval"][0]), hi=pct(answer["interval"][1]),
         games=answer["games"])
     lines = [words("duel.chance", seat=answer["to_move"], p=pct(answer["probability"]), how=how)]
-    if not answer["exact"]:
-        lines.append("  " + words("duel.means_greedy"))
-    elif answer["players"] > 2:
-        lines.append("  " + words("duel.means_exact_many"))
+    lines += ["  " + words(key, **fields) for key, fields in assumptions(answer)]
     options = answer["options"] if shown is None else answer["options"][:shown]
     if not options:
         return lines
@@ -73,3 +70,16 @@ def chance_lines(answer, shown, words):
     if len(options) < len(answer["options"]):
         lines.append("  " + words("advise.more", n=len(answer["options"]) - len(options)))
     return lines
+
+
+def assumptions(answer):
+    """[(words key, fields)]: under whose play the chance of `answer` holds, and whether the
+    advice kept the simple rule's choice because the options were too close to call."""
+    play = answer.get("play")
+    if not answer["exact"]:
+        found = [("duel.means_horizon", {"n": answer["horizon"]}) if play == "greedy_then_best"
+                 else ("duel.means_greedy", {})]
+        return found + ([("duel.close_call", {})] if answer.get("close_call") else [])
+    if play == "greedy_others":
+        return [("duel.means_exact_greedy", {})]
+    return [("duel.means_exact_many" if answer["players"] > 2 else "duel.means_exact_two", {})]

@@ -12,11 +12,17 @@ from .common import (InputError, command_rules, emit_json, expected_table, json_
 @click.option("--force", is_flag=True, help="Solve again even when a valid table exists.")
 @json_option("Print a JSON object instead of text.")
 @quiet_option()
-@click.option("--objective", type=click.Choice(["expected", "target"]), default="expected",
-              show_default=True, help="expected: the expected-score table; target: the chance of "
+@click.option("--objective", type=click.Choice(["expected", "target", "horizon"]),
+              default="expected", show_default=True,
+              help="expected: the expected-score table; target: the chance of "
               "reaching every score from every state (for advise --target and chances), and the "
-              "store of opponents' distributions (for --opponent within its budget).")
-def solve(rules_name, tables, force, as_json, quiet, objective):
+              "store of opponents' distributions (for --opponent within its budget); horizon "
+              "(dice-duel): the exact chance of every 2-player position with at most --levels "
+              "chips in play, which the advice reads.")
+@click.option("--levels", type=click.IntRange(1, 8), default=None, metavar="N",
+              help="--objective horizon: chips in play the table covers (default 4; a stopped "
+                   "build goes on from the levels it saved).")
+def solve(rules_name, tables, force, as_json, quiet, objective, levels):
     """Solve every reachable state of a rule set and save the value table.
 
     \b
@@ -24,8 +30,14 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
       kniffel solve --rules yahtzee --json
       kniffel solve --rules dice-duel
       kniffel solve --objective target --rules kniffel
+      kniffel solve --objective horizon --rules dice-duel --levels 4
     """
     rules = command_rules(rules_name)
+    if levels is not None and objective != "horizon":
+        raise InputError("--levels is for --objective horizon")
+    if objective == "horizon":
+        _horizon(rules, tables, levels, force, quiet or as_json, as_json)
+        return
     if objective == "target" and rules.game != "scorecard":
         raise InputError(f"the target objective is for the scorecard games, not {rules.key}")
     start = time.perf_counter()
@@ -35,6 +47,35 @@ def solve(rules_name, tables, force, as_json, quiet, objective):
     seconds = time.perf_counter() - start
     report = _report_target if objective == "target" else _report_expected
     report(rules, tables, table, solved, seconds, as_json)
+
+
+def _horizon(rules, tables, levels, force, quiet, as_json):
+    """Build (or finish) the Dice Duel's horizon table up to `levels` chips in play, on a
+    person's request (duel/multiplayer/horizon.py), and report it."""
+    from ..duel.multiplayer import horizon
+    if rules.game != "dice-duel":
+        raise InputError(f"the horizon objective is for the Dice Duel, not {rules.key}")
+    top = levels or horizon.DEFAULT_TOP
+    start = time.perf_counter()
+    try:
+        table, built = horizon.build(rules, top, tables, progress=False if quiet else None,
+                                     force=force)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    seconds = time.perf_counter() - start
+    paths = horizon.level_paths(rules, top, tables)
+    size = sum(path.stat().st_size for path in paths)
+    if as_json:
+        emit_json({"rules": rules.key, "objective": "horizon", "levels": top,
+                   "values": table.positions, "bytes": size, "seconds": seconds,
+                   "built": {str(k): s for k, s in built.items()}, "path": str(paths[0].parent)})
+        return
+    verb = (f"level{'s' if len(built) > 1 else ''} {', '.join(map(str, built))} solved"
+            if built else "loaded (use --force to solve again)")
+    click.echo(f"{rules.key}: horizon table of every 2-player position with at most {top} chips "
+               f"in play, {table.positions:,} values ({size / 1e9:.2f} GB), {verb} in "
+               f"{seconds:.1f} s")
+    click.echo(f"table: {paths[0].parent}")
 
 
 def _load_or_solve(rules, tables, objective, force, quiet):

@@ -46,10 +46,24 @@ WORDS = {
     "duel.estimate": ("Schätzung, 95%-Intervall {lo}-{hi}, {games} Spiele je "
                       "Möglichkeit"),
     "duel.chance": "Gewinnchance für Platz {seat}: {p} ({how})",
-    "duel.means_greedy": ("die Chance, wenn ab jetzt alle, auch dieser Platz, auf den wertvollsten "
-                          "Chip spielen; wer dem Rat folgt, steht etwas besser"),
+    "duel.means_greedy": ("die Chance der geratenen Wahl, wenn ab jetzt alle nach der einfachen "
+                          "Regel spielen (auf den wertvollsten Chip würfeln und ihn nehmen), bis "
+                          "zum Ende; das Intervall schließt ein, wie weit solche Schätzungen im "
+                          "Spiel danebenlagen"),
+    "duel.means_horizon": ("die Chance der geratenen Wahl, wenn ab jetzt beide nach der einfachen "
+                           "Regel spielen (auf den wertvollsten Chip würfeln und ihn nehmen), bis "
+                           "noch {n} Chips im Spiel sind, und dann beide bestmöglich; das "
+                           "Intervall schließt ein, wie weit solche Schätzungen im Spiel "
+                           "danebenlagen"),
+    "duel.close_call": ("die Möglichkeiten liegen zu nah beieinander: der Rat bleibt bei der Wahl "
+                        "der einfachen Regel"),
+    "duel.means_exact_two": "wenn ab jetzt beide bestmöglich spielen",
+    "duel.means_exact_greedy": ("wenn dieser Platz ab jetzt bestmöglich spielt und alle anderen den "
+                                "wertvollsten Chip nehmen"),
     "duel.means_exact_many": ("wenn ab jetzt alle bestmöglich spielen und wer nicht mehr gewinnen "
                               "kann, dem nächsten in der Reihe hilft"),
+    "duel.kingmaker": ("bei 3 oder 4 Spielern nehmen exakte Chancen an, dass wer nicht mehr "
+                       "gewinnen kann, dem nächsten in der Reihe hilft"),
     "duel.choice": "Wahl",
     "duel.win": "Sieg",
     "duel.interval": "95%-Intervall",
@@ -97,9 +111,17 @@ WORDS = {
     "duel.web.analysis_row": "{player}: Würfel {dice}, {left}, {choice}: {p} (am besten {best})",
     "duel.web.given_away": "{name}: verschenkte Gewinnchance {lost}",
     "duel.web.turn_of": "Am Zug: {name}",
-    "duel.web.chance_greedy": ("Gewinnchance {chance} (Schätzung, {lo}–{hi}), wenn ab jetzt alle, "
-                               "auch du, stets auf den wertvollsten Chip spielen; wer dem Rat "
-                               "folgt, steht etwas besser."),
+    "duel.web.chance_greedy": ("Gewinnchance {chance} (Schätzung, {lo}–{hi}), wenn ab jetzt alle "
+                               "nach der einfachen Regel spielen (auf den wertvollsten Chip würfeln "
+                               "und ihn nehmen), bis zum Ende; das Intervall schließt ein, wie weit "
+                               "solche Schätzungen im Spiel danebenlagen."),
+    "duel.web.chance_horizon": ("Gewinnchance {chance} (Schätzung, {lo}–{hi}), wenn ab jetzt beide "
+                                "nach der einfachen Regel spielen (auf den wertvollsten Chip "
+                                "würfeln und ihn nehmen), bis noch {n} Chips im Spiel sind, und "
+                                "dann beide bestmöglich; das Intervall schließt ein, wie weit "
+                                "solche Schätzungen im Spiel danebenlagen."),
+    "duel.web.close_call": ("Die Möglichkeiten liegen zu nah beieinander: der Rat bleibt bei der "
+                            "Wahl der einfachen Regel."),
     "duel.web.chance_exact": "Gewinnchance {chance}, exakt, wenn ab jetzt alle bestmöglich spielen.",
     "duel.web.chance_exact_many": ("Gewinnchance {chance}, exakt, wenn ab jetzt alle bestmöglich "
                                    "spielen und wer nicht mehr gewinnen kann, dem nächsten in der "
@@ -122,6 +144,8 @@ WORDS = {
     "duel.web.advice_head": "Möglichkeiten, die beste zuerst, mit der Gewinnchance:",
     "duel.web.no_advice_loss": "Niemand hat Gewinnchance verschenkt: jede Entscheidung war die beste.",
     "duel.web.analysis_total": "{name}: insgesamt {lost} Gewinnchance verschenkt",
+    "duel.web.kingmaker": ("Exakte Chancen bei 3 oder 4 Spielern nehmen an, dass wer nicht mehr "
+                           "gewinnen kann, dem nächsten in der Reihe hilft."),
     "duel.web.error.budget": ("Das dauerte länger, als der Server erlaubt ({seconds} s), und wurde "
                               "abgebrochen; bitte noch einmal versuchen."),
     "duel.web.error.busy": "Der Server ist beschäftigt; bitte gleich noch einmal versuchen.",

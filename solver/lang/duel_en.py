@@ -41,10 +41,21 @@ WORDS = {
     "duel.exact": "exact",
     "duel.estimate": "estimate, 95% interval {lo}-{hi}, {games} games per option",
     "duel.chance": "chance to win for seat {seat}: {p} ({how})",
-    "duel.means_greedy": ("the chance if from here on every player, this one too, plays for the "
-                          "most valuable chip; following the advice does a little better"),
+    "duel.means_greedy": ("the advised choice's chance if from here on every player plays the "
+                          "simple rule (keep for and take the most valuable chip) to the end; "
+                          "the interval adds how far such estimates missed in play"),
+    "duel.means_horizon": ("the advised choice's chance if from here on both players play the "
+                           "simple rule (keep for and take the most valuable chip) until {n} "
+                           "chips are left in play, then both their best; the interval adds how "
+                           "far such estimates missed in play"),
+    "duel.close_call": "the options are too close to call: the advice keeps the simple rule's choice",
+    "duel.means_exact_two": "if both players play their best from here",
+    "duel.means_exact_greedy": ("if this player plays their best and every other takes the most "
+                                "valuable chip from here"),
     "duel.means_exact_many": ("if everyone plays their best from here, and a player who can no "
                               "longer win helps the next player in turn"),
+    "duel.kingmaker": ("with 3 or 4 players, exact chances assume that a player who can no longer "
+                       "win helps the next player in turn"),
     "duel.choice": "choice",
     "duel.win": "win",
     "duel.interval": "95% interval",
@@ -93,8 +104,14 @@ WORDS = {
     "duel.web.given_away": "{name}: chance to win given away {lost}",
     "duel.web.turn_of": "Turn: {name}",
     "duel.web.chance_greedy": ("Chance to win {chance} (estimate, {lo}–{hi}) if from here on every "
-                               "player, you too, always plays for the most valuable chip; "
-                               "following the advice does a little better."),
+                               "player plays the simple rule (keep for and take the most valuable "
+                               "chip) to the end; the interval adds how far such estimates missed "
+                               "in play."),
+    "duel.web.chance_horizon": ("Chance to win {chance} (estimate, {lo}–{hi}) if from here on both "
+                                "players play the simple rule (keep for and take the most valuable "
+                                "chip) until {n} chips are left in play, then both their best; the "
+                                "interval adds how far such estimates missed in play."),
+    "duel.web.close_call": "The options are too close to call: the advice keeps the simple rule's choice.",
     "duel.web.chance_exact": "Chance to win {chance}, exact, if from here on everyone plays their best.",
     "duel.web.chance_exact_many": ("Chance to win {chance}, exact, if from here on everyone plays "
                                    "their best and a player who can no longer win helps the next "
@@ -115,6 +132,8 @@ WORDS = {
     "duel.web.advice_head": "Choices, best first, with the chance to win:",
     "duel.web.no_advice_loss": "Nobody gave away a chance to win: every decision was the best one.",
     "duel.web.analysis_total": "{name}: gave away {lost} chance to win in total",
+    "duel.web.kingmaker": ("Exact chances with 3 or 4 players assume that a player who can no "
+                           "longer win helps the next player in turn."),
     "duel.web.error.budget": ("This took longer than the server allows ({seconds} s) and was "
                               "stopped; try again."),
     "duel.web.error.busy": "The server is busy; try again in a moment.",

@@ -52,6 +52,8 @@ class SeatWinGoal(Goal):
         if not advice.exact:  # games and seed: the same estimate again (estimate.estimate)
             out.update(interval=advice.interval, games=advice.games, seed=self.seed)
         out.update(getattr(advice, "duel", {}))
+        if advice.note:
+            out["note"] = advice.note
         return {**out, "method": advice.method, "options": options, **advice.position}
 
 
@@ -156,9 +158,15 @@ def win_chances(table, rules, dice=None, rolls_left=None, games=None, seed=0, li
                 "round_chip_taken": table.taken, "chips": table.counts()}
     if roll is not None:
         position.update(dice=list(_dice.KEEPS[roll]), rolls_left=rolls_left)
+    note = None
+    if (horizon is None and table.players == 2 and dense_rules(rules)
+            and table.in_play > multi_horizon.DEFAULT_TOP):
+        note = ("no horizon table saved: estimates play on to the end of the game and exact "
+                "solves start from one chip; `kniffel solve --rules dice-duel --objective "
+                "horizon` builds it")
     advice = Advice(rules.key, None, None, answer["options"], goal, position,
                     answer["probability"], answer["method"], answer.get("interval"),
-                    games=answer.get("games"))
+                    note=note, games=answer.get("games"))
     advice.duel = {key: answer[key] for key in ("play", "horizon", "close_call", "screen_games")
                    if key in answer}
     return advice

@@ -94,6 +94,8 @@ def report_lines(result, words):
                                how="" if row["exact"] else words("duel.estimates")))
     if not lines:
         lines.append(words("duel.no_loss"))
+    if len(result["players"]) > 2 and any(row["exact"] for row in result["decisions"]):
+        lines.append(words("duel.kingmaker"))
     for name, lost in zip(result["players"], result["lost"]):
         lines.append(words("duel.given_away", name=name, lost=chance_text(lost, words)))
     if result["finished"]:

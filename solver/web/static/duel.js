@@ -215,11 +215,16 @@ function describeChoice(c) {
   return t("duel.take", { chips: taken(c.take, c.from || "plate") });
 }
 
-// What the chance is: an estimate is the chance if every seat plays the greedy policy from here
-// (the rollouts), the exact endgame every seat's best, with 3-4 players a seat that can no longer
-// win favouring the next seat (solver/duel/multiplayer/kernels.prefers).
+// What the chance is and under whose play it holds: an estimate is the advised choice's chance
+// if every seat plays the simple rule from here (the rollouts), with 2 players and the horizon
+// table only until the table's chips in play, then every seat's best; the exact endgame is every
+// seat's best, with 3-4 players a seat that can no longer win favouring the next seat
+// (solver/duel/multiplayer/kernels.prefers).
 function chanceLine(a, players) {
-  if (!a.exact) return t("duel.web.chance_greedy", { chance: pct(a.probability), lo: pct(a.interval[0]), hi: pct(a.interval[1]) });
+  if (!a.exact) {
+    const key = a.play === "greedy_then_best" ? "duel.web.chance_horizon" : "duel.web.chance_greedy";
+    return t(key, { chance: pct(a.probability), lo: pct(a.interval[0]), hi: pct(a.interval[1]), n: a.horizon });
+  }
   return t(players > 2 ? "duel.web.chance_exact_many" : "duel.web.chance_exact", { chance: pct(a.probability) });
 }
 
@@ -232,6 +237,12 @@ function renderAdvice(st) {
   p.className = "chance";
   p.textContent = chanceLine(a, st.seats.length);
   box.append(p);
+  if (a.close_call) {
+    const close = document.createElement("p");
+    close.className = "close-call";
+    close.textContent = t("duel.web.close_call");
+    box.append(close);
+  }
   if (!a.options.length) return;
   const list = document.createElement("ol");
   list.className = "options";
@@ -329,6 +340,11 @@ function renderAnalysis(rows, lost, players) {
     return li;
   };
   const parts = [head, totals];
+  if (players.length > 2 && rows.some((r) => r.exact)) {
+    const note = document.createElement("p");
+    note.textContent = t("duel.web.kingmaker");
+    parts.push(note);
+  }
   if (!losses.length) {
     const none = document.createElement("p");
     none.textContent = t("duel.web.no_advice_loss");
