@@ -2,19 +2,22 @@
 benchmarks/results/duel_multi.json).
 
   exact      for positions of real games (greedy self-play, seeded) with k chips still in play
-             (plate and set aside): the size bound, the positions the exact solver visits, and
-             its seconds, per number of players and k (the kernels compiled beforehand)
-  latency    one whole advice (`solver.advise` with the default budget) at the start, the
-             middle (about half the chips gone) and the end (exact) of a game, per number of
-             players: first call and the best of --repeat warm calls, with what it answered
-             (exact or how many games per option)
+             (plate and set aside): the size bound, the positions exact.py's search visits, and
+             its seconds, for 3 and 4 players (2 players: the dense solver, duel_dense.py)
+  latency    one whole advice (`solver.advise` as a user asks it: the default games, seed 0) at
+             the start, the middle (about half the chips gone) and the end (the exact zone) of
+             a game, per number of players; for 2 players also a position inside the horizon
+             table, and each 2-player stage again with the table of --tables: first call and
+             the best of --repeat warm calls, with what it answered (exact or how many games
+             per option)
   reference  the solo Dice Duel solve in the same process (the expected-score solve, warm), so
              the times can be read as ratios to it
 
-    python benchmarks/duel_multi.py --repeat 2
+    python benchmarks/duel_multi.py --repeat 2 --tables DIR
 """
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -24,12 +27,10 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from solver import advise  # noqa: E402
 from solver.bench import machine  # noqa: E402
 from solver.duel.multiplayer import advice as multi_advice, exact as multi_exact  # noqa: E402
+from solver.duel.multiplayer import dense, estimate, horizon  # noqa: E402
 from solver.duel.multiplayer import game as mg  # noqa: E402
-from solver.duel.multiplayer import match as mm  # noqa: E402
-from solver.duel.multiplayer.kernels import GREEDY  # noqa: E402
 from solver.duel.rules import get_rules  # noqa: E402
 
 
@@ -71,26 +72,44 @@ def exact_sizes(rules, max_seconds, counts=(2, 3, 4)):
     return rows
 
 
-def latency(rules, repeat, counts=(2, 3, 4), budget=None):
+def latency(rules, repeat, counts=(2, 3, 4), table=None):
     rows = []
     for players in counts:
         by_chips = positions_by_chips(rules, players, seed=10 + players)
         chips = sorted(by_chips)
-        small = max(k for k in chips if multi_exact.size_bound(by_chips[k]) <= multi_exact.EXACT_LIMIT)
-        for stage, k in (("start", max(chips)), ("middle", chips[len(chips) // 2]), ("end", small)):
-            table = by_chips[k]
-            times = []
-            for _ in range(repeat + 1):
-                start = time.perf_counter()
-                answer = advise(table, rules, [2, 3, 4, 5, 5], 2,
-                                objective=multi_advice.SeatWinGoal(budget=budget)).as_dict()
-                times.append(time.perf_counter() - start)
-            rows.append({"players": players, "stage": stage, "chips_in_play": k,
-                         "first_seconds": times[0], "warm_seconds": min(times[1:]),
-                         "exact": answer["exact"], "games_per_option": answer.get("games"),
-                         "options": len(answer["options"])})
-            print(rows[-1], flush=True)
+        small = max(k for k in chips if _exact_zone(by_chips[k], rules, None))
+        stages = [("start", max(chips)), ("middle", chips[len(chips) // 2]), ("end", small)]
+        tables = [None] if players > 2 or table is None else [None, table]
+        if players == 2 and table is not None:
+            stages.append(("table", max(k for k in chips if k <= table.top)))
+        for horizon in tables:
+            for stage, k in stages:
+                if stage == "table" and horizon is None:
+                    continue
+                rows.append(_timed(rules, by_chips[k], stage, k, horizon, repeat))
+                print(rows[-1], flush=True)
     return rows
+
+
+def _exact_zone(table, rules, horizon):
+    if table.players == 2:
+        return dense.dense_work(table, horizon) <= dense.DENSE_LIMIT
+    return multi_exact.size_bound(table) <= multi_exact.EXACT_LIMIT
+
+
+def _timed(rules, table, stage, k, horizon, repeat):
+    times = []
+    for _ in range(repeat + 1):
+        dense._CACHE.clear()  # each call as a first question of its game
+        start = time.perf_counter()
+        answer = multi_advice.win_chances(table, rules, [2, 3, 4, 5, 5], 2,
+                                          horizon=horizon).as_dict()
+        times.append(time.perf_counter() - start)
+    return {"players": table.players, "stage": stage, "chips_in_play": k,
+            "horizon_levels": horizon.top if horizon is not None else 0,
+            "first_seconds": times[0], "warm_seconds": min(times[1:]), "exact": answer["exact"],
+            "games_per_option": answer.get("games"), "options": len(answer["options"]),
+            "load_average": os.getloadavg()[0]}
 
 
 def main():
@@ -99,14 +118,16 @@ def main():
     parser.add_argument("--max-seconds", type=float, default=30.0,
                         help="stop growing the exact endgames after one takes this long")
     parser.add_argument("--players", type=int, action="append", help="default: 2, 3 and 4")
-    parser.add_argument("--budget", type=float, help="seconds of rollouts per advice (default: "
-                        "the advice's own, as at the table)")
+    parser.add_argument("--tables", help="store holding the horizon table (2 players)")
     parser.add_argument("--out", default=str(HERE / "results" / "duel_multi.json"))
     args = parser.parse_args()
     rules = get_rules()
     counts = args.players or (2, 3, 4)
+    table = horizon.load(rules, directory=args.tables) if args.tables else None
     start = time.perf_counter()
-    mm.play_game(rules, [mm.ADVISOR, GREEDY], 0, mm.Advisor(rules))  # compile every kernel
+    late = mg.Table((0,) * 6 + (1,), (0,) * 7, ((2,) * 6 + (1,), (2,) * 7), 0, False)
+    for position in (mg.new_table(2), late):  # compile every kernel
+        multi_advice.win_chances(position, rules, [2, 3, 4, 5, 5], 2, games=2)
     compile_seconds = time.perf_counter() - start
     from solver import solve
     solve(rules, progress=False)
@@ -114,11 +135,11 @@ def main():
     solve(rules, progress=False)
     reference = time.perf_counter() - start
     result = {"machine": machine(), "rules": rules.key, "compile_seconds": compile_seconds,
-              "exact_limit": multi_exact.EXACT_LIMIT,
-              "budget_seconds": multi_advice.BUDGET if args.budget is None else args.budget,
+              "exact_limit": multi_exact.EXACT_LIMIT, "dense_limit": dense.DENSE_LIMIT,
+              "games_per_option": estimate.GAMES,
               "reference_solo_solve_warm_seconds": reference,
-              "exact": exact_sizes(rules, args.max_seconds, counts),
-              "latency": latency(rules, args.repeat, counts, args.budget)}
+              "exact": exact_sizes(rules, args.max_seconds, [c for c in counts if c > 2]),
+              "latency": latency(rules, args.repeat, counts, table)}
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
     print(f"wrote {args.out}")
 

@@ -1,20 +1,18 @@
-"""A tournament of seeded whole Dice Duel games for 2, 3 and 4 players: the advisor in each seat
-against opponents who all take the most valuable chip each turn (greedy), and against opponents
-who all follow the solo game's optimal table adapted to these rules (solo).  Writes JSON
-(default benchmarks/results/duel_tournament.json): per pairing the advisor's win share with its
-95% interval beside 1/n and beside the share the opponents' strategy wins in that seat when every
-seat plays it (self-play, same seeds), games, and seconds; and the advisor's decision times.
+"""A tournament of seeded whole Dice Duel games: the advice exactly as a user gets it
+(multiplayer.match.Advisor: advice.win_chances at every decision, its default games per option,
+rollout seed 0, and the horizon table saved in --tables, if any) in each seat, against opponents
+who all play greedy (keep for and take the most valuable chip) or all follow the solo game's
+optimal table.  Beside each pairing, the share the opponents' own strategy wins in that seat in
+self-play on the same seeds, and the advisor's gain over it (paired by seed, with its standard
+error): the figure of merit.
 
-The advisor here runs at a fixed budget (multi_match.Advisor: --rollouts games for each end move
-and each of the --candidates best keeps by the greedy tables, exact once the game's size bound is
-at most --limit), far below the advice at the table (multi_advice: 1.5 s of rollouts per
-decision), so that the whole tournament fits the machine's time.  Below multi_match.MIN_GAMES
-rollouts per option the advisor plays the greedy choice until the exact endgame (fewer games
-only added noise: measured with --only 2:0:greedy at 1,000 games).  Games run in --processes
-worker processes; game g of a pairing uses seed g, the same for every pairing.
+Writes JSON (default benchmarks/results/duel_tournament.json) after every block of games: a
+stopped run goes on from the blocks it saved with the same command.  Game g of a pairing uses
+seed g.  Each worker process computes on one thread (the advice's own threads would only
+compete with the other workers).
 
-    python benchmarks/duel_tournament.py --games 2000 --rollouts 0  # the full tournament
-    python benchmarks/duel_tournament.py --games 100 --out reduced.json
+    nice python benchmarks/duel_tournament.py --players 2 --games 4000 --tables DIR
+    python benchmarks/duel_tournament.py --players 3 --games 300 --out reduced.json
 """
 import argparse
 import json
@@ -33,124 +31,139 @@ from solver.duel.multiplayer.kernels import GREEDY, SOLO  # noqa: E402
 from solver.duel.multiplayer.rollout import wilson  # noqa: E402
 
 OPPONENTS = {"greedy": GREEDY, "solo": SOLO}
+BLOCK = 25  # games a worker plays before the results are saved
 
 
-def pairings():
-    """(players, advisor seat, opponent) for every pairing of the tournament."""
-    return [(n, seat, opponent) for opponent in OPPONENTS for n in (2, 3, 4) for seat in range(n)]
+def one_thread():
+    """This process computes on one thread (the workers are the parallelism)."""
+    from solver.duel.multiplayer import rollout
+    from solver.engine import backward
+    rollout.default_threads = backward.default_threads = lambda: 1
 
 
-def chosen(only):
-    """The pairings to play: all, or those --only names ("2:0:greedy")."""
-    if not only:
-        return pairings()
-    wanted = {tuple(part if i == 2 else int(part) for i, part in enumerate(o.split(":"))) for o in only}
-    unknown = wanted - set(pairings())
-    if unknown:
-        raise SystemExit(f"no such pairing: {sorted(unknown)}; pairings are PLAYERS:SEAT:OPPONENT "
-                         "with 2-4 players, seat 0..players-1 and greedy or solo")
-    return [p for p in pairings() if p in wanted]
-
-
-def _play_block(args):
-    """Worker: games first..first+count-1 of one pairing -> (advisor's shares, decision times)."""
-    players, seat, opponent, first, count, rollouts, candidates, limit = args
+def _block(args):
+    """Worker: games first..first+count-1 of one pairing -> per game (advisor's share, the
+    opponents' self-play share in that seat), and the advisor's decisions."""
+    players, seat, opponent, first, count, games, tables = args
+    one_thread()
     from solver import get_table
-    from solver.duel.multiplayer import match as mm
+    from solver.duel.multiplayer import horizon as multi_horizon, match as mm
     from solver.duel.rules import get_rules
     rules = get_rules()
     solo = get_table(rules, progress=False).values if opponent == "solo" else mm.NO_SOLO
+    table = multi_horizon.load(rules, directory=tables) if tables else None
     policies = [OPPONENTS[opponent]] * players
     policies[seat] = mm.ADVISOR
-    advisor = mm.Advisor(rules, games=rollouts, candidates=candidates, limit=limit, seed=first * 7919)
-    shares = [float(mm.play_game(rules, policies, g, advisor, solo)[seat])
-              for g in range(first, first + count)]
-    return shares, advisor.seconds
+    advisor = mm.Advisor(rules, games=games, horizon=table)
+    rows, decisions = [], []
+    for g in range(first, first + count):
+        share = float(mm.play_game(rules, policies, g, advisor, solo)[seat])
+        base = float(mm.play_game(rules, [OPPONENTS[opponent]] * players, g, None, solo)[seat])
+        rows.append([g, share, base])
+        decisions += [[exact, chips, seconds] for _, _, exact, chips, seconds in advisor.shown]
+    return rows, decisions
 
 
-def self_play_share(players, seat, opponent, games):
-    """The share the opponents' own strategy wins in `seat` when every seat plays it (the same
-    seeds as the pairing's games): what the advisor's share is to be read against."""
-    from solver import get_table
-    from solver.duel.multiplayer import match as mm
-    from solver.duel.rules import get_rules
-    rules = get_rules()
-    solo = get_table(rules, progress=False).values if opponent == "solo" else mm.NO_SOLO
-    policies = [OPPONENTS[opponent]] * players
-    shares = [mm.play_game(rules, policies, g, None, solo)[seat] for g in range(games)]
-    mean = float(np.mean(shares))
-    return {"share": mean, "interval": wilson(mean, games), "games": games}
+def summary(rows, players):
+    """Win share, its interval, the self-play share and the gain over it (paired by seed)."""
+    rows = np.array(rows)
+    share, base = rows[:, 1], rows[:, 2]
+    gain = share - base
+    n = len(rows)
+    return {"games": n, "win_share": float(share.mean()),
+            "interval": wilson(float(share.mean()), n), "fair_share": 1 / players,
+            "self_play": float(base.mean()), "gain": float(gain.mean()),
+            "gain_se": float(gain.std(ddof=1) / np.sqrt(n)) if n > 1 else None}
 
 
-def run_pairing(pool, players, seat, opponent, args):
-    start = time.perf_counter()
-    block = max(1, args.games // (4 * args.processes))
-    jobs = [(players, seat, opponent, first, min(block, args.games - first), args.rollouts,
-             args.candidates, args.limit) for first in range(0, args.games, block)]
-    shares, seconds = [], []
-    for part, times in pool.map(_play_block, jobs):
-        shares += part
-        seconds += times
-    mean = float(np.mean(shares))
-    row = {"players": players, "advisor_seat": seat, "opponent": opponent, "games": len(shares),
-           "win_share": mean, "interval": wilson(mean, len(shares)), "fair_share": 1 / players,
-           "wall_seconds": time.perf_counter() - start}
-    row["self_play"] = self_play_share(players, seat, opponent, args.games)
-    return row, seconds
-
-
-def decision_summary(seconds):
-    """Decision times of the advisor by the game's stage (chips in play: 28-19, 18-10, 9-0)."""
-    out = {}
-    for stage, lo, hi in (("start", 19, 28), ("middle", 10, 18), ("end", 0, 9)):
-        times = [s for chips, s in seconds if lo <= chips <= hi]
-        if times:
-            out[stage] = {"decisions": len(times), "mean_seconds": float(np.mean(times)),
-                          "p95_seconds": float(np.percentile(times, 95)),
-                          "max_seconds": float(np.max(times))}
+def decision_summary(decisions):
+    """The advisor's decisions: how many were exact, and the seconds of each by chips in play
+    (one thread; the latency on two cores is benchmarks/duel_multi.py's)."""
+    if not decisions:
+        return {}
+    d = np.array(decisions, dtype=np.float64)
+    out = {"decisions": len(d), "exact_share": float(d[:, 0].mean())}
+    for stage, lo, hi in (("start", 19, 28), ("middle", 11, 18), ("end", 0, 10)):
+        part = d[(d[:, 1] >= lo) & (d[:, 1] <= hi), 2]
+        if len(part):
+            out[stage] = {"decisions": len(part), "mean_seconds": float(part.mean()),
+                          "max_seconds": float(part.max())}
     return out
+
+
+def run(args, result, pool):
+    """Play the blocks not yet saved, saving after each."""
+    jobs = []
+    for seat in range(args.players):
+        key = f"{args.players}:{seat}:{args.opponent}"
+        entry = result["pairings"].setdefault(key, {"rows": [], "decisions": []})
+        done = {int(r[0]) for r in entry["rows"]}
+        for first in range(0, args.games, BLOCK):
+            count = min(BLOCK, args.games - first)
+            if first not in done:
+                jobs.append((key, (args.players, seat, args.opponent, first, count, args.rollouts,
+                                   args.tables)))
+    start = time.perf_counter()
+    futures = [(key, pool.submit(_block, job)) for key, job in jobs]
+    for key, future in futures:
+        rows, decisions = future.result()
+        entry = result["pairings"][key]
+        entry["rows"] += rows
+        entry["decisions"] += decisions
+        result["wall_seconds"] = result.get("wall_seconds", 0) + time.perf_counter() - start
+        start = time.perf_counter()
+        write(args, result)
+        print(key, summary(entry["rows"], args.players), flush=True)
+
+
+def write(args, result):
+    out = dict(result, machine=machine())
+    for key, entry in result["pairings"].items():
+        players = int(key.split(":")[0])
+        entry["summary"] = summary(entry["rows"], players) if entry["rows"] else None
+        entry["decision_summary"] = decision_summary(entry["decisions"])
+    seats = [e["summary"] for k, e in result["pairings"].items()
+             if k.startswith(f"{args.players}:") and e["summary"]]
+    if seats and all(s["gain_se"] is not None for s in seats):
+        out[f"gain_{args.players}p"] = {
+            "seat_averaged": float(np.mean([s["gain"] for s in seats])),
+            "se": float(np.sqrt(sum(s["gain_se"] ** 2 for s in seats)) / len(seats)),
+            "games_per_seat": min(s["games"] for s in seats), "seats": len(seats)}
+    Path(args.out).write_text(json.dumps(out, indent=1) + "\n")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
-    parser.add_argument("--rollouts", type=int, default=16, help="games per option and decision")
-    parser.add_argument("--candidates", type=int, default=3, help="keeps tried besides the greedy one")
-    parser.add_argument("--limit", type=int, default=2000, help="size bound solved exactly")
+    parser.add_argument("--games", type=int, default=4000, help="games per seat")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--opponent", default="greedy", choices=sorted(OPPONENTS))
+    parser.add_argument("--rollouts", type=int, default=None,
+                        help="games per option (default: the advice's own)")
+    parser.add_argument("--tables", help="store holding the horizon table (default: none)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--out", default=str(HERE / "results" / "duel_tournament.json"))
-    parser.add_argument("--only", action="append", metavar="PLAYERS:SEAT:OPPONENT",
-                        help="play only these pairings, e.g. 2:0:greedy (repeat)")
-    parser.add_argument("--add-self-play", action="store_true",
-                        help="only add the self-play shares to the pairings of --out")
     args = parser.parse_args()
-    if args.add_self_play:
-        result = json.loads(Path(args.out).read_text())
-        for row in result["pairings"]:
-            row["self_play"] = self_play_share(row["players"], row["advisor_seat"],
-                                               row["opponent"], row["games"])
-        Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
-        return
-    start = time.perf_counter()
-    rows, seconds = [], []
+    path = Path(args.out)
+    result = json.loads(path.read_text()) if path.exists() else {}
+    if "pairings" not in result or result.get("version") != 2:
+        result = {"version": 2, "rules": "dice-duel", "pairings": {}}
+    from solver.duel.multiplayer import estimate
+    result.setdefault("advice", {})[f"{args.players}p"] = {
+        "games_per_option": args.rollouts or estimate.GAMES, "horizon_table": bool(args.tables),
+        "horizon_levels": _levels(args.tables), "processes": args.processes}
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
-        for players, seat, opponent in chosen(args.only):
-            row, times = run_pairing(pool, players, seat, opponent, args)
-            rows.append(row)
-            seconds += times
-            print(json.dumps(row), flush=True)
-            # written after every pairing: an interrupted run keeps what it finished
-            write(args, rows, seconds, time.perf_counter() - start, len(rows) == len(pairings()))
+        run(args, result, pool)
+    write(args, result)
     print(f"wrote {args.out}")
 
 
-def write(args, rows, seconds, wall, complete):
-    result = {"machine": machine(), "rules": "dice-duel", "games_per_pairing": args.games,
-              "advisor": {"rollouts_per_option": args.rollouts, "candidates": args.candidates,
-                          "exact_size_bound": args.limit, "processes": args.processes},
-              "full_tournament": args.games >= 2000 and complete, "complete": complete,
-              "wall_seconds": wall, "pairings": rows, "decision_seconds": decision_summary(seconds)}
-    Path(args.out).write_text(json.dumps(result, indent=1) + "\n")
+def _levels(tables):
+    if not tables:
+        return 0
+    from solver.duel.multiplayer import horizon as multi_horizon
+    from solver.duel.rules import get_rules
+    found = multi_horizon.load(get_rules(), directory=tables)
+    return found.top if found is not None else 0
 
 
 if __name__ == "__main__":

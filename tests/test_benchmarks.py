@@ -62,25 +62,25 @@ def test_duel_solves_and_advises(monkeypatch, tmp_path):
 
 def test_duel_multi_sizes_and_latency(monkeypatch, tmp_path):
     out = tmp_path / "duel_multi.json"
-    bench(monkeypatch, "duel_multi", "--players", 2, "--repeat", 1, "--max-seconds", 0.2,
-          "--budget", 0.1, "--out", out)
+    bench(monkeypatch, "duel_multi", "--players", 2, "--repeat", 1, "--out", out)
     result = read(out)
-    assert result["exact"] and all(row["players"] == 2 and 0 < row["positions"] <= row["size_bound"]
-                                   for row in result["exact"])
+    assert result["exact"] == []  # 2 players: the dense solver's, benchmarks/duel_dense.py
     assert [row["stage"] for row in result["latency"]] == ["start", "middle", "end"]
-    assert result["budget_seconds"] == 0.1
     assert result["latency"][-1]["exact"] and all(row["options"] for row in result["latency"])
+    assert not result["latency"][0]["exact"] and result["latency"][0]["games_per_option"] > 0
 
 
 def test_duel_tournament_plays_a_pairing(monkeypatch, tmp_path):
     out = tmp_path / "duel_tournament.json"
-    bench(monkeypatch, "duel_tournament", "--games", 2, "--rollouts", 0, "--only", "2:0:greedy",
-          "--processes", 1, "--out", out)
+    bench(monkeypatch, "duel_tournament", "--games", 1, "--rollouts", 8, "--processes", 1,
+          "--out", out)
     result = read(out)
-    [row] = result["pairings"]
-    assert (row["players"], row["advisor_seat"], row["opponent"], row["games"]) == (2, 0, "greedy", 2)
-    assert 0 <= row["win_share"] <= 1 and row["self_play"]["games"] == 2
-    assert result["complete"] is False and result["full_tournament"] is False
+    assert set(result["pairings"]) == {"2:0:greedy", "2:1:greedy"}
+    for entry in result["pairings"].values():
+        summary = entry["summary"]
+        assert summary["games"] == 1 and 0 <= summary["win_share"] <= 1
+        assert entry["decision_summary"]["decisions"] > 0
+    assert result["advice"]["2p"]["games_per_option"] == 8
 
 
 def test_first_run_finds_files_pip_did_not_install(tmp_path):

@@ -109,14 +109,17 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
 
 
 def test_tournament_blocks_and_the_results_figures(tmp_path):
-    """The tournament's worker plays seeded games (the same seed: the same result), and the
-    docs/results.md block is what scripts/duel_figures.py writes from the results."""
+    """The tournament's worker plays seeded games with the advice as users get it (the same
+    seed: the same result, beside greedy self-play on it), and the docs/results.md block is
+    what scripts/duel_figures.py writes from the results."""
     tournament = load_script("duel_tournament", "benchmarks")
-    shares, seconds = tournament._play_block((2, 1, "greedy", 0, 2, 4, 2, 300))
-    assert len(shares) == 2 and all(s in (0.0, 0.5, 1.0) for s in shares) and seconds
-    assert tournament._play_block((2, 1, "greedy", 0, 2, 4, 2, 300))[0] == shares
-    assert set(tournament.decision_summary(seconds)) <= {"start", "middle", "end"}
-    assert len(tournament.pairings()) == 2 * (2 + 3 + 4)
+    rows, decisions = tournament._block((2, 1, "greedy", 0, 1, 16, None))
+    assert len(rows) == 1 and all(r[1] in (0.0, 0.5, 1.0) and r[2] in (0.0, 0.5, 1.0)
+                                  for r in rows)
+    assert tournament._block((2, 1, "greedy", 0, 1, 16, None))[0] == rows
+    assert decisions and {d[0] for d in decisions} == {True, False}  # exact at the end
+    assert set(tournament.decision_summary(decisions)) <= {"decisions", "exact_share", "start",
+                                                            "middle", "end"}
     figures = load_script("duel_figures")
     results = (Path(__file__).resolve().parent.parent / "docs" / "results.md").read_text(encoding="utf-8")
     assert figures.replace_block(results, figures.current_block()) == results, \

@@ -25,7 +25,10 @@ from .kernels import turn_by
 from .rollout import game_arrays
 from .universe import CODES, position_index, reachable_universe, superblocks
 
-DENSE_LIMIT = 2_000_000  # the most positions (times codes) a position's own dense solve takes on
+DENSE_LIMIT = 320_000  # the most work a position's own dense solve takes on: values (positions
+# times codes) to solve, each counted twice above a horizon table (its reads miss the cache):
+# about 1 s on 2 idle cores at worst (benchmarks/duel_dense.py)
+TABLE_WEIGHT = 2
 
 
 def dense_rules(rules):
@@ -57,8 +60,8 @@ class DenseObjective(Objective):
         return None
 
     def levels(self, rules, within=0):
-        return [(k, superblocks(self.universe, k))
-                for k in range(self.lowest, self.highest + 1)]
+        found = superblocks(self.universe)
+        return [(k, found[k]) for k in range(self.lowest, self.highest + 1)]
 
     def values_array(self, rules, reachable):
         return self.store
@@ -207,11 +210,18 @@ def cached_solver(table, rules, horizon=None, limit=DENSE_LIMIT):
         if solver is not None and solver.horizon is horizon and solver.covers(table):
             return solver
         if horizon is None or table.in_play > horizon.top:
-            if dense_size(table, key[1]) > limit:
+            if dense_work(table, horizon) > limit:
                 return None
         solver = DenseSolver(table, rules, horizon)
         _CACHE[key] = solver
         return solver
+
+
+def dense_work(table, horizon=None):
+    """The work of a dense solve of `table` as DENSE_LIMIT counts it."""
+    if horizon is None:
+        return dense_size(table)
+    return TABLE_WEIGHT * dense_size(table, horizon.top)
 
 
 def dense_size(table, horizon_top=0):

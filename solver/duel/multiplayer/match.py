@@ -1,115 +1,48 @@
 """Whole multiplayer Dice Duel games between seats that play by different strategies: the advisor
-(exact endgames, rollouts before), the greedy player (the most valuable chip each turn) and the
-solo-optimal player adapted to these rules.  benchmarks/duel_tournament.py plays many.
+(the advice as a user gets it), the greedy player (the most valuable chip each turn) and the
+solo-optimal player adapted to these rules.  benchmarks/duel_tournament.py and
+benchmarks/duel_calibration.py play many.
 
-The fast seats play their turns in numba (multi_kernels.play_turn); the advisor's turns run here,
-on the same dice generator, so a game is fixed by its seed and the strategies."""
+The fast seats play their turns in numba (kernels.play_turn); the advisor's turns run here, on
+the same dice generator, so a game is fixed by its seed and the strategies."""
 import time
 
 import numpy as np
 
-from ...dice import sub_keep_indices
-from ...dice import EMPTY_KEEP
+from ...dice import EMPTY_KEEP, KEEP_INDEX, KEEPS
 from ...engine.seeded_dice import complete_roll, random_next
 from . import game as mg
 from . import kernels as mk
-from .exact import TooLarge, better, size_bound, solve_exact
-from .rollout import NO_SOLO, Rollouts, _cached, kernel_moves, move_code
+from .rollout import NO_SOLO, _cached, kernel_moves, move_code
 
-ADVISOR = -1  # a seat's policy: the advisor (GREEDY, SOLO: multi_kernels)
-Z = 2.0  # standard errors by which a candidate must beat the greedy choice
-# Fewer games per option than this never move the advisor off the greedy choice: their paired
-# standard error is itself too noisy (at 8 games the rule switched wrongly often enough to win
-# 3.4 pp less than greedy in the 2-player seat 0 over 1,000 games; at 64 it never switched).
-MIN_GAMES = 32
+ADVISOR = -1  # a seat's policy: the advisor (GREEDY, SOLO: kernels)
 
 
 class Advisor:
-    """The advisor at a fixed budget: exact once a game's size_bound is at most `limit` (one
-    solver per game, reused for every later decision), else `games` rollouts for each of the end
-    moves and of the `candidates` keeps the greedy tables rank highest, keeping the greedy
-    choice unless another is measurably better."""
+    """A seat that takes the advice exactly as `kniffel advise` and the page give it
+    (advice.win_chances with `games` per option and rollout seed `seed`, the horizon table
+    `horizon`) and plays its first option.  It notes every advice it followed in `shown`: (seat,
+    chance shown, exact, chips in play, seconds), for the calibration."""
 
-    def __init__(self, rules, games=32, candidates=3, limit=2_000, seed=0):
-        self.rules, self.games, self.candidates, self.limit, self.seed = rules, games, candidates, limit, seed
-        self.game_arrays, self.greedy, self.sub_keeps = _cached(rules)
-        self.solver = None
-        self.seconds = []  # (chips in play, seconds) per decision
+    def __init__(self, rules, games=None, seed=0, horizon=None):
+        self.rules, self.games, self.seed, self.horizon = rules, games, seed, horizon
+        self.shown = []
 
     def new_game(self):
-        self.solver = None
+        self.shown = []
 
     def decide(self, table, roll, left):
         """("keep", keep index) or ("move", move) for the dice `roll` with `left` rolls to come."""
+        from .advice import win_chances
         start = time.perf_counter()
-        if self.solver is None and size_bound(table) <= self.limit:
-            try:
-                self.solver = solve_exact(table, self.rules, limit=4 * self.limit)
-            except TooLarge:
-                self.solver = None
-        choice = self._exact(table, roll, left) if self.solver is not None else \
-            self._rollouts(table, roll, left)
-        self.seconds.append((table.in_play, time.perf_counter() - start))
-        return choice
-
-    def _moves(self, table, roll):
-        category = int(self.rules.categories[0][roll])
-        return mg.end_moves(table, int(self.rules.categories[1][category]), category == 0,
-                            self.rules), category == 0
-
-    def _exact(self, table, roll, left):
-        moves, kniffel = self._moves(table, roll)
-        mover = table.to_move
-        best_move, best = None, None
-        for move in moves:
-            value = self.solver.outcome(table, move, kniffel)
-            if best is None or better(best, value, mover):
-                best_move, best = move, value
-        choice = ("move", best_move)
-        if left > 0:
-            stages, _ = self.solver.turn(table, with_stages=True)
-            for k in sub_keep_indices(roll)[1].tolist():
-                if better(best, stages[left, k], mover):
-                    choice, best = ("keep", k), stages[left, k]
-        return choice
-
-    def _rollouts(self, table, roll, left):
-        """The greedy choice, unless another candidate beats it in the same games by more than
-        Z standard errors of the paired difference (policy improvement that noise cannot
-        make worse than the greedy player)."""
-        moves, _ = self._moves(table, roll)
-        plate, aside = np.array(table.plate), np.array(table.aside)
-        key = mk.greedy_key(plate, aside)
-        t, s = mk.greedy_move(plate, aside, int(self.rules.categories[0][roll]),
-                               self.rules.categories[1])
-        greedy_move = ("no_chip",) if t < 0 else ("take", t, mg.PLATE if s == 0 else mg.ASIDE)
-        labels = [("move", m) for m in moves]
-        options = [(roll, 0, -1) + move_code(m) for m in moves]
-        baseline = labels.index(("move", greedy_move))
-        if left > 0:
-            keeps = sub_keep_indices(roll)[1].tolist()
-            stage = self.greedy[left, :, key]
-            pick = mk.pick_keep(roll, left, self.sub_keeps, stage, self.greedy[0, roll, key])
-            keeps.sort(key=lambda k: -stage[k])
-            chosen = keeps[:self.candidates] + ([pick] if pick != roll and pick not in
-                                               keeps[:self.candidates] else [])
-            if pick != roll:
-                baseline = len(labels) + chosen.index(pick)
-            labels += [("keep", k) for k in chosen]
-            options += [(roll, left, k, 0, 0) for k in chosen]
-        if len(options) == 1 or self.games < MIN_GAMES:
-            return labels[baseline]
-        runner = Rollouts(table, self.rules, self.seed, threads=1)
-        self.seed += 1  # fresh games for the next decision
-        shares = runner.games(options, self.games)
-        diff = shares - shares[baseline]
-        mean = diff.mean(axis=1)
-        error = diff.std(axis=1, ddof=1) / np.sqrt(self.games)
-        best, best_mean = baseline, 0.0
-        for i in range(len(options)):
-            if mean[i] > best_mean and mean[i] > Z * error[i]:
-                best, best_mean = i, mean[i]
-        return labels[best]
+        advice = win_chances(table, self.rules, list(KEEPS[roll]), left, games=self.games,
+                             seed=self.seed, horizon=self.horizon)
+        first = advice.options[0]
+        self.shown.append((table.to_move, advice.probability, advice.exact, table.in_play,
+                           time.perf_counter() - start))
+        if first["action"] == "keep":
+            return "keep", KEEP_INDEX[tuple(first["keep"])]
+        return "move", mg.parse_move(first["then"] if first["action"] == "stop" else first)
 
 
 def play_game(rules, policies, seed, advisor=None, solo_values=NO_SOLO):
@@ -151,4 +84,29 @@ def play_game(rules, policies, seed, advisor=None, solo_values=NO_SOLO):
                                          game.roll_category[roll] == 0, game.params[2])
     out = np.empty(n)
     mk.shares(seats, last, game.params, game.values, out)
+    return out
+
+
+def calibration(rows, bins=10):
+    """Shown against observed chances by bin of the shown chance: rows are (game, chance shown,
+    share the seat won), one per decision.  Per bin: decisions, games, mean shown, mean observed
+    and the standard error of observed - shown, clustered by game (the decisions of one game
+    share its outcome)."""
+    out = []
+    rows = np.asarray(rows, dtype=np.float64).reshape(-1, 3)
+    which = np.minimum((rows[:, 1] * bins).astype(np.int64), bins - 1)
+    for b in range(bins):
+        part = rows[which == b]
+        if len(part) == 0:
+            out.append({"bin": [b / bins, (b + 1) / bins], "decisions": 0})
+            continue
+        games, inverse = np.unique(part[:, 0], return_inverse=True)
+        miss = np.bincount(inverse, weights=part[:, 2] - part[:, 1])  # per game, summed
+        n = len(part)
+        mean = miss.sum() / n
+        counts = np.bincount(inverse)
+        spread = np.sqrt(((miss - mean * counts) ** 2).sum()) / n if len(games) > 1 else None
+        out.append({"bin": [b / bins, (b + 1) / bins], "decisions": n, "games": len(games),
+                    "shown": float(part[:, 1].mean()), "observed": float(part[:, 2].mean()),
+                    "miss": float(mean), "miss_se": None if spread is None else float(spread)})
     return out

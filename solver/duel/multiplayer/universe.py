@@ -99,12 +99,15 @@ def empty_universe():
     return make_universe(lambda t, p, a, s0, s1: False, 0)
 
 
+@lru_cache(maxsize=1)
 def _jcode_levels():
+    """Chips in play of every j-vector (read-only: one array for every caller)."""
     codes = np.arange(N_JCODES)
     level = np.zeros(N_JCODES, dtype=np.int64)
     for _ in range(N_TYPES):
         level += codes % RADIX
         codes //= RADIX
+    level.flags.writeable = False
     return level
 
 
@@ -142,11 +145,11 @@ def _number_blocks(count, order, levels, top, offset, level_start):
         level_start[k] = position
 
 
-def superblocks(universe, k):
-    """The j-vectors (jcodes) of level k that hold positions of `universe` (int64 array)."""
+def superblocks(universe):
+    """{k: the j-vectors (jcodes, int64 array) of level k that hold positions of `universe`}."""
     levels = _jcode_levels()
-    has = (universe.offset >= 0).any(axis=0)
-    return np.flatnonzero(has & (levels == k)).astype(np.int64)
+    has = np.flatnonzero((universe.offset >= 0).any(axis=0))
+    return {k: has[levels[has] == k].astype(np.int64) for k in range(universe.top + 1)}
 
 
 @njit(cache=True)
