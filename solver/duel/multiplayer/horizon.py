@@ -111,10 +111,11 @@ def cached(rules, directory=None):
     return found
 
 
-def build(rules, top=DEFAULT_TOP, directory=None, progress=None, threads=None, cancel=None):
+def build(rules, top=DEFAULT_TOP, directory=None, progress=None, threads=None, cancel=None,
+          force=False):
     """Build (or finish) the horizon table of `rules` up to level `top` in the store; returns
     (HorizonTable, {level: seconds} of the levels built now).  A level already saved is loaded,
-    not solved again."""
+    not solved again (force: every level is solved again)."""
     if not dense_rules(rules):
         raise ValueError("the horizon table is for shared ties (the 2-player game is then "
                          "zero-sum); these rules have ties = 'lose'")
@@ -124,6 +125,8 @@ def build(rules, top=DEFAULT_TOP, directory=None, progress=None, threads=None, c
     levels, seconds, built = [], [], {}
     for k in range(1, top + 1):
         try:
+            if force:
+                raise TableError("solved again")
             values, spent = _load_level(rules, universe, k, directory)
         except TableError:
             start = time.perf_counter()
