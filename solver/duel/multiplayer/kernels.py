@@ -370,7 +370,13 @@ def rollouts(plate0, aside0, seats0, to_move0, taken0, roll, left, keep, t0, s0,
                                             game, greedy, solo_values, moves, sub_keeps, solo_work)
             to_move, taken, last = apply_move(plate, aside, seats, to_move, taken, t, s,
                                               game.roll_category[r] == 0, game.params[2])
+        turn = 0
         while last == -2:
+            # every later turn throws from (seed, game, turn) alone: the options' games meet the
+            # same dice turn by turn, whatever the dice an earlier choice made them throw
+            turn += 1
+            rng, _ = random_next(np.uint64(seed) * np.uint64(0x100000001B3)
+                                 + np.uint64(first + g) * np.uint64(1 << 20) + np.uint64(turn))
             k = plate.sum() + aside.sum()
             if k <= top:
                 flag = taken and not game.params[2]  # set_aside "turn": no flag
