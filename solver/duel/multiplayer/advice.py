@@ -177,20 +177,14 @@ def _estimate_method(answer, table, horizon):
     holds."""
     ends = (f"exact from {horizon.top} chips in play on (horizon table)"
             if horizon is not None and table.players == 2 else "to the end of the game")
-    method = (f"estimate: {answer['screen_games']} games per option, {answer['games']} more for "
-              f"the greedy choice and the best {CANDIDATES}, {answer['games']} fresh for the chance "
-              f"shown; every seat plays the greedy rule, {ends}")
+    games = answer["games"]
+    method = (f"estimate: {answer['screen_games']} games per option, {games} more for the "
+              f"greedy choice and the best {CANDIDATES}, {games} fresh for the chance shown; "
+              f"every seat plays the greedy rule, {ends}")
     if horizon is not None and table.players == 2:
         answer["horizon"] = horizon.top
         return method, "greedy_then_best"
     return method, "greedy"
-
-
-def labelled(label, table, rules):
-    """The option dict of a label: a keep (list of faces), an end move (game.py), or None."""
-    if isinstance(label, list):
-        return {"action": "keep", "keep": label}
-    return {} if label is None else mg.move_dict(label, table, rules)
 
 
 def _option(move_or_keep, chances, mover, table, rules, then=None):

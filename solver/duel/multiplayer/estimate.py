@@ -132,10 +132,16 @@ def chance_interval(shares):
     return [float(max(0.0, p - half)), float(min(1.0, p + half))]
 
 
+def labelled(label, table, rules):
+    """The option dict of a label: a keep (list of faces), an end move (game.py), or None."""
+    if isinstance(label, list):
+        return {"action": "keep", "keep": label}
+    return {} if label is None else mg.move_dict(label, table, rules)
+
+
 def _option(label, shares, mover, table, rules):
-    """An option dict (advice.labelled's form) with the mean of its games for every seat and
-    the mover's rollout interval (1.96 standard errors)."""
-    from .advice import labelled
+    """An option dict (labelled's form) with the mean of its games for every seat and the
+    mover's rollout interval (1.96 standard errors)."""
     option = labelled(label, table, rules)
     mine = shares[:, mover]
     option["probability"] = float(mine.mean())
