@@ -202,3 +202,23 @@ def test_the_dense_size_is_known_before_the_solve():
     solver = DenseSolver(position, get_rules())
     assert dense.dense_size(position) == sum(len(v) for v in solver.levels.values())
     assert solver.positions < dense.dense_size(position)  # over-games and unused codes aside
+
+
+def test_a_later_position_gets_the_same_bits_from_an_earlier_solve_as_from_its_own():
+    """The advice keeps the last solve of a game (dense.cached_solver): a later position read
+    from it has the chances of its own solve, to the bit, so an answer does not depend on what
+    was asked before."""
+    rules = get_rules()
+    earlier, later = SUB_GAMES[0], table((1, 1, 0, 0, 1, 0, 1), [(2, 2, 2, 2, 1, 2, 1),
+                                                                (1, 1, 2, 2, 2, 2, 2)], to_move=1)
+    dense._CACHE.clear()
+    first = dense.cached_solver(earlier, rules)
+    assert dense.cached_solver(later, rules) is first  # reused: the later position is in it
+    own = DenseSolver(later, rules)
+    for key in solve_exact(later, rules, limit=10**6).memo:
+        position = mg.Table(*key)
+        assert first.mover_chance(position) == own.mover_chance(position)
+    mine, theirs = first.turn(later, True)[0], own.turn(later, True)[0]
+    assert mine[0, :252].tobytes() == theirs[0, :252].tobytes()  # the final rolls
+    assert mine[1:].tobytes() == theirs[1:].tobytes()  # every keep with rolls to come
+    dense._CACHE.clear()

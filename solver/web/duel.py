@@ -69,6 +69,23 @@ def warm_up():
         for model in ("best", "greedy"):
             win_chances(late, rules, [2, 2, 3, 3, 5], 1, model=model)
             win_chances(late, rules, None, None, model=model)
+    _warm_horizon(rules)
+
+
+def _warm_horizon(rules):
+    """With a horizon table saved: the dense solve that reads it (its own compiled kernel), on
+    a position one chip above it."""
+    from ..duel.multiplayer import horizon
+    from ..duel.multiplayer.advice import win_chances
+    table = horizon.cached(rules)
+    if table is None:
+        return
+    plate = [0] * 7
+    for i in range(table.top + 1):  # a chip more than the table holds, spread over the types
+        plate[6 - i % 7] += 1
+    plate = tuple(plate)
+    seats = tuple((4 - p) // 2 for p in plate), tuple(4 - p - (4 - p) // 2 for p in plate)
+    win_chances(mg.Table(plate, (0,) * 7, seats), rules, [1, 2, 3, 4, 5], 0, horizon=table)
 
 
 def new_duel(data):
