@@ -94,15 +94,13 @@ def decision_summary(decisions):
 def run(args, result, pool):
     """Play the blocks not yet saved, saving after each."""
     jobs = []
-    for seat in range(args.players):
-        key = f"{args.players}:{seat}:{args.opponent}"
-        entry = result["pairings"].setdefault(key, {"rows": [], "decisions": []})
-        done = {int(r[0]) for r in entry["rows"]}
-        for first in range(0, args.games, BLOCK):
-            count = min(BLOCK, args.games - first)
-            if first not in done:
-                jobs.append((key, (args.players, seat, args.opponent, first, count, args.rollouts,
-                                   args.tables)))
+    for first in range(0, args.games, BLOCK):  # the seats' blocks in turn: a stopped run
+        for seat in range(args.players):  # has as many games of every seat
+            key = f"{args.players}:{seat}:{args.opponent}"
+            entry = result["pairings"].setdefault(key, {"rows": [], "decisions": []})
+            if first not in {int(r[0]) for r in entry["rows"]}:
+                jobs.append((key, (args.players, seat, args.opponent, first,
+                                   min(BLOCK, args.games - first), args.rollouts, args.tables)))
     start = time.perf_counter()
     futures = [(key, pool.submit(_block, job)) for key, job in jobs]
     for key, future in futures:
