@@ -4,7 +4,7 @@ and at the end of the game set against the share the seat won.  By decile of the
 decisions, games, mean shown, mean observed and their difference with its standard error
 clustered by game (a game's decisions share its outcome); for the estimated chances, the exact
 ones, and all.  The estimated chances' worst miss is what estimate.MARGIN widens the interval
-by.
+by (margin()).
 
 Writes JSON (default benchmarks/results/duel_calibration.json) after every block of games; a
 stopped run goes on from there with the same command.  Game g uses seed 100000 + g (games apart
@@ -14,6 +14,7 @@ from the tournament's).
 """
 import argparse
 import json
+import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -55,6 +56,14 @@ def _block(args):
     return rows
 
 
+def margin(estimated, least=100):
+    """The widening of an estimate's interval that this calibration supports: the largest miss
+    (observed - shown, either way) of a decile of at least `least` estimated decisions, rounded
+    up to half a percentage point."""
+    misses = [abs(b["miss"]) for b in estimated["bins"] if b["decisions"] >= least]
+    return math.ceil(200 * max(misses, default=0.0)) / 200
+
+
 def summarise(rows):
     from solver.duel.multiplayer.match import calibration
     rows = np.array(rows, dtype=np.float64)
@@ -66,6 +75,7 @@ def summarise(rows):
         out[name] = {"decisions": len(part), "bins": bins,
                      "worst_miss": max((abs(b["miss"]) for b in filled), default=None),
                      "mean_miss": float((part[:, 5] - part[:, 2]).mean()) if len(part) else None}
+    out["margin"] = margin(out["estimated"])
     return out
 
 
@@ -100,6 +110,9 @@ def main():
             path.write_text(json.dumps(result, indent=1) + "\n")
             print(key, entry["summary"]["games"], entry["summary"]["estimated"]["worst_miss"],
                   flush=True)
+    if entry["rows"]:  # the summary of what was saved, also when nothing was left to play
+        entry["summary"] = summarise(entry["rows"])
+        path.write_text(json.dumps(result, indent=1) + "\n")
     print(f"wrote {args.out}")
 
 
