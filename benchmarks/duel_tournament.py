@@ -76,18 +76,37 @@ def summary(rows, players):
             "gain_se": float(gain.std(ddof=1) / np.sqrt(n)) if n > 1 else None}
 
 
-def decision_summary(decisions):
-    """The advisor's decisions: how many were exact, and the seconds of each by chips in play
-    (one thread; the latency on two cores is benchmarks/duel_multi.py's)."""
-    if not decisions:
+STAGES = (("start", 19, 28), ("middle", 11, 18), ("end", 0, 10))  # by chips in play
+
+
+def tally(decisions, into=None):
+    """The advisor's decisions [exact, chips in play, seconds] added to a tally: how many, how
+    many exact, and per stage of the game the count, the seconds summed and the most (one
+    thread; the latency on two cores is benchmarks/duel_multi.py's)."""
+    into = into or {"decisions": 0, "exact": 0, "stages": {}}
+    for exact, chips, seconds in decisions:
+        into["decisions"] += 1
+        into["exact"] += int(exact)
+        stage = next(name for name, lo, hi in STAGES if lo <= chips <= hi)
+        row = into["stages"].setdefault(stage, {"decisions": 0, "seconds": 0.0, "max": 0.0})
+        row["decisions"] += 1
+        row["seconds"] += seconds
+        row["max"] = max(row["max"], seconds)
+    return into
+
+
+def decision_summary(tallied):
+    """A tally (or the list of decisions an older run saved) as the figures read it."""
+    if isinstance(tallied, list):
+        tallied = tally(tallied)
+    if not tallied or not tallied["decisions"]:
         return {}
-    d = np.array(decisions, dtype=np.float64)
-    out = {"decisions": len(d), "exact_share": float(d[:, 0].mean())}
-    for stage, lo, hi in (("start", 19, 28), ("middle", 11, 18), ("end", 0, 10)):
-        part = d[(d[:, 1] >= lo) & (d[:, 1] <= hi), 2]
-        if len(part):
-            out[stage] = {"decisions": len(part), "mean_seconds": float(part.mean()),
-                          "max_seconds": float(part.max())}
+    out = {"decisions": tallied["decisions"],
+           "exact_share": tallied["exact"] / tallied["decisions"]}
+    for stage, row in tallied["stages"].items():
+        out[stage] = {"decisions": row["decisions"],
+                      "mean_seconds": row["seconds"] / row["decisions"],
+                      "max_seconds": row["max"]}
     return out
 
 
@@ -97,7 +116,7 @@ def run(args, result, pool):
     for first in range(0, args.games, BLOCK):  # the seats' blocks in turn: a stopped run
         for seat in range(args.players):  # has as many games of every seat
             key = f"{args.players}:{seat}:{args.opponent}"
-            entry = result["pairings"].setdefault(key, {"rows": [], "decisions": []})
+            entry = result["pairings"].setdefault(key, {"rows": [], "decisions": None})
             if first not in {int(r[0]) for r in entry["rows"]}:
                 jobs.append((key, (args.players, seat, args.opponent, first,
                                    min(BLOCK, args.games - first), args.rollouts, args.tables)))
@@ -107,7 +126,8 @@ def run(args, result, pool):
         rows, decisions = future.result()
         entry = result["pairings"][key]
         entry["rows"] += rows
-        entry["decisions"] += decisions
+        old = entry["decisions"]
+        entry["decisions"] = tally(decisions, tally(old) if isinstance(old, list) else old)
         result["wall_seconds"] = result.get("wall_seconds", 0) + time.perf_counter() - start
         start = time.perf_counter()
         write(args, result)
