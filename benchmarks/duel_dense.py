@@ -3,7 +3,8 @@ benchmarks/results/duel_dense.json).
 
   build      the horizon table built level by level into a fresh store (2 threads): each
              level's values, seconds and bytes on disk (--levels; a level's seconds include
-             its save and the first load's checksum)
+             its save and the first load's checksum; a level already in --store is loaded,
+             and keeps the figures of --out's last run)
   positions  per number of chips in play k, the position of k chips whose own dense solve is
              the largest (every chip on the plate, spread over the types: found by the size of
              its universe over every such spread): its values and the seconds of its solve,
@@ -125,8 +126,14 @@ def main():
     parser.add_argument("--out", default=str(HERE / "results" / "duel_dense.json"))
     args = parser.parse_args()
     rules = get_rules()
+    built = build(rules, args.levels, args.store)
+    out = Path(args.out)
+    if out.exists():  # levels loaded, not built, this time: their build from the last run
+        before = {row["level"]: row for row in json.loads(out.read_text()).get("build", [])}
+        built = [before.get(row["level"], row) if row["solve_seconds"] is None else row
+                 for row in built]
     result = {"machine": machine(), "rules": rules.key, "dense_limit": dense.DENSE_LIMIT,
-              "table_weight": dense.TABLE_WEIGHT, "build": build(rules, args.levels, args.store)}
+              "table_weight": dense.TABLE_WEIGHT, "build": built}
     tables = [horizon.load(rules, k, args.store) for k in sorted({4, args.levels})
               if k <= args.levels]
     result["positions"] = positions(rules, [t for t in tables if t is not None], args.most,
