@@ -171,3 +171,33 @@ def test_rules_list_and_show(capsys, tmp_path):
     path.write_text('preset = "dice-duel"\nupper_bonus = 20\n')
     code, _, err = run(capsys, "rules", "--show", str(path))
     assert code == 2 and "does not apply to preset 'dice-duel'" in err
+
+
+def test_solve_builds_the_horizon_table_only_when_asked(capsys, tmp_path, monkeypatch):
+    """`kniffel solve --objective horizon` builds the levels into the store (here on a
+    sub-game's numbering: the full table takes minutes), a second call loads them, and the
+    advice of a 2-player position reads the table from the store it is given."""
+    from solver.duel.multiplayer import advice as multi_advice, horizon
+    from solver.duel.multiplayer import game as mg, universe as mu
+    start = mg.Table((1, 1, 1, 0, 1, 0, 1), (0,) * 7,
+                     ((2, 2, 1, 2, 1, 2, 1), (1, 1, 2, 2, 2, 2, 2)))
+    sub = mu.reachable_universe(start.plate, start.aside, start.seats)
+    monkeypatch.setattr(horizon, "full_universe",
+                        lambda top: sub._replace(level_start=sub.level_start[:top + 2], top=top))
+    store = tmp_path / "store"
+    assert horizon.cached(get_rules("dice-duel"), store) is None  # nothing built by itself
+    code, out, _ = run(capsys, "solve", "--rules", "dice-duel", "--objective", "horizon",
+                       "--levels", "3", "--tables", str(store), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["levels"] == 3 and sorted(data["built"]) == ["1", "2", "3"]
+    code, out, _ = run(capsys, "solve", "--rules", "dice-duel", "--objective", "horizon",
+                       "--levels", "3", "--tables", str(store))
+    assert code == 0 and "loaded (use --force to solve again)" in out
+    late = mg.Table((0, 1, 1, 0, 0, 0, 1), (0,) * 7, ((3, 2, 1, 2, 2, 2, 1), (1, 1, 2, 2, 2, 2, 2)))
+    answer = multi_advice.win_chances(late, get_rules("dice-duel"), [1, 1, 2, 2, 3], 1,
+                                      tables=str(store)).as_dict()
+    assert answer["exact"] and "horizon table" in answer["method"] and "note" not in answer
+    for args, message in ((["--rules", "kniffel", "--objective", "horizon"], "Dice Duel"),
+                          (["--rules", "dice-duel", "--levels", "2"], "--objective horizon")):
+        code, _, err = run(capsys, "solve", *args)
+        assert code == 2 and message in err and len(err.strip().splitlines()) == 1
