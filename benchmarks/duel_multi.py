@@ -80,13 +80,16 @@ def latency(rules, repeat, counts=(2, 3, 4), table=None):
         small = max(k for k in chips if _exact_zone(by_chips[k], rules, None))
         stages = [("start", max(chips)), ("middle", chips[len(chips) // 2]), ("end", small)]
         tables = [None] if players > 2 or table is None else [None, table]
-        if players == 2 and table is not None:
-            stages.append(("table", max(k for k in chips if k <= table.top)))
+        if players == 2 and table is not None:  # inside the table: a chip on each of the
+            plate = (0,) * (7 - table.top) + (1,) * table.top  # most valuable types
+            held = tuple((4 - p) // 2 for p in plate), tuple(4 - p - (4 - p) // 2 for p in plate)
+            by_chips["table"] = mg.Table(plate, (0,) * 7, held, 0, False)
+            stages.append(("table", "table"))
         for horizon in tables:
             for stage, k in stages:
                 if stage == "table" and horizon is None:
                     continue
-                rows.append(_timed(rules, by_chips[k], stage, k, horizon, repeat))
+                rows.append(_timed(rules, by_chips[k], stage, horizon, repeat))
                 print(rows[-1], flush=True)
     return rows
 
@@ -97,15 +100,16 @@ def _exact_zone(table, rules, horizon):
     return multi_exact.size_bound(table) <= multi_exact.EXACT_LIMIT
 
 
-def _timed(rules, table, stage, k, horizon, repeat):
+def _timed(rules, table, stage, horizon, repeat):
     times = []
     for _ in range(repeat + 1):
         dense._CACHE.clear()  # each call as a first question of its game
+        multi_exact._SHARED.clear()
         start = time.perf_counter()
         answer = multi_advice.win_chances(table, rules, [2, 3, 4, 5, 5], 2,
                                           horizon=horizon).as_dict()
         times.append(time.perf_counter() - start)
-    return {"players": table.players, "stage": stage, "chips_in_play": k,
+    return {"players": table.players, "stage": stage, "chips_in_play": table.in_play,
             "horizon_levels": horizon.top if horizon is not None else 0,
             "first_seconds": times[0], "warm_seconds": min(times[1:]), "exact": answer["exact"],
             "games_per_option": answer.get("games"), "options": len(answer["options"]),

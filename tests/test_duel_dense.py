@@ -222,3 +222,18 @@ def test_a_later_position_gets_the_same_bits_from_an_earlier_solve_as_from_its_o
     assert mine[0, :252].tobytes() == theirs[0, :252].tobytes()  # the final rolls
     assert mine[1:].tobytes() == theirs[1:].tobytes()  # every keep with rolls to come
     dense._CACHE.clear()
+
+
+def test_the_cheaper_solve_is_planned_with_or_without_the_table():
+    """Above the table each value costs about twice (its reads miss the cache): a position
+    whose levels above the table are most of its own solve is solved from one chip up."""
+    from types import SimpleNamespace
+    four = SimpleNamespace(top=4)
+    wide = table((1, 1, 2, 2, 2, 2, 2), [(2, 2, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1, 1)])
+    plain, above = dense.dense_size(wide), dense.dense_size(wide, 4)
+    assert 2 * above > plain and dense.plan(wide, four) == (None, plain)
+    narrow = table((1, 1, 1, 1, 2, 2, 2), [(2, 2, 2, 2, 1, 1, 1), (1, 1, 1, 1, 1, 1, 1)])
+    assert dense.plan(narrow, four) == (four, 2 * dense.dense_size(narrow, 4))
+    assert dense.plan(narrow, four)[1] < dense.dense_size(narrow)
+    low = table((0, 0, 0, 1, 1, 1, 1), [(2, 2, 2, 1, 1, 1, 1), (2, 2, 2, 2, 2, 2, 2)])
+    assert dense.plan(low, four) == (four, 0) and dense.plan(low) == (None, dense.dense_size(low))

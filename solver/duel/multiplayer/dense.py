@@ -202,26 +202,38 @@ _CACHE_LOCK = threading.Lock()
 
 def cached_solver(table, rules, horizon=None, limit=DENSE_LIMIT):
     """A DenseSolver that holds `table`: the last one made for these rules and horizon when it
-    does (the positions of one game follow each other), else a new one; None when a new one
-    would compute more than `limit` values (dense_size)."""
+    does (the positions of one game follow each other), else a new one (plan: reading the
+    horizon table or not, whichever is less work); None when that would be more than `limit`."""
     key = (rules, horizon.top if horizon is not None else 0)
     with _CACHE_LOCK:
         solver = _CACHE.get(key)
-        if solver is not None and solver.horizon is horizon and solver.covers(table):
+        if (solver is not None and solver.horizon in (None, horizon)
+                and solver.covers(table)):
             return solver
-        if horizon is None or table.in_play > horizon.top:
-            if dense_work(table, horizon) > limit:
-                return None
-        solver = DenseSolver(table, rules, horizon)
+        reads, work = plan(table, horizon)
+        if work > limit:
+            return None
+        solver = DenseSolver(table, rules, reads)
         _CACHE[key] = solver
         return solver
 
 
-def dense_work(table, horizon=None):
-    """The work of a dense solve of `table` as DENSE_LIMIT counts it."""
+def plan(table, horizon=None):
+    """(the horizon table to read or None, the work as DENSE_LIMIT counts it) of the cheaper
+    dense solve of `table`: above the table (its values counted TABLE_WEIGHT times: its reads
+    miss the cache), or every level from one chip up."""
+    plain = dense_size(table)
     if horizon is None:
-        return dense_size(table)
-    return TABLE_WEIGHT * dense_size(table, horizon.top)
+        return None, plain
+    if table.in_play <= horizon.top:
+        return horizon, 0
+    above = TABLE_WEIGHT * dense_size(table, horizon.top)
+    return (horizon, above) if above < plain else (None, plain)
+
+
+def dense_work(table, horizon=None):
+    """The work of the cheaper dense solve of `table` (plan)."""
+    return plan(table, horizon)[1]
 
 
 def dense_size(table, horizon_top=0):
