@@ -6,8 +6,9 @@ clustered by game (a game's decisions share its outcome); for the estimated chan
 ones, and all.  The estimated chances' worst miss is what estimate.MARGIN widens the interval
 by (margin()).
 
-Writes JSON (default benchmarks/results/duel_calibration.json) after every block of games; a
-stopped run goes on from there with the same command.  Game g uses seed 100000 + g (games apart
+Writes JSON (default benchmarks/results/duel_calibration.json: the summary) after every block
+of games, and the decisions beside it (--rows); a stopped run goes on from there with the same
+command.  Game g uses seed 100000 + g (games apart
 from the tournament's).
 
     nice python benchmarks/duel_calibration.py --games 300 --tables DIR
@@ -88,12 +89,17 @@ def main():
     parser.add_argument("--tables", help="store holding the horizon table (default: none)")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--out", default=str(HERE / "results" / "duel_calibration.json"))
+    parser.add_argument("--rows", help="where the decisions are kept, for a stopped run to go "
+                        "on (default: OUT with .rows.json; --out holds the summary)")
     args = parser.parse_args()
     path = Path(args.out)
+    rows_path = Path(args.rows or path.with_suffix(".rows.json"))
     result = json.loads(path.read_text()) if path.exists() else {}
     key = f"{args.players}p"
-    entry = result.setdefault(key, {"rows": []})
-    done = {int(r[0]) for r in entry["rows"]}
+    entry = result.setdefault(key, {})
+    saved = json.loads(rows_path.read_text()) if rows_path.exists() else {}
+    rows = saved.setdefault(key, entry.pop("rows", []))  # an older run kept them in --out
+    done = {int(r[0]) for r in rows}
     jobs = [(args.players, first, min(BLOCK, args.games - first), args.rollouts, args.tables)
             for first in range(0, args.games, BLOCK) if first not in done]
     from solver.duel.multiplayer import estimate
@@ -101,19 +107,23 @@ def main():
                        "horizon_table": bool(args.tables), "margin": estimate.MARGIN}
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
-        for rows in pool.map(_block, jobs):
-            entry["rows"] += rows
-            entry["summary"] = summarise(entry["rows"])
+        for found in pool.map(_block, jobs):
+            rows += found
             entry["wall_seconds"] = entry.get("wall_seconds", 0) + time.perf_counter() - start
             start = time.perf_counter()
-            result["machine"] = machine()
-            path.write_text(json.dumps(result, indent=1) + "\n")
+            _save(result, entry, saved, rows, path, rows_path)
             print(key, entry["summary"]["games"], entry["summary"]["estimated"]["worst_miss"],
                   flush=True)
-    if entry["rows"]:  # the summary of what was saved, also when nothing was left to play
-        entry["summary"] = summarise(entry["rows"])
-        path.write_text(json.dumps(result, indent=1) + "\n")
+    if rows:  # the summary of what was saved, also when nothing was left to play
+        _save(result, entry, saved, rows, path, rows_path)
     print(f"wrote {args.out}")
+
+
+def _save(result, entry, saved, rows, path, rows_path):
+    rows_path.write_text(json.dumps(saved) + "\n")
+    entry["summary"] = summarise(rows)
+    result["machine"] = machine()
+    path.write_text(json.dumps(result, indent=1) + "\n")
 
 
 if __name__ == "__main__":
