@@ -4,10 +4,12 @@ question with the same seed gets the same answer at any machine load:
 
 1. screen: every option, `games` // SCREEN_SHARE games each (at least MIN_SCREEN);
 2. decide: the greedy choice (what the simple rule does: keep for and take the most valuable
-   chip) and the CANDIDATES options the screen ranks highest, `games` fresh games each.  An
-   option other than the greedy choice is advised only when it beats it by at least Z standard
-   errors of the paired difference (the same dice for both); else the greedy choice stands,
-   and the answer says whether the options were too close to call;
+   chip) and the CANDIDATES options the screen ranks highest, `games` fresh games each, doubled
+   while the best candidate is close (at least GROW_Z but under Z standard errors ahead; at
+   most GROWTH times `games`: a close call gets more games, a clear one stops).  An option
+   other than the greedy choice is advised only when it beats it by at least Z standard errors
+   of the paired difference (the same dice for both); else the greedy choice stands, and the
+   answer says whether the options were too close to call;
 3. chance: the advised option, `games` fresh games again, whose mean is the chance shown: the
    maximum of the noisy means would overstate it (the winner's curse).
 
@@ -30,6 +32,8 @@ SCREEN_SHARE = 8  # the screen plays games // SCREEN_SHARE a option ...
 MIN_SCREEN = 32  # ... and at least this many
 CANDIDATES = 3  # options besides the greedy choice that the decision stage plays again
 Z = 2.0  # standard errors of the paired difference by which an option must beat greedy
+GROW_Z, GROWTH = 1.0, 8  # a decision whose best candidate comes within GROW_Z standard errors
+# of the gate doubles its games, up to GROWTH times `games` (benchmarks/duel_picks.py)
 MARGIN = 0.02  # widening of the chance's interval, from the calibration (module docstring)
 Z95 = 1.959963984540054
 DECIDE, CHANCE = 1 << 30, 2 << 30  # first game numbers of stages 2 and 3: fresh dice
@@ -108,16 +112,26 @@ def estimate(table, rules, roll, rolls_left, games=GAMES, seed=0, policies=None,
 
 def _decide(runner, options, greedy, played, games, mover):
     """(index of the advised option, whether the greedy choice stood on a close call): the
-    decision stage on fresh dice (module docstring); `played` gets its games."""
+    decision stage on fresh dice (module docstring); `played` gets its games.  While no
+    candidate beats the greedy choice by Z standard errors but the best comes within GROW_Z,
+    the stage plays as many games again, up to GROWTH times `games`: the games a decision gets
+    grow with its closeness, counted, never timed."""
     means = np.array([shares[:, mover].mean() for shares in played])
     ranked = [i for i in np.argsort(-means, kind="stable").tolist() if i != greedy]
     picked = [greedy] + ranked[:CANDIDATES]
-    again = runner.games([options[i] for i in picked], games, first=DECIDE)
+    chosen = [options[i] for i in picked]
+    again = runner.games(chosen, games, first=DECIDE)
+    while True:
+        diff = again[1:, :, mover] - again[0, :, mover]
+        mean = diff.mean(axis=1)
+        error = diff.std(axis=1, ddof=1) / np.sqrt(diff.shape[1])
+        z = np.divide(mean, error, out=np.zeros_like(mean), where=error > 0)
+        if (z >= Z).any() or z.max() < GROW_Z or again.shape[1] >= GROWTH * games:
+            break
+        more = runner.games(chosen, again.shape[1], first=DECIDE + again.shape[1])
+        again = np.concatenate([again, more], axis=1)
     for i, shares in zip(picked, again):
         played[i] = shares
-    diff = again[1:, :, mover] - again[0, :, mover]
-    mean = diff.mean(axis=1)
-    error = diff.std(axis=1, ddof=1) / np.sqrt(games)
     better = [j for j in range(len(mean)) if mean[j] > Z * error[j]]
     if better:
         return picked[1 + max(better, key=lambda j: mean[j])], False
