@@ -71,10 +71,11 @@ def make_universe(allowed, top):
                         local[t, cls, p, a, s0] = i
                         config[t, cls, j, i] = (p, a, s0, s1)
                         count[t, cls, j] += 1
-    order = np.argsort(_jcode_levels(), kind="stable")
     offset = np.full((N_TYPES + 1, N_JCODES), -1, dtype=np.int64)
     level_start = np.zeros(top + 2, dtype=np.int64)
-    _number_blocks(count, order, _jcode_levels(), top, offset, level_start)
+    caps = np.array([max([j for j in range(RADIX) if count[t, :, j].any()], default=-1)
+                     for t in range(N_TYPES)], dtype=np.int64)
+    _number_blocks(count, caps, _jcode_order(), _jcode_levels(), top, offset, level_start)
     return Universe(count, local, config, offset, level_start, top)
 
 
@@ -121,9 +122,28 @@ def _block_size(count, low, jcode):
     return size
 
 
+@lru_cache(maxsize=1)
+def _jcode_order():
+    """The j-vectors by chips in play, then by number (read-only)."""
+    order = np.argsort(_jcode_levels(), kind="stable")
+    order.flags.writeable = False
+    return order
+
+
 @njit(cache=True)
-def _number_blocks(count, order, levels, top, offset, level_start):
-    """offset and level_start of the blocks up to `top` chips in play, level by level."""
+def _within_caps(jcode, caps):
+    for t in range(N_TYPES):
+        if jcode % RADIX > caps[t]:
+            return False
+        jcode //= RADIX
+    return True
+
+
+@njit(cache=True)
+def _number_blocks(count, caps, order, levels, top, offset, level_start):
+    """offset and level_start of the blocks up to `top` chips in play, level by level; caps[t]:
+    the most chips in play type t has in any configuration (a quick test that skips most
+    j-vectors of a small universe)."""
     position = 0
     k = 0
     for jcode in order:
@@ -133,8 +153,8 @@ def _number_blocks(count, order, levels, top, offset, level_start):
         while k < level:  # levels with no block of their own start where the next one does
             k += 1
             level_start[k] = position
-        if level == 0:
-            continue  # every chip held: the game is over
+        if level == 0 or not _within_caps(jcode, caps):
+            continue  # level 0: every chip held, the game is over
         for low in range(N_TYPES + 1):
             size = _block_size(count, (low + N_TYPES) % (N_TYPES + 1), jcode)
             if size > 0:
