@@ -225,9 +225,25 @@ def _miss(b, short=False):
     return f"{b['decisions']:,} | {text}" if short else text
 
 
-def figures_markdown(dense, bench, tournament, calibration):
+def picks_lines(picks):
+    """What the estimated picks gain a decision over the greedy pick (benchmarks/duel_picks.py)."""
+    table = (f"the horizon table of {picks['horizon_levels']} levels"
+             if picks["horizon_levels"] else "no horizon table")
+    return ["", f"**The estimated picks** ({picks['games_per_option']} games per option, "
+            f"{table}): at {picks['decisions']:,} decisions of {picks['games']} seeded greedy "
+            "2-player games where the advice estimates, it left the greedy choice "
+            f"{picks['switched']} times (and called {picks['close_calls']} too close); scored "
+            f"on {picks['score_games']:,} fresh games each, its picks gain "
+            f"{100 * picks['gain']:+.3f} ± {100 * picks['gain_se']:.3f} pp a decision over the "
+            "greedy pick (estimate ± standard error; every seat greedy in the scoring games up "
+            "to the table, then its best)."]
+
+
+def figures_markdown(dense, bench, tournament, calibration, picks=None):
     lines = [BEGIN] + build_lines(dense) + position_lines(dense) + paper_lines(dense)
     lines += latency_lines(bench)
+    if picks is not None:
+        lines += picks_lines(picks)
     if tournament is not None:
         lines += tournament_lines(tournament)
     if calibration is not None:
@@ -247,7 +263,8 @@ def _read(name):
 
 def current_block():
     return figures_markdown(_read("duel_dense.json"), _read("duel_multi.json"),
-                            _read("duel_tournament.json"), _read("duel_calibration.json"))
+                            _read("duel_tournament.json"), _read("duel_calibration.json"),
+                            _read("duel_picks.json"))
 
 
 def main(argv=None):
