@@ -48,8 +48,8 @@ SNIPPET = """
 import json, resource, sys, time
 from solver.engine.backward import backward_pass, solve
 from solver.engine.target.solve import solve_target
-from solver.presets import resolve_rules
-rules, threads, out = resolve_rules(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+from solver.presets import read_rules
+rules, threads, out = read_rules(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 solve(rules, progress=False, threads=threads)  # warm the expected-score kernels
 expected = []
 for _ in range(3):
@@ -78,8 +78,8 @@ from solver.engine.target.solve import solve_target
 from solver import advise, win_goal
 from solver.advice.limits import MAX_BUDGET
 from solver.advice.win.sub_game import opponent_distribution
-from solver.presets import resolve_rules
-rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+from solver.presets import read_rules
+rules, threads, k = read_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 goal = lambda rival: win_goal([{"card": rival}], budget=MAX_BUDGET)  # the exact sub-game
 table = solve(rules, progress=False, threads=threads)
 expected = []
@@ -130,8 +130,8 @@ from solver.engine.states import Position
 from solver.advice.goal import win_goal
 from solver.advice.limits import MAX_BUDGET
 from solver.advice.win.coach import win_advice
-from solver.presets import resolve_rules
-rules, threads = resolve_rules(sys.argv[1]), int(sys.argv[2])
+from solver.presets import read_rules
+rules, threads = read_rules(sys.argv[1]), int(sys.argv[2])
 solve(rules, progress=False, threads=threads)
 t = time.perf_counter(); table = solve(rules, progress=False, threads=threads)
 out = {"expected_seconds": time.perf_counter() - t}

@@ -40,8 +40,8 @@ def main():
     from solver.engine.backward import solve
     from solver.engine.final_rolls import TargetData
     from solver.engine.target.solve import TargetObjective
-    from solver.presets import resolve_rules
-    rules = resolve_rules(args.rules)
+    from solver.presets import read_rules
+    rules = read_rules(args.rules)
     solve(rules, progress=False, threads=1)
     t = time.perf_counter()
     table = solve(rules, progress=False, threads=1)

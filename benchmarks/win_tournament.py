@@ -30,7 +30,6 @@ the same as in one run (a game's dice depend on the seed and its number only).
 """
 import argparse
 import json
-import math
 import os
 import platform
 import sys
@@ -157,9 +156,9 @@ def main():
     from solver.stats.tournament import summarise
     start_card = None
     if args.start_card:
-        from solver.presets import resolve_rules
+        from solver.presets import read_rules
         from solver.rules.cards import parse_card
-        start_card = parse_card(args.start_card, resolve_rules(args.rules))
+        start_card = parse_card(args.start_card, read_rules(args.rules))
     key = f"{args.rules}/{args.players}p/seat{args.seat}/{args.policy}"
     if start_card:
         key += "/from " + ",".join(f"{b}={p}" for b, p in start_card.items())

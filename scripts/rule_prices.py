@@ -55,7 +55,7 @@ def compute(name, threads):
 
 def main(argv=None):
     from solver.strategy.rule_prices import path_of, printed_rule_list, stored_prices
-    from solver.presets import resolve_rules
+    from solver.presets import read_rules
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("presets", nargs="*", help="default: every preset with a rules page")
     parser.add_argument("--threads", type=int, default=None, help="evaluation threads")
@@ -66,7 +66,7 @@ def main(argv=None):
     if unknown:
         parser.error(f"no rules page for {', '.join(unknown)}; presets: {', '.join(page_presets())}")
     for name in names:
-        rules = resolve_rules(name)
+        rules = read_rules(name)
         if args.list:
             current = stored_prices(rules, printed_rule_list(rules)) is not None
             print(f"{name}: {'current' if current else 'missing or out of date'}")

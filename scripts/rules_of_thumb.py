@@ -136,7 +136,7 @@ def _n(value):
 def results_block(data):
     """docs/results.md's tables: each preset's derived list against the sensible human's list,
     the greedy baseline and the optimum; the curves; the kniffel rules in words."""
-    from solver.presets import resolve_rules
+    from solver.presets import read_rules
     from solver.report.pages import box_rule_text, keep_rule_text, pars_text
     from solver.strategy.thumb import RuleList
     lines = ["| preset | optimal | derived rules | rules | gap | sensible human (rules) | "
@@ -176,7 +176,7 @@ def results_block(data):
             lines.append(f"- `{name}`: " + ", ".join(f"{n}: {s:.1f}" for n, s in points))
     r = data.get("kniffel")
     if r:
-        rules = resolve_rules("kniffel")
+        rules = read_rules("kniffel")
         rule_list = RuleList.from_dict(r["rule_list"])
         lines += ["", "The derived rules for `kniffel` (first match wins; price in points):", "",
                   "- keeps: " + "; ".join(f"{keep_rule_text(x, rules, 'en')} ({p['price']:+.2f})"

@@ -168,8 +168,8 @@ def _record(players, turns, real=True):
     return record
 
 
-def _load(page, record, hand, lang="de", objective="expected"):
-    saved = json.dumps({"record": record, "hand": hand, "language": lang, "objective": objective})
+def _load(page, record, hand, lang="de", goal="points"):
+    saved = json.dumps({"record": record, "hand": hand, "language": lang, "goal": goal})
     page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(saved)})")
     page.evaluate(f"localStorage.setItem('kniffel-language', '{lang}')")  # the language chosen
     page.reload()

@@ -27,12 +27,12 @@ sys.path.insert(0, str(ROOT))
 
 import solver  # noqa: E402
 
-from solver.engine import store  # noqa: E402
-from solver.presets import resolve_rules  # noqa: E402
+from solver.engine import values  # noqa: E402
+from solver.presets import read_rules  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-DEFAULT_OUT = store.SHIPPED_DIR
+DEFAULT_OUT = values.SHIPPED_DIR
 
 
 def shipped_bytes(rules):
@@ -81,7 +81,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     stale = []
     for name in args.rules or ["kniffel"]:
-        rules = resolve_rules(name)
+        rules = read_rules(name)
         packed, header = shipped_bytes(rules)
         paths = (args.out / f"{rules.key}.npy.gz", args.out / f"{rules.key}.json")
         if args.check:

@@ -31,11 +31,11 @@ def preset_rows(name, games, seed=1, saved_only=False):
     from solver.engine.states import Position, position_state
     from solver.engine.store import TableError
     from solver.engine.target.table import load_target_table
-    from solver.presets import resolve_rules
+    from solver.presets import read_rules
     from solver.stats.distribution import score_distribution
     if saved_only:
         try:
-            load_target_table(resolve_rules(name))
+            load_target_table(read_rules(name))
         except TableError:
             return None
     table = solver.get_table(name, progress=False)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from . import __version__
+from .version import __version__
 
 SOLVE_SNIPPET = """
 import json, resource, sys, time
@@ -62,8 +62,8 @@ BATCH_SNIPPET = """
 import json, sys
 import numpy as np
 from solver import dice
-from solver.presets import resolve_rules
-rules = resolve_rules(sys.argv[1])
+from solver.presets import read_rules
+rules = read_rules(sys.argv[1])
 rng = np.random.default_rng(1)
 for _ in range(int(sys.argv[2])):
     n = int(rng.integers(0, rules.n_boxes - 1))

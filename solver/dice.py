@@ -101,10 +101,14 @@ def dice_faces(text):
 
 def validate_dice(faces):
     """Return five faces as a sorted tuple, or raise ValueError naming the problem."""
-    if isinstance(faces, (str, bytes, dict)) or not hasattr(faces, "__iter__"):
-        raise ValueError(f"dice must be a list of {DICE} faces 1-6, e.g. [1, 3, 3, 5, 6], "
-                         f"got {str(faces)[:40]!r}")
-    faces = list(faces)
+    shape = (f"dice must be a list of {DICE} faces 1-6, e.g. [1, 3, 3, 5, 6], "
+             f"got {str(faces)[:40]!r}")
+    if isinstance(faces, (str, bytes, dict)):
+        raise ValueError(shape)
+    try:
+        faces = list(faces)
+    except TypeError:  # not a list of anything
+        raise ValueError(shape) from None
     if len(faces) != DICE:
         raise ValueError(f"need exactly {DICE} dice, got {len(faces)}")
     for f in faces:

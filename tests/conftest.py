@@ -7,7 +7,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # tests/reference.py
 
 from solver.rules import PRESETS
-from solver.presets import resolve_rules  # noqa: E402
+from solver.presets import read_rules  # noqa: E402
 
 _SOLVED = {}
 
@@ -19,7 +19,7 @@ os.environ["KNIFFEL_NO_PREPARE"] = "1"
 def solved(rules):
     """The solved table of `rules` (a name or Rules), solved once per test session."""
     from solver import solve  # the scorecard games or the Dice Duel
-    rules = resolve_rules(rules)
+    rules = read_rules(rules)
     if rules not in _SOLVED:
         _SOLVED[rules] = solve(rules, progress=False)
     return _SOLVED[rules]
@@ -72,7 +72,7 @@ def web_kernels(tmp_path_factory):
     """The web app's kernels compiled (or loaded from the cache) once per session, as `kniffel
     serve` does at start-up: on every core a browser test may come before any test that
     compiles them, and its page would wait for a compile instead of an answer."""
-    from solver.web import app
+    from solver.web import tasks as app
     app.warm_up(app.Tables(tmp_path_factory.mktemp("warm-up")))
 
 

@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import advise
-from solver.advice.batch import answer_lines
+from solver.ask.batch import answer_lines
 from solver.advice.position import cost_text
 from solver.cli import cli
 from solver.engine.states import Position
 from solver.rules.cards import parse_card
-from solver.game.analysis import analyze, report_lines
+from solver.ask.analysis import analyze, report_lines
+from solver.ask.tables import Tables
 from solver.lang import Words
 from solver.presets import get_rules
 from solver.rules import BOX_ALIASES, BOX_SETS, box_key
@@ -200,7 +201,7 @@ BATCH_CASES = [  # (rules, query) with jokers, bonuses and a scratched or empty 
 @pytest.mark.parametrize("name, query", BATCH_CASES)
 def test_batch_lines_carry_the_same_fields(name, query):
     table = solved(name)
-    text = b"".join(answer_lines([json.dumps(query)], table.rules, lambda r: table, processes=1))
+    text = b"".join(answer_lines([json.dumps(query)], table.rules, Tables(preloaded=[table]), processes=1))
     position = Position(query["card"], query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     advice = advise(position, table, query.get("dice"), query.get("rolls_left"))
     assert text == orjson.dumps(advice.as_dict())
@@ -272,11 +273,11 @@ def test_coach_shows_the_cost_the_same_way(store, tmp_path):
 
 def test_analyze_text_shows_cost_not_loss():
     table = solved("kniffel")
-    lines = report_lines(analyze(HAND_MADE, table), Words("en", table.rules))
+    lines = report_lines(analyze(HAND_MADE, Tables(preloaded=[table])), Words("en", table.rules))
     assert not any(re.search(r"\bloss\b", line) for line in lines[1:])
     chance = next(line for line in lines if "Chance (19)" in line)
     assert f"cost {float(hand_worked_losses()[0]):.2f}" in chance and "best: Ones (2)" in chance
-    assert sum(line.split()[-1] == "best" for line in lines[1:-1]) == analyze(HAND_MADE, table)["players"][0]["optimal"]
+    assert sum(line.split()[-1] == "best" for line in lines[1:-1]) == analyze(HAND_MADE, Tables(preloaded=[table]))["players"][0]["optimal"]
 
 
 # --- box names as written on a pad -----------------------------------------------------------------

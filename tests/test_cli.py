@@ -227,14 +227,15 @@ def random_queries(rules, count, seed):
 
 
 def test_batch_worker_processes_answer_like_one_process():
-    from solver.advice.batch import answer_lines
+    from solver.ask.batch import answer_lines
+    from solver.ask.tables import Tables
     from solver.presets import get_rules
     rules = get_rules("yahtzee")
     table = solved(rules)
     lines = [json.dumps(q) if i % 500 else "{bad json"
              for i, q in enumerate(random_queries(rules, 2500, seed=3))]
-    one = b"\n".join(answer_lines(lines, rules, lambda r: table, processes=1)).decode().splitlines()
-    two = b"\n".join(answer_lines(lines, rules, lambda r: table, processes=2, chunk=600)).decode().splitlines()
+    one = b"\n".join(answer_lines(lines, rules, Tables(preloaded=[table]), processes=1)).decode().splitlines()
+    two = b"\n".join(answer_lines(lines, rules, Tables(preloaded=[table]), processes=2, chunk=600)).decode().splitlines()
     assert one == two and len(one) == 2500
     assert sum("error" in json.loads(t) for t in one) == 5
 
@@ -246,13 +247,14 @@ def test_batch_text_is_the_advice_json_byte_for_byte(name, options, top):
     import orjson
 
     from solver import advise
-    from solver.advice.batch import answer_lines
+    from solver.ask.batch import answer_lines
+    from solver.ask.tables import Tables
     from solver.presets import get_rules
     from solver.engine.states import Position
     rules = get_rules(name, **options)
     table = solved(rules)
     queries = random_queries(rules, 300, seed=8)
-    texts = b"\n".join(answer_lines([json.dumps(q) for q in queries], rules, lambda r: table, top,
+    texts = b"\n".join(answer_lines([json.dumps(q) for q in queries], rules, Tables(preloaded=[table]), top,
                                     processes=1)).decode().splitlines()
     for query, text in zip(queries, texts):
         advice = advise(Position(query["card"]), table, dice=query["dice"], rolls_left=query["rolls_left"])

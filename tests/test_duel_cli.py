@@ -9,7 +9,8 @@ from conftest import run, solved
 
 from solver.duel.states import N_STATES, START, parse_chips
 from solver.presets import get_rules
-from solver.engine.store import TableError, load_table, table_paths
+from solver.engine.store import TableError, table_paths
+from solver.engine.values import load_table
 
 
 @pytest.fixture(scope="module")
@@ -137,7 +138,7 @@ def test_batch_answers_every_line(capsys, store, tmp_path):
     assert code == 0 and len(answers) == 6  # the blank last line too: output line N is input line N
     assert answers[0] == answers[1] and len(answers[0]["options"]) == 2
     assert "line 3:" in answers[2]["error"] and "add up to 4" in answers[2]["error"]
-    assert "not Dice Duel" in answers[3]["error"] and "unknown field(s): card" in answers[4]["error"]
+    assert "not Dice Duel" in answers[3]["error"] and "not Dice Duel options: card" in answers[4]["error"]
     assert answers[5] == {"error": "line 6: empty line"}
     # and a Dice Duel line in a scorecard batch is an error line, not a crash
     path.write_text(json.dumps({"rules": "dice-duel", "dice": [1, 2, 3, 4, 5]}) + "\n")

@@ -17,7 +17,8 @@ from duel_multi_reference import Reference
 from solver.duel.multiplayer import advice as ma
 from solver.duel.multiplayer import game as mg
 from solver.duel.multiplayer import kernels as mk
-from solver.duel.solo.advice import answer_lines
+from solver.ask.batch import answer_lines
+from solver.ask.tables import Tables
 from solver.duel.multiplayer.exact import solve_exact
 from solver.duel.multiplayer.rollout import game_arrays
 from solver.duel.rules import get_rules
@@ -190,7 +191,8 @@ def test_the_one_door_carries_the_seat_goal_to_the_rollouts_and_the_exact_search
 
 
 def batch(lines):
-    return [orjson.loads(text) for text in answer_lines(lines, get_rules(), tables=None)]
+    texts = b"\n".join(answer_lines(lines, get_rules(), Tables())).decode().splitlines()
+    return [orjson.loads(text) for text in texts]
 
 
 def test_batch_lines_answer_the_contract():

@@ -15,7 +15,7 @@ from solver.cli import cli
 from solver.duel.multiplayer import analysis as multi_analysis, record as multi_record
 from solver.duel.multiplayer.advice import SeatWinGoal
 from solver.duel.multiplayer.notes import checked_note, make_note
-from solver.duel.answer import duel_advice
+from solver import advise as duel_advice
 from solver.game.card import GameError
 from solver.lang import WORDS
 
@@ -251,7 +251,7 @@ def test_the_worker_warm_up_compiles_the_duel_kernels():
     web/duel.warm_up), so the first duel advice does not spend the budget compiling."""
     import inspect
     from solver.duel.multiplayer import kernels
-    from solver.web import app, duel
+    from solver.web import duel, tasks as app
     duel.warm_up()
     assert kernels.rollouts.signatures and kernels.turn_by.signatures
     assert "duel_warm_up()" in inspect.getsource(app.warm_up)

@@ -25,14 +25,14 @@ from solver.cli import main
 # restructured.
 from solver.dice import parse_dice, validate_dice
 from solver.duel.chips import TYPE_ALIASES, TYPES
-from solver.duel.rules import OPTIONS as DUEL_OPTIONS
+from solver.duel.rules import DUEL_OPTIONS
 from solver.duel.states import parse_chips
 from solver.engine.states import Position, position_state
 from solver.rules.cards import parse_card
 from solver.engine.store import TableError
 from solver.game.card import Game, GameError, parse_box, parse_faces, parse_players
-from solver.presets import get_rules, resolve_rules
-from solver.rules import BOX_ALIASES, BOXES_13, BOXES_YATZY, OPTION_PRESETS, PRESETS, RulesError
+from solver.presets import get_rules, read_rules
+from solver.rules import BOX_ALIASES, BOXES_13, BOXES_YATZY, SCORECARD_OPTIONS, PRESETS, RulesError
 from solver.rules.scoring import JOKER_MODES
 
 BASIC = "kniffel-basic"
@@ -119,7 +119,7 @@ CHIPS_DICTS = st.dictionaries(
     | JSON_VALUES, max_size=8)
 
 SCORECARD_PRESETS = sorted(PRESETS)
-RULES_KEYS = sorted(set(OPTION_PRESETS) | set(DUEL_OPTIONS)) + ["box_set", "game", "name", "lucky_sevens", ""]
+RULES_KEYS = sorted(set(SCORECARD_OPTIONS) | set(DUEL_OPTIONS)) + ["box_set", "game", "name", "lucky_sevens", ""]
 OPTION_VALUES = (st.integers(-3, 120) | st.booleans() | HUGE | st.floats()
                  | st.sampled_from(["fifty", "filled", *JOKER_MODES, "13", "yatzy", ""]) | JSON_VALUES)
 PRESET_VALUES = st.sampled_from(SCORECARD_PRESETS + ["dice-duel", "nope", ""]) | JSON_VALUES
@@ -311,9 +311,9 @@ def test_play_answers(tmp_path, store, answers, real_dice, name):
 # --- rules files ------------------------------------------------------------------------------
 
 def _check_rules_file(path):
-    """resolve_rules raises only RulesError; rules it accepts can be used: named, shown and
+    """read_rules raises only RulesError; rules it accepts can be used: named, shown and
     turned into kernel arrays (the first thing solving does)."""
-    rules = raises_only_project_errors(resolve_rules, str(path), allowed=(RulesError,))
+    rules = raises_only_project_errors(read_rules, str(path), allowed=(RulesError,))
     if rules is not None:
         assert rules.key and json.dumps(rules.as_dict())
         rules.kernel_arrays()
@@ -350,7 +350,7 @@ def test_rules_show_accepts_exactly_what_can_be_used(capsys, tmp_path, data, as_
     code, out, err = run(capsys, "rules", "--show", str(path), "--json")
     assert_cli_outcome(code, out, err)
     if code == 0:
-        resolve_rules(str(path)).kernel_arrays()
+        read_rules(str(path)).kernel_arrays()
 
 
 # --- batch lines ------------------------------------------------------------------------------
@@ -388,10 +388,11 @@ def test_scorecard_batch_answers_every_line(capsys, tmp_path, store, lines, fina
 def _never_solves(opponents):
     """Opponents a line may fuzz with: those the batch refuses, and the empty list (a valid
     list would start a win solve from a random card, minutes each)."""
-    from solver.advice.goal import win_goal
+    from solver.ask.request import RequestError, read_opponents
+    from solver.rules import PRESETS
     try:
-        win_goal(opponents)
-    except ValueError:
+        read_opponents(opponents, PRESETS[BASIC])
+    except RequestError:
         return True
     return opponents == []
 

@@ -681,7 +681,7 @@ def test_rules_name_too_long_for_a_path(capsys, store, tmp_path):
 
 
 def test_batch_line_with_null_rules_is_not_answered_for_other_rules(capsys, store):
-    """{"rules": null} is resolve_rules(None): the kniffel preset, whatever --rules says (and
+    """{"rules": null} is read_rules(None): the kniffel preset, whatever --rules says (and
     its table is solved and saved).  It should mean the batch's rules, or be an error."""
     import tempfile
     with tempfile.TemporaryDirectory() as scratch:

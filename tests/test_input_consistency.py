@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 from conftest import run
 
-from solver.engine.store import TableError, load_shipped, load_table, table_paths
+from solver.engine.store import TableError, table_paths
+from solver.engine.values import load_shipped, load_table
 from solver.rules import PRESETS
 
 KNIFFEL = PRESETS["kniffel"]
@@ -92,8 +93,8 @@ def test_more_than_seven_opponents_are_refused_everywhere(capsys, store, tmp_pat
     (["--card", "ones=\u0663", "--dice", "12345"], "points for 'ones' must be a whole number"),
     (["--dice", "\u0663\u0663\u0663\u0663\u0663"], "dice must be five faces 1-6"),
     (["--ties", "lose"], "--ties goes with --opponent"),
-    (["--target", "250", "--batch", "-"], "--target and --opponent are not read with --batch"),
-    (["--opponent", "final=100", "--batch", "-"], "--target and --opponent are not read with --batch"),
+    (["--target", "250", "--batch", "-"], "--target is not read with --batch"),
+    (["--opponent", "final=100", "--batch", "-"], "--opponent is not read with --batch"),
 ])
 def test_bad_command_line_input_is_one_line_exit_2(capsys, store, args, message):
     code, out, err = run(capsys, "advise", "--tables", str(store), *args)
@@ -107,8 +108,8 @@ def test_non_ascii_digits_are_refused_in_batch_lines_too(capsys, store, tmp_path
 
 
 def test_an_empty_opponent_is_written_empty():
-    from solver.cli.objectives import parse_opponents
-    assert parse_opponents(KNIFFEL, ["empty", "final=7", "ones=3"]) == [
+    from solver.ask.request import read_opponents
+    assert read_opponents(["empty", "final=7", "ones=3"], KNIFFEL) == [
         {"card": {}}, {"final": 7}, {"card": {"ones": 3}}]
 
 

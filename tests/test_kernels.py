@@ -7,19 +7,20 @@ import numpy as np
 import pytest
 
 from solver.engine.backward import solve
+from solver.rules import PRESETS
 from solver.stats.simulate import simulate
 
 
 @pytest.mark.parametrize("name", ["yahtzee", "knobeln"])
 def test_values_bit_identical_on_one_and_two_threads(name):
-    one = solve(name, progress=False, threads=1).values
-    two = solve(name, progress=False, threads=2).values
+    one = solve(PRESETS[name], progress=False, threads=1).values
+    two = solve(PRESETS[name], progress=False, threads=2).values
     assert np.array_equal(one, two, equal_nan=True)
     assert one.tobytes() == two.tobytes()
 
 
 def test_simulation_identical_on_one_and_two_threads():
-    table = solve("kniffel", progress=False)
+    table = solve(PRESETS["kniffel"], progress=False)
     one = simulate(table, 300, seed=9, threads=1)
     two = simulate(table, 300, seed=9, threads=2)
     assert (one.scores == two.scores).all() and (one.jokers_used == two.jokers_used).all()
@@ -29,12 +30,13 @@ CHECK_CACHE = """
 import json, sys
 from solver.engine import expected as kernels
 from solver.engine.backward import solve
+from solver.rules import PRESETS
 from solver.stats import simulate_kernels
 from solver.stats import distribution_kernels as policy_kernels
 from solver.stats.distribution import score_distribution
 from solver.stats.simulate import simulate
 from solver.engine.states import Position
-table = solve("kniffel", progress=False)
+table = solve(PRESETS["kniffel"], progress=False)
 simulate(table, 10, seed=1)
 simulate(table, 10, seed=1, strategy="greedy")
 card = {box: 0 for box in table.rules.boxes[:-1]}  # one box open: a small distribution

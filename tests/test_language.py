@@ -188,7 +188,7 @@ def test_every_house_rule_and_choice_has_words():
     """The web page's house rules show words, not option names: every option of the presets and
     every value the page offers (app.js CHOICES) has them in both languages."""
     from pathlib import Path
-    from solver.rules import OPTION_PRESETS
+    from solver.rules import SCORECARD_OPTIONS as OPTION_PRESETS
     script = (Path(__file__).resolve().parent.parent / "solver" / "web" / "static" / "app.js").read_text()
     choices = re.search(r"const CHOICES = (\{.*?\});", script, re.S).group(1)
     values = set(re.findall(r'"([\w-]+)"', choices)) - set(OPTION_PRESETS)
@@ -204,11 +204,10 @@ def test_every_house_rule_and_choice_has_words():
 @given(st.text(max_size=12))
 @example("0\x1f")  # str.strip takes the control character, int() would not
 def test_any_opponent_final_is_a_number_or_one_clear_error(text):
-    from solver.cli.common import InputError
-    from solver.cli.objectives import parse_opponents
+    from solver.ask.request import RequestError, read_opponents
     try:
-        opponents = parse_opponents(PRESETS["kniffel"], [f"final={text}"])
-    except InputError as exc:
-        assert "\n" not in str(exc) and str(exc).startswith("--opponent ")
+        opponents = read_opponents([f"final={text}"], PRESETS["kniffel"])
+    except RequestError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("opponents ")
     else:
         assert opponents == [{"final": int(text.strip())}] and text.strip().isdecimal()

@@ -11,7 +11,8 @@ from conftest import run, solved
 
 from solver import dice
 from solver.lang import Words
-from solver.report.pages import chromium, page_html, rule_prices
+from solver.report.pages import page_html, rule_prices
+from solver.report.pdf import chromium
 from solver.strategy.rule_prices import printed_rule_list, stored_prices
 
 
@@ -80,10 +81,10 @@ def test_each_rule_has_its_exact_price(name):
 def test_the_pars_print_once_below_the_rules_that_read_them(lang):
     """A list with both rules that read a box's par (the keep rule aim, the box rule by par)
     prints the pars in one line, each box's par from thumb.box_pars; a list without them none."""
-    from solver.presets import resolve_rules
+    from solver.presets import read_rules
     from solver.report.pages import rules_page
     from solver.strategy.thumb import AIM, PAR_BOX, BoxRule, KeepRule, RuleList, box_pars
-    rules = resolve_rules("kniffel")
+    rules = read_rules("kniffel")
     with_pars = RuleList("t", (KeepRule("kind", 4), KeepRule(AIM)), (BoxRule(PAR_BOX, 0),))
     words = Words(lang, rules)
     page = html.unescape(rules_page(rules, with_pars, [], lang=lang))

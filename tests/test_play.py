@@ -10,11 +10,12 @@ from helpers import HAND_MADE, hand_worked_losses
 from reference import rules_score_options
 
 from solver import advise
-from solver.game.analysis import analyze
+from solver.ask.analysis import analyze
+from solver.ask.tables import Tables
 from solver.cli import cli
 from solver.game.card import Game, GameError, parse_box, parse_players
 from solver.game.record import record_rules, replay
-from solver.game.terminal import play
+from solver.terminal.game import play
 from solver.rules import PRESETS
 from solver.presets import get_rules
 from solver.engine.states import Position
@@ -191,7 +192,9 @@ def test_end_of_input_and_ctrl_c_save_the_game(store, tmp_path):
     assert [d["keep"] for d in record["turns"][0]["decisions"]] == [[]]
     assert "saved (unfinished)" in result.output
 
-    class Interrupting:
+    from solver.terminal.card import Terminal
+
+    class Interrupting(Terminal):
         answers = ["", "a", "chance", ""]
 
         def ask(self, prompt):
@@ -204,7 +207,7 @@ def test_end_of_input_and_ctrl_c_save_the_game(store, tmp_path):
 
     path = tmp_path / "interrupted.json"
     game = Game("kniffel", ["you"], seed=2)
-    status = play(game, solved("kniffel"), path, Interrupting(), rng=np.random.default_rng(2))
+    status = play(game, Tables(preloaded=[solved("kniffel")]), path, Interrupting(), rng=np.random.default_rng(2))
     assert status == "interrupted"
     record = json.loads(path.read_text())
     assert [len(t["decisions"]) for t in record["turns"]] == [2, 1]
@@ -224,7 +227,7 @@ def test_bad_options_are_one_line_errors(store, tmp_path):
 
 def test_analysis_of_a_hand_made_game(store, tmp_path):
     table = solved("kniffel")
-    result = analyze(HAND_MADE, table)
+    result = analyze(HAND_MADE, Tables(preloaded=[table]))
     decisions = result["decisions"]
     assert len(decisions) == 20
     # the hand-worked last decisions
@@ -281,11 +284,11 @@ def test_analysis_of_knobeln_jokers(store):
     last = {"dice": [1, 2, 3, 4, 6], "rolls_left": 0, "jokers": [[6, 5]], "box": "large_straight"}
     record = {"rules": rules.as_dict(), "players": ["you"],
               "turns": turns + [{"decisions": rolls + [last]}]}
-    result = analyze(record, table)
+    result = analyze(record, Tables(preloaded=[table]))
     final = result["decisions"][-1]
     assert final["loss"] == 0 and final["choice"]["points"] == 40
     no_joker = dict(last, jokers=[])
-    result = analyze(dict(record, turns=turns + [{"decisions": rolls + [no_joker]}]), table)
+    result = analyze(dict(record, turns=turns + [{"decisions": rolls + [no_joker]}]), Tables(preloaded=[table]))
     assert result["decisions"][-1]["loss"] == pytest.approx(40.0, abs=1e-12)  # the last box: points only
     best = result["decisions"][-1]["best"]  # 6 -> 5 or 1 -> 5: both make a large straight
     assert best["box"] == "large_straight" and best["points"] == 40 and best["jokers"] in ([[6, 5]], [[1, 5]])
@@ -294,7 +297,7 @@ def test_analysis_of_knobeln_jokers(store):
     advice = advise(Position({}), table, (1, 2, 3, 4, 6), 0)
     option = next(o for o in advice.options if o.get("joker") == {"from": 6, "to": 5}
                   and o["box"] == "large_straight")
-    d = analyze(record, table)["decisions"][-1]
+    d = analyze(record, Tables(preloaded=[table]))["decisions"][-1]
     assert d["expected_choice"] == option["expected_final_score"]
     assert d["loss"] == pytest.approx(advice.expected_final_score - option["expected_final_score"], abs=1e-12)
 
@@ -373,7 +376,7 @@ def test_random_games_score_as_the_reference_says(name):
         assert record_rules(record["rules"]) == rules
     # the analysis of the last game: a loss for every decision, and each player's last box
     # (nothing left to come) is worth exactly the final score
-    result = analyze(record, solved(name))
+    result = analyze(record, Tables(preloaded=[solved(name)]))
     assert len(result["decisions"]) == sum(len(t["decisions"]) for t in record["turns"])
     assert all(d["loss"] >= 0 and d["expected_best"] >= d["expected_choice"] - 1e-9 for d in result["decisions"])
     for player in result["players"]:

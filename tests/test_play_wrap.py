@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from conftest import solved
 from solver.cli import cli
-from solver.game.terminal import wrapped
+from solver.terminal.card import wrapped
 
 
 @pytest.fixture(scope="module")

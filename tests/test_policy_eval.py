@@ -38,7 +38,7 @@ def _reference_policy_value(name, rule_list, card):
     positions (reference.py's dice and scoring, the rules' decisions in plain Python)."""
     table = solved(name)
     rules = table.rules
-    r = ref._resolve_rules(rules.as_dict())
+    r = ref._read_rules(rules.as_dict())
     kniffel_key = rules.boxes[rules.kniffel_box]
 
     def allowed_of(roll, open_boxes, kniffel_box, bonuses):
@@ -54,7 +54,7 @@ def _reference_policy_value(name, rule_list, card):
             return 0.0
         filled = set(rules.boxes) - open_boxes
         faces = sum(f for f, box in enumerate(UPPER, 1) if box in open_boxes)
-        state = bonus_state(rules.upper_bonus_threshold - upper_total, faces)
+        state = bonus_state(upper_total, faces, rules.upper_bonus_threshold)
         final = []
         for roll in ref.ROLLS:
             options = allowed_of(roll, open_boxes, kniffel_box, bonuses)
@@ -141,7 +141,7 @@ def test_conditional_rules_agree_with_plain_python_on_sub_games(name):
 def test_bonus_states_by_hand():
     """need 19 with only sixes open: three sixes (18) miss, four (24) make it: behind; need 18:
     on par; need 0: reached; need 31 > 5 * 6: lost."""
-    assert [bonus_state(n, 6) for n in (19, 18, 0, -3, 31, 30)] == [2, 1, 0, 0, 3, 2]
+    assert [bonus_state(63 - n, 6, 63) for n in (19, 18, 0, -3, 31, 30)] == [2, 1, 0, 0, 3, 2]
 
 
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee"])

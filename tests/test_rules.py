@@ -3,7 +3,7 @@ import pytest
 
 from solver import dice
 from solver.rules import PRESETS, RulesError, box_key
-from solver.presets import get_rules, resolve_rules
+from solver.presets import get_rules, read_rules
 
 
 def points(rules, box, roll):
@@ -70,7 +70,7 @@ def test_options_are_checked():
     with pytest.raises(RulesError, match="must be true or false"):
         get_rules("kniffel", five_of_a_kind_is_full_house="yes")
     with pytest.raises(RulesError, match="unknown rules 'nope'"):
-        resolve_rules("nope")
+        read_rules("nope")
 
 
 def test_rules_key_names_each_rule_set():
@@ -105,12 +105,12 @@ def test_impossible_or_inapplicable_options(options, message):
 
 
 def test_house_rules_file(tmp_path):
-    from solver.presets import load_rules_file
+    from solver.presets import read_rules
     path = tmp_path / "house.toml"
     path.write_text('preset = "kniffel"\nupper_bonus_threshold = 60\nextra_bonus = 100\n'
                     'extra_bonus_cap = 300\njoker = "free"\njoker_requires = "filled"\n'
                     'jokers = 1\nrolls_per_turn = 4\n')
-    rules = load_rules_file(path)
+    rules = read_rules(str(path))
     assert (rules.upper_bonus_threshold, rules.extra_bonus, rules.cap_count, rules.joker,
             rules.jokers, rules.rolls_per_turn) == (60, 100, 3, "free", 1, 4)
     assert rules.key != get_rules("kniffel", upper_bonus_threshold=60).key

@@ -103,7 +103,7 @@ def test_cli_html_for_a_card(capsys, tmp_path, table_dir):
 
 
 def test_cli_pdf(capsys, tmp_path, table_dir):
-    from solver.report.pages import chromium
+    from solver.report.pdf import chromium
     solved("kniffel-basic").save(table_dir)
     code, out, err = run(capsys, "tables", "--rules", "kniffel-basic", "--format", "pdf",
                          "--card", "", "--out", str(tmp_path), "--json")

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.engine import store, table_cache
+from solver.engine import store, table_cache, values as value_tables
 from solver.engine.store import Artifact, TableError, load_arrays, save_arrays, table_paths
 from solver.presets import get_rules
 
@@ -244,7 +244,7 @@ def test_the_shapes_the_caller_asks_for(saved):
 def _three_kinds(directory):
     """The expected-score table, a (tiny, made-up) target table and opponents' store of kniffel
     saved in `directory`: {kind: (loader returning the artifact or raising TableError, paths)}."""
-    from solver.engine.store import load_shipped, load_table
+    from solver.engine.values import load_shipped, load_table
     from solver.engine.target.table import TARGET, TargetTable, load_target_table
     from solver.stats import opponents
     table = load_shipped(get_rules("kniffel"))
@@ -294,7 +294,7 @@ def test_tables_load_without_numba(tmp_path):
     import sys
     _three_kinds(tmp_path)
     code = ("import sys\n"
-            "from solver.engine.store import load_table\n"
+            "from solver.engine.values import load_table\n"
             "from solver.engine.target.table import load_target_table\n"
             "from solver.presets import get_rules\n"
             f"rules, where = get_rules('kniffel'), {str(tmp_path)!r}\n"
@@ -338,7 +338,7 @@ def test_a_hostile_shipped_table_is_not_used(tmp_path, monkeypatch, damage):
     header gives is refused after unpacking that many (and one), a FIFO is not opened."""
     import gzip
     rules = get_rules("kniffel")
-    packed, sidecar = store.shipped_paths(rules)
+    packed, sidecar = value_tables.shipped_paths(rules)
     copy = tmp_path / "data"
     copy.mkdir()
     shutil.copy(sidecar, copy / sidecar.name)
@@ -349,9 +349,9 @@ def test_a_hostile_shipped_table_is_not_used(tmp_path, monkeypatch, damage):
         os.mkfifo(copy / packed.name)
     else:
         (copy / packed.name).write_bytes(b"\x1f\x8b" + bytes(100))
-    monkeypatch.setattr(store, "SHIPPED_DIR", copy)
+    monkeypatch.setattr(value_tables, "SHIPPED_DIR", copy)
     with quickly():
-        assert store.load_shipped(rules) is None
+        assert value_tables.load_shipped(rules) is None
 
 
 # --- random bytes: a TableError, never another error, never a hang -------------------------
@@ -447,10 +447,10 @@ def test_house_rules_beyond_the_cap_are_deleted_least_recently_used_first(tmp_pa
 
 def test_the_server_marks_a_house_rules_table_used_at_each_request(tmp_path):
     from solver.engine.states import reachable_mask
-    from solver.web.app import Tables
+    from solver.web.tasks import Tables
     rules = get_rules("kniffel-basic", upper_bonus=40)
     values = np.where(reachable_mask(rules), 1.0, np.nan)
-    store.ValueTable(rules, values).save(tmp_path)
+    value_tables.ValueTable(rules, values).save(tmp_path)
     sidecar = table_paths(rules, tmp_path)[1]
     tables = Tables(tmp_path)
     for _ in range(2):  # the first loads it, the second finds it in memory: both are uses
@@ -463,7 +463,7 @@ def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
     """A background solve (web/app.py's "solve" task) leaves at most HOUSE_RULES_KEPT tables of
     house rules, the one just solved among them."""
     import solver
-    from solver.web.app import TASKS, Tables
+    from solver.web.tasks import TASKS, Tables
     house = _house_rules(table_cache.HOUSE_RULES_KEPT + 3)
     _fake_tables(tmp_path, house[:-1])
 

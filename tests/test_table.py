@@ -7,7 +7,8 @@ from conftest import solved
 
 import solver
 from solver.presets import get_rules
-from solver.engine.store import TableError, load_table, table_paths
+from solver.engine.store import TableError, table_paths
+from solver.engine.values import load_table
 
 
 @pytest.fixture

@@ -74,11 +74,12 @@ def test_python_api_objective():
     position = Position(late_card(rules))
     state = position_state(position, rules)
     table = target_table(rules, state.filled)
-    aim = solver.advise(position, table, dice=(1, 2, 3, 4, 6), objective={"target": state.card_total + 30})
+    aim = solver.advise(position, table, dice=(1, 2, 3, 4, 6),
+                        objective=f"target:{state.card_total + 30}")
     assert aim.as_dict()["objective"] == {"target": state.card_total + 30}
     assert json.loads(aim.to_json())["objective"] == {"target": state.card_total + 30}
     win = solver.advise(position, solved(rules), dice=(1, 2, 3, 4, 6),
-                        objective={"win": {"opponents": [{"final": state.card_total + 29}], "ties": "lose"}})
+                        objective=solver.win_goal([{"final": state.card_total + 29}], "lose"))
     assert [o["probability"] for o in win.options] == [o["probability"] for o in aim.options]
 
 

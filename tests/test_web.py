@@ -102,8 +102,8 @@ def test_the_win_switch_advises_with_the_other_players_cards(client, tmp_path, c
         turn.roll(rng.integers(1, 7, 5).tolist())
         turn.score(next(iter(turn.options())))
     record = json.loads(json.dumps(game.record()))
-    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "objective": "win"})
-    assert code == 200 and state["objective"] == "win", state
+    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "goal": "win"})
+    assert code == 200 and state["goal"] == "win", state
     line = state["advice_line"]
     assert line["opponents"] == [{"card": game.columns[1].card, "kniffel_bonuses": game.columns[1].kniffel_bonuses}]
     advice = state["advice"]
@@ -129,13 +129,13 @@ def test_the_win_switch_answers_from_the_first_roll_within_the_budget(client, mo
     table = solved("kniffel")
     game = Game(table.rules, ["Ann", "Ben"], seed=3)
     record = json.loads(json.dumps(game.record()))
-    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "objective": "win"})
-    assert code == 200 and state["objective"] == "expected", state
+    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "goal": "win"})
+    assert code == 200 and state["goal"] == "points", state
     assert "kniffel solve --objective target" in state["notice"] and state["advice"]["options"]
     # the store, kept small: the turn starts with 12 or more open boxes (the round-1 cards)
     opponents.save(opponents.build(table, min_open=12), tmp_path)
-    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "objective": "win"})
-    assert code == 200 and state["objective"] == "win", state
+    code, state = post(client, "/api/game", {"record": record, "move": {"roll": True}, "goal": "win"})
+    assert code == 200 and state["goal"] == "win", state
     advice = state["advice"]
     assert advice["method"] == "approximate"
     low, high = advice["interval"]
@@ -264,7 +264,7 @@ def test_bad_new_games_are_400_with_an_error(client, data, words):
 def test_info_lists_presets_and_objectives(client):
     info = client.get("/api/info").json()
     assert [p["name"] for p in info["presets"]][:2] == ["kniffel", "kniffel-basic"]
-    assert info["objectives"][0] == "expected"
+    assert info["goals"][0] == "points"
     assert next(p for p in info["presets"] if p["name"] == "yatzy")["language"] == "en"
 
 
@@ -362,7 +362,7 @@ def test_junk_in_any_field_is_a_4xx_never_a_server_error(tmp_path):
     bodies = []
     for value in JUNK:
         bodies += [("game", {"record": start["record"], key: value})
-                   for key in ("record", "hand", "move", "language", "objective")]
+                   for key in ("record", "hand", "move", "language", "goal")]
         bodies += [("game", {"record": {**start["record"], key: value}, "move": {"roll": True}})
                    for key in ("rules", "turns", "players", "seed", "real_dice")]
         bodies += [("game", {"record": start["record"], "hand": [1, 2, 3, 4, 5], "move": {key: value}})

@@ -189,9 +189,9 @@ def test_real_dice_typed_in_and_corrected(page):
 
 # --- a phone at the table: four players, the joker tag, "New", the words ----------------------
 
-def _load_game(page, record, hand=None, language="de", objective="expected"):
+def _load_game(page, record, hand=None, language="de", goal="points"):
     """Put a game into the page's storage and open it, as a reload would."""
-    page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(json.dumps(dict(record=record, hand=hand, language=language, objective=objective)))})")
+    page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(json.dumps(dict(record=record, hand=hand, language=language, goal=goal)))})")
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert not page.query_selector("#play[hidden]")
@@ -283,7 +283,7 @@ def test_undo_at_the_first_roll_says_why_and_a_busy_tap_is_refused(page):
     page.evaluate("() => { const roll = document.getElementById('roll'); roll.click(); roll.click(); }")  # a double tap
     page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
     assert page.text_content("#message") == "Der letzte Schritt läuft noch: bitte gleich noch einmal tippen."
-    win = page.query_selector("#objective option[value=win]")
+    win = page.query_selector("#goal option[value=win]")
     assert win.is_disabled() and "2" in win.text_content()  # one player: "win" is not offered
 
 

@@ -126,7 +126,7 @@ def test_slow_clients_are_summarised_in_the_log(served):
 def _long_duel_record(decisions=60):
     """A Dice Duel record of two players, `decisions` long (a keep, then the first move the
     rules allow): its analysis takes many seconds (0.3 s of rollouts a decision)."""
-    from solver.duel.multiplayer import game as mg, record as multi_record
+    from solver.duel.multiplayer import record as multi_record
     from solver.web.duel import duel_state, new_duel
     record, hand = new_duel({"players": ["a", "b"], "seed": 5})
     while sum(len(t["decisions"]) for t in record["turns"]) < decisions:

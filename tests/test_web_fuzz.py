@@ -41,7 +41,7 @@ NEW = st.fixed_dictionaries({}, optional={
     "options": st.dictionaries(st.sampled_from(["x", "name", ""]), JSON_VALUES, max_size=2) | JSON_VALUES,
     "players": st.lists(st.text(max_size=5), max_size=10) | JSON_VALUES, "real_dice": JSON_VALUES,
     "seed": st.integers(-1, 2**64) | JSON_VALUES, "language": JSON_VALUES,
-    "objective": st.sampled_from(["expected", "win", "x"]) | JSON_VALUES, "seeed": JSON_VALUES})
+    "goal": st.sampled_from(["points", "win", "x"]) | JSON_VALUES, "seeed": JSON_VALUES})
 HEADERS = st.fixed_dictionaries({}, optional={
     "host": st.sampled_from(["127.0.0.1", "localhost:1", "evil.example", "127.0.0.1:x", "", "[::1]"]),
     "origin": st.sampled_from(["http://127.0.0.1", "null", "http://evil.example", "x"]),
@@ -52,7 +52,8 @@ HEADERS = st.fixed_dictionaries({}, optional={
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     from starlette.testclient import TestClient
-    from solver.web.app import create_app, warm_up
+    from solver.web.app import create_app
+    from solver.web.tasks import warm_up
     app = create_app(tmp_path_factory.mktemp("fuzz-store"), budget=2)
     warm_up(app.state.tables)  # as a server's workers do: no request pays for loading kernels
     return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"})
@@ -99,7 +100,7 @@ def test_new(client, data):
 
 
 PATHS = [(), ("record",), ("record", "turns", 0), ("record", "turns", 0, "decisions", 0)]
-KEYS = ["record", "hand", "move", "language", "objective", "rules", "turns", "players", "seed",
+KEYS = ["record", "hand", "move", "language", "goal", "rules", "turns", "players", "seed",
         "scores", "format", "format_version", "round", "card_total", "dice", "box", "keep", "points",
         "jokers", "extra_bonuses", "x"]
 
@@ -117,9 +118,9 @@ def mutated(data, path, key, value):
 @given(path=st.sampled_from(PATHS), key=st.sampled_from(KEYS), value=JSON_VALUES,
        move=st.fixed_dictionaries({}, optional={"roll": JSON_VALUES, "keep": DICE_LISTS, "box": BOX | JSON_VALUES,
                                                 "undo": JSON_VALUES}),
-       objective=st.sampled_from(["expected", "win"]))
-def test_game_and_analyze(client, record, path, key, value, move, objective):
-    game = mutated({"record": record, "move": move, "objective": objective}, path, key, value)
+       goal=st.sampled_from(["points", "win"]))
+def test_game_and_analyze(client, record, path, key, value, move, goal):
+    game = mutated({"record": record, "move": move, "goal": goal}, path, key, value)
     answered(client.post("/api/game", content=json.dumps(game)))
     analysis = mutated({"record": record}, path, key, value)
     answered(client.post("/api/analyze", content=json.dumps(analysis)))

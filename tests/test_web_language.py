@@ -47,13 +47,13 @@ def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_pa
     from solver.advice import cost
     token = cost.BUDGET.set(1.0)  # a server's budget (the test client has none)
     try:
-        from solver.web.app import _task_state
+        from solver.web.tasks import _task_state
         record = json.loads(json.dumps(Game(solved("kniffel").rules, ["Ann", "Ben"], seed=3).record()))
-        state = _task_state(client.app.state.tables, {"objective": "win", "language": lang}, record, None,
+        state = _task_state(client.app.state.tables, {"goal": "win", "language": lang}, record, None,
                             {"roll": True}, None)
     finally:
         cost.BUDGET.reset(token)
-    assert state["objective"] == "expected" and state["notice"].startswith(words), state.get("notice")
+    assert state["goal"] == "points" and state["notice"].startswith(words), state.get("notice")
     assert budget in state["notice"]
 
 
@@ -71,15 +71,15 @@ def test_while_the_win_tables_build_the_notice_says_when(client, monkeypatch, la
     path = build_under_way(rules, tables.directory)
     token = cost.BUDGET.set(1.0)
     try:
-        from solver.web.app import _task_state
+        from solver.web.tasks import _task_state
         record = json.loads(json.dumps(Game(rules, ["Ann", "Ben"], seed=3).record()))
-        state = _task_state(tables, {"objective": "win", "language": lang}, record, None,
+        state = _task_state(tables, {"goal": "win", "language": lang}, record, None,
                             {"roll": True}, None)
     finally:
         cost.BUDGET.reset(token)
         path.unlink()
     notice = state["notice"]
-    assert state["objective"] == "expected" and notice.startswith(words), notice
+    assert state["goal"] == "points" and notice.startswith(words), notice
     assert ("40 % fertig" if lang == "de" else "40% done") in notice and "2 min" in notice
     assert "kniffel solve" not in notice and "--budget" not in notice
 

@@ -99,13 +99,13 @@ def _record(players, rounds, rules="kniffel"):
     return record
 
 
-def _open(page, server, lang, record=None, hand=None, objective="expected"):
+def _open(page, server, lang, record=None, hand=None, goal="points"):
     """The page in `lang` (chosen in the menu before), with the game `record` resumed."""
     page.goto(server + "static/style.css")
     page.evaluate("localStorage.clear()")
     page.evaluate(f"localStorage.setItem('kniffel-language', '{lang}')")
     if record is not None:
-        saved = json.dumps(dict(record=record, hand=hand, language=lang, objective=objective))
+        saved = json.dumps(dict(record=record, hand=hand, language=lang, goal=goal))
         page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(saved)})")
     page.goto(server)
     page.wait_for_selector("body[data-ready]")
@@ -152,7 +152,7 @@ def test_every_state_fits_a_phone_in_one_language(page, server):
         assert len(page.query_selector_all("#advice li[data-action]")) > 6
         _looks_right(page, lang, "win-all")
         # the same game for points: the advice list, the card with the open boxes
-        page.select_option("#objective", "expected")
+        page.select_option("#goal", "expected")
         page.wait_for_function("!document.body.classList.contains('busy') && !document.querySelector('#advice.win')")
         assert page.query_selector_all("#advice li[data-action]")
         _looks_right(page, lang, "points")

@@ -100,7 +100,7 @@ def test_seeded_dice_that_are_not_the_seeds_are_refused(client, game, capsys, tm
     ({"real_dice": 1}, "real_dice must be true or false"),
     ({"options": []}, "options must be"),
     ({"options": ""}, "options must be"),
-    ({"objective": "points"}, "objective must be expected or win"),
+    ({"goal": "best"}, "goal must be points or win"),
 ])
 def test_new_refuses_values_of_the_wrong_type(client, body, words):
     code, answer = post(client, "/api/new", {"players": ["a"], **body})
@@ -118,36 +118,26 @@ def test_points_as_text_are_refused_in_a_record(client, game):
         assert code == 400 and "the record says" in answer["error"], answer
 
 
-class _Overrun:
-    """A pool whose win work always runs past the budget (as a kernel that compiles, or a big
-    sub-game, would): the work.Stopped(422) the real pool raises then."""
+def test_a_win_advice_stopped_by_the_guard_falls_back_to_points(tmp_path, monkeypatch):
+    """The issue: /api/game with objective win answered 422 for the move itself.  The worker's
+    guard stops the solve (engine/cancel.Cancelled, as the pool's cancel flag makes a backward
+    pass raise it); the one door answers for points and says why, in one call."""
+    from solver.advice.goal import WinGoal
+    from solver.engine.cancel import Cancelled
 
-    def __init__(self, pool):
-        self.pool, self.calls = pool, []
+    def stopped(self, query, tables):
+        raise Cancelled("stopped after 2 levels")
 
-    def __getattr__(self, name):
-        return getattr(self.pool, name)
-
-    async def run(self, name, args, disconnected=None, budget=True):
-        from solver.web import work
-        self.calls.append((name, args[0].get("objective") if name in ("new", "game") else None))
-        if name in ("new", "game") and args[0].get("objective") == "win":
-            raise work.Stopped("the work ran past this server's budget of 10 s and was stopped", 422)
-        return await self.pool.run(name, args, disconnected, budget)
-
-
-def test_a_win_advice_stopped_at_the_budget_falls_back_to_points(tmp_path):
-    """The issue: /api/game with objective win answered 422 for the move itself."""
-    from solver.web import work
-    from solver.web.app import SERVICE, Tables, create_app
-    tables = Tables(tmp_path)
-    pool = _Overrun(work.Pool(1, 8, None, SERVICE, tables=tables, processes=False))
-    client = client_of(create_app(tmp_path, pool=pool))
-    code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 2, "objective": "win"})
-    assert code == 200 and st["objective"] == "expected" and "budget" in st["notice"], st
-    code, st = post(client, "/api/game", {"record": st["record"], "move": {"roll": True}, "objective": "win"})
-    assert code == 200 and st["hand"] and st["advice"]["options"] and "budget" in st["notice"]
-    assert pool.calls[-2:] == [("game", "win"), ("game", "expected")]
+    monkeypatch.setattr(WinGoal, "ranked", stopped)
+    from solver.web.app import create_app
+    client = client_of(create_app(tmp_path))
+    code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 2, "goal": "win",
+                                         "language": "en"})
+    assert code == 200 and st["goal"] == "points" and "stopped" in st["notice"], st
+    code, st = post(client, "/api/game", {"record": st["record"], "move": {"roll": True},
+                                          "goal": "win", "language": "de"})
+    assert code == 200 and st["hand"] and st["advice"]["options"], st
+    assert st["notice"].startswith("Rat für Punkte: ") and "angehalten" in st["notice"]
 
 
 def test_replacing_a_worker_does_not_wait_for_it_on_the_event_loop():
@@ -184,7 +174,7 @@ def test_replacing_a_worker_does_not_wait_for_it_on_the_event_loop():
 WARM_CHECK = r"""
 import gc, json, orjson
 from numba.core.registry import CPUDispatcher
-from solver.web.app import Tables, answer_request, warm_up
+from solver.web.tasks import Tables, answer_request, warm_up
 from solver.web import duel
 
 def compiled():

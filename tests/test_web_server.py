@@ -76,10 +76,10 @@ def test_work_over_the_budget_is_refused_before_it_starts(tmp_path):
         assert answer.status_code == 400 and "at most 7 opponents" in answer.json()["error"]
         # a win game whose advice is over the budget is advised for points, and says so
         new = httpx.post(base + "/api/new", headers=JSON, timeout=60,
-                         content=json.dumps({"players": ["a", "b"], "seed": 1, "objective": "win"})).json()
+                         content=json.dumps({"players": ["a", "b"], "seed": 1, "goal": "win"})).json()
         rolled = httpx.post(base + "/api/game", headers=JSON, timeout=60, content=json.dumps(
-            {"record": new["record"], "move": {"roll": True}, "objective": "win", "language": "en"})).json()
-        assert rolled["objective"] == "expected" and "budget" in rolled["notice"]
+            {"record": new["record"], "move": {"roll": True}, "goal": "win", "language": "en"})).json()
+        assert rolled["goal"] == "points" and "budget" in rolled["notice"]
         assert rolled["advice"]["options"]
 
 

@@ -13,7 +13,7 @@ from solver.engine.backward import CANCEL, Cancelled, backward_pass  # noqa: E40
 from solver.engine.objective import EXPECTED_SCORE  # noqa: E402
 from solver.rules import PRESETS  # noqa: E402
 from solver.web import work  # noqa: E402
-from solver.web.app import error_of  # noqa: E402
+from solver.web.tasks import error_of  # noqa: E402
 
 ENDED = threading.Event()
 

@@ -3,7 +3,6 @@ points: seeded games in which both sides play for points from their cards (the s
 kernel) win as often, within 4 standard errors."""
 import math
 
-import numpy as np
 import pytest
 from conftest import solved
 from helpers import late

@@ -4,7 +4,9 @@ judges only the turns whose dice it saw."""
 import pytest
 
 from conftest import solved
-from solver.game import analysis, session
+from solver.ask import analysis
+from solver.ask.tables import Tables
+from solver.game import session
 from solver.game.card import GameError
 from solver.lang import Words
 
@@ -22,7 +24,7 @@ def test_written_turns_count_but_are_not_judged():
         record, hand = session.apply_move(record, hand, {"box": box})
         points = {"small_straight": 30, "large_straight": 40, "chance": 15}.get(box, 0)
         record, hand = session.apply_move(record, None, {"write": {"box": box, "points": points}})
-    result = analysis.analyze(record, solved("kniffel"))
+    result = analysis.analyze(record, Tables(preloaded=[solved("kniffel")]))
     anna, ben = result["players"]
     assert (anna["decisions"], anna["written"]) == (13, 0)
     assert (ben["decisions"], ben["written"], ben["loss"], ben["score"]) == (0, 13, 0, 85)

@@ -13,11 +13,12 @@ and still stops any work that runs past it.
 """
 import contextvars
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+
+from .limits import Unanswerable
 
 MEASURED = Path(__file__).resolve().parent.parent / "data" / "win_cost.json"
 # The seconds a win request may take in this context (None: no limit), and how many such
@@ -32,7 +33,7 @@ SHARING = contextvars.ContextVar("win_sharing", default=1)
 APPROXIMATE_SECONDS = 0.5
 
 
-class OverBudget(ValueError):
+class OverBudget(Unanswerable):
     """Work predicted to take longer than the budget allows: `seconds` predicted, `budget`;
     `key` names its words in solver/lang (with `sharing`), so that text(lang) says it in the
     player's language."""
@@ -65,7 +66,8 @@ def _fit(points):
 
 
 def _cores():
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    from ..engine.threads import default_threads
+    return default_threads()
 
 
 @lru_cache(maxsize=1)

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .. import __version__
+from ..version import __version__
 from .common import EXIT_USAGE
 
 # name -> (module, function): a command's module is imported when that command runs (or the
@@ -15,7 +15,7 @@ COMMANDS = {
     "distribution": ("stats", "distribution"), "play": ("game", "play"),
     "analyze": ("game", "analyze"), "tables": ("tables", "tables_command"),
     "bench": ("bench", "bench"), "rules": ("solve", "rules_command"), "serve": ("serve", "serve"),
-    "chances": ("objectives", "chances"),
+    "chances": ("chances", "chances"),
 }
 
 
@@ -45,6 +45,9 @@ def cli():
 
 def main(argv=None):
     """Console entry point: one-line errors with exit code 2, never a traceback for bad input."""
+    from ..presets import OWN_PRESET_ERRORS  # a preset file of one's own that could not be read
+    for message in OWN_PRESET_ERRORS:
+        click.echo(f"kniffel: warning: {message}", err=True)
     if not (sys.argv[1:] if argv is None else argv):
         # `kniffel` alone asks what there is: the help, exit 0 (click 8.2+ makes it a usage error)
         click.echo(cli.get_help(click.Context(cli, info_name="kniffel")))

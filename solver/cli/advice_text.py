@@ -1,9 +1,67 @@
 """The text of `kniffel advise` in the player's language: the position it understood, the ranked
 options with what each costs against the best, and, for a target or a win, the chance of each
-option and the trade-off against playing for points.  The words are solver/lang's."""
+option and the trade-off against playing for points; the Dice Duel's chips or table.  The words
+are solver/lang's."""
 import textwrap
 
 import click
+
+
+def advice_lines(request, advice, tables, shown, words):
+    """The whole text of `kniffel advise` for the answered `request` (ask/request.py), its
+    `shown` best options (None: all), in `words`' language."""
+    query = request.query
+    if request.rules.game == "dice-duel":
+        from ..duel.multiplayer.game import Table
+        if isinstance(query.position, Table):
+            from .duel_text import table_lines
+            return table_lines(advice.as_dict(), shown, words)
+        return chips_lines(advice, query, shown, words)
+    if advice.goal.kind == "points":  # the goal asked, or points instead (its fallback line)
+        from ..ask.answer import fallback_text
+        said = fallback_text(advice, words)
+        return (expected_lines(request.rules, advice, shown, words) + ([said] if said else [])
+                + building_lines(advice, words))
+    from ..advice.goal import POINTS
+    from ..ask.answer import answer
+    plain = answer(request.with_goal(POINTS), tables)  # for points: the trade-off
+    goal = advice.goal
+    return goal_lines(request.rules, advice, plain, shown, goal.heading(words),
+                      goal.chance_word(words), words, goal.word(words))
+
+
+def chips_lines(advice, query, shown, words):
+    """The solo Dice Duel advice as text: the chips, then the ranked options of the roll, the
+    `shown` best of them (None: all), each with what it costs against the best."""
+    from ..dice import KEEPS
+    from ..duel.chips import CHIPS_PER_TYPE, TYPES
+    from ..duel.words import option_text
+    chips, rules = query.position, query.rules
+    spec = ", ".join(words("duel.solo_chips", chip=words.chip(t), plate=p, aside=a, mine=m)
+                     for t, p, a, m in zip(TYPES, chips.plate, chips.aside, chips.mine)
+                     if p != CHIPS_PER_TYPE)
+    spec = words("duel.solo_spec", list=spec) if spec else words("duel.all_on_plate")
+    lines = [words("duel.solo_head", rules=advice.rules, spec=spec, points=chips.chips_value)]
+    if chips.over:
+        lines.append(words("duel.solo_over", score=advice.expected_final_score,
+                           bonus=rules.last_chip_bonus))
+    elif query.roll is None:
+        lines.append(words("duel.solo_start", value=advice.expected_final_score))
+    if query.roll is None:
+        return lines
+    roll = list(KEEPS[query.roll])
+    lines.append(dice_line(roll, query.rolls_left, words))
+    options = advice.options if shown is None else advice.options[:shown]
+    best = advice.expected_final_score
+    texts = [option_text(option, words, roll) for option in options]
+    width = max(map(len, texts))
+    lines.append(f"  {'#':>2}  {words('advise.choice'):<{width}}  {words('advise.expected'):>9}")
+    for rank, (option, text) in enumerate(zip(options, texts), 1):
+        value = option["expected_final_score"]
+        lines.append(f"  {rank:>2}  {text:<{width}}  {value:>9.3f}  {words.cost(best - value)}")
+    if len(options) < len(advice.options):
+        lines.append("  " + words("advise.more", n=len(advice.options) - len(options)))
+    return lines
 
 
 def position_lines(rules, position, words):
@@ -155,7 +213,7 @@ def method_lines(advice, words):
 
 def building_lines(advice, words):
     """The line on the win tables' background build, if one is under way (win/prepare.py)."""
-    if getattr(advice, "building", None) is None:
+    if advice.building is None:
         return []
     from ..advice.win.prepare import building_text
     return [building_text(words, advice.building)]
@@ -170,8 +228,7 @@ def trade_off(advice, plain, goal_text, chance_name, words):
     points choice (its chance under 50%: the goal lies above the middle of what points play
     reaches, so reaching it means giving up average for the high end); it is the safer choice
     when the goal is likely (protecting a lead or a target below the expectation)."""
-    from ..advice.goal import matching_option
-    from ..game.analysis import option_as_decision
+    from ..advice.choices import matching_option, option_as_decision
     w = words
     best, points_best = advice.options[0], plain.options[0]
     mirror = matching_option(advice.options, option_as_decision(points_best))

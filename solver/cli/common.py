@@ -26,12 +26,33 @@ class CommandError(click.ClickException):
 
 
 def command_rules(name):
-    """The Rules of a --rules value; InputError (exit 2) naming a bad one."""
-    from ..presets import resolve_rules
+    """The Rules of a --rules value (presets.read_rules, the one reader of a rules name);
+    InputError (exit 2) naming a bad one."""
+    from ..presets import read_rules
     from ..rules import RulesError
     try:
-        return resolve_rules(name)
+        return read_rules(name)
     except RulesError as exc:
+        raise InputError(str(exc)) from None
+
+
+# How the command line spells the fields of a question (ask/request.py), for its messages.
+FLAGS = {"rules": "--rules", "card": "--card", "dice": "--dice", "rolls_left": "--rolls-left",
+         "kniffel_bonuses": "--kniffel-bonuses", "jokers_left": "--jokers-left",
+         "goal": "--goal", "target": "--target", "opponents": "--opponent", "ties": "--ties",
+         "budget": "--budget", "chips": "--chips", "players": "--players",
+         "to_move": "--to-move", "round_chip_taken": "--round-chip-taken",
+         "opponent_model": "--opponent-model"}
+
+
+def command_request(fields, names=None):
+    """The Request of a command's options (ask/request.py: the one reader of a question);
+    InputError (exit 2) naming the option that is wrong (`names`: the command's own spellings
+    beyond FLAGS)."""
+    from ..ask.request import read_request
+    try:
+        return read_request(fields, names={**FLAGS, **(names or {})})
+    except ValueError as exc:  # RequestError, and RulesError of a rules file
         raise InputError(str(exc)) from None
 
 
@@ -44,14 +65,14 @@ def scorecard_rules(name, command):
     return rules
 
 
-def _loading(name, quiet):
+def _loading(quiet):
     """get_table's progress, announce and warn for a command: progress and the reason for a
     solve on stderr unless quiet; a table that cannot be saved is a warning (the answer is
     still given)."""
-    def announce(reason):
+    def announce(rules, reason):
         if not quiet:
             why = "" if reason.startswith("no table") else f" ({reason})"
-            click.echo(f"kniffel: solving the {name} table, once{why}...", err=True)
+            click.echo(f"kniffel: solving the {rules.key} table, once{why}...", err=True)
 
     def warn(message):
         click.echo(f"kniffel: warning: {message}", err=True)
@@ -60,25 +81,25 @@ def _loading(name, quiet):
 
 
 def command_tables(tables, quiet=False):
-    """The one cache of loaded tables (solver.Tables) of a command's --tables store: the
+    """The one cache of loaded tables (ask/tables.Tables) of a command's --tables store: the
     expected-score table is solved first when missing, the target table only loaded."""
-    from .. import Tables
-    return Tables(tables, **_loading("rule set's", quiet))
+    from ..ask.tables import Tables
+    return Tables(tables, **_loading(quiet))
 
 
 def expected_table(rules, tables, quiet=False):
     """Load the table, solving it first (with progress on stderr) when missing or invalid."""
-    from .. import get_table
-    return get_table(rules, tables, **_loading(rules.key, quiet))
+    from ..ask.tables import get_table
+    return get_table(rules, tables, **_loading(quiet))
 
 
 def target_table(rules, tables):
     """The saved target table; a missing one is a clear error naming the command that builds
     it (the whole kniffel table takes many minutes: not a side effect of one question)."""
-    from .. import load_table
+    from ..ask.tables import load_table
     from ..engine.store import TableError
     try:
-        return load_table(rules, tables, objective="target")
+        return load_table(rules, tables, kind="target")
     except TableError as exc:
         raise CommandError(str(exc)) from None
 
@@ -119,14 +140,12 @@ RULES_HELP = "Preset name (see `kniffel rules`) or a JSON/TOML rules file."
 TABLES_HELP = "Table store directory (default: $KNIFFEL_TABLES, else the user cache)."
 
 
-def parse_position(rules, card, kniffel_bonuses, jokers_left):
-    """A Position from --card, --kniffel-bonuses and --jokers-left; InputError for a bad card."""
-    from ..engine.states import Position
-    from ..rules.cards import parse_card
-    try:
-        return Position(parse_card(card, rules), kniffel_bonuses, jokers_left)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
+def command_position(rules, card, kniffel_bonuses, jokers_left):
+    """The checked position (advice/position.Query) of --card, --kniffel-bonuses and
+    --jokers-left at a turn's start; InputError naming a bad one."""
+    fields = {"rules": rules, "card": card, "kniffel_bonuses": kniffel_bonuses,
+              "jokers_left": jokers_left}
+    return command_request({k: v for k, v in fields.items() if v is not None}).query
 
 
 # The options every command shares, each a decorator (as sqlite-utils writes them): a command
@@ -170,5 +189,5 @@ def position_options(function):
     kniffel_bonuses, jokers_left."""
     function = click.option("--jokers-left", type=int,
                             help="Knobeln jokers still in hand (default: all).")(function)
-    return click.option("--kniffel-bonuses", type=int, default=0,
-                        help="Extra-Kniffel bonuses already paid.")(function)
+    return click.option("--kniffel-bonuses", type=int,
+                        help="Extra-Kniffel bonuses already paid (default 0).")(function)

@@ -158,10 +158,12 @@ def _ask(prompt):
 
 
 def _coach(game, words, top=None, final=False):
-    from .. import advise
-    from .advise_multi import chance_lines
-    advice = advise(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
-    answer = advice.as_dict()
+    from ..ask.answer import answer as ask
+    from ..ask.request import read_request
+    from .duel_text import chance_lines
+    request = read_request({"rules": game.rules, "chips": game.table, "dice": list(game.dice),
+                            "rolls_left": 0 if final else game.rolls_left})
+    answer = ask(request, None).as_dict()  # several players: no table is read
     for line in chance_lines(answer, top, words):  # the position is on the screen already
         click.echo("  " + line)
     return answer

@@ -59,21 +59,8 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_
         from ..web import guard, work
     except ImportError as exc:
         raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' ({exc})") from None
-    import secrets
-    import socket
-    token = None
-    if not _loopback(host):
-        token = secrets.token_urlsafe(16)
-        click.echo(f"kniffel: warning: listening on {host}, not loopback: anyone on the network who "
-                   "has the URL below can use it (it holds a random access token)", err=True)
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:  # bound here, so a port in use is a one-line error before any URL is printed
-        sock.bind((host, port))
-    except OSError as exc:
-        sock.close()
-        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    token = _token(host)
+    sock = _listening(host, port)
     port = sock.getsockname()[1]
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
@@ -97,6 +84,32 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_
         import webbrowser
         webbrowser.open(url)
     server.run(sockets=[sock])  # after a signal, uvicorn raises it again: the usual exit
+
+
+def _token(host):
+    """The access token of a server that listens beyond loopback (None on loopback), with the
+    warning that anyone who has the URL can use it."""
+    if _loopback(host):
+        return None
+    import secrets
+    click.echo(f"kniffel: warning: listening on {host}, not loopback: anyone on the network who "
+               "has the URL below can use it (it holds a random access token)", err=True)
+    return secrets.token_urlsafe(16)
+
+
+def _listening(host, port):
+    """A socket bound to (host, port), so that a port in use is a one-line error before any
+    URL is printed."""
+    import socket
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
 
 
 def _prepare(tables):

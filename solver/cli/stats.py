@@ -3,7 +3,7 @@ import time
 
 import click
 
-from .common import (CommandError, InputError, check_output_file, emit_json, expected_table, json_option, parse_position, position_options, quiet_option, rules_option, scorecard_rules, tables_option)
+from .common import (CommandError, InputError, check_output_file, emit_json, expected_table, json_option, command_position, position_options, quiet_option, rules_option, scorecard_rules, tables_option)
 
 
 @click.command()
@@ -96,8 +96,7 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
     from ..stats.distribution import histogram, score_distribution, write_csv
     from ..stats.plot import PlotUnavailable, check_plot_path, plot_distribution
     rules = scorecard_rules(rules_name, "distribution")
-    position = parse_position(rules, card, kniffel_bonuses, jokers_left)
-    _check_position(position, rules)
+    position = command_position(rules, card, kniffel_bonuses, jokers_left).position
     if csv_path:  # the output files before the work, not after it
         check_output_file(csv_path, "--csv")
     if plot_path:
@@ -127,14 +126,6 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
         emit_json(summary)
         return
     _print_distribution(summary, histogram(dist), seconds)
-
-
-def _check_position(position, rules):
-    from ..engine.states import position_state
-    try:
-        position_state(position, rules)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
 
 
 def _print_distribution(s, bins, seconds):

@@ -2,7 +2,7 @@
 
 import click
 
-from .common import (CommandError, InputError, RULES_HELP, check_output_dir, emit_json, expected_table, json_option, lang_option, parse_position, quiet_option, rules_option, scorecard_rules, tables_option)
+from .common import (CommandError, InputError, RULES_HELP, check_output_dir, emit_json, expected_table, json_option, lang_option, command_position, quiet_option, rules_option, scorecard_rules, tables_option)
 
 PAGE_FORMATS = ("html", "pdf")
 
@@ -50,11 +50,12 @@ def tables_command(rules_names, tables, out, formats, card, values, prune, keep,
     formats = formats or ("md",)
     pages = [f for f in formats if f in PAGE_FORMATS]
     if "pdf" in pages:
-        from ..report.pages import chromium
+        from ..report.pdf import chromium
         if chromium() is None:
             raise CommandError("PDF needs Chromium (Debian: apt-get install chromium); "
                                "--format html writes the same pages to print from a browser")
-    cards = {rules: [("", parse_position(rules, card, 0, None).card)] if card is not None else None
+    cards = {rules: [("", command_position(rules, card, None, None).position.card)]
+             if card is not None else None
              for rules in rule_sets}
     progress = not (quiet or as_json)
     written = []
@@ -105,7 +106,8 @@ def _write_pages(table, directory, pages, cards, lang):
     file in a scratch folder, so an existing strategy.html is left as it is."""
     import tempfile
     from pathlib import Path
-    from ..report.pages import html_to_pdf, page_html
+    from ..report.pages import page_html
+    from ..report.pdf import html_to_pdf
     from ..engine.store import atomic_write
     directory.mkdir(parents=True, exist_ok=True)
     text = page_html(table, cards, lang).encode()

@@ -2,44 +2,19 @@
 per level and chunk of its items, for any objective (objective.py): the expected score, the
 target, the Dice Duel and the evaluation of a rule list all run their levels here."""
 import contextlib
-import contextvars
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from tqdm import tqdm
 
-from ..rules import PRESETS, Rules, RulesError
+from ..rules import Rules, RulesError
+from .cancel import CANCEL, Cancelled, cancel_check  # noqa: F401  (Cancelled: for callers)
 from .objective import EXPECTED_SCORE, sets_by_level  # noqa: F401  (sets_by_level: for callers)
-from .store import ValueTable
+from .values import ValueTable
 from .threads import default_threads, map_parallel
 
 
-class Cancelled(Exception):
-    """A backward pass stopped between two levels because its cancel check said so."""
-
-
-# The cancel check of the passes started in this context, when the caller cannot pass one down
-# (the web server's workers set it around a request: a win request's pass is deep inside).
-CANCEL = contextvars.ContextVar("backward_cancel", default=None)
-
-
-def _cancel_check(cancel):
-    """A callable from a `cancel` argument: a callable, an Event-like (is_set) or None."""
-    if cancel is None:
-        return lambda: False
-    return cancel.is_set if hasattr(cancel, "is_set") else cancel
-
-
-def scorecard_rules(rules):
-    """Rules, a scorecard preset name, or None (kniffel) -> Rules."""
-    if rules is None:
-        return PRESETS["kniffel"]
-    if isinstance(rules, Rules):
-        return rules
-    if rules in PRESETS:
-        return PRESETS[rules]
-    raise RulesError(f"{getattr(rules, 'key', rules)} is not a scorecard rule set")
 
 
 def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0, cancel=None):
@@ -57,7 +32,7 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
     disable = None if progress is None else not progress
     threads = threads or default_threads()
     n_chunks = 4 * threads  # several chunks a thread, so uneven work evens out
-    stop = _cancel_check(cancel if cancel is not None else CANCEL.get())
+    stop = cancel_check(cancel if cancel is not None else CANCEL.get())
 
     def solve_chunk(items):
         objective.solve_sets(rules, items, values, context)
@@ -82,13 +57,14 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
     return values, reachable, level_seconds
 
 
-def solve(rules=None, progress=None, threads=None):
-    """Solve every reachable turn-start state of `rules` for the expected score; returns a
-    ValueTable.
+def solve(rules, progress=None, threads=None):
+    """Solve every reachable turn-start state of `rules` (a scorecard Rules) for the expected
+    score; returns a ValueTable.
 
     progress: True/False to force the tqdm bar on stderr on or off; None shows it on a terminal.
     threads: kernel calls run at once (default: every CPU); the values are the same for any."""
-    rules = scorecard_rules(rules)
+    if not isinstance(rules, Rules):  # read once, where the question was (presets.read_rules)
+        raise RulesError(f"{rules!r} is not the rules of a scorecard game"[:200])
     start = time.perf_counter()
     values, reachable, level_seconds = backward_pass(rules, EXPECTED_SCORE, progress, threads)
     return ValueTable(rules, values, states=int(reachable.sum()),

@@ -22,7 +22,7 @@ import numpy as np
 from ..dice import N_KEEPS, N_ROLLS
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD, UPPER_MASK
-from .final_rolls import final_roll_values
+from .final_rolls import final_roll_values, upper_bonus_reached
 from .jit import popcount, njit
 from .turn import apply_jokers, turn_stages
 
@@ -66,10 +66,9 @@ def bonus_classes(filled, game):
                             reach[s + count * face] = True
     class_of = np.empty(threshold + 1, dtype=np.int64)
     smallest = most + 1
-    for u in range(threshold + 1):  # need = threshold - u falls as u rises
-        need = threshold - u
-        if need <= most:
-            smallest = need
+    for u in range(threshold + 1):  # what the bonus needs falls as u rises
+        if upper_bonus_reached(u + most, threshold):  # some sum the boxes add may reach it
+            smallest = threshold - u
             while not reach[smallest]:
                 smallest += 1
         class_of[u] = smallest

@@ -27,11 +27,14 @@ fives_score_plain = njit(cache=True)(scoring.fives_score_plain)
 # The scoring rules as a kernel calls them (enter_box calls the others); the small ones inlined.
 register_jitable(scoring.kniffel_roll)
 register_jitable(scoring.next_aux)
+register_jitable(inline="always")(scoring.upper_bonus_reached)
+register_jitable(inline="always")(scoring.capped_upper)
 register_jitable(inline="always")(scoring.completes_upper_bonus)
 register_jitable(inline="always")(scoring.enter_upper)
 register_jitable(inline="always")(scoring.enter_box)
-completes_upper_bonus, enter_upper, enter_box = (scoring.completes_upper_bonus,
-                                                 scoring.enter_upper, scoring.enter_box)
+upper_bonus_reached, capped_upper, completes_upper_bonus, enter_upper, enter_box = (
+    scoring.upper_bonus_reached, scoring.capped_upper, scoring.completes_upper_bonus,
+    scoring.enter_upper, scoring.enter_box)
 
 NO_CHANCE = -1.0  # below every chance: "no option yet"
 NO_POINTS = -1e300  # below every expected score, with NO_CHANCE

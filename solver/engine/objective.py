@@ -33,7 +33,8 @@ def _read_only(array):
 @lru_cache(maxsize=None)
 def _sets_by_level(n_boxes):
     masks = np.arange(1 << n_boxes, dtype=np.int64)
-    counts = np.bitwise_count(masks) if hasattr(np, "bitwise_count") else \
+    bitwise_count = getattr(np, "bitwise_count", None)  # numpy 2.0 and newer
+    counts = bitwise_count(masks) if bitwise_count is not None else \
         np.array([bin(m).count("1") for m in range(1 << n_boxes)])
     return tuple(_read_only(masks[counts == level]) for level in range(n_boxes + 1))
 

@@ -9,16 +9,26 @@ The game record is in record.py.
 """
 from dataclasses import dataclass
 
-from .. import __version__
+from ..version import __version__
 from ..rules import scoring
 from ..dice import DICE, KEEP_INDEX, KNIFFEL_FACE, validate_dice
-from ..presets import resolve_rules
+from ..presets import read_rules
 from ..rules import box_key
 from ..engine.states import Position, card_total, position_state
 from ..lang import Words
 
 RECORD_FORMAT = "kniffel-game"
 RECORD_VERSION = 1
+
+
+class Said:
+    """A field of a GameError printed in the player's language: function(value, words)."""
+
+    def __init__(self, function, value):
+        self.function, self.value = function, value
+
+    def text(self, words):
+        return self.function(self.value, words)
 
 
 class GameError(ValueError):
@@ -49,7 +59,7 @@ class GameError(ValueError):
             if name in fields and not isinstance(fields[name], str):
                 fields[name] = words.faces(fields[name])
         for name, value in fields.items():
-            if hasattr(value, "text"):
+            if isinstance(value, Said):
                 fields[name] = value.text(words)
         if "or_all" in fields:
             fields["or_all"] = words("error.or_all") if fields["or_all"] else ""
@@ -326,7 +336,7 @@ class Game:
     """Players taking turns on one card until every column is full."""
 
     def __init__(self, rules, players, seed=None, real_dice=False):
-        self.rules = resolve_rules(rules)
+        self.rules = read_rules(rules)
         if not players:
             raise GameError("a game needs at least one player")
         if len(set(players)) != len(players):

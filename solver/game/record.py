@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..dice import DICE, validate_dice
-from ..presets import get_rules, resolve_rules
-from ..rules import PRESETS, RulesError
+from ..presets import read_rules
+from ..rules import RulesError
 from ..engine.states import Position
 from ..engine.store import atomic_write
 from .card import RECORD_VERSION, Game, GameError, int_faces, parse_box
@@ -55,21 +55,14 @@ def record_players(record):
 
 
 def record_rules(value):
-    """The Rules of a record: a preset name or the full rules dict `Rules.as_dict()` writes."""
+    """The Rules of a record: a preset name or the rules object `Rules.as_dict()` writes (never
+    a file: a record names no file); GameError naming the problem."""
     try:
-        if isinstance(value, str):
-            rules = resolve_rules(value)
-            if rules.game != "scorecard":
-                raise GameError(f"record rules {rules.key}: only scorecard games have game records")
-            return rules
-        if not isinstance(value, dict) or not isinstance(value.get("preset"), str) \
-                or value["preset"] not in PRESETS:
-            raise GameError(f"record rules must be a preset name or a rules object, got {value!r}")
-        preset = PRESETS[value["preset"]]
-        options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
-        rules = get_rules(value["preset"], **options)
+        rules = read_rules(value, files=False)
     except RulesError as exc:
         raise GameError(f"record rules: {exc}") from None
+    if rules.game != "scorecard":
+        raise GameError(f"record rules {rules.key}: only scorecard games have game records")
     return rules
 
 

@@ -6,14 +6,14 @@ Pages: the rules of thumb, each with its exact price, and the price of the whole
 opening by pattern (a page for 2 and for 1 roll left, every roll listed); and what each open box
 costs on a card (the user's, or the typical cards of the cheat sheet).
 """
-import html
 
-from ..advice.answer import answer
+from ..advice.goal import points_advice
 from ..engine.states import Position
 from ..rules import UPPER
 from ..lang import Words
 from ..strategy.opening import opening_patterns
 from ..strategy.thumb import AIM, COURSE_BOX, PAR_BOX, box_pars
+from .charts import curve_svg, escaped as _e, price_bars_svg, signed  # noqa: F401 (signed)
 from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
@@ -47,10 +47,6 @@ svg.chart { width: 100%; height: auto; }
 div.pair { display: flex; gap: 5mm; align-items: flex-start; } div.pair > div { flex: 1 1 0; }
 div.pair table { width: 100%; }
 """
-
-
-def _e(text):
-    return html.escape(str(text))
 
 
 def pars_text(rule_list, rules, lang=None):
@@ -126,11 +122,11 @@ def box_rule_text(rule, rules, lang=None):
 
 
 def display_name(rules, lang=None):
-    """The preset's name as its players write it ("Kniffel", "Yahtzee"), for a page's title; a
-    rules file without a preset keeps its key."""
-    w = Words(lang, rules)
-    key = f"page.name.{rules.key}"
-    return w(key) if key in w.table else rules.key
+    """The preset's name as its players write it ("Kniffel", "Yahtzee"), for a page's title;
+    house rules (a preset with options changed) keep their key."""
+    if rules.key != rules.preset:
+        return rules.key
+    return rules.definition.titled(Words(lang, rules).lang)
 
 
 def rule_prices(record):
@@ -140,13 +136,6 @@ def rule_prices(record):
     if not record:
         return None
     return [r["price"] for r in record["keeps"]], [r["price"] for r in record["boxes"]]
-
-
-def signed(points):
-    """Points with their sign and 2 decimals; 0.00 without a sign when they round to nothing
-    (never "-0.00")."""
-    text = f"{points:+.2f}"
-    return "0.00" if text in ("+0.00", "-0.00") else text
 
 
 def _rule_table(texts, prices, w, title):
@@ -253,7 +242,7 @@ def _roll_chart(table, card, sheet, w):
             + "".join(f"<th class='up'>{_e(w.box(b))}</th>" for b in open_boxes) + "</tr>"]
     for text in TYPICAL_ROLLS:
         roll = tuple(int(c) for c in text)
-        options = answer(Position(card), table, roll, 0).options
+        options = points_advice(Position(card), table, roll, 0).options
         best = options[0]["expected_final_score"]
         by_box = {}
         for o in options:
@@ -304,8 +293,8 @@ def _lower_table(sheet, w):
 
 def _five_texts(table, card, w):
     """The best choice for each five of a kind on `card`, in words."""
-    from ..game.analysis import describe_choice, option_as_decision
-    return {face: describe_choice(option_as_decision(answer(Position(card), table, (face,) * 5, 0).options[0]), w)
+    from ..advice.choices import describe_choice, option_as_decision
+    return {face: describe_choice(option_as_decision(points_advice(Position(card), table, (face,) * 5, 0).options[0]), w)
             for face in range(1, 7)}
 
 
@@ -339,78 +328,6 @@ def _cost_pages(table, cards, lang):
         except ValueError:  # a card these rules cannot have
             continue
     return pages
-
-
-def curve_svg(curve, optimum, words):
-    """An inline SVG line chart of (rules, score) points against the optimum (dashed), with
-    its axes labelled."""
-    w = words
-    width, height, left, bottom = 640, 620, 64, 46
-    xs = [n for n, _ in curve]
-    lo = 10 * int(min(s for _, s in curve) // 10)
-    hi = 10 * int(optimum // 10 + 1)
-    x_max = max(xs) or 1
-
-    def x(n):
-        return left + (width - left - 10) * n / x_max
-
-    def y(s):
-        return height - bottom - (height - bottom - 10) * (s - lo) / (hi - lo)
-
-    points = " ".join(f"{x(n):.1f},{y(s):.1f}" for n, s in curve)
-    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
-             f"font-size='15' role='img' aria-label='{_e(w('page.curve'))}'>",
-             f"<line x1='{left}' y1='{y(optimum):.1f}' x2='{width - 10}' y2='{y(optimum):.1f}' "
-             "stroke='#000' stroke-dasharray='5,4'/>",
-             f"<text x='{width - 12}' y='{y(optimum) - 5:.1f}' text-anchor='end'>"
-             f"{_e(w('page.optimum'))} {optimum:.1f}</text>",
-             f"<polyline points='{points}' fill='none' stroke='#000' stroke-width='2'/>"]
-    for s in range(lo, hi + 1, 10 if hi - lo <= 60 else 20 if hi - lo <= 140 else 40):
-        parts.append(f"<text x='{left - 5}' y='{y(s) + 5:.1f}' text-anchor='end'>{s}</text>"
-                     f"<line x1='{left}' y1='{y(s):.1f}' x2='{width - 10}' y2='{y(s):.1f}' stroke='#ccc'/>")
-    for n in range(0, x_max + 1, 5):
-        parts.append(f"<text x='{x(n):.1f}' y='{height - bottom + 18}' text-anchor='middle'>{n}</text>")
-    parts.append(f"<text x='{(left + width) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
-                 f"{_e(w('page.axis_x'))}</text>")
-    parts.append(f"<text transform='translate(16 {(height - bottom) / 2:.0f}) rotate(-90)' "
-                 f"text-anchor='middle'>{_e(w('page.axis_y'))}</text>")
-    return "".join(parts) + "</svg>"
-
-
-def price_bars_svg(keeps, boxes, words):
-    """An inline SVG bar chart of each rule's price (keep rules, then box rules, numbered as on
-    the rules page), its axis labelled."""
-    w = words
-    width, left, right, row, top, bottom = 640, 56, 72, 21, 8, 50
-    lo, hi = min(0.0, *keeps, *boxes), max(1.0, *keeps, *boxes)
-    step = next(s for s in (1, 2, 5, 10, 20, 50) if (hi - lo) / s <= 8)
-    lo, hi = step * (lo // step), step * -(-hi // step)
-    height = top + row * (len(keeps) + len(boxes) + 2) + bottom
-
-    def x(v):
-        return left + (width - left - right) * (v - lo) / (hi - lo)
-
-    base = top + row * (len(keeps) + len(boxes) + 2) + 4
-    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
-             f"font-size='15' role='img' aria-label='{_e(w('page.price_chart'))}'>"]
-    for t in range(int(lo), int(hi) + 1, step):  # the grid first: the words are drawn over it
-        parts.append(f"<line x1='{x(t):.1f}' y1='{top}' x2='{x(t):.1f}' y2='{base}' stroke='#ccc'/>"
-                     f"<text x='{x(t):.1f}' y='{base + 18}' text-anchor='middle'>{t}</text>")
-    parts.append(f"<line x1='{x(0):.1f}' y1='{top}' x2='{x(0):.1f}' y2='{base}' stroke='#000'/>")
-    halo = "paint-order='stroke' stroke='#fff' stroke-width='5'"
-    y = top
-    for title, prices in ((w("page.keep_rules"), keeps), (w("page.box_rules"), boxes)):
-        parts.append(f"<text x='4' y='{y + 14}' font-weight='bold' {halo}>{_e(title)}</text>")
-        y += row
-        for n, price in enumerate(prices, 1):
-            x0, x1 = sorted((x(0), x(price)))  # the value stands right of the bar and of zero
-            parts.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end'>{n}</text>"
-                         f"<rect x='{x0:.1f}' y='{y + 3}' width='{max(x1 - x0, 0.5):.1f}' height='{row - 6}' "
-                         f"fill='#555'/><text x='{x1 + 4:.1f}' y='{y + 14}' {halo}>{signed(price)}</text>")
-            y += row
-    parts.append(f"<text x='{(left + width - right) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
-                 f"{_e(w('page.axis_price'))}</text>")
-    return "".join(parts) + "</svg>"
 
 
 def price_rows(rules, prices, lang=None):
@@ -453,29 +370,3 @@ def page_html(table, cards=None, lang=None):
         return document(rules, pages, lang)
     rule_list, prices, curve, record = thumb_and_prices(table)
     return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang, record)
-
-
-def chromium():
-    """The Chromium (or Chrome) executable that prints the PDF, or None."""
-    import shutil
-    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def html_to_pdf(html_path, pdf_path):
-    """Print an HTML file to PDF with headless Chromium (A4 from the page's CSS)."""
-    import subprocess
-    import tempfile
-    from pathlib import Path
-    browser = chromium()
-    if browser is None:
-        raise RuntimeError("PDF needs Chromium (Debian: apt-get install chromium); "
-                           "--format html writes the same pages to print from a browser")
-    with tempfile.TemporaryDirectory() as profile:
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                        "--no-pdf-header-footer", f"--user-data-dir={profile}",
-                        f"--print-to-pdf={pdf_path}", Path(html_path).resolve().as_uri()],
-                       check=True, capture_output=True, timeout=120)

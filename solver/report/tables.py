@@ -19,9 +19,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from .. import __version__
+from ..version import __version__
 from .. import dice
-from ..advice.answer import answer
+from ..advice.goal import points_advice
 from ..advice.goal import POINTS
 from ..advice.position import assemble, box_values, final_roll_values, keep_values
 from ..rules import UPPER
@@ -52,7 +52,7 @@ class Section:
 def opening_advice(table):
     """{rolls left: [Advice for each of the 252 rolls]} on the empty card at the start of a game.
 
-    The same Advice as answer(Position(), table, roll, rolls_left), computed with the value of
+    The same Advice as points_advice(Position(), table, roll, rolls_left), computed with the value of
     every keep shared between the rolls."""
     state = position_state(Position(), table.rules)
     values, points, bonus = box_values(state, table)
@@ -225,7 +225,7 @@ def box_costs(table, card, title=""):
     five = {}
     if not kniffel_open:
         for face in range(1, dice.FACES + 1):
-            best = answer(Position(card), table, (face,) * dice.DICE, 0).options[0]
+            best = points_advice(Position(card), table, (face,) * dice.DICE, 0).options[0]
             five[face] = describe(best)
     expected = state.card_total + table.value(state)
     return BoxCosts(title, dict(card), state.card_total, expected, state.upper_total, costs, five)
@@ -288,7 +288,7 @@ def _cheatsheet_markdown(number, sheet, table, w):
             lines.append(_md_row([w.box(box), text]))
         lines.append("")
     if sheet.five_of_a_kind:
-        best = {face: describe_in(answer(Position(sheet.card), table, (face,) * dice.DICE, 0).options[0], w)
+        best = {face: describe_in(points_advice(Position(sheet.card), table, (face,) * dice.DICE, 0).options[0], w)
                 for face in sheet.five_of_a_kind}
         lines += [w("md.five", list="; ".join(f"{str(face) * dice.DICE}: {text}"
                                              for face, text in best.items())), ""]

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from .. import __version__
+from ..version import __version__
 from ..engine.store import atomic_write as _write
 
 

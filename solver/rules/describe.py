@@ -3,7 +3,7 @@
 Wherever the rules are data, the text comes from the data: a box's condition and points are
 found by testing which plain description gives exactly its row of the score table (all 252
 rolls), the joker points come from the joker table, bonuses, caps and requirements from the
-Rules fields.  Only the names of the boxes, which no table holds, are written out here.
+Rules fields; the names of the boxes are solver/lang's.
 The Dice Duel's text is in duel/describe.py, which uses the helpers here.
 """
 import json
@@ -12,39 +12,15 @@ import numpy as np
 
 from .. import dice
 from . import scoring
+from ..lang import box_name, pad_language
 from .scorecard import PRESETS, UPPER, must_fit_can_matter
 
-GERMAN = {
-    "ones": "Einser", "twos": "Zweier", "threes": "Dreier", "fours": "Vierer",
-    "fives": "Fünfer", "sixes": "Sechser", "three_kind": "Dreierpasch",
-    "four_kind": "Viererpasch", "full_house": "Full House", "small_straight": "Kleine Straße",
-    "large_straight": "Große Straße", "kniffel": "Kniffel", "chance": "Chance",
-    "one_pair": "Paar", "two_pairs": "Zwei Paare", "yatzy": "Kniffel",
-}
-ENGLISH = {
-    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
-    "sixes": "Sixes", "three_kind": "Three of a kind", "four_kind": "Four of a kind",
-    "full_house": "Full house", "small_straight": "Small straight",
-    "large_straight": "Large straight", "kniffel": "Yahtzee", "chance": "Chance",
-    "one_pair": "One pair", "two_pairs": "Two pairs", "yatzy": "Yatzy",
-}
-# What a preset's own rule text calls a box where that differs from the usual German name
-# (only names that box_key accepts, so a player can type what is shown).
-PRESET_NAMES = {
-    "kitkniff": {"kniffel": "KitKniff", "chance": "Krempel"},
-    "knobeln": {"kniffel": "Knobel"},
-}
-
-
-def _english_first(rules):
-    """Yahtzee and Yatzy are told with their English box names, the German games in German."""
-    return rules.preset.startswith("yahtzee") or rules.box_set == "yatzy"
-
-
 def box_names(rules, box):
-    """(name, other name) of a box: the name the game uses first, then the other language's."""
-    german = PRESET_NAMES.get(rules.preset, {}).get(box, GERMAN[box])
-    return (ENGLISH[box], german) if _english_first(rules) else (german, ENGLISH[box])
+    """(name, other name) of a box: its name on the game's pad, then in the other language
+    (solver/lang, with the names the preset's pad gives its boxes)."""
+    pad = pad_language(rules)
+    other = "en" if pad == "de" else "de"
+    return box_name(box, rules, pad), box_name(box, rules, other)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -124,10 +124,33 @@ def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joke
     return allowed, points, paid
 
 
+def upper_bonus_reached(upper_total, threshold):
+    """Whether an upper total (or the capped one, whose cap is the threshold) earns the upper
+    bonus: the one place the rule is decided.  Numbers or arrays alike; the kernels compile it
+    (engine/final_rolls.py registers it), the game, the advice and the statistics call it."""
+    return upper_total >= threshold
+
+
 def completes_upper_bonus(upper, points, threshold):
     """Whether `points` entered in an upper box at capped upper total `upper` complete the upper
-    bonus (numbers or arrays alike)."""
-    return (upper < threshold) & (upper + points >= threshold)
+    bonus: reached after, not before (numbers or arrays alike)."""
+    return upper_bonus_reached(upper + points, threshold) > upper_bonus_reached(upper, threshold)
+
+
+def upper_bonus_needs(upper_total, most_to_come, threshold):
+    """The points the upper bonus still needs at `upper_total`, the open upper boxes able to add
+    at most `most_to_come`: 0 once it is earned, None when it is out of reach."""
+    if upper_bonus_reached(upper_total, threshold):
+        return 0
+    if not upper_bonus_reached(upper_total + most_to_come, threshold):
+        return None
+    return threshold - upper_total
+
+
+def capped_upper(upper_total, threshold):
+    """The upper total as the states keep it: capped at the threshold, beyond which the bonus
+    is earned and nothing more depends on it (numbers or arrays alike)."""
+    return np.minimum(threshold, upper_total)
 
 
 def enter_upper(upper, points, threshold, upper_bonus):
@@ -135,7 +158,7 @@ def enter_upper(upper, points, threshold, upper_bonus):
     at capped upper total `upper` (numbers or arrays alike).  Kernels pass the rules' threshold
     and bonus as numbers: read from params inside a loop, they would be loaded again at every
     step (numba cannot tell that the loop's stores leave params alone)."""
-    return (np.minimum(threshold, upper + points),
+    return (capped_upper(upper + points, threshold),
             completes_upper_bonus(upper, points, threshold) * upper_bonus)
 
 

@@ -10,6 +10,7 @@ from ..engine.seeded_dice import seed_games
 from . import simulate_kernels as kernels
 from ..dice import sub_keep_indices
 from ..engine.threads import run_parallel
+from ..rules.scoring import upper_bonus_reached
 from .summary import Tally
 
 
@@ -138,4 +139,4 @@ def _play_optimal(table, rng, scores, upper_bonus, extra, fifty, jokers, threads
 
         run_parallel(play, games, threads, per_thread=1)
         bar.update(per_turn)
-    upper_bonus[:] = upper_sum >= rules.upper_bonus_threshold
+    upper_bonus[:] = upper_bonus_reached(upper_sum, rules.upper_bonus_threshold)

@@ -3,7 +3,7 @@ in step, turn by turn, many games sharing each state's keep values."""
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.final_rolls import final_roll_values, next_aux
+from ..engine.final_rolls import final_roll_values, next_aux, upper_bonus_reached
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 from ..engine.jit import popcount, njit
 from ..engine.positions import after_box, box_options, joker_moves
@@ -66,7 +66,7 @@ def _simulate_greedy(rng, values, game, moves, rolls_per_turn, empty_keep, score
             aux = next_aux(aux, box, points, paid, n_boxes - turn - 1, params)
             filled |= 1 << box
         scores[g] = total
-        upper_bonus_won[g] = upper_sum >= threshold
+        upper_bonus_won[g] = upper_bonus_reached(upper_sum, threshold)
         extra_bonuses[g] = extras
 
 

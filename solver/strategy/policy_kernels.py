@@ -11,13 +11,16 @@ import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
 from ..engine.expected import bonus_classes
-from ..engine.final_rolls import enter_box, final_roll_values, next_aux
-from ..engine.jit import popcount, njit
+from ..engine.final_rolls import enter_box, final_roll_values, next_aux, upper_bonus_reached
+from ..engine.jit import popcount, njit, register_jitable
 from ..engine.positions import after_box, box_options
 from ..engine.seeded_dice import complete_roll
 from ..engine.turn import best_sub_keeps, keep_means
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
+from .thumb import bonus_state
+
+register_jitable(inline="always")(bonus_state)  # compiled as it is: one rule, two callers
 
 
 OPTIMAL_BOXES, OPTIMAL_KEEPS = 1, 2  # _evaluate_sets' `optimal` bits
@@ -45,14 +48,7 @@ def _bonus_state(filled, upper, threshold, box_face):
     for b in range(box_face.shape[0]):
         if box_face[b] > 0 and (filled >> b) & 1 == 0:
             faces += box_face[b]
-    need = threshold - upper
-    if need <= 0:
-        return 0
-    if need <= 3 * faces:
-        return 1
-    if need <= 5 * faces:
-        return 2
-    return 3
+    return bonus_state(upper, faces, threshold)
 
 
 @njit(cache=True)
@@ -317,5 +313,5 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
             aux = next_aux(aux, box, pts, pays, n_boxes - turn - 1, params)
             filled |= 1 << box
         scores[g] = total
-        upper_bonus_won[g] = upper_sum >= threshold
+        upper_bonus_won[g] = upper_bonus_reached(upper_sum, threshold)
         extra_bonuses[g] = extras

@@ -2,7 +2,7 @@
 the record it carries and the record of a new game; each failure a BadRequest (a 4xx with one
 message)."""
 from ..game import session
-from ..presets import get_rules
+from ..presets import read_rules
 from ..rules import PRESETS, RulesError
 
 MAX_PLAYERS = 8
@@ -23,16 +23,14 @@ def request_rules(data):
     options = {} if options is None else options  # not `or {}`: [] or "" is no set of options
     if not isinstance(name, str) or name not in PRESETS:
         raise BadRequest(f"rules must be a scorecard preset: {', '.join(PRESETS)}")
-    if not isinstance(options, dict):
-        raise BadRequest("options must be an object of rules option: value")
     try:
-        return get_rules(name, **options)
+        return read_rules(name, options=options, files=False)
     except (RulesError, TypeError) as exc:
         raise BadRequest(f"rules: {exc}") from None
 
 
-NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "objective"}
-GAME_FIELDS = {"record", "hand", "move", "language", "objective"}
+NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "goal"}
+GAME_FIELDS = {"record", "hand", "move", "language", "goal"}
 
 
 def check_fields(data, fields, what):
@@ -41,13 +39,6 @@ def check_fields(data, fields, what):
     if unknown:
         raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
                          f"{', '.join(sorted(fields))}")
-
-
-def check_objective(data):
-    """BadRequest for an objective other than the two the page offers."""
-    objective = data.get("objective", "expected")
-    if objective not in ("expected", "win"):
-        raise BadRequest(f"objective must be expected or win, got {objective!r}"[:200])
 
 
 def checked_record(record):
@@ -70,8 +61,7 @@ def checked_record(record):
 
 def new_record(data):
     """The record of a new game from a request: {"rules", "options", "players", "real_dice",
-    "seed"}; BadRequest naming a bad field (its "objective" too)."""
-    check_objective(data)
+    "seed"}; BadRequest naming a bad field."""
     rules = request_rules(data)
     players = data.get("players", ["you"])
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \

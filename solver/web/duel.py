@@ -12,9 +12,10 @@ from starlette.routing import Route
 
 from ..duel.multiplayer import analysis as multi_analysis, record as multi_record
 from ..duel.multiplayer import game as mg
-from .. import advise
+from ..ask.answer import answer
+from ..ask.request import read_request
 from ..duel.chips import TYPES, VALUES
-from ..duel.rules import get_rules
+from ..presets import read_rules
 from ..game.card import GameError
 from ..lang import LANGUAGES, WORDS, Words
 from . import work
@@ -48,7 +49,10 @@ def duel_state(record, hand, coach=False):
     state["turn"] = turn
     line = game.advice_line()
     if coach and line is not None:
-        state["advice"] = advise(table, rules, line.get("dice"), line.get("rolls_left")).as_dict()
+        fields = {"rules": rules, "chips": table, "dice": line.get("dice"),
+                  "rolls_left": line.get("rolls_left")}
+        request = read_request({k: v for k, v in fields.items() if v is not None}, files=False)
+        state["advice"] = answer(request, None).as_dict()  # several players: no table is read
     return state
 
 
@@ -57,7 +61,7 @@ def warm_up():
     early position, at a turn's start and with dice in hand, and the exact search of a late
     one, each as small as it gets (a few games), so that no request pays for compiling."""
     from ..duel.multiplayer.advice import win_chances
-    rules = get_rules("dice-duel")
+    rules = read_rules("dice-duel")
     for players in (2, 3):
         table = mg.new_table(players)
         win_chances(table, rules, None, None, games=2)
@@ -82,7 +86,7 @@ def new_duel(data):
     if not isinstance(options, dict):
         raise GameError("options must be an object of rules option: value")
     try:
-        rules = get_rules("dice-duel", **options)
+        rules = read_rules("dice-duel", options=options, files=False)
     except (RulesError, TypeError) as exc:
         raise GameError(f"rules: {exc}") from None
     real_dice = data.get("real_dice", False)

@@ -16,18 +16,19 @@ with the progress of a background job that solves and saves it (GET /api/jobs).
 """
 import asyncio
 import multiprocessing
-import os
 import threading
 import time
 
 from . import worker
 
-GRACE = 0.5  # seconds a worker has to stop on its own before it is killed
+GRACE = 0.5  # seconds a worker has to stop on its own (its answer then the one door's
+# fallback, ask/answer.py, or its own, late) before it is killed
 
 
 def default_workers():
     """One worker per core this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    from ..engine.threads import default_threads
+    return default_threads()
 
 
 class Busy(Exception):
@@ -234,8 +235,8 @@ class Pool:
     def stop(self):
         """Kill every worker and job now (SIGTERM, SIGINT: nothing waits for a kernel)."""
         self.stopping = True
-        for worker in self.workers:
-            worker.kill()
+        for each in self.workers:
+            each.kill()
         for job in self.jobs.values():
             job.kill()
 
@@ -279,11 +280,12 @@ class Pool:
             await self._cancel(worker, call)
             raise
         if finished is None:
-            await self._cancel(worker, call)
+            finished = await self._cancel(worker, call)
             if disconnected is not None and disconnected.done():
                 raise Stopped("the client has gone")
-            raise Stopped(f"the work ran past this server's budget of {budget:g} s and was "
-                          "stopped", 422, ("web.over_budget", {"budget": budget}))
+            if finished is None or finished[0] != "ok":
+                raise Stopped(f"the work ran past this server's budget of {budget:g} s and was "
+                              "stopped", 422, ("web.over_budget", {"budget": budget}))
         kind, value = finished
         if kind == "ok":
             return value
@@ -292,10 +294,12 @@ class Pool:
         raise value
 
     async def _cancel(self, worker, call):
-        """Raise the worker's cancel flag; kill and replace it if it is still busy after GRACE."""
+        """Raise the worker's cancel flag: its answer when it stops within GRACE (the one
+        door answers a goal stopped so for points, and says why); else None, the worker killed
+        and replaced."""
         worker.stop_work()
         try:
-            await asyncio.wait_for(asyncio.shield(call), GRACE)
+            return await asyncio.wait_for(asyncio.shield(call), GRACE)
         except (asyncio.TimeoutError, asyncio.CancelledError):
             call.cancel()  # first, so nothing waits on the pipe of the process killed next
             try:

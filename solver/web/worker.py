@@ -21,11 +21,11 @@ def run_task(tables, tasks, error_of, name, args, cancel, levels):
     levels begun (a job's progress).  The last of `args` is (budget seconds, the workers that
     may compute at once) or None."""
     from ..advice.cost import BUDGET, SHARING
-    from ..engine.backward import CANCEL
+    from ..engine.cancel import CANCEL
 
     def stop():
         levels[0] += 1
-        return bool(cancel.is_set() if hasattr(cancel, "is_set") else cancel.value)
+        return bool(cancel.is_set() if isinstance(cancel, threading.Event) else cancel.value)
 
     def run():
         CANCEL.set(stop)

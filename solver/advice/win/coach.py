@@ -19,7 +19,7 @@ import numpy as np
 from ...engine.states import State
 from ...stats import opponents as opp
 from .. import cost
-from ..limits import MAX_OPPONENTS, check_budget
+from ..limits import MAX_OPPONENTS, Unanswerable, check_budget
 from .sub_game import win_utility
 
 AFFORD_OPEN = 4  # below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
@@ -204,17 +204,17 @@ def saved_target_table(table):
 
 def target_sub_game(query, table, goal, stand_in):
     """The Advice of the target `goal` (a TargetGoal) without a saved target table: the sub-game
-    from the checked `query`, solved when its predicted cost fits the goal's budget (ValueError
-    otherwise), as the win `stand_in` against a finished player on T - 1 with ties lost
-    (u(x) = [x >= T])."""
-    from ...rules.bounds import score_bound
-    target, budget = goal.target, check_budget(goal.budget)
-    if cost.sub_game_seconds(table.rules, query.position.card) > budget:
-        raise ValueError("no target table for these rules, and the sub-game from this position "
-                         f"would take longer than the budget of {budget:g} s: `kniffel solve "
-                         "--objective target` builds the table once")
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= score_bound(table.rules):
-        raise ValueError(f"target must be 0-{score_bound(table.rules)}, got {target!r}")
+    from the checked `query`, solved when its predicted cost fits the goal's budget (else
+    Unanswerable, naming the command that builds the table), as the win `stand_in` against a
+    finished player on T - 1 with ties lost (u(x) = [x >= T])."""
+    budget = check_budget(goal.budget)
+    seconds = cost.sub_game_seconds(table.rules, query.position.card)
+    if seconds > budget:
+        raise Unanswerable(
+            "no target table for these rules, and the sub-game from this position would take "
+            f"about {seconds:.0f} s (an estimate), longer than the budget of {budget:g} s: "
+            "`kniffel solve --objective target` builds the table once",
+            "fallback.no_target_table", seconds=round(seconds), budget=f"{budget:g}")
     advice = win_advice(query, table, stand_in, budget=budget, target_table=None, force="exact")
     advice.goal = goal
     return advice

@@ -82,7 +82,7 @@ def store_directory(table):
     """The table store the expected-score `table` was loaded from (None: the default one, also
     for the table shipped in the package, whose other tables live in the default store)."""
     from pathlib import Path
-    from ...engine.store import SHIPPED_DIR
+    from ...engine.values import SHIPPED_DIR
     path = getattr(table, "path", None)
     if not path or Path(path).parent == SHIPPED_DIR:
         return None
@@ -99,9 +99,9 @@ def building_line(words, table, building=None):
 def tables_missing(rules, directory=None):
     """Whether the target table or the opponents' store of `rules` is missing (or fails its
     checks) in the store."""
+    from ...engine.values import load_table
     from ...engine.target.table import load_target_table
     from ...stats import opponents
-    from ... import load_table
     try:
         load_target_table(rules, directory)
         expected = load_table(rules, directory)
@@ -217,9 +217,9 @@ def build(rules, directory=None):
     """Build what is missing of `rules`' win tables in the store, writing the progress file as
     it goes: "built", "present" (nothing missing) or "busy" (another builder holds the lock)."""
     from ...engine import backward
+    from ...engine.target.solve import solve_target
     from ...engine.target.table import load_target_table
     from ...stats import opponents
-    from ... import get_table, solve
     lock_path, progress_path = _paths(rules, directory)
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     lock = _Lock(lock_path)
@@ -230,13 +230,13 @@ def build(rules, directory=None):
             return "present"
         progress = Progress(progress_path, rules.n_boxes)
         progress.write("target", 0.0, None)
-        expected = get_table(rules, directory, progress=False)
+        expected = _expected_table(rules, directory)
         try:
             load_target_table(rules, directory)
         except TableError:
             token = backward.CANCEL.set(progress.level)
             try:
-                target = solve(rules, progress=False, objective="target", expected=expected.values)
+                target = solve_target(rules, progress=False, expected=expected.values)
             finally:
                 backward.CANCEL.reset(token)
             target.save(directory)
@@ -250,11 +250,23 @@ def build(rules, directory=None):
         lock.release()
 
 
+def _expected_table(rules, directory):
+    """The expected-score table of `rules` in the store, solved and saved first when missing."""
+    from ...engine.backward import solve
+    from ...engine.values import load_table
+    try:
+        return load_table(rules, directory)
+    except TableError:
+        table = solve(rules, progress=False)
+        table.save(directory)
+        return table
+
+
 def main(argv=None):
     """`python -m solver.advice.win.prepare KEY ... [--tables DIR]`: build each preset's win
     tables in turn (the background builder start() runs)."""
     import argparse
-    from ...presets import resolve_rules
+    from ...presets import read_rules
     parser = argparse.ArgumentParser(description="build the win coach's tables of these presets")
     parser.add_argument("presets", nargs="+")
     parser.add_argument("--tables")
@@ -266,7 +278,7 @@ def main(argv=None):
         pass
     for key in args.presets:
         try:
-            build(resolve_rules(key), args.tables)
+            build(read_rules(key), args.tables)
         except Exception as exc:  # noqa: BLE001 - one rule set failing leaves the others to build
             print(f"kniffel: building the win tables of {key} failed: {exc}", file=sys.stderr)
 

@@ -93,12 +93,14 @@ def points_to_come_bound(rules, position):
     be paid."""
     from ...rules.bounds import box_most
     from ...rules import UPPER
+    from ...rules.scoring import upper_bonus_reached
     card = position.card
     open_boxes = [b for b in range(rules.n_boxes) if rules.boxes[b] not in card]
     each = box_most(rules)
     most = sum(each[b] for b in open_boxes)
     upper = sum(card.get(b, 0) for b in UPPER)
-    if upper < rules.upper_bonus_threshold and any(rules.boxes[b] in UPPER for b in open_boxes):
+    if not upper_bonus_reached(upper, rules.upper_bonus_threshold) \
+            and any(rules.boxes[b] in UPPER for b in open_boxes):
         most += rules.upper_bonus
     return most + rules.extra_bonus * extra_bonuses_to_come(rules, position)
 

@@ -38,11 +38,12 @@ class SeatWinGoal(Goal):
     seed: int = 0
     model: str = "best"
 
-    def ranked(self, table, rules, dice=None, rolls_left=None):
-        """The Advice for the seat to move of the game `table` (win_chances with this goal's
-        settings)."""
-        return win_chances(table, rules, dice, rolls_left, budget=self.budget, games=self.games,
-                           seed=self.seed, model=self.model)
+    def ranked(self, query, tables):
+        """The Advice for the seat to move of a checked query (its position the game's table;
+        win_chances with this goal's settings); no table of `tables` is read."""
+        dice = None if query.roll is None else list(_dice.KEEPS[query.roll])
+        return win_chances(query.position, query.rules, dice, query.rolls_left,
+                           budget=self.budget, games=self.games, seed=self.seed, model=self.model)
 
     def answer_dict(self, advice, options):
         out = {"probability": advice.probability, "exact": advice.exact}

@@ -19,7 +19,7 @@ from ...rules import RulesError
 from ...stats.simulate import Games, sub_keep_table
 from ...engine.backward import backward_pass
 from ...engine.objective import Objective
-from ...engine.store import ValueTable
+from ...engine.values import ValueTable
 from ...engine.threads import run_parallel
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from ...dice import N_FOUR_KEEPS, N_KEEPS, N_ROLLS
 from ...rules import scoring
-from ..final_rolls import TargetData, TileScratch, final_tile
+from ..final_rolls import TileScratch, final_tile
 from ..expected import set_columns
 from ..turn import apply_jokers, lex_jokers, lex_turn_stages, padded_smaller, turn_stages
 from ..jit import njit

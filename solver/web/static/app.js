@@ -66,7 +66,7 @@ async function run(task) {
 }
 
 function settings() {
-  return { language: $("language").value, objective: $("objective").value };
+  return { language: $("language").value, goal: $("goal").value };
 }
 
 function decisions(record) {
@@ -79,7 +79,7 @@ async function move(m) {
   const next = await api("game", { record: st.record, hand: st.hand, move: m, ...settings() });
   const after = decisions(next.record);
   S.winMoves = S.winMoves.filter((i) => i < Math.min(before, after));
-  if (after > before && st.objective === "win") S.winMoves.push(before);
+  if (after > before && st.goal === "win") S.winMoves.push(before);
   show(next);
   return next;
 }
@@ -101,7 +101,7 @@ function presetChosen() {
 // stay (a change of language), else the preset's.
 function showOptions(keep = true) {
   const preset = S.info.presets.find((p) => p.name === $("preset").value);
-  $("preset-description").textContent = t("preset." + preset.name);
+  $("preset-description").textContent = preset.description[$("language").value];
   const box = $("options"), before = keep ? houseRules() : {};
   box.replaceChildren();
   for (const [name, value] of Object.entries(preset.options)) {
@@ -193,10 +193,10 @@ function show(state) {
 
 // Goal "win" needs other players: with one, the menu says so and the coach plays for points.
 function renderGoal() {
-  const one = S.state.columns.length === 1, win = $("objective").querySelector("option[value=win]");
+  const one = S.state.columns.length === 1, win = $("goal").querySelector("option[value=win]");
   win.disabled = one;
   win.textContent = t(one ? "web.goal_win_one" : "web.goal_win");
-  if (one) $("objective").value = "expected";
+  if (one) $("goal").value = "points";
 }
 
 function renderTurn() {
@@ -523,7 +523,7 @@ function askNew() {
 async function init() {
   S.info = await api("info");
   for (const p of S.info.presets) $("preset").add(new Option(p.name, p.name));
-  $("objective-label").hidden = !S.info.objectives.includes("win");
+  $("goal-label").hidden = !S.info.goals.includes("win");
   // the language chosen in the menu, else that of the saved game, else the rule set's pad's
   const chosen = localStorage.getItem(LANGUAGE), saved = localStorage.getItem(STORE);
   const savedLanguage = saved ? JSON.parse(saved).language : null;
@@ -549,10 +549,12 @@ async function init() {
     localStorage.setItem(LANGUAGE, $("language").value);
     languageChanged();
   });
-  $("objective").addEventListener("change", () => S.state && refresh());
+  $("goal").addEventListener("change", () => S.state && refresh());
   if (saved) {
-    const { record, hand, objective, winMoves } = JSON.parse(saved);
-    if (objective) $("objective").value = objective;
+    const { record, hand, goal, objective, winMoves } = JSON.parse(saved);
+    // a game saved before the goal had its name kept "objective": "expected" | "win"
+    const kept = goal || (objective === "win" ? "win" : objective && "points");
+    if (kept) $("goal").value = kept;
     S.winMoves = winMoves || [];
     await run(async () => show(await api("game", { record, hand, ...settings() })));
     if ($("play").hidden) showSetup();
