@@ -26,7 +26,8 @@ sys.path.insert(0, str(HERE.parent))
 
 from solver import advise  # noqa: E402
 from solver.bench import machine  # noqa: E402
-from solver.duel.multiplayer import advice as multi_advice, exact as multi_exact  # noqa: E402
+from solver.duel.multiplayer import advice as multi_advice  # noqa: E402
+from solver.duel.multiplayer import exact as multi_exact
 from solver.duel.multiplayer import game as mg  # noqa: E402
 from solver.duel.multiplayer import match as mm  # noqa: E402
 from solver.duel.multiplayer.kernels import GREEDY  # noqa: E402

@@ -53,7 +53,8 @@ def timed(cmd, env, cwd, name):
 
 def site_packages(python, env):
     """The site-packages folder of the interpreter `python`."""
-    return Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+    return Path(subprocess.run([str(python), "-c",
+                                "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                env=env, capture_output=True, text=True, check=True).stdout.strip())
 
 
@@ -71,7 +72,8 @@ def unrecorded_files(site):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(HERE / "results" / "first_run.json"))
-    parser.add_argument("--other", default="yahtzee", help="a preset without a shipped table (default yahtzee)")
+    parser.add_argument("--other", default="yahtzee",
+                        help="a preset without a shipped table (default yahtzee)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
@@ -82,14 +84,16 @@ def main():
         elsewhere = scratch / "elsewhere"  # not the checkout: the installed package is imported
         elsewhere.mkdir()
         env = {k: v for k, v in os.environ.items()
-               if k not in ("KNIFFEL_TABLES", "KNIFFEL_KERNEL_CACHE", "NUMBA_CACHE_DIR", "PYTHONPATH")}
+               if k not in ("KNIFFEL_TABLES", "KNIFFEL_KERNEL_CACHE", "NUMBA_CACHE_DIR",
+                            "PYTHONPATH")}
         kernels = scratch / "cache" / "kernels-empty"
         env.update(HOME=str(scratch / "home"), XDG_CACHE_HOME=str(scratch / "cache"),
                    KNIFFEL_KERNEL_CACHE=str(kernels), NUMBA_CACHE_DIR=str(kernels),
                    PIP_DISABLE_PIP_VERSION_CHECK="1")
         (scratch / "home").mkdir()
         load_before = os.getloadavg()[0]
-        install, _, _ = timed([str(python), "-m", "pip", "install", "-q", "--no-cache-dir", str(ROOT)],
+        install, _, _ = timed([str(python), "-m", "pip", "install", "-q", "--no-cache-dir",
+                               str(ROOT)],
                               env, elsewhere, "install")
         store = scratch / "cache" / "kniffel"  # the default table store under XDG_CACHE_HOME
 

@@ -36,9 +36,9 @@ def main():
     if not 1 <= args.level <= args.open <= 13:
         parser.error("need 1 <= --level <= --open <= 13")
 
-    from solver.engine.target import columns as target
     from solver.engine.backward import solve
     from solver.engine.final_rolls import TargetData
+    from solver.engine.target import columns as target
     from solver.engine.target.solve import TargetObjective
     from solver.presets import read_rules
     rules = read_rules(args.rules)

@@ -91,7 +91,8 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None, 
                 players.turn(table, s)
                 continue
             for g in range(games):
-                others = [{"state": players.state(rules, o, g)} for o in range(n_players) if o != seat]
+                others = [{"state": players.state(rules, o, g)} for o in range(n_players)
+                          if o != seat]
                 coach[g] = coach_turn(decide, rules, coach[g], others, gens[g])
     scores = players.total.T.copy()
     if policy != "points":
@@ -100,8 +101,9 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None, 
 
 
 def play_compiled(preset, n_players, seat, games, seed, policy, part, parts_file, threads=None):
-    """(final scores [games, n_players], seconds of play and games played in this process) of the compiled
-    policies ("approximate", "points"), in parts of `part` games, resumed from `parts_file`."""
+    """(final scores [games, n_players], seconds of play and games played in this process) of the
+    compiled policies ("approximate", "points"), in parts of `part` games, resumed from
+    `parts_file`."""
     import solver
     from solver.engine.target.table import load_target_table
     from solver.stats import opponents as opp
@@ -150,7 +152,8 @@ def main():
     parser.add_argument("--start-card", help="every player starts from this card, e.g. "
                         "ones=3,twos=6 (an end-game tournament: the target table of its sub-game)")
     parser.add_argument("--part", type=int, default=5000, help="games per part (compiled policies)")
-    parser.add_argument("--threads", type=int, help="threads of the compiled coach (default: all cores)")
+    parser.add_argument("--threads", type=int,
+                        help="threads of the compiled coach (default: all cores)")
     parser.add_argument("--out", default=str(HERE / "results" / "win_tournament.json"))
     args = parser.parse_args()
     from solver.stats.tournament import summarise

@@ -7,9 +7,8 @@ import os
 from pathlib import Path
 
 from .duel import rules as duel_rules
-from .rules import PRESETS, SCORECARD_OPTIONS, Rules, RulesError, read_rules_file
+from .rules import PRESETS, SCORECARD_OPTIONS, Rules, RulesError, read_rules_file, scorecard
 from .rules import get_rules as scorecard_rules
-from .rules import scorecard
 from .rules.definitions import DEFINITIONS, definition, register
 
 OWN_PRESETS = "KNIFFEL_PRESETS"  # the folder of one's own presets

@@ -1,13 +1,29 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # tests/reference.py
 
-from solver.rules import PRESETS
+# Nothing of the user's: before any module of the package is imported (the kernel cache is
+# chosen at import), every test process works in a table store of its own (a temporary folder,
+# gone with the session's other temporaries), reads no preset of the user's own, and caches the
+# compiled kernels beside the checkout (.pytest_cache/, git ignores it), which later runs reuse:
+# a fresh kernel cache would compile every kernel again, minutes a run.
+_ROOT = Path(__file__).resolve().parent.parent
+_SESSION = Path(tempfile.mkdtemp(prefix="kniffel-tests-"))
+atexit.register(shutil.rmtree, _SESSION, ignore_errors=True)
+os.environ["KNIFFEL_TABLES"] = str(_SESSION / "tables")
+os.environ["KNIFFEL_PRESETS"] = str(_SESSION / "presets")  # empty: the built-in presets only
+os.environ.setdefault("KNIFFEL_KERNEL_CACHE", str(_ROOT / ".pytest_cache" / "kniffel-kernels"))
+os.environ.pop("NUMBA_CACHE_DIR", None)
+
 from solver.presets import read_rules  # noqa: E402
+from solver.rules import PRESETS  # noqa: E402
 
 _SOLVED = {}
 
@@ -73,7 +89,7 @@ def web_kernels(tmp_path_factory):
     serve` does at start-up: on every core a browser test may come before any test that
     compiles them, and its page would wait for a compile instead of an answer."""
     from solver.web import tasks as app
-    app.warm_up(app.Tables(tmp_path_factory.mktemp("warm-up")))
+    app.warm_up(app.ServerTables(tmp_path_factory.mktemp("warm-up")))
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """Independent, slow, obviously-correct reference solver for small sub-games.
 
-Written from the rules text (docs/rules.md) alone (not from the code in ``solver/``) so that the fast
-solver's tests can compare against it on sub-games with a few (1-4) open boxes.  Plain Python,
+Written from the rules text (docs/rules.md) alone (not from the code in ``solver/``) so that the
+fast solver's tests can compare against it on sub-games with a few (1-4) open boxes.  Plain Python,
 standard library only, floats throughout.
 
 Model: a position at the start of a turn is (open boxes, upper total capped at the bonus
@@ -17,11 +17,9 @@ Two entry points:
 And one for a risk dial: certainty_equivalent_rules(rules, theta, ...), log E[exp(theta X)] /
 theta of the points X to come under the play best for that exponential utility (no jokers).
 """
-from math import exp, log
-
 from functools import lru_cache
 from itertools import combinations, product
-from math import factorial
+from math import exp, factorial, log
 from operator import index, itemgetter, mul
 from typing import NamedTuple
 

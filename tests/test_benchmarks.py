@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from helpers import load_script
 
 
@@ -78,7 +77,8 @@ def test_duel_tournament_plays_a_pairing(monkeypatch, tmp_path):
           "--processes", 1, "--out", out)
     result = read(out)
     [row] = result["pairings"]
-    assert (row["players"], row["advisor_seat"], row["opponent"], row["games"]) == (2, 0, "greedy", 2)
+    assert (row["players"], row["advisor_seat"], row["opponent"],
+            row["games"]) == (2, 0, "greedy", 2)
     assert 0 <= row["win_share"] <= 1 and row["self_play"]["games"] == 2
     assert result["complete"] is False and result["full_tournament"] is False
 
@@ -124,7 +124,7 @@ def test_solve_summary_goes_where_it_is_told(monkeypatch, tmp_path):
 @pytest.mark.slow
 def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir):
     """benchmarks/solve.py over solver.bench.run_suite: every step, two rounds keeping the best."""
-    from solver.bench import text_table
+    from solver.bench import results_table
     out, readme = tmp_path / "solve.json", tmp_path / "README.md"
     bench(monkeypatch, "solve", "--presets", "kniffel-basic", "--repeat", 1, "--batch-lines", 40,
           "--games", 100, "--rounds", 2, "--no-cold", "--out", out, "--readme", readme)
@@ -136,7 +136,8 @@ def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir)
     assert entry["expected_score"] == pytest.approx(245.8707745, abs=1e-6)
     assert [p["open_boxes"] for p in entry["scaling"]] == list(range(1, 14))
     assert entry["rounds"] == 2 and len(entry["warm_all"]) == 2
-    assert entry["warm_seconds"] == min(entry["warm_all"]) and entry["advise_process"]["best_seconds"] > 0
+    assert (entry["warm_seconds"] == min(entry["warm_all"])
+            and entry["advise_process"]["best_seconds"] > 0)
     for strategy in ("optimal", "greedy"):
         sim = entry["simulate"][strategy]
         assert sim["games"] == 100 and sim["games_per_second"] > 0 and sim["first_call_seconds"] > 0
@@ -144,14 +145,15 @@ def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir)
     # mean within a few points of the solved 245.87, and greedy play (about 145) far below it
     assert abs(entry["simulate"]["optimal"]["mean_score"] - entry["expected_score"]) < 20
     assert entry["simulate"]["greedy"]["mean_score"] < entry["expected_score"] - 40
-    text = text_table(results)
+    text = results_table(results)
     assert "357,632" in text and "simulate optimal" in text and "in each of 2 rounds" in text
     assert "| `kniffel-basic` |" in readme.read_text()
 
 
 def test_suite_reads_pytest_counts():
     script = load_script("suite", "benchmarks")
-    summary, counts = script.pytest_counts("....\n12 passed, 1 failed, 3 skipped, 2 errors in 9.1s\n")
+    summary, counts = script.pytest_counts("....\n"
+                                           "12 passed, 1 failed, 3 skipped, 2 errors in 9.1s\n")
     assert summary == "12 passed, 1 failed, 3 skipped, 2 errors in 9.1s"
     assert counts == {"passed": 12, "failed": 1, "skipped": 3, "errors": 2}
     assert script.pytest_counts("") == ("", {})
@@ -161,7 +163,8 @@ def test_suite_reads_pytest_counts():
 def test_target_sub_game(monkeypatch, tmp_path):
     """The whole target table takes minutes: its sub-game mode, on a card with 2 open boxes."""
     out = tmp_path / "target.json"
-    bench(monkeypatch, "target", "--rules", "kniffel", "--threads", 1, "--sub-game", 2, "--out", out)
+    bench(monkeypatch, "target", "--rules", "kniffel", "--threads", 1, "--sub-game", 2,
+          "--out", out)
     entry = read(out)["sub_games"]["kniffel/2"]
     assert entry["open_boxes"] == 2 and entry["opponent_open_boxes"] == 2
     assert entry["tie_break"]["entries"] > 0 and entry["chance_only"]["entries"] > 0
@@ -246,14 +249,16 @@ END_GAME = "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_kind=20,four
 
 @pytest.mark.slow
 @pytest.mark.parametrize("policy", ["budget", "approximate"])
-def test_win_tournament_from_an_end_game_card(monkeypatch, tmp_path, table_dir_with_opponents, policy):
+def test_win_tournament_from_an_end_game_card(monkeypatch, tmp_path, table_dir_with_opponents,
+                                              policy):
     out = tmp_path / "win_tournament.json"
     bench(monkeypatch, "win_tournament", "--rules", "kniffel", "--players", 2, "--seat", 1,
           "--games", 3, "--policy", policy, "--start-card", END_GAME, "--out", out)
     [(key, result)] = read(out).items()
     assert key.startswith(f"kniffel/2p/seat1/{policy}/from ones=3")
     assert result["games"] == 3 and 0 <= result["win_share"] <= 1
-    assert sum(result["methods"].values()) > 0 and result["mean_score_seat"] > 213  # 213 on the card
+    # 213 on the card
+    assert sum(result["methods"].values()) > 0 and result["mean_score_seat"] > 213
 
 
 def test_every_benchmark_runs_in_a_test():
@@ -296,10 +301,12 @@ def test_coach_paired_summary(tmp_path, capsys):
     script = load_script("coach_paired", "benchmarks")
     parts = tmp_path / "parts"
     parts.mkdir()
-    part = {"first": 0, "games": 3, "load_average": 1.0, "seconds": {"compiled": 0.3, "budget": 6.0},
+    part = {"first": 0, "games": 3, "load_average": 1.0,
+            "seconds": {"compiled": 0.3, "budget": 6.0},
             "compiled": [[200, 210], [220, 210], [230, 230]],  # shares 1, 0, 0.5
             "budget": [[200, 190], [220, 225], [230, 230]],  # shares 0, 1, 0.5
-            "decisions": [[[1, 2, "keep:66", "keep:66", "approximate"], [1, 0, "box:sixes", "box:fives", "exact"]],
+            "decisions": [[[1, 2, "keep:66", "keep:66", "approximate"],
+                           [1, 0, "box:sixes", "box:fives", "exact"]],
                           [[14, 1, "stop", "keep:5", "exact"]], []]}
     (parts / "0000000_3.json").write_text(json.dumps(part))
     out = tmp_path / "paired.json"

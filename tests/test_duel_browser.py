@@ -32,7 +32,7 @@ def server():
     """The app on a port of its own, its duel advice quick (0.2 s of rollouts a decision)."""
     from solver.duel.multiplayer import advice, analysis
     from solver.web.app import create_app
-    from solver.web.duel import warm_up
+    from solver.web.duel import warm_up_duel as warm_up
     warm_up()  # the kernels compiled first, as `kniffel serve` does: no request pays for them
     saved, advice.BUDGET = advice.BUDGET, 0.2
     games, analysis.ANALYSIS_GAMES = analysis.ANALYSIS_GAMES, 32  # the analyses quick too
@@ -202,7 +202,7 @@ def test_whole_2_and_4_player_games_without_advice_are_analysed_in_parts(page, s
             window.progress.add(document.querySelector('#analysis').textContent)).observe(
             document.querySelector('#analysis'), {childList: true, subtree: true, characterData: true}); }""")
         page.click("#analyze")
-        page.wait_for_selector("#analysis h2", timeout=30_000)
+        page.wait_for_selector("#analysis h2")
         total = sum(len(t["decisions"]) for t in record["turns"])
         steps = page.evaluate("[...window.progress]")
         said = WORDS[lang]["duel.web.analysing"]
@@ -223,7 +223,7 @@ def test_the_analysis_of_a_whole_3_player_game_answers(page, server):
     for lang in ("de", "en"):
         resume(page, server, lang, record)
         page.click("#analyze")
-        page.wait_for_selector("#analysis h2", timeout=20_000)
+        page.wait_for_selector("#analysis h2")
         text = page.inner_text("#analysis")
         assert WORDS[lang]["duel.web.no_advice_loss"] in text
         for name in record["players"]:

@@ -8,9 +8,9 @@ import pytest
 from conftest import run, solved
 
 from solver.duel.states import N_STATES, START, parse_chips
-from solver.presets import get_rules
 from solver.engine.store import TableError, table_paths
 from solver.engine.values import load_table
+from solver.presets import get_rules
 
 
 @pytest.fixture(scope="module")

@@ -9,16 +9,16 @@ import sys
 import numpy as np
 import orjson
 import pytest
+from conftest import run
+from duel_multi_reference import Reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import run
-from duel_multi_reference import Reference
+from solver.ask.batch import answer_lines
+from solver.ask.tables import Tables
 from solver.duel.multiplayer import advice as ma
 from solver.duel.multiplayer import game as mg
 from solver.duel.multiplayer import kernels as mk
-from solver.ask.batch import answer_lines
-from solver.ask.tables import Tables
 from solver.duel.multiplayer.exact import solve_exact
 from solver.duel.multiplayer.rollout import game_arrays
 from solver.duel.rules import get_rules
@@ -229,6 +229,7 @@ def test_bad_lines_get_one_clear_error(line, message):
 
 def test_a_multiplayer_line_for_a_scorecard_preset_is_refused():
     from click.testing import CliRunner
+
     from solver.cli import cli
     result = CliRunner().invoke(cli, ["advise", "--rules", "yahtzee", "--batch", "-"],
                                 input='{"players": 2, "card": {}}\n{"card": {}, "dice": 12}\n')

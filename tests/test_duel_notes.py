@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
+from solver import advise as duel_advice
 from solver.cli import cli
-from solver.duel.multiplayer import analysis as multi_analysis, record as multi_record
+from solver.duel.multiplayer import analysis as multi_analysis
+from solver.duel.multiplayer import record as multi_record
 from solver.duel.multiplayer.advice import SeatWinGoal
 from solver.duel.multiplayer.notes import checked_note, make_note
-from solver import advise as duel_advice
 from solver.game.card import GameError
 from solver.lang import WORDS
 
@@ -181,6 +183,7 @@ def _client(tmp_path, budget=None):
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
     pytest.importorskip("httpx", reason="starlette's test client needs httpx")
     from starlette.testclient import TestClient
+
     from solver.web.app import create_app
     return TestClient(create_app(tmp_path, budget=budget), base_url="http://127.0.0.1",
                       headers={"content-type": "application/json"})
@@ -250,11 +253,13 @@ def test_the_worker_warm_up_compiles_the_duel_kernels():
     """A worker warms the Dice Duel's kernels before its first request (web/app.warm_up calls
     web/duel.warm_up), so the first duel advice does not spend the budget compiling."""
     import inspect
+
     from solver.duel.multiplayer import kernels
-    from solver.web import duel, tasks as app
-    duel.warm_up()
+    from solver.web import duel
+    from solver.web import tasks as app
+    duel.warm_up_duel()
     assert kernels.rollouts.signatures and kernels.turn_by.signatures
-    assert "duel_warm_up()" in inspect.getsource(app.warm_up)
+    assert "warm_up_duel()" in inspect.getsource(app.warm_up)
 
 
 def test_the_shared_exact_memo_gives_the_numbers_of_a_fresh_solve(advised):

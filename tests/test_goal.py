@@ -4,16 +4,19 @@ input."""
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from conftest import run, solved
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from solver import advise, win_goal
 from solver.advice.goal import POINTS, TargetGoal, WinGoal
 from solver.ask.request import RequestError, read_request
 from solver.presets import get_rules
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                    | st.text(),
+                    lambda inner: (st.lists(inner, max_size=3)
+                                   | st.dictionaries(st.text(), inner, max_size=3)),
                     max_leaves=8)
 
 
@@ -69,7 +72,8 @@ def test_hostile_opponents_raise_only_request_error(opponents, ties):
 def test_points_advice_json_is_what_the_cli_prints(capsys, table_dir):
     table = solved("kniffel")
     advice = advise({"ones": 3}, table, dice=[1, 3, 3, 5, 6], rolls_left=2)
-    code, out, err = run(capsys, "advise", "--card", "ones=3", "--dice", "1,3,3,5,6", "--json", "--top", "4")
+    code, out, err = run(capsys, "advise", "--card", "ones=3", "--dice", "1,3,3,5,6", "--json",
+                         "--top", "4")
     assert code == 0, err
     assert out == advice.to_json(4) + "\n"
     data = json.loads(out)

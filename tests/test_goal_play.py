@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import run, solved
 
+from solver import advise, win_goal
 from solver.advice.choices import matching_option
 from solver.ask.request import RequestError, read_request
-from solver import advise, win_goal
 from solver.cli import cli
 from solver.game.card import Game
 from solver.game.record import save_record
@@ -47,15 +47,17 @@ def test_the_coach_ranks_by_the_chance_to_win(store, tmp_path):
     path = tmp_path / "late.json"
     save_record(game.record(), path)
     dice = [6, 6, 6, 2, 3]
-    result = CliRunner().invoke(cli, ["play", "--lang", "en", "--resume", str(path), "--coach", "--goal", "win",
-                                      "--tables", str(store)], input="66623\n666\n666\nq\ny\n")
+    result = CliRunner().invoke(cli, ["play", "--lang", "en", "--resume", str(path), "--coach",
+                                      "--goal", "win", "--tables", str(store)],
+                                input="66623\n666\n666\nq\ny\n")
     assert result.exit_code == 0, result.output
     assert "coach for win (2 rolls left, dice 2 3 6 6 6): P(win)" in result.output
     opponent = {"card": game.columns[1].card, "kniffel_bonuses": game.columns[1].kniffel_bonuses}
     expected = advise(game.columns[0].position(), solved("kniffel"), dice=dice, rolls_left=2,
                       objective=win_goal([opponent]))
     top = expected.options[0]
-    assert f"{percent(top['probability']):>8} {top['expected_final_score']:9.2f}  best" in result.output
+    assert (f"{percent(top['probability']):>8} {top['expected_final_score']:9.2f}  best"
+            in result.output)
     mine = matching_option(expected.options, {"keep": [6, 6, 6]})
     assert f"coach: P(win) {percent(mine['probability'])}, " in result.output
 
@@ -69,8 +71,9 @@ def test_the_coach_ranks_by_the_chance_to_win(store, tmp_path):
 def test_bad_goals_are_one_line_and_exit_2(store, tmp_path, args, message):
     if args[:2] == ["--goal", "win"] and "--players" not in args:
         args = args + ["--coach"]
-    result = CliRunner().invoke(cli, ["play", "--lang", "en", *args, "--record", str(tmp_path / "g.json"), "--tables",
-                                      str(store)], input="q\n")
+    result = CliRunner().invoke(cli, ["play", "--lang", "en", *args, "--record",
+                                      str(tmp_path / "g.json"), "--tables", str(store)],
+                                input="q\n")
     assert result.exit_code == 2 and message in result.output, result.output
     assert "Traceback" not in result.output
 
@@ -84,8 +87,8 @@ def test_analyze_reports_the_loss_in_the_chance_to_win(store, tmp_path, capsys):
         turn.score(next(iter(turn.options())))
     path = tmp_path / "game.json"
     save_record(game.record(), path)
-    code, out, err = run(capsys, "analyze", "--lang", "en", str(path), "--goal", "win", "--from-round", "12",
-                         "--tables", str(store), "--json")
+    code, out, err = run(capsys, "analyze", "--lang", "en", str(path), "--goal", "win",
+                         "--from-round", "12", "--tables", str(store), "--json")
     assert code == 0, err
     result = json.loads(out)
     assert result["goal"] == "win"
@@ -101,8 +104,8 @@ def test_analyze_reports_the_loss_in_the_chance_to_win(store, tmp_path, capsys):
     for p in result["players"]:
         assert p["chance_loss"] == pytest.approx(sum(d.get("chance_loss", 0) for d in late
                                                      if d["name"] == p["name"]))
-    code, out, err = run(capsys, "analyze", "--lang", "en", str(path), "--goal", "win", "--from-round", "12",
-                         "--tables", str(store))
+    code, out, err = run(capsys, "analyze", "--lang", "en", str(path), "--goal", "win",
+                         "--from-round", "12", "--tables", str(store))
     assert code == 0 and "% win" in out and "of the chance to win" in out
 
 

@@ -46,7 +46,7 @@ stats = [kernels._solve_sets.stats, simulate_kernels._simulate_turn.stats, simul
 print(json.dumps({"misses": sum(sum(s.cache_misses.values()) for s in stats),
                   "hits": sum(sum(s.cache_hits.values()) for s in stats),
                   "scipy_linalg": "scipy.linalg" in sys.modules}))
-"""
+"""  # noqa: E501 - the script as it runs
 
 
 def test_second_process_compiles_nothing():
@@ -84,9 +84,10 @@ def test_every_upper_total_matches_the_reference():
     reference solves every total on its own.  Twos and sixes open: odd shortfalls and the gaps
     between the sums they can add make classes of several totals."""
     import reference
+
     from solver.engine import expected as kernels
-    from solver.presets import get_rules
     from solver.engine.states import upper_reachable
+    from solver.presets import get_rules
     rules = get_rules("kniffel-basic")
     table = solve(rules, progress=False)
     open_boxes = ["twos", "sixes", "chance"]
@@ -95,5 +96,6 @@ def test_every_upper_total_matches_the_reference():
     class_of = kernels.bonus_classes(filled, rules.kernel_arrays())
     assert len(set(class_of[reachable].tolist())) < len(reachable) - 10  # many totals share a class
     for upper in reachable:
-        expected = reference.state_value_rules(rules.as_dict(), open_boxes, int(upper), kniffel_box="0")
+        expected = reference.state_value_rules(rules.as_dict(), open_boxes, int(upper),
+                                               kniffel_box="0")
         assert table.values[filled, 0, upper] == pytest.approx(expected, abs=1e-9), upper

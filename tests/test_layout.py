@@ -123,7 +123,8 @@ def test_packages_import_one_way():
     state = {}
 
     def visit(unit, path):
-        assert state.get(unit) != "open", "packages import in a circle: " + " -> ".join(path + [unit])
+        assert state.get(unit) != "open", ("packages import in a circle: "
+                                           + " -> ".join(path + [unit]))
         if state.get(unit) == "done":
             return
         state[unit] = "open"
@@ -137,8 +138,8 @@ def test_packages_import_one_way():
 
 def test_only_the_door_the_front_ends_and_the_preset_list_import_the_dice_duel():
     for module, targets in GRAPH.items():
-        if module.startswith(("solver.duel", "solver.ask")) or module in ("solver", "solver.presets") \
-                or module.startswith(FRONT_ENDS):
+        if module.startswith(("solver.duel", "solver.ask")) \
+                or module in ("solver", "solver.presets") or module.startswith(FRONT_ENDS):
             continue
         assert not any(t.startswith("solver.duel") for t in targets), module
 

@@ -27,7 +27,8 @@ def rows_of(table):
 def width(row):
     """Columns a row spans (colspan counted)."""
     cells = re.findall(r"<t[hd]([^>]*)>", row)
-    return sum(int(re.search(r"colspan='(\d+)'", c).group(1)) if "colspan" in c else 1 for c in cells)
+    return sum(int(re.search(r"colspan='(\d+)'", c).group(1)) if "colspan" in c else 1
+               for c in cells)
 
 
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
@@ -58,7 +59,8 @@ def test_plurals_and_every_roll_of_the_opening():
         listed = re.findall(r"<td class='rolls'[^>]*>(.*?)</td>", part)
         rolls = " ".join(listed).split()
         exceptions = re.findall(r"(\d{5})→", part)
-        assert sorted(rolls + exceptions) == sorted("".join(map(str, r)) for r in dice.KEEPS[:dice.N_ROLLS])
+        assert sorted(rolls + exceptions) == sorted("".join(map(str, r))
+                                                    for r in dice.KEEPS[:dice.N_ROLLS])
 
 
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
@@ -111,11 +113,12 @@ def test_printed_pdf_is_at_full_size_on_a4(capsys, tmp_path, table_dir, name):
     """Chromium shrinks a page whose content is wider than A4; the printed sizes are then below
     the CSS's.  Measured: every page A4, the body at least 11 pt, the tables at least 10 pt, the
     headings at their 20 pt."""
-    pdfminer = pytest.importorskip("pdfminer.high_level", reason="pdfminer.six reads the PDF's font sizes")
+    pdfminer = pytest.importorskip("pdfminer.high_level",
+                                   reason="pdfminer.six reads the PDF's font sizes")
     from pdfminer.layout import LTChar
     solved(name).save(table_dir)
-    code, out, err = run(capsys, "tables", "--rules", name, "--format", "pdf", "--out", str(tmp_path),
-                         "--quiet")
+    code, out, err = run(capsys, "tables", "--rules", name, "--format", "pdf",
+                         "--out", str(tmp_path), "--quiet")
     assert code == 0, err
     pages = list(pdfminer.extract_pages(str(tmp_path / name / "strategy.pdf")))
     assert len(pages) >= 7

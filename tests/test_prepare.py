@@ -17,6 +17,7 @@ from helpers import build_under_way, late
 from solver.advice.win import prepare
 from solver.presets import get_rules
 
+
 def _dead_pid():
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()
@@ -114,6 +115,7 @@ def test_the_web_advice_says_how_far_the_build_is(table_dir, monkeypatch):
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
     pytest.importorskip("httpx", reason="starlette's test client needs httpx")
     from starlette.testclient import TestClient
+
     from solver.advice.win import coach
     from solver.stats import opponents
     from solver.web.app import create_app

@@ -26,8 +26,9 @@ PAGE_PRESETS = [name for name, rules in PRESETS.items() if not rules.jokers]
 def _derived(name):
     """`name` as a test parameter, marked as an expected failure while its stored record is not
     yet a derivation's (scripts/rules_of_thumb.py --derive --preset NAME has not been run)."""
-    from solver.strategy.rule_prices import path_of
     import json
+
+    from solver.strategy.rule_prices import path_of
     record = json.loads(path_of(name).read_text()) if path_of(name).is_file() else {}
     if "curve" in record:
         return name
@@ -54,9 +55,12 @@ def test_every_rule_on_the_page_shows_its_stored_price(name):
     record = stored_prices(rules, rule_list)
     assert record is not None, f"run python scripts/rule_prices.py {name}"
     assert record["definition"] == DEFINITION == "drop_one"
-    assert record["command"].startswith(f"python scripts/rules_of_thumb.py --derive --preset {name}")
-    assert len(record["keeps"]) == len(rule_list.keeps) and len(record["boxes"]) == len(rule_list.boxes)
-    stand_in = SimpleNamespace(rules=rules, expected_score=record["optimal"])  # no evaluation needed
+    assert record["command"].startswith("python scripts/rules_of_thumb.py "
+                                        f"--derive --preset {name}")
+    assert (len(record["keeps"]) == len(rule_list.keeps)
+            and len(record["boxes"]) == len(rule_list.boxes))
+    # no evaluation needed
+    stand_in = SimpleNamespace(rules=rules, expected_score=record["optimal"])
     listed, prices, curve, found = thumb_and_prices(stand_in)
     assert listed == rule_list and found is record
     stored = [r["price"] for r in record["keeps"] + record["boxes"]]
@@ -153,7 +157,8 @@ def test_a_stored_price_is_a_fresh_exact_evaluation():
     for kind in ("keeps", "boxes"):
         prices = [r["price"] for r in record[kind]]
         i = prices.index(max(prices))
-        assert evaluate(table, without(rule_list, kind, i)) == pytest.approx(record[kind][i]["without"], abs=1e-9)
+        assert (evaluate(table, without(rule_list, kind, i))
+                == pytest.approx(record[kind][i]["without"], abs=1e-9))
     assert evaluate(table, rule_list) == pytest.approx(record["score"], abs=1e-9)
 
 

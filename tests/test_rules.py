@@ -2,8 +2,8 @@
 import pytest
 
 from solver import dice
-from solver.rules import PRESETS, RulesError, box_key
 from solver.presets import get_rules, read_rules
+from solver.rules import PRESETS, RulesError, box_key
 
 
 def points(rules, box, roll):
@@ -55,9 +55,12 @@ def test_yatzy_plain_table(box, roll, expected):
 
 def test_joker_tables():
     k = PRESETS["kniffel"]
-    assert [int(k.joker_score[k.boxes.index(b), 2]) for b in ("ones", "sixes", "three_kind", "chance")] == [5, 30, 30, 30]
+    assert [int(k.joker_score[k.boxes.index(b), 2])
+            for b in ("ones", "sixes", "three_kind", "chance")] == [5, 30, 30, 30]
     y = PRESETS["yahtzee"]
-    assert [int(y.joker_score[y.boxes.index(b), 2]) for b in ("ones", "twos", "three_kind", "full_house", "large_straight")] == [0, 10, 10, 25, 40]
+    assert ([int(y.joker_score[y.boxes.index(b), 2])
+             for b in ("ones", "twos", "three_kind", "full_house", "large_straight")]
+            == [0, 10, 10, 25, 40])
 
 
 def test_options_are_checked():
@@ -82,7 +85,8 @@ def test_rules_key_names_each_rule_set():
 
 def test_box_names():
     k = PRESETS["kniffel"]
-    assert box_key("Dreierpasch", k) == "three_kind" and box_key("kleine_straße", k) == "small_straight"
+    assert (box_key("Dreierpasch", k) == "three_kind"
+            and box_key("kleine_straße", k) == "small_straight")
     assert box_key("yahtzee", k) == "kniffel" and box_key("kniffel", PRESETS["yatzy"]) == "yatzy"
     with pytest.raises(ValueError, match="unknown box"):
         box_key("jackpot", k)
@@ -118,7 +122,8 @@ def test_house_rules_file(tmp_path):
 
 @pytest.mark.parametrize("name, options, message", [
     ("yatzy", {"extra_kniffel_must_fit": True}, "does not apply"),
-    ("yahtzee", {"extra_kniffel_must_fit": True}, "has no effect here"),  # forced joker, once filled
+    # forced joker, once filled
+    ("yahtzee", {"extra_kniffel_must_fit": True}, "has no effect here"),
     ("kniffel", {"extra_kniffel_must_fit": True, "joker_requires": "filled"}, "has no effect here"),
     ("kniffel-championship", {"extra_kniffel_must_fit": 1}, "must be true or false"),
 ])
@@ -201,11 +206,13 @@ def _section(text, title):
 
 
 DESCRIBED = [("kniffel", {}), ("kniffel-basic", {"five_of_a_kind_is_full_house": True}),
-             ("kniffel-championship", {}), ("kniffel-championship", {"extra_kniffel_must_fit": True}),
-             ("kitkniff", {}), ("yahtzee", {}), ("yahtzee-free", {}), ("knobeln", {}), ("yatzy", {})]
+             ("kniffel-championship", {}),
+             ("kniffel-championship", {"extra_kniffel_must_fit": True}), ("kitkniff", {}),
+             ("yahtzee", {}), ("yahtzee-free", {}), ("knobeln", {}), ("yatzy", {})]
 
 
-@pytest.mark.parametrize("name, options", DESCRIBED, ids=[n + "".join(f"-{k}" for k in o) for n, o in DESCRIBED])
+@pytest.mark.parametrize("name, options", DESCRIBED,
+                         ids=[n + "".join(f"-{k}" for k in o) for n, o in DESCRIBED])
 def test_described_boxes_and_bonuses_come_from_the_rules(name, options):
     from solver.rules.describe import box_names, describe
     rules = get_rules(name, **options)
@@ -223,7 +230,8 @@ def test_described_boxes_and_bonuses_come_from_the_rules(name, options):
         if low != scores.max():  # a range: from the least a scoring roll pays (0 for upper boxes)
             assert f"{0 if b < 6 else low}-{int(scores.max())}" in line
     upper = " ".join(_section(text, "Upper bonus"))
-    assert f"+{rules.upper_bonus} when ones to sixes add up to at least {rules.upper_bonus_threshold}" in upper
+    assert (f"+{rules.upper_bonus} when ones to sixes add up to at least "
+            f"{rules.upper_bonus_threshold}") in upper
     settings = _section(text, "Settings")
     assert [line.split()[0] for line in settings] == list(rules.as_dict())
     five = " ".join(" ".join(_section(text, "Five of a kind")).split())
@@ -238,11 +246,14 @@ def test_described_points_by_hand():
 
     def row(rules, box):
         text = describe(rules)
-        return next(" ".join(line.split()) for line in _section(text, "Boxes") if line.split()[0] == box)
+        return next(" ".join(line.split()) for line in _section(text, "Boxes")
+                    if line.split()[0] == box)
 
     kniffel, yatzy = get_rules("kniffel"), get_rules("yatzy")
-    assert row(kniffel, "small_straight").endswith("four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6 30")
-    assert row(kniffel, "threes") == "threes Dreier Threes none: only the 3s count 3 × the number of 3s, 0-15"
+    assert row(kniffel, "small_straight").endswith("four faces in a row: 1-2-3-4, 2-3-4-5 or "
+                                                   "3-4-5-6 30")
+    assert (row(kniffel, "threes")
+            == "threes Dreier Threes none: only the 3s count 3 × the number of 3s, 0-15")
     assert row(kniffel, "full_house").endswith("three dice of one face and two of another 25")
     fh = get_rules("kniffel", five_of_a_kind_is_full_house=True)
     assert row(fh, "full_house").endswith("two of another, or five of a kind 25")
@@ -263,7 +274,8 @@ def test_described_jokers():
     assert "Joker at any box's maximum" in text and "only while the Kniffel box holds 50" in text
     for b, box in enumerate(kniffel.boxes):  # every box's joker points, from the joker table
         if box != "kniffel":
-            assert f"{box} {int(kniffel.joker_score[b, 1])};" in text or f"{box} {int(kniffel.joker_score[b, 1])}." in text
+            assert (f"{box} {int(kniffel.joker_score[b, 1])};" in text
+                    or f"{box} {int(kniffel.joker_score[b, 1])}." in text)
     assert "+50 for each further Kniffel while the Kniffel box holds 50, paid whatever box" in text
     yahtzee = _five_text(get_rules("yahtzee"))
     assert "Forced joker: it must go into the upper box of its face" in yahtzee
@@ -280,10 +292,12 @@ def test_described_jokers():
 def test_described_championship_and_its_stricter_reading():
     plain = _five_text(get_rules("kniffel-championship"))
     fits = "the upper box of its face, three_kind, four_kind, chance"
-    assert "No joker" in plain and f"paid only when it is entered in a box where it scores points by the box table: {fits};" in plain
+    assert "No joker" in plain and (f"paid only when it is entered in a box where it scores "
+                                    f"points by the box table: {fits};") in plain
     assert "It may also be entered in any other open box, for 0" in plain
     strict = _five_text(get_rules("kniffel-championship", extra_kniffel_must_fit=True))
-    assert f"It must be entered in a box where it scores points by the box table: {fits}, while one" in strict
+    assert (f"It must be entered in a box where it scores points by the box table: {fits}, "
+            "while one") in strict
     assert "may also be entered" not in strict
     with_house = _five_text(get_rules("kniffel-championship", extra_kniffel_must_fit=True,
                                       five_of_a_kind_is_full_house=True))
@@ -302,11 +316,13 @@ def test_described_dice_duel():
     assert rows["flush"].endswith("all five dice red (2, 4, 6) or all black (1, 3, 5)")
     assert "four of a kind not" in rows["two_pairs"]
     score = " ".join(_section(text, "Score"))
-    assert f"Best possible score: {int(rules.best_score)}." in " ".join(score.split()) and int(rules.best_score) == 1000
-    other = describe_duel(get_rules("dice-duel", four_of_a_kind_two_pairs=True, may_decline_chip=True,
-                                    gold_bonus=10))
+    assert (f"Best possible score: {int(rules.best_score)}." in " ".join(score.split())
+            and int(rules.best_score) == 1000)
+    other = describe_duel(get_rules("dice-duel", four_of_a_kind_two_pairs=True,
+                                    may_decline_chip=True, gold_bonus=10))
     assert "or four of a kind (a full house counts)" in other and "or none taken" in other
-    assert "+10 (gold)" in " ".join(other.split()) and "changed: four_of_a_kind_two_pairs = true" in other
+    assert ("+10 (gold)" in " ".join(other.split())
+            and "changed: four_of_a_kind_two_pairs = true" in other)
 
 
 def test_rules_show_prints_the_readable_text(capsys):

@@ -40,7 +40,8 @@ def _solve_from_the_session(monkeypatch, target, rules):
 
 def test_every_script_has_a_smoke_test():
     tests = [name for name in globals() if name.startswith("test_")]
-    missing = [s for s in SCRIPTS + ["check_setup"] if not any(t.startswith(f"test_{s}") for t in tests)]
+    missing = [s for s in SCRIPTS + ["check_setup"]
+               if not any(t.startswith(f"test_{s}") for t in tests)]
     assert not missing, f"scripts without a smoke test here: {missing}"
 
 
@@ -83,7 +84,8 @@ def test_layout_figures_measures_the_package(capsys):
     assert figures["parsers_of_a_request"] == ["solver/ask/request.py"]
     assert figures["fallback_deciders"] == ["solver.ask.answer.answer"]
     assert figures["upper_bonus_crossings"] == [
-        next(f for f in figures["upper_bonus_crossings"] if f.startswith("solver/rules/scoring.py"))]
+        next(f for f in figures["upper_bonus_crossings"]
+             if f.startswith("solver/rules/scoring.py"))]
     assert figures["hasattr_dispatches"] == [] == figures["package_root_imports_below_front_ends"]
     assert len(figures["functions_ranking_options"]) <= len(figures["goal_classes"])
 
@@ -125,7 +127,8 @@ def test_make_examples_writes_the_committed_game(tmp_path):
 
 def test_preset_table_writes_both_documents(tmp_path, monkeypatch, capsys):
     script = load_script("preset_table")
-    _solve_from_the_session(monkeypatch, "solver.solve", list(all_presets()) + script.variant_rules())
+    _solve_from_the_session(monkeypatch, "solver.solve",
+                            list(all_presets()) + script.variant_rules())
     sources = {RESULTS: (script.BEGIN, script.END), ROOT / "docs" / "rules.md":
                (script.VARIANTS_BEGIN, script.VARIANTS_END)}
     for source, (begin, end) in sources.items():
@@ -134,7 +137,8 @@ def test_preset_table_writes_both_documents(tmp_path, monkeypatch, capsys):
         script.main(["--check", "--out", str(tmp_path)])
     script.main(["--out", str(tmp_path)])
     for source in sources:
-        assert (tmp_path / source.name).read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+        assert ((tmp_path / source.name).read_text(encoding="utf-8")
+                == source.read_text(encoding="utf-8"))
     assert "| `kniffel` |" in capsys.readouterr().out
 
 

@@ -9,7 +9,8 @@ import pytest
 from conftest import solved
 
 import solver
-from solver.engine import store, values as value_tables
+from solver.engine import store
+from solver.engine import values as value_tables
 from solver.presets import get_rules, read_rules
 
 
@@ -48,7 +49,8 @@ def test_other_rules_do_not_get_the_shipped_table(tmp_path):
 def test_a_stored_table_comes_before_the_shipped_one(tmp_path):
     table = solved("kniffel")
     table.save(tmp_path)
-    assert value_tables.load_table(table.rules, tmp_path).path == store.table_paths(table.rules, tmp_path)[0]
+    assert (value_tables.load_table(table.rules, tmp_path).path
+            == store.table_paths(table.rules, tmp_path)[0])
 
 
 @pytest.mark.parametrize("damage", ["checksum", "version", "gzip"])

@@ -1,6 +1,6 @@
-"""Property-based requests to every endpoint of `kniffel serve` (the Dice Duel's too) with its limits (a budget per
-request, at most 7 opponents, JSON bodies only, the Host and Origin checks): the answer is
-always JSON, an error is a 4xx with {"error": ...}, never a traceback or another 5xx.
+"""Property-based requests to every endpoint of `kniffel serve` (the Dice Duel's too) with its
+limits (a budget per request, at most 7 opponents, JSON bodies only, the Host and Origin checks):
+the answer is always JSON, an error is a 4xx with {"error": ...}, never a traceback or another 5xx.
 
 The in-process app (one worker thread, a budget of two seconds) answers from the shipped
 kniffel table; the only 5xx allowed is the designed 503 of a table being solved (a house rule
@@ -21,48 +21,62 @@ FUZZ = settings(max_examples=150, deadline=None, derandomize=True,
 FEW = settings(FUZZ, max_examples=60)
 HUGE = st.sampled_from([2**63 - 1, 2**63, 2**64, 10**30, -(2**63) - 1, -(10**30)])
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 400) | st.integers() | HUGE | st.floats() | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    st.none() | st.booleans() | st.integers(-10, 400) | st.integers() | HUGE | st.floats()
+    | st.text(max_size=12),
+    lambda inner: (st.lists(inner, max_size=4)
+                   | st.dictionaries(st.text(max_size=8), inner, max_size=4)),
     max_leaves=10)
-CARD_DICTS = st.dictionaries(st.sampled_from(sorted(set(BOXES_13) | set(BOX_ALIASES))) | st.text(max_size=8),
+CARD_DICTS = st.dictionaries(st.sampled_from(sorted(set(BOXES_13) | set(BOX_ALIASES)))
+                             | st.text(max_size=8),
                              st.integers(-5, 60) | JSON_VALUES, max_size=8)
 DICE_LISTS = st.lists(st.integers(-1, 8) | HUGE | JSON_VALUES, max_size=7)
 BOX = st.sampled_from(BOXES_13)
-CARD = st.dictionaries(BOX, st.sampled_from([0, 1, 2, 3, 6, 9, 12, 25, 30, 40, 50]), max_size=13) | CARD_DICTS
-OPPONENT = st.fixed_dictionaries({}, optional={"card": CARD | JSON_VALUES, "final": st.integers(-5, 400) | JSON_VALUES,
-                                               "kniffel_bonuses": st.integers(-1, 3), "x": JSON_VALUES})
+CARD = st.dictionaries(BOX, st.sampled_from([0, 1, 2, 3, 6, 9, 12, 25, 30, 40, 50]),
+                       max_size=13) | CARD_DICTS
+OPPONENT = st.fixed_dictionaries({}, optional={"card": CARD | JSON_VALUES,
+                                               "final": st.integers(-5, 400) | JSON_VALUES,
+                                               "kniffel_bonuses": st.integers(-1, 3),
+                                               "x": JSON_VALUES})
 ADVISE = st.fixed_dictionaries({}, optional={
     "rules": st.sampled_from(["kniffel", "nope", "", "dice-duel"]), "card": CARD | JSON_VALUES,
     "dice": DICE_LISTS | JSON_VALUES | st.integers(11111, 66666),
-    "rolls_left": st.integers(-1, 3) | JSON_VALUES, "target": st.integers(-5, 2000) | HUGE | JSON_VALUES,
-    "opponents": st.lists(OPPONENT, max_size=9) | JSON_VALUES, "ties": st.sampled_from(["share", "lose", "x"])})
+    "rolls_left": st.integers(-1, 3) | JSON_VALUES,
+    "target": st.integers(-5, 2000) | HUGE | JSON_VALUES,
+    "opponents": st.lists(OPPONENT, max_size=9) | JSON_VALUES,
+    "ties": st.sampled_from(["share", "lose", "x"])})
 NEW = st.fixed_dictionaries({}, optional={
     "rules": st.sampled_from(["kniffel", "yatzy-x", ""]) | JSON_VALUES,
-    "options": st.dictionaries(st.sampled_from(["x", "name", ""]), JSON_VALUES, max_size=2) | JSON_VALUES,
+    "options": st.dictionaries(st.sampled_from(["x", "name", ""]), JSON_VALUES,
+                               max_size=2) | JSON_VALUES,
     "players": st.lists(st.text(max_size=5), max_size=10) | JSON_VALUES, "real_dice": JSON_VALUES,
     "seed": st.integers(-1, 2**64) | JSON_VALUES, "language": JSON_VALUES,
     "goal": st.sampled_from(["points", "win", "x"]) | JSON_VALUES, "seeed": JSON_VALUES})
 HEADERS = st.fixed_dictionaries({}, optional={
-    "host": st.sampled_from(["127.0.0.1", "localhost:1", "evil.example", "127.0.0.1:x", "", "[::1]"]),
+    "host": st.sampled_from(["127.0.0.1", "localhost:1", "evil.example", "127.0.0.1:x",
+                             "", "[::1]"]),
     "origin": st.sampled_from(["http://127.0.0.1", "null", "http://evil.example", "x"]),
-    "content-type": st.sampled_from(["application/json", "text/plain", "application/json; charset=utf-8",
+    "content-type": st.sampled_from(["application/json", "text/plain",
+                                     "application/json; charset=utf-8",
                                      "multipart/form-data", ""])})
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     from starlette.testclient import TestClient
+
     from solver.web.app import create_app
     from solver.web.tasks import warm_up
     app = create_app(tmp_path_factory.mktemp("fuzz-store"), budget=2)
     warm_up(app.state.tables)  # as a server's workers do: no request pays for loading kernels
-    return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"})
+    return TestClient(app, base_url="http://127.0.0.1",
+                      headers={"content-type": "application/json"})
 
 
 @pytest.fixture(scope="module")
 def record(client):
     start = client.post("/api/new", json={"seed": 3, "players": ["a", "b"]}).json()
-    rolled = client.post("/api/game", json={"record": start["record"], "move": {"roll": True}}).json()
+    rolled = client.post("/api/game",
+                         json={"record": start["record"], "move": {"roll": True}}).json()
     return client.post("/api/game", json={"record": rolled["record"], "hand": rolled["hand"],
                                           "move": {"box": "chance"}}).json()["record"]
 
@@ -101,8 +115,8 @@ def test_new(client, data):
 
 PATHS = [(), ("record",), ("record", "turns", 0), ("record", "turns", 0, "decisions", 0)]
 KEYS = ["record", "hand", "move", "language", "goal", "rules", "turns", "players", "seed",
-        "scores", "format", "format_version", "round", "card_total", "dice", "box", "keep", "points",
-        "jokers", "extra_bonuses", "x"]
+        "scores", "format", "format_version", "round", "card_total", "dice", "box", "keep",
+        "points", "jokers", "extra_bonuses", "x"]
 
 
 def mutated(data, path, key, value):
@@ -116,8 +130,8 @@ def mutated(data, path, key, value):
 
 @FUZZ
 @given(path=st.sampled_from(PATHS), key=st.sampled_from(KEYS), value=JSON_VALUES,
-       move=st.fixed_dictionaries({}, optional={"roll": JSON_VALUES, "keep": DICE_LISTS, "box": BOX | JSON_VALUES,
-                                                "undo": JSON_VALUES}),
+       move=st.fixed_dictionaries({}, optional={"roll": JSON_VALUES, "keep": DICE_LISTS,
+                                                "box": BOX | JSON_VALUES, "undo": JSON_VALUES}),
        goal=st.sampled_from(["points", "win"]))
 def test_game_and_analyze(client, record, path, key, value, move, goal):
     game = mutated({"record": record, "move": move, "goal": goal}, path, key, value)
@@ -127,7 +141,8 @@ def test_game_and_analyze(client, record, path, key, value, move, goal):
 
 
 @FEW
-@given(headers=HEADERS, path=st.sampled_from(["/api/info", "/api/jobs", "/", "/api/advise", "/api/new"]),
+@given(headers=HEADERS,
+       path=st.sampled_from(["/api/info", "/api/jobs", "/", "/api/advise", "/api/new"]),
        body=st.sampled_from([b"", b"{}", b"[]", b"\xff", b'{"card": {}}']))
 def test_any_headers(client, headers, path, body):
     if path in ("/api/info", "/api/jobs", "/"):
@@ -145,7 +160,8 @@ def test_any_headers(client, headers, path, body):
 @FEW
 @example(path="new", data={"players": ["a", "b"], "seed": 1})
 @given(path=st.sampled_from(["new", "game", "analyze"]),
-       data=st.dictionaries(st.sampled_from(["players", "seed", "record", "hand", "move", "coach", "x"]),
+       data=st.dictionaries(st.sampled_from(["players", "seed", "record", "hand", "move",
+                                             "coach", "x"]),
                             JSON_VALUES, max_size=4))
 def test_dice_duel_endpoints(client, path, data):
     answered(client.post(f"/api/duel/{path}", content=json.dumps(data)))
@@ -160,8 +176,8 @@ def duel_record(client):
             option = state["turn"]["moves"][0]
             move = {"no_chip": True} if option["action"] == "no_chip" else \
                 {"take": option["chip"], "from": option["from"]}
-        state = client.post("/api/duel/game", json={"record": state["record"], "hand": state["hand"],
-                                                    "move": move}).json()
+        state = client.post("/api/duel/game", json={"record": state["record"],
+                                                    "hand": state["hand"], "move": move}).json()
     return state["record"]
 
 
@@ -178,8 +194,10 @@ DUEL_KEYS = ["record", "hand", "move", "coach", "language", "format", "format_ve
              "players", "seed", "real_dice", "finished", "scores", "turns", "player", "decisions",
              "dice", "rolls_left", "keep", "take", "from", "no_chip", "x"]
 DUEL_MOVES = st.fixed_dictionaries({}, optional={
-    "roll": st.booleans() | DICE_LISTS, "keep": DICE_LISTS, "take": st.sampled_from(["flush", "fh", "x"]) | JSON_VALUES,
-    "from": st.sampled_from(["plate", "aside"]) | JSON_VALUES, "no_chip": JSON_VALUES, "undo": JSON_VALUES})
+    "roll": st.booleans() | DICE_LISTS, "keep": DICE_LISTS,
+    "take": st.sampled_from(["flush", "fh", "x"]) | JSON_VALUES,
+    "from": st.sampled_from(["plate", "aside"]) | JSON_VALUES, "no_chip": JSON_VALUES,
+    "undo": JSON_VALUES})
 
 
 @settings(FUZZ, max_examples=40)
@@ -187,7 +205,8 @@ DUEL_MOVES = st.fixed_dictionaries({}, optional={
 @example(path=("turns", 0, "decisions", 1), key="take", value=None, move={}, delete=True)
 @given(path=st.sampled_from(DUEL_PATHS), key=st.sampled_from(DUEL_KEYS), value=JSON_VALUES,
        move=DUEL_MOVES, delete=st.booleans())
-def test_dice_duel_records_and_moves(client, duel_record, quick_analysis, path, key, value, move, delete):
+def test_dice_duel_records_and_moves(client, duel_record, quick_analysis, path, key, value, move,
+                                     delete):
     """A real Dice Duel record with one field changed (or its choice removed): /api/duel/game
     and /api/duel/analyze answer it or refuse it with a 4xx, never a 500 (the issue's KeyError
     'take' was one)."""
@@ -199,7 +218,8 @@ def test_dice_duel_records_and_moves(client, duel_record, quick_analysis, path, 
         for choice in ("keep", "take", "no_chip", "from"):
             if choice != key:
                 place.pop(choice, None)
-    answered(client.post("/api/duel/game", content=json.dumps({"record": record, "move": move or None})))
+    answered(client.post("/api/duel/game",
+                         content=json.dumps({"record": record, "move": move or None})))
     answered(client.post("/api/duel/analyze", content=json.dumps({"record": record})))
     answered(client.post("/api/duel/game", content=json.dumps(mutated(
         {"record": duel_record, "hand": None, "move": move}, (), key, value))))
@@ -208,8 +228,10 @@ def test_dice_duel_records_and_moves(client, duel_record, quick_analysis, path, 
 @settings(FUZZ, max_examples=20)
 @example(path=("turns", 0, "decisions", 1), key="no_chip", value=False)
 @given(path=st.sampled_from(DUEL_PATHS[1:]), key=st.sampled_from(DUEL_KEYS), value=JSON_VALUES)
-def test_analyze_of_a_changed_dice_duel_file_is_an_answer_or_one_line(client, duel_record, quick_analysis,
-                                                                      tmp_path_factory, capsys, path, key, value):
+def test_analyze_of_a_changed_dice_duel_file_is_an_answer_or_one_line(client, duel_record,
+                                                                      quick_analysis,
+                                                                      tmp_path_factory, capsys,
+                                                                      path, key, value):
     """`kniffel analyze` of the same records: exit 0, or 2 with one line; never a traceback."""
     from conftest import run
     file = tmp_path_factory.mktemp("duel-file") / "duel.json"

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from browser import blank_page, need_a_browser, served
-
 from conftest import solved
 
 need_a_browser()
@@ -21,12 +20,13 @@ SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or "build/screenshots")
 
 WIDTHS = (360, 390)
 LONG_NAMES = ["Annemarie", "Bernhard", "Christine", "Dorothea"]
-BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind", "full_house",
-         "small_straight", "large_straight", "kniffel", "chance"]
-DICE = {"ones": (1, 1, 1, 2, 3), "twos": (2, 2, 2, 3, 4), "threes": (3, 3, 3, 1, 2), "fours": (4, 4, 4, 5, 6),
-        "fives": (5, 5, 5, 2, 3), "sixes": (6, 6, 6, 1, 2), "three_kind": (6, 6, 6, 5, 4),
-        "four_kind": (5, 5, 5, 5, 2), "full_house": (3, 3, 2, 2, 2), "small_straight": (1, 2, 3, 4, 6),
-        "large_straight": (1, 2, 3, 4, 5), "kniffel": (4, 4, 4, 4, 4), "chance": (6, 5, 4, 3, 3)}
+BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+         "full_house", "small_straight", "large_straight", "kniffel", "chance"]
+DICE = {"ones": (1, 1, 1, 2, 3), "twos": (2, 2, 2, 3, 4), "threes": (3, 3, 3, 1, 2),
+        "fours": (4, 4, 4, 5, 6), "fives": (5, 5, 5, 2, 3), "sixes": (6, 6, 6, 1, 2),
+        "three_kind": (6, 6, 6, 5, 4), "four_kind": (5, 5, 5, 5, 2), "full_house": (3, 3, 2, 2, 2),
+        "small_straight": (1, 2, 3, 4, 6), "large_straight": (1, 2, 3, 4, 5),
+        "kniffel": (4, 4, 4, 4, 4), "chance": (6, 5, 4, 3, 3)}
 
 # What a person would call squeezed or cut, in the page as shown: an element whose own text (over
 # 3 characters) wraps in a box under 40 px along its writing direction, an advice option's text
@@ -48,18 +48,22 @@ SQUEEZED = """() => {
     if (r.width < 0.6 * vw && r.height > 1.6 * line) bad.push(`option text wrapped in ${Math.round(r.width)} px: ${what.textContent}`);
   }
   return bad;
-}"""
+}"""  # noqa: E501 - the page's own JavaScript, as it runs
 
 
 def _foreign_words(lang):
     """Words of the page's other language that this one never uses (4+ letters, whole words)."""
     from solver.lang import Words
     other = "en" if lang == "de" else "de"
-    words = lambda text: set(re.findall(r"[^\W\d_]{4,}", re.sub(r"\{[^}]*\}", " ", text)))
+
+    def words(text):
+        return set(re.findall(r"[^\W\d_]{4,}", re.sub(r"\{[^}]*\}", " ", text)))
+
     own = set().union(*map(words, Words(lang).all_strings()))
     from solver.rules import PRESETS
     names = set().union(*(set(name.split("-")) for name in PRESETS))  # rule sets' names: not words
-    return set().union(*map(words, Words(other).all_strings())) - own - names - {"Kniffel", "Yahtzee"}
+    return (set().union(*map(words, Words(other).all_strings())) - own - names
+            - {"Kniffel", "Yahtzee"})
 
 
 FOREIGN = {lang: _foreign_words(lang) for lang in ("de", "en")}
@@ -119,14 +123,16 @@ def _looks_right(page, lang, state):
         sizes = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
         assert sizes[0] <= sizes[1], (state, lang, width, sizes)
         assert page.evaluate(SQUEEZED) == [], (state, lang, width)
-        text = page.evaluate("document.body.innerText.replace(document.getElementById('line').innerText, '')")
+        text = page.evaluate("document.body.innerText.replace("
+                             "document.getElementById('line').innerText, '')")
         foreign = {w for w in re.findall(r"[^\W\d_]{4,}", text) if w in FOREIGN[lang]}
         assert not foreign, (state, lang, width, foreign)
         wrong = re.findall(r"\d\.\d" if lang == "de" else r"\d,\d", text)
         assert not wrong, (state, lang, width, wrong, text)
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.input_value("#language") == lang  # the menu never snaps back
-    if os.environ.get("KNIFFEL_SCREENSHOTS"):  # on request: scripts/screenshots.py writes the docs' ones
+    # on request: scripts/screenshots.py writes the docs' ones
+    if os.environ.get("KNIFFEL_SCREENSHOTS"):
         shot(page, f"phone-{state}-{lang}")
 
 
@@ -153,11 +159,13 @@ def test_every_state_fits_a_phone_in_one_language(page, server):
         _looks_right(page, lang, "win-all")
         # the same game for points: the advice list, the card with the open boxes
         page.select_option("#goal", "expected")
-        page.wait_for_function("!document.body.classList.contains('busy') && !document.querySelector('#advice.win')")
+        page.wait_for_function("!document.body.classList.contains('busy') "
+                               "&& !document.querySelector('#advice.win')")
         assert page.query_selector_all("#advice li[data-action]")
         _looks_right(page, lang, "points")
         # eight players at the start of a turn
-        _open(page, server, lang, _record(LONG_NAMES + ["Emanuel", "Friederike", "Gottfried", "Hildegard"], 4))
+        _open(page, server, lang,
+              _record(LONG_NAMES + ["Emanuel", "Friederike", "Gottfried", "Hildegard"], 4))
         assert len(page.query_selector_all("#card thead th")) == 9
         _looks_right(page, lang, "eight-players")
         # a finished game of two: the analysis
@@ -182,9 +190,11 @@ def test_the_language_menu_changes_everything_at_once_and_stays(page, server):
     page.fill("#seed", "7")
     page.click("#add-player")
     page.click("#start")
-    page.wait_for_function("document.body.dataset.step && !document.body.classList.contains('busy')")
+    page.wait_for_function("document.body.dataset.step "
+                           "&& !document.body.classList.contains('busy')")
     page.click("#roll")
-    page.wait_for_function("document.querySelector('#dice .die[data-face]') && !document.body.classList.contains('busy')")
+    page.wait_for_function("document.querySelector('#dice .die[data-face]') "
+                           "&& !document.body.classList.contains('busy')")
     page.select_option("#language", "de")  # mid-game: the turn line, card, advice and names switch
     page.wait_for_function("document.getElementById('turn-line').textContent.startsWith('Runde') "
                            "&& !document.body.classList.contains('busy')")
@@ -196,7 +206,8 @@ def test_the_language_menu_changes_everything_at_once_and_stays(page, server):
     page.select_option("#language", "en")  # after "New": the set-up in English, at once
     setup = page.inner_text("#setup")
     assert "House rules" in setup and "Players" in setup and "Spieler" not in setup
-    assert page.text_content("#preset-description") and "Regeln" not in page.text_content("#preset-description")
+    assert (page.text_content("#preset-description")
+            and "Regeln" not in page.text_content("#preset-description"))
     page.click("#back-to-game")
     page.wait_for_function("document.getElementById('turn-line').textContent.startsWith('Round') "
                            "&& !document.body.classList.contains('busy')")
@@ -220,7 +231,8 @@ def _written_record(players, last):
                 record, hand = session.apply_move(record, hand, {"box": box})
             else:
                 points = sum(DICE[box]) if box == "chance" else 0
-                record, hand = session.apply_move(record, None, {"write": {"box": box, "points": points}})
+                record, hand = session.apply_move(record, None,
+                                                  {"write": {"box": box, "points": points}})
     return record
 
 
@@ -235,22 +247,29 @@ def test_the_others_turns_are_written_as_box_and_points_and_not_judged(page, ser
         page.click(f"#pad button[data-pad='{face}']")
     step = page.evaluate("document.body.dataset.step")
     page.click(f"#pad button[data-pad='{DICE['chance'][4]}']")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     step = page.evaluate("document.body.dataset.step")
     page.click("#card td.open[data-player='0'][data-box='chance']")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     assert page.get_attribute("#turn-line", "data-player") == "1"
     # Bernhard: his open box on the card, then its points (a full house: two buttons)
     assert "ohne Würfel" in page.text_content("#write-help")
     page.click("#card td.writable[data-player='1'][data-box='full_house']")
-    assert page.is_visible("#write") and "Full House für Bernhard" in page.text_content("#write-label")
-    assert [b.text_content() for b in page.query_selector_all("#write-points button")] == ["0", "25"]
-    assert page.is_hidden("#write-input") and page.is_hidden("#write-bonus")  # two buttons, no bonus
+    assert (page.is_visible("#write")
+            and "Full House für Bernhard" in page.text_content("#write-label"))
+    assert ([b.text_content() for b in page.query_selector_all("#write-points button")]
+            == ["0", "25"])
+    # two buttons, no bonus
+    assert page.is_hidden("#write-input") and page.is_hidden("#write-bonus")
     _looks_right(page, "de", "write")
     step = page.evaluate("document.body.dataset.step")
     page.click("#write-points button[data-points='25']")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
-    assert page.get_attribute("#card td[data-player='1'][data-box='full_house']", "data-points") == "25"
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
+    assert page.get_attribute("#card td[data-player='1'][data-box='full_house']",
+                              "data-points") == "25"
     assert page.is_hidden("#write") and page.get_attribute("#turn-line", "data-player") == "2"
     # Christine: points typed (many possible), a wrong number refused before it is sent
     page.click("#card td.writable[data-player='2'][data-box='chance']")
@@ -261,7 +280,8 @@ def test_the_others_turns_are_written_as_box_and_points_and_not_judged(page, ser
     step = page.evaluate("document.body.dataset.step")
     page.fill("#write-input", "22")
     page.click("#write-ok")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     page.wait_for_selector("#analysis h2")
     text = page.inner_text("#analysis")
     assert "Bernhard: " in text and "nicht bewertet" in text and "von 13" in text, text

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 
 def client_of(app):
     from starlette.testclient import TestClient
-    return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"})
+    return TestClient(app, base_url="http://127.0.0.1",
+                      headers={"content-type": "application/json"})
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,8 @@ def game(client):
     """(record, hand) of a seeded game of two, a few decisions in, with dice in hand."""
     code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 11})
     for move in [{"roll": True}, {"keep": []}, {"roll": True}, {"box": "chance"}, {"roll": True}]:
-        code, st = post(client, "/api/game", {"record": st["record"], "hand": st["hand"], "move": move})
+        code, st = post(client, "/api/game",
+                        {"record": st["record"], "hand": st["hand"], "move": move})
         assert code == 200, st
     return st["record"], st["hand"]
 
@@ -62,7 +64,8 @@ CONTRADICTIONS = [  # (where in the record, the value that contradicts its moves
 
 
 @pytest.mark.parametrize("path, value", CONTRADICTIONS, ids=lambda x: str(x)[:20])
-def test_a_record_that_contradicts_its_moves_is_refused_by_game_as_by_analyze(client, game, path, value):
+def test_a_record_that_contradicts_its_moves_is_refused_by_game_as_by_analyze(client, game, path,
+                                                                              value):
     record, hand = game
     bad = _changed(record, path, value)
     analyzed, analysis = post(client, "/api/analyze", {"record": bad})
@@ -78,7 +81,8 @@ def test_seeded_dice_that_are_not_the_seeds_are_refused(client, game, capsys, tm
     other = [6 if d != 6 else 1 for d in first]
     bad = _changed(record, ("turns", 0, "decisions", 0, "dice"), other)
     bad = _changed(bad, ("turns", 0, "decisions", 0, "keep"), [])
-    for path, body in [("/api/game", {"record": bad, "hand": hand}), ("/api/analyze", {"record": bad})]:
+    for path, body in [("/api/game", {"record": bad, "hand": hand}),
+                       ("/api/analyze", {"record": bad})]:
         code, answer = post(client, path, body)
         assert code == 400 and "not what this game's seed rolled" in answer["error"], answer
     # the dice in hand too: a seeded game's next roll is the seed's
@@ -113,7 +117,8 @@ def test_points_as_text_are_refused_in_a_record(client, game):
     record, hand = game
     points = record["turns"][0]["decisions"][-1]["points"]
     bad = _changed(record, ("turns", 0, "decisions", -1, "points"), str(points))
-    for path, body in [("/api/game", {"record": bad, "hand": hand}), ("/api/analyze", {"record": bad})]:
+    for path, body in [("/api/game", {"record": bad, "hand": hand}),
+                       ("/api/analyze", {"record": bad})]:
         code, answer = post(client, path, body)
         assert code == 400 and "the record says" in answer["error"], answer
 
@@ -174,7 +179,7 @@ def test_replacing_a_worker_does_not_wait_for_it_on_the_event_loop():
 WARM_CHECK = r"""
 import gc, json, orjson
 from numba.core.registry import CPUDispatcher
-from solver.web.tasks import Tables, answer_request, warm_up
+from solver.web.tasks import ServerTables as Tables, answer_request, warm_up
 from solver.web import duel
 
 def compiled():
@@ -198,7 +203,7 @@ record, _ = duel.new_duel({"players": ["a", "b"], "seed": 1})
 state = duel.duel_step(record, None, {"roll": True}, True)
 duel.duel_step(state["record"], state["hand"], {"keep": []}, True)
 print(json.dumps(sorted(map(list, compiled() - before))))
-"""
+"""  # noqa: E501 - the script as it runs
 
 
 @pytest.mark.slow  # a fresh process: imports, the warm-up, the requests (kernels from the cache)
@@ -207,6 +212,7 @@ def test_the_warm_up_compiles_every_kernel_a_request_needs(tmp_path):
     inside the first such request, past its 10 s budget.  After warm_up, the requests of each
     kind compile nothing more (numba adds a signature to a kernel when it compiles or loads)."""
     done = subprocess.run([sys.executable, "-c", WARM_CHECK], capture_output=True, text=True,
-                          timeout=600, env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})
+                          timeout=600,
+                          env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []

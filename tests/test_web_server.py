@@ -15,6 +15,7 @@ httpx = pytest.importorskip("httpx")
 pytestmark = pytest.mark.slow  # every test here runs a real `kniffel serve` and waits on it
 
 from helpers import JSON, send_raw, server, status, wait_for  # noqa: E402
+
 # The request that froze the server for a minute: ten boxes open, an opponent at the
 # start of the game (a sub-game and an opponent's distribution from the empty card), here with
 # a budget of its own that allows the minute (the default, 1 s, is refused at once).
@@ -67,18 +68,21 @@ def test_a_long_request_blocks_nothing_and_stops_when_its_client_goes(tmp_path):
 
 def test_work_over_the_budget_is_refused_before_it_starts(tmp_path):
     with server(tmp_path, "--budget", "5", "--workers", "1") as (base, process, log):
-        answer = httpx.post(base + "/api/advise", headers=JSON, timeout=60, content=json.dumps(LONG))
+        answer = httpx.post(base + "/api/advise", headers=JSON, timeout=60,
+                            content=json.dumps(LONG))
         assert answer.status_code == 400, answer.text  # a bad line, as the batch answers it
         assert "over the budget of 5 s" in answer.json()["error"]  # predicted: nothing started
         # eight opponents are refused whatever the budget: the card has eight columns
         many = {**LONG, "opponents": [{"final": 100}] * 8}
-        answer = httpx.post(base + "/api/advise", headers=JSON, timeout=60, content=json.dumps(many))
+        answer = httpx.post(base + "/api/advise", headers=JSON, timeout=60,
+                            content=json.dumps(many))
         assert answer.status_code == 400 and "at most 7 opponents" in answer.json()["error"]
         # a win game whose advice is over the budget is advised for points, and says so
-        new = httpx.post(base + "/api/new", headers=JSON, timeout=60,
-                         content=json.dumps({"players": ["a", "b"], "seed": 1, "goal": "win"})).json()
+        new = httpx.post(base + "/api/new", headers=JSON, timeout=60, content=json.dumps(
+            {"players": ["a", "b"], "seed": 1, "goal": "win"})).json()
         rolled = httpx.post(base + "/api/game", headers=JSON, timeout=60, content=json.dumps(
-            {"record": new["record"], "move": {"roll": True}, "goal": "win", "language": "en"})).json()
+            {"record": new["record"], "move": {"roll": True}, "goal": "win",
+             "language": "en"})).json()
         assert rolled["goal"] == "points" and "budget" in rolled["notice"]
         assert rolled["advice"]["options"]
 
@@ -116,7 +120,8 @@ def test_other_pages_and_rebinding_are_refused(tmp_path):
         ours = httpx.post(base + "/api/advise", content=line, timeout=60,
                           headers={**JSON, "origin": base, "host": f"localhost:{port}"})
         assert ours.status_code == 403  # the Origin must be the host the page was loaded from
-        ours = httpx.post(base + "/api/advise", content=line, timeout=60, headers={**JSON, "origin": base})
+        ours = httpx.post(base + "/api/advise", content=line, timeout=60,
+                          headers={**JSON, "origin": base})
         assert ours.status_code == 200, ours.text
 
 

@@ -97,10 +97,12 @@ def test_the_backward_pass_stops_between_levels_when_asked():
 def test_the_cost_model_grows_with_the_work_and_counts_workers_sharing_the_cores():
     from solver.advice.cost import OverBudget, check_win_budget, win_seconds
     rules = PRESETS["kniffel"]
-    cards = [{box: 0 for box in rules.boxes[:rules.n_boxes - n]} for n in range(1, rules.n_boxes + 1)]
+    cards = [{box: 0 for box in rules.boxes[:rules.n_boxes - n]}
+             for n in range(1, rules.n_boxes + 1)]
     alone = [win_seconds(rules, card, [{"final": 100}]) for card in cards]
     assert all(a < b for a, b in zip(alone, alone[1:]))  # each open box more costs more
-    assert win_seconds(rules, cards[2], [{"card": {}}]) > win_seconds(rules, cards[2], [{"card": cards[2]}]) \
+    assert win_seconds(rules, cards[2], [{"card": {}}]) \
+        > win_seconds(rules, cards[2], [{"card": cards[2]}]) \
         > win_seconds(rules, cards[2], [{"final": 100}])  # an opponent's open boxes cost too
     check_win_budget(rules, cards[8], [{"final": 100}], 1.5 * alone[8])  # fits when alone
     with pytest.raises(OverBudget, match="with 2 requests computing at once"):

@@ -7,7 +7,8 @@ import json
 
 import pytest
 from conftest import run, solved
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver import win_goal
 from solver.advice.limits import check_budget
@@ -180,8 +181,10 @@ def test_a_servers_budget_cuts_the_coachs_and_refuses_only_what_cannot_fit(monke
     goal = win_goal([{"card": {}}], budget=5)
     empty = checked_query({}, rules)
     assert server_fitted(goal, empty, table) is goal  # no server: as asked
-    assert cost.coach_seconds(rules, {}, [{"card": {}}], True) < cost.win_seconds(rules, {}, [{"final": 1}])
-    assert cost.coach_seconds(rules, {}, [{"card": {}}], False) > cost.coach_seconds(rules, {}, [{"card": {}}], True)
+    assert (cost.coach_seconds(rules, {}, [{"card": {}}], True)
+            < cost.win_seconds(rules, {}, [{"final": 1}]))
+    assert (cost.coach_seconds(rules, {}, [{"card": {}}], False)
+            > cost.coach_seconds(rules, {}, [{"card": {}}], True))
     cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, 1, has_store=True)  # fits with the store
     with pytest.raises(cost.OverBudget):
         cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, 1, has_store=False)

@@ -2,8 +2,8 @@
 game takes it only at a turn's start in a real-dice game, undo takes it back, and the analysis
 judges only the turns whose dice it saw."""
 import pytest
-
 from conftest import solved
+
 from solver.ask import analysis
 from solver.ask.tables import Tables
 from solver.game import session
@@ -17,8 +17,8 @@ def _game(rules="kniffel", real=True):
 
 def test_written_turns_count_but_are_not_judged():
     record, hand = _game(), None
-    boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind", "full_house",
-             "small_straight", "large_straight", "kniffel", "chance"]
+    boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+             "full_house", "small_straight", "large_straight", "kniffel", "chance"]
     for box in boxes:
         record, hand = session.apply_move(record, None, {"roll": [1, 2, 3, 4, 5]})
         record, hand = session.apply_move(record, hand, {"box": box})

@@ -12,11 +12,12 @@ import numpy as np
 import orjson
 
 from .. import dice
-from . import batch_kernels as kernels
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
+from ..engine.threads import run_parallel
+from . import batch_kernels as kernels
 from .goal import POINTS
 from .position import position_facts, ranked
-from ..engine.threads import run_parallel
+
 
 def points_json(queries, tables, top=None, threads=None):
     """The JSON (bytes) of the expected-score advice of each checked scorecard Query
@@ -59,8 +60,9 @@ def points_json(queries, tables, top=None, threads=None):
                                  np.array(bases, dtype=np.float64), np.array(closes, dtype=object))
         for m, i in enumerate(members):
             _, state, roll, left, facts, _ = queries[i]
-            answers[i] = _advice_json(rules, state.card_total, roll, left, facts, keeps[first_row[m]],
-                                      options, first_row[m], first_row[m + 1], top)
+            answers[i] = _advice_json(rules, state.card_total, roll, left, facts,
+                                      keeps[first_row[m]], options, first_row[m], first_row[m + 1],
+                                      top)
     return answers
 
 
@@ -111,7 +113,8 @@ def _score_prefixes(rules, box, points, upper, paid, joker):
     table = _SCORE_PREFIXES.get(rules)
     if table is None:
         most = max(max(rules.possible_points(b)) for b in rules.boxes)
-        table = _SCORE_PREFIXES[rules] = np.full((rules.n_boxes, most + 1, 2, 2, 2), None, dtype=object)
+        table = _SCORE_PREFIXES[rules] = np.full((rules.n_boxes, most + 1, 2, 2, 2), None,
+                                                 dtype=object)
     found = table[box, points, upper, paid, joker]
     for i in np.flatnonzero(np.equal(found, None)):
         upper_bonus, extra_bonus = upper[i] * rules.upper_bonus, paid[i] * rules.extra_bonus
@@ -133,7 +136,8 @@ def _score_options(rules, values, points, bonus, paid, rolls, bases, closes):
     row, box = np.nonzero(allowed)
     points, paid, roll = points[row, box], paid[row, box], rolls[row]
     upper = (bonus[row, box] != paid * rules.extra_bonus).astype(np.int64)
-    joker = ((dice.KNIFFEL_FACE[roll] > 0) & (points != rules.plain_score[box, roll])).astype(np.int64)
+    joker = ((dice.KNIFFEL_FACE[roll] > 0)
+             & (points != rules.plain_score[box, roll])).astype(np.int64)
     prefixes = _score_prefixes(rules, box, points, upper, paid, joker)
     return offsets, bases[row] + values[row, box], prefixes, closes[row]
 

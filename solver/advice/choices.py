@@ -56,5 +56,6 @@ def option_as_decision(option):
     jokers = []
     if "joker" in option:
         taken, given = option["joker"]["from"], option["joker"]["to"]
-        jokers = [list(p) for p in zip(taken, given)] if isinstance(taken, list) else [[taken, given]]
+        jokers = ([list(p) for p in zip(taken, given)] if isinstance(taken, list)
+                  else [[taken, given]])
     return {"box": option["box"], "jokers": jokers, "points": option["points"]}

@@ -92,7 +92,8 @@ def sub_game_seconds(rules, card):
 def win_seconds(rules, card, opponents):
     """Predicted seconds of win_advice for our `card` (a dict of the filled boxes) against
     `opponents` ({"final": S} or {"card": {...}}): an estimate, not a bound."""
-    return _seconds("sub_game", max(0, rules.n_boxes - len(card))) + opponents_seconds(rules, opponents)
+    return (_seconds("sub_game", max(0, rules.n_boxes - len(card)))
+            + opponents_seconds(rules, opponents))
 
 
 def opponents_seconds(rules, opponents):

@@ -8,11 +8,10 @@ import json
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-
 from .. import dice as _dice  # `dice` is a parameter name of checked_query()
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
-from ..rules import UPPER, scoring
 from ..engine.states import Position, card_state
+from ..rules import UPPER, scoring
 from ..rules.cards import parse_card
 from . import steps
 

@@ -48,19 +48,19 @@ def analyze(record, tables, goal=None, from_round=1):
     """Every decision of a game record with its loss, and totals per player; `tables` the
     cache (ask/tables.py) of the tables it reads.
 
-    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal", "written"}],
-    "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
+    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal",
+    "written"}], "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
     "expected_choice", "expected_best", "loss", "optimal"}]}.  ValueError (GameError) when the
-    record cannot be replayed.  Turns written without
-    dice (another player's, as written) count in "written", not judged.
+    record cannot be replayed.  Turns written without dice (another player's, as written) count in
+    "written", not judged.
 
     With a `goal` (advice/goal.py) other than points, each decision also has "chance_best",
-    "chance_choice", "chance_loss" and "best_for_goal" (the choice best for the goal): the chance of the goal (winning against the other players
-    as they stood at that decision, or reaching the target) with the best choice for that goal
-    and with the choice made, each followed by play for the goal; and each player "chance_loss",
-    the sum, and "goal".  Only decisions from round `from_round` on get the chance (early in a
-    game each turn's win objective is a long solve); a decision whose chance cannot be had
-    here (answer.py's fallback) has none."""
+    "chance_choice", "chance_loss" and "best_for_goal" (the choice best for the goal): the chance of
+    the goal (winning against the other players as they stood at that decision, or reaching the
+    target) with the best choice for that goal and with the choice made, each followed by play for
+    the goal; and each player "chance_loss", the sum, and "goal".  Only decisions from round
+    `from_round` on get the chance (early in a game each turn's win objective is a long solve); a
+    decision whose chance cannot be had here (answer.py's fallback) has none."""
     decisions = []
     by_goal = goal not in (None, POINTS)
     rules = record_rules(record["rules"])
@@ -72,8 +72,9 @@ def analyze(record, tables, goal=None, from_round=1):
         chosen = choice_value(table, point.state, point.dice, decision, advice)
         loss = advice.expected_final_score - chosen
         choice = {k: decision[k] for k in ("keep", "box", "jokers", "points") if k in decision}
-        decisions.append({"player": point.player, "name": players[point.player], "round": point.round,
-                          "dice": list(point.dice), "rolls_left": point.rolls_left, "choice": choice,
+        decisions.append({"player": point.player, "name": players[point.player],
+                          "round": point.round, "dice": list(point.dice),
+                          "rolls_left": point.rolls_left, "choice": choice,
                           "best": option_as_decision(advice.options[0]), "expected_choice": chosen,
                           "expected_best": advice.expected_final_score, "loss": max(0.0, loss),
                           "optimal": loss <= OPTIMAL_TOLERANCE})
@@ -150,11 +151,15 @@ def report_lines(result, words=None):
         best = "" if d["optimal"] else w("analyze.best", choice=describe_choice(d["best"], w))
         chance = ""
         if "chance_loss" in d:  # in points of percent of the goal's chance
-            cost = w("best") if d["chance_loss"] < 5e-10 else w("cost_chance", chance=w.percent(d["chance_loss"]))
-            chance = w("analyze.chance", chance=w.percent(d["chance_choice"]), goal=goal_word, cost=cost)
-        lines.append(f"{text}  {w.cost(d['loss'], OPTIMAL_TOLERANCE):<10}{'  ' + chance if chance else ''}{best}".rstrip())
+            cost = (w("best") if d["chance_loss"] < 5e-10
+                    else w("cost_chance", chance=w.percent(d["chance_loss"])))
+            chance = w("analyze.chance", chance=w.percent(d["chance_choice"]), goal=goal_word,
+                       cost=cost)
+        lines.append(f"{text}  {w.cost(d['loss'], OPTIMAL_TOLERANCE):<10}"
+                     f"{'  ' + chance if chance else ''}{best}".rstrip())
     for p in result["players"]:
-        score = w("analyze.score", score=p["score"]) + ("" if p["finished"] else w("analyze.unfinished"))
+        score = (w("analyze.score", score=p["score"])
+                 + ("" if p["finished"] else w("analyze.unfinished")))
         chance = (w("analyze.chance_sum", chance=w.percent(p["chance_loss"]), goal=goal_word)
                   if "chance_loss" in p else "")
         if not p["decisions"] and p.get("written"):  # no dice seen: nothing to judge

@@ -17,12 +17,12 @@ the command line's flags, say), so that it reads as one line in the asker's own 
 from dataclasses import dataclass, replace
 
 from ..advice.goal import POINTS, Goal, TargetGoal, WinGoal
-from ..advice.limits import DEFAULT_BUDGET, MAX_OPPONENTS, TIES, check_budget
+from ..advice.limits import DEFAULT_BUDGET, MAX_OPPONENTS, OPPONENT_FIELDS, TIES, check_budget
 from ..advice.position import Query, checked_query
 from ..dice import checked_roll, dice_faces
+from ..duel.rules import DuelRules
 from ..engine.states import Position, State, card_state
 from ..presets import read_rules
-from ..duel.rules import DuelRules
 from ..rules import Rules, RulesError
 from ..rules.bounds import score_bound
 from ..rules.cards import parse_card
@@ -32,7 +32,6 @@ SCORECARD_FIELDS = frozenset({"rules", "card", "kniffel_bonuses", "jokers_left",
 DUEL_FIELDS = frozenset({"rules", "chips", "dice", "rolls_left", "players", "to_move",
                          "round_chip_taken", "opponent_model", "goal"})
 MULTI_FIELDS = frozenset({"players", "to_move", "round_chip_taken", "opponent_model"})
-OPPONENT_FIELDS = frozenset({"card", "final", "kniffel_bonuses", "jokers_left"})
 
 
 class RequestError(ValueError):

@@ -11,11 +11,12 @@ from .common import EXIT_USAGE
 # name -> (module, function): a command's module is imported when that command runs (or the
 # help lists it), so that `kniffel advise` does not load what serve, play or solve need
 COMMANDS = {
-    "solve": ("solve", "solve"), "advise": ("advise", "advise_command"), "simulate": ("stats", "simulate"),
-    "distribution": ("stats", "distribution"), "play": ("game", "play"),
-    "analyze": ("game", "analyze"), "tables": ("tables", "tables_command"),
-    "bench": ("bench", "bench"), "rules": ("solve", "rules_command"), "serve": ("serve", "serve"),
-    "chances": ("chances", "chances"),
+    "solve": ("solve", "solve_command"), "advise": ("advise", "advise_command"),
+    "simulate": ("stats", "simulate_command"), "distribution": ("stats", "distribution_command"),
+    "play": ("game", "play_command"), "analyze": ("game", "analyze_command"),
+    "tables": ("tables", "tables_command"), "bench": ("bench", "bench_command"),
+    "rules": ("solve", "rules_command"), "serve": ("serve", "serve_command"),
+    "chances": ("chances", "chances_command"),
 }
 
 
@@ -66,7 +67,8 @@ def main(argv=None):
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:  # e.g. a table store that cannot be written
-        click.echo(f"kniffel: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), err=True)
+        click.echo(f"kniffel: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+                   err=True)
         sys.exit(1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -76,8 +76,9 @@ def position_lines(rules, position, words):
     needs = position["upper_bonus_needs"]
     state = {0: w("advise.bonus_reached"), None: w("advise.bonus_out")}.get(needs) \
         or w("advise.bonus_needs", n=needs)
-    lines.append("  " + w("advise.upper", subtotal=position["upper_subtotal"], bonus=rules.upper_bonus,
-                          threshold=rules.upper_bonus_threshold, state=state))
+    lines.append("  " + w("advise.upper", subtotal=position["upper_subtotal"],
+                          bonus=rules.upper_bonus, threshold=rules.upper_bonus_threshold,
+                          state=state))
     if rules.extra_bonus:
         paid = position["kniffel_bonuses"]
         lines.append("  " + w("advise.extra", kniffel=kniffel_name(rules, w), n=paid,
@@ -116,7 +117,8 @@ def describe(option, rules, words):
     if option.get("upper_bonus"):
         notes.append(w("choice.upper_bonus", n=option["upper_bonus"]))
     if option.get("extra_bonus"):
-        notes.append(w("choice.extra_bonus", n=option["extra_bonus"], kniffel=kniffel_name(rules, w)))
+        notes.append(w("choice.extra_bonus", n=option["extra_bonus"],
+                       kniffel=kniffel_name(rules, w)))
     text = ", ".join(notes)
     if "joker" in option:
         taken, given = option["joker"]["from"], option["joker"]["to"]
@@ -140,7 +142,8 @@ def option_lines(options, shown, texts, columns, words):
     lines = [head.rstrip()]
     for rank, text in enumerate(texts):
         lines.append((f"  {rank + 1:>2}  {text:<{width}}" + "".join(
-            f"  {cells[rank]:{a}{n}}" for (_, cells), n, a in zip(columns, widths, align))).rstrip())
+            f"  {cells[rank]:{a}{n}}"
+            for (_, cells), n, a in zip(columns, widths, align))).rstrip())
     if len(shown_options) < len(options):
         lines.append("  " + w("advise.more", n=len(options) - len(shown_options)))
     return lines
@@ -178,7 +181,8 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     options = advice.options
     if plain.position["dice"] is None or not options:
         cost = plain.expected_final_score - advice.expected_final_score
-        return lines + [w("advise.trade_start", plain=plain.expected_final_score, cost=max(0.0, cost))]
+        return lines + [w("advise.trade_start", plain=plain.expected_final_score,
+                          cost=max(0.0, cost))]
     top = advice.probability
     chances = [w.percent(o["probability"]) for o in options]
     values = [f"{o['expected_final_score']:.3f}" for o in options]

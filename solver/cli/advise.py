@@ -2,10 +2,18 @@
 
 import click
 
-from .common import (InputError, command_request, command_rules, command_tables, json_option,
-                     lang_option, position_options, rules_option, tables_option)
-
-from .common import FLAGS
+from .common import (
+    FLAGS,
+    InputError,
+    command_request,
+    command_rules,
+    command_tables,
+    json_option,
+    lang_option,
+    position_options,
+    rules_option,
+    tables_option,
+)
 
 TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 
@@ -20,21 +28,25 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "(unlisted types: all 4 on the plate).")
 @click.option("--players", type=int, help="Dice Duel: seats at the table (2-4); --chips then gives "
               "TYPE=PLATE/ASIDE/SEAT0/SEAT1/... and the advice is the chance to win.")
-@click.option("--to-move", type=int, help="Dice Duel, 2+ players: the seat whose turn it is (0 starts).")
+@click.option("--to-move", type=int, help="Dice Duel, 2+ players: the seat whose turn it is "
+              "(0 starts).")
 @click.option("--round-chip-taken", is_flag=True, help="Dice Duel, 2+ players: a chip was taken "
               "earlier in this round.")
-@click.option("--opponent-model", type=click.Choice(["best", "greedy"]), help="Dice Duel, 2+ players: the others play for their own best "
+@click.option("--opponent-model", type=click.Choice(["best", "greedy"]),
+              help="Dice Duel, 2+ players: the others play for their own best "
               "chance (the default), or take the most valuable chip (exact answers; estimates play "
               "greedy).")
 @click.option("--dice", "dice_text", help="The five dice, e.g. 1,3,3,5,6 or 13356.")
-@click.option("--rolls-left", type=int, help="Rolls still allowed this turn (2 after the first roll).")
+@click.option("--rolls-left", type=int,
+              help="Rolls still allowed this turn (2 after the first roll).")
 @position_options
 @click.option("--top", type=click.IntRange(min=1),
               help=f"Show only the K best options (text default: {TEXT_TOP}; --json: all).")
 @click.option("--all", "show_all", is_flag=True, help="Text: show every option.")
 # --batch is read as bytes: each line is decoded on its own, so a byte that is not UTF-8 spoils
 # only its own line.
-@click.option("--batch", type=click.File("rb"), help="JSON lines of positions (FILE or -), one result per line.")
+@click.option("--batch", type=click.File("rb"),
+              help="JSON lines of positions (FILE or -), one result per line.")
 @json_option()
 @click.option("--target", type=int, help="Play for a final score of at least T: rank by the chance "
               "of reaching it (needs the target table: `kniffel solve --objective target`, once).")

@@ -2,12 +2,22 @@
 expected-score play."""
 import click
 
-from .common import (CommandError, command_position, emit_json, expected_table, json_option,
-                     lang_option, position_options, rules_option, scorecard_rules,
-                     tables_option, target_table)
+from .common import (
+    CommandError,
+    command_position,
+    emit_json,
+    expected_table,
+    json_option,
+    lang_option,
+    position_options,
+    rules_option,
+    scorecard_rules,
+    tables_option,
+    target_table,
+)
 
 
-@click.command()
+@click.command("chances")
 @rules_option()
 @tables_option()
 @click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15,kniffel=50".')
@@ -16,9 +26,11 @@ from .common import (CommandError, command_position, emit_json, expected_table, 
               help="Targets every STEP points.")
 @json_option()
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of text.")
-@click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the two curves into a PNG.")
+@click.option("--plot", type=click.Path(dir_okay=False),
+              help="Also draw the two curves into a PNG.")
 @lang_option()
-def chances(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_json, as_csv, plot, lang):
+def chances_command(rules_name, tables, card, kniffel_bonuses, jokers_left, step, as_json, as_csv,
+                    plot, lang):
     """The best chance of each final score T next to the chance under expected-score play.
 
     \b

@@ -113,7 +113,8 @@ def check_output_file(path, option):
     parent = target.parent
     if not parent.is_dir():
         raise InputError(f"{option} {path}: directory {parent} does not exist")
-    if not os.access(parent, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
+    if not os.access(parent, os.W_OK | os.X_OK) \
+            or (target.exists() and not os.access(target, os.W_OK)):
         raise InputError(f"{option} {path}: cannot be written here (permission denied)")
 
 
@@ -125,7 +126,8 @@ def check_output_dir(path, option):
             if not ancestor.is_dir():
                 raise InputError(f"{option} {path}: {ancestor} is not a directory")
             if not os.access(ancestor, os.W_OK | os.X_OK):
-                raise InputError(f"{option} {path}: {ancestor} cannot be written (permission denied)")
+                raise InputError(f"{option} {path}: {ancestor} cannot be written "
+                                 "(permission denied)")
             return
 
 
@@ -151,7 +153,8 @@ def command_position(rules, card, kniffel_bonuses, jokers_left):
 # The options every command shares, each a decorator (as sqlite-utils writes them): a command
 # takes @rules_option() and gets a `rules_name` parameter, and so on.
 LANG_HELP = ("Language of the text: de or en (default: the pad's language of the rules, German "
-             "for Kniffel, English for Yahtzee and Yatzy). JSON keys and box keys stay as they are.")
+             "for Kniffel, English for Yahtzee and Yatzy). JSON keys and box keys stay as they "
+             "are.")
 
 
 def rules_option(name="rules_name", **options):

@@ -8,9 +8,9 @@ import time
 
 import click
 
+from ..lang import Words
 from .common import InputError, check_output_file, emit_json
 
-from ..lang import Words
 
 class _Quit(Exception):
     pass
@@ -24,6 +24,7 @@ def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
     """Start a new game and play it (exit 130 when interrupted); lang: de, en or None (the
     rules' pad language)."""
     import random
+
     from ..duel.multiplayer.record import new_game
     from ..game.card import GameError
     words = Words(lang, rules)
@@ -172,8 +173,8 @@ def _coach(game, words, top=None, final=False):
 def show_table(game, words):
     """The chips as the table shows them: a row per chip type with its value and how many lie on
     the plate, set aside and in front of each player; then each player's points."""
-    from ..duel.multiplayer import game as mg
     from ..duel.chips import TYPES, VALUES
+    from ..duel.multiplayer import game as mg
     table = game.table
     heads = [words("duel.plate"), words("duel.aside")] + list(game.players)
     columns = [table.plate, table.aside] + list(table.seats)

@@ -1,28 +1,43 @@
-"""`kniffel play` (the terminal game) and `kniffel analyze` (what each decision of a record cost)."""
+"""`kniffel play` (the terminal game) and `kniffel analyze` (what each decision of a record
+cost)."""
 import sys
 import time
 
 import click
 
-from .common import (InputError, check_output_file, command_request, command_rules,
-                     command_tables, emit_json, json_option, lang_option, rules_option,
-                     scorecard_rules, tables_option)
+from .common import (
+    InputError,
+    check_output_file,
+    command_request,
+    command_rules,
+    command_tables,
+    emit_json,
+    json_option,
+    lang_option,
+    rules_option,
+    scorecard_rules,
+    tables_option,
+)
 
 
-@click.command()
+@click.command("play")
 @rules_option()
 @tables_option()
-@click.option("--seed", type=click.IntRange(min=0), help="Dice seed: the same seed rolls the same dice "
-              "(default: a fresh one, saved in the record).")
-@click.option("--real-dice", is_flag=True, help="Type the dice thrown at the table instead of rolling.")
+@click.option("--seed", type=click.IntRange(min=0), help="Dice seed: the same seed rolls the same "
+              "dice (default: a fresh one, saved in the record).")
+@click.option("--real-dice", is_flag=True,
+              help="Type the dice thrown at the table instead of rolling.")
 @click.option("--players", default="1", show_default=True,
               help='How many players, or their names: --players 3 or --players "Anna,Ben".')
-@click.option("--coach", is_flag=True, help="Show the best moves before every decision and what yours cost.")
+@click.option("--coach", is_flag=True,
+              help="Show the best moves before every decision and what yours cost.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
-              help="Game record file (default: kniffel-game-DATE-TIME.json here; with --resume, that file).")
+              help="Game record file (default: kniffel-game-DATE-TIME.json here; with --resume, "
+              "that file).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
               help="Go on with the game saved in this record (its rules, players and dice).")
-@click.option("--goal", "goal_text", default="points", show_default=True, metavar="points|win|target:T",
+@click.option("--goal", "goal_text", default="points", show_default=True,
+              metavar="points|win|target:T",
               help="What the coach plays for: the expected final score, a win against the other "
               "players (with several), or a final score of at least T (needs the target table).")
 @click.option("--ties", type=click.Choice(["share", "lose"]),
@@ -32,8 +47,8 @@ from .common import (InputError, check_output_file, command_request, command_rul
               help="With --goal win: the seconds each advice may take (the exact sub-game where "
               "it fits, else an approximation marked ≈); default 1.")
 @lang_option()
-def play(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path, goal_text, ties,
-         budget, lang):
+def play_command(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path,
+                 goal_text, ties, budget, lang):
     """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
 
     Keep dice by typing their faces (335), Enter rerolls all, a keeps all; choose a box by name,
@@ -50,6 +65,7 @@ def play(rules_name, tables, seed, real_dice, players, coach, record_path, resum
       kniffel play --rules dice-duel --players "Anna,Ben,Carla" --coach
     """
     import random
+
     from ..game.card import Game, GameError, parse_players
     from ..game.session import seeded_rng
     from ..terminal.game import play as run
@@ -146,11 +162,12 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
         sys.exit(130)
 
 
-@click.command()
+@click.command("analyze")
 @click.argument("record_file", type=click.Path(dir_okay=False))
 @tables_option()
 @json_option()
-@click.option("--goal", "goal_text", default="points", show_default=True, metavar="points|win|target:T",
+@click.option("--goal", "goal_text", default="points", show_default=True,
+              metavar="points|win|target:T",
               help="Also the chance of this goal with each choice: win (a record of several "
               "players; slow early in a game) or target:T (needs the target table).")
 @click.option("--ties", type=click.Choice(["share", "lose"]),
@@ -159,7 +176,7 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
 @click.option("--from-round", type=click.IntRange(min=1), default=1, show_default=True,
               help="With --goal: the goal's chance for the decisions from this round on.")
 @lang_option()
-def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
+def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, lang):
     """What each decision of a recorded game cost against optimal play, and totals per player.
 
     \b
@@ -168,10 +185,11 @@ def analyze(record_file, tables, as_json, goal_text, ties, from_round, lang):
       kniffel analyze game.json --json
       kniffel analyze docs/examples/kniffel-game.json --goal win --from-round 10
     """
-    from ..ask.analysis import analyze as run, report_lines
+    from ..ask.analysis import analyze as run
+    from ..ask.analysis import report_lines
+    from ..duel.multiplayer.record import is_duel_record
     from ..game.card import GameError
     from ..game.record import load_record, record_rules
-    from ..duel.multiplayer.record import is_duel_record
     try:
         record = load_record(record_file)
         if is_duel_record(record):

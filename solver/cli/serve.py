@@ -16,18 +16,20 @@ def _loopback(host):
         return False
 
 
-@click.command()
+@click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; another than loopback (for a phone on the same Wi-Fi) "
                    "needs the access token in the URL.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 @tables_option()
 @click.option("--budget", type=click.FloatRange(min=0.1, max=3600), default=10, show_default=True,
               help="Seconds of work one request may take: a win request predicted over it is "
                    "refused (the page then advises for points), work running past it stopped.")
 @click.option("--workers", type=click.IntRange(1, 64),
-              help="Requests computed at once, each in a process of its own (default: one per core).")
+              help="Requests computed at once, each in a process of its own (default: one per "
+                   "core).")
 @click.option("--client-timeout", type=click.FloatRange(min=0.1, max=600), default=10,
               show_default=True, help="Seconds a client may take to send a request's headers "
                                       "(from its connection's accept), and again its body, before "
@@ -37,7 +39,7 @@ def _loopback(host):
               "by default a background process builds them, one preset after the other (minutes "
               "each, once), and until a preset's are there its win advice is an estimate and "
               "the page says how far the build is.")
-def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_prepare):
+def serve_command(host, port, open_browser, tables, budget, workers, client_timeout, no_prepare):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 
     The page holds the game (and keeps it in the browser); the server only computes, in worker
@@ -55,15 +57,18 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_
                          "(0.0.0.0 for every interface, if that is meant)")
     try:
         import uvicorn
-        from ..web.app import SERVICE, create_app
+
         from ..web import guard, work
+        from ..web.app import SERVICE, create_app
     except ImportError as exc:
-        raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' ({exc})") from None
+        raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' "
+                           f"({exc})") from None
     token = _token(host)
     sock = _listening(host, port)
     port = sock.getsockname()[1]
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
-    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
+    url = (f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+           + (f"?token={token}" if token else ""))
     guard.HEADER_SECONDS = guard.BODY_SECONDS = client_timeout
     size = workers or work.default_workers()
     pool = work.Pool(size, 16 * size, budget, SERVICE, tables_dir=tables)

@@ -3,10 +3,19 @@ import time
 
 import click
 
-from .common import (InputError, command_rules, emit_json, expected_table, json_option, quiet_option, rules_option, tables_option)
+from .common import (
+    InputError,
+    command_rules,
+    emit_json,
+    expected_table,
+    json_option,
+    quiet_option,
+    rules_option,
+    tables_option,
+)
 
 
-@click.command()
+@click.command("solve")
 @rules_option()
 @tables_option()
 @click.option("--force", is_flag=True, help="Solve again even when a valid table exists.")
@@ -16,7 +25,7 @@ from .common import (InputError, command_rules, emit_json, expected_table, json_
               show_default=True, help="expected: the expected-score table; target: the chance of "
               "reaching every score from every state (for advise --target and chances), and the "
               "store of opponents' distributions (for --opponent within its budget).")
-def solve(rules_name, tables, force, as_json, quiet, objective):
+def solve_command(rules_name, tables, force, as_json, quiet, objective):
     """Solve every reachable state of a rule set and save the value table.
 
     \b
@@ -46,7 +55,8 @@ def _load_or_solve(rules, tables, objective, force, quiet):
             return load_table(rules, tables, objective=objective), False
         except TableError:
             pass
-    extra = {"expected": expected_table(rules, tables, quiet).values} if objective == "target" else {}
+    extra = ({"expected": expected_table(rules, tables, quiet).values} if objective == "target"
+             else {})
     table = solve(rules, progress=False if quiet else None, objective=objective, **extra)
     table.save(tables)
     return table, True
@@ -88,7 +98,8 @@ def _report_target(rules, tables, table, solved, seconds, as_json):
         return
     verb = "solved" if solved else "loaded (use --force to solve again)"
     click.echo(f"{rules.key}: target table, {table.entries:,} entries, {verb} in {seconds:.2f} s; "
-               "from the empty card " + ", ".join(f"P(>= {t}) {100 * p:.2f}%" for t, p in chances.items()))
+               "from the empty card " + ", ".join(f"P(>= {t}) {100 * p:.2f}%"
+                                                  for t, p in chances.items()))
     click.echo(f"table: {path}")
 
 
@@ -133,4 +144,5 @@ def rules_command(show, as_json):
     width = max(map(len, presets))
     for name, r in presets.items():
         click.echo(f"{name:<{width}}  {r.description}")
-    click.echo("\nkniffel rules --show NAME prints the rules of one in full; docs/rules.md explains them.")
+    click.echo("\nkniffel rules --show NAME prints the rules of one in full; docs/rules.md "
+               "explains them.")

@@ -3,25 +3,39 @@ import time
 
 import click
 
-from .common import (CommandError, InputError, check_output_file, emit_json, expected_table, json_option, command_position, position_options, quiet_option, rules_option, scorecard_rules, tables_option)
+from .common import (
+    CommandError,
+    InputError,
+    check_output_file,
+    command_position,
+    emit_json,
+    expected_table,
+    json_option,
+    position_options,
+    quiet_option,
+    rules_option,
+    scorecard_rules,
+    tables_option,
+)
 
 
-@click.command()
+@click.command("simulate")
 @rules_option()
 @tables_option()
 @click.option("--games", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
               help="Random seed (0 to 2**64 - 1): the same seed plays the same games.")
-@click.option("--strategy", type=click.Choice(["optimal", "greedy", "heuristic"]), default="optimal",
-              show_default=True, help="optimal: the solved strategy; greedy: keep the most common "
+@click.option("--strategy", type=click.Choice(["optimal", "greedy", "heuristic"]),
+              default="optimal", show_default=True,
+              help="optimal: the solved strategy; greedy: keep the most common "
               "face, fill the box with the most points now; heuristic: a sensible human's rules "
               "of thumb (no Knobeln jokers).")
 @click.option("--compare", type=click.Choice(["greedy", "optimal", "heuristic"]),
               help="Also play this strategy on the same dice seed and show both.")
 @json_option()
 @quiet_option()
-def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet):
+def simulate_command(rules_name, tables, games, seed, strategy, compare, as_json, quiet):
     """Play many games by computer and report the scores, with 95% confidence intervals.
 
     \b
@@ -53,11 +67,13 @@ def _print_simulation(rules, table, results):
                f"solved expected score {table.expected_score:.4f}")
     rows = [("mean (95% CI)", lambda r: f"{r['mean']:.2f} ± {r['mean_ci95']:.2f}"),
             ("standard deviation", lambda r: f"{r['sd']:.2f}")]
-    rows += [(f"percentile {q}", lambda r, q=q: str(r["percentiles"][q])) for q in first["percentiles"]]
+    rows += [(f"percentile {q}", lambda r, q=q: str(r["percentiles"][q]))
+             for q in first["percentiles"]]
     rows += [("upper bonus", lambda r: _percent(r["upper_bonus"])),
              ("Kniffel box 50", lambda r: _percent(r["kniffel_box_50"])),
              ("extra-Kniffel bonus", lambda r: _percent(r["extra_kniffel_bonus"]))]
-    rows += [(f"score >= {t}", lambda r, t=t: _percent(r["at_least"][t])) for t in first["at_least"]]
+    rows += [(f"score >= {t}", lambda r, t=t: _percent(r["at_least"][t]))
+             for t in first["at_least"]]
     if rules.jokers:
         rows.append(("jokers used", lambda r: f"{r['jokers_used_mean']:.2f}"))
     width = max(len(label) for label, _ in rows)
@@ -70,10 +86,11 @@ def _percent(proportion):
     return f"{100 * proportion['p']:.2f}% ± {100 * proportion['ci95']:.2f}"
 
 
-@click.command()
+@click.command("distribution")
 @rules_option()
 @tables_option()
-@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15" (default: empty card).')
+@click.option("--card", default="",
+              help='Filled boxes, e.g. "ones=3,fives=15" (default: empty card).')
 @position_options
 @json_option("Print JSON (summary and every probability).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
@@ -81,7 +98,7 @@ def _percent(proportion):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Also draw the distribution to this image file (needs the [plot] extra).")
 @quiet_option()
-def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json, csv_path,
+def distribution_command(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json, csv_path,
                  plot_path, quiet):
     """The exact distribution of the final score under the optimal strategy.
 

@@ -11,10 +11,8 @@ from tqdm import tqdm
 from ..rules import Rules, RulesError
 from .cancel import CANCEL, Cancelled, cancel_check  # noqa: F401  (Cancelled: for callers)
 from .objective import EXPECTED_SCORE, sets_by_level  # noqa: F401  (sets_by_level: for callers)
-from .values import ValueTable
 from .threads import default_threads, map_parallel
-
-
+from .values import ValueTable
 
 
 def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0, cancel=None):
@@ -39,7 +37,8 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
 
     level_seconds = []  # (level, seconds since start) after each level: the cost curve
     # one pool for every level: a warm solve is a few hundred milliseconds, 13 pools cost ms
-    with (ThreadPoolExecutor(max_workers=threads) if threads > 1 else contextlib.nullcontext()) as pool:
+    with (ThreadPoolExecutor(max_workers=threads) if threads > 1
+          else contextlib.nullcontext()) as pool:
         for done, (step, items) in enumerate(tqdm(objective.levels(rules, within), unit="level",
                                                   desc=label or f"solving {rules.key}",
                                                   disable=disable, leave=False)):

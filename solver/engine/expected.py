@@ -12,7 +12,7 @@ theta = 0 is the expected score.
 
 A column is one (aux, upper total) state of a filled-box set; `values[filled, aux, upper]` is
 the expected score still to come from a turn start.  `game` is the rules as data (a
-scoring.Game named tuple, Rules.kernel_arrays()), params laid out as in rules/scoring.py; the
+scoring.RuleArrays named tuple, Rules.kernel_arrays()), params laid out as in rules/scoring.py; the
 final-roll values are final_rolls.final_roll_values.  Nothing here does I/O.
 """
 from collections import namedtuple
@@ -23,7 +23,7 @@ from ..dice import N_KEEPS, N_ROLLS
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD, UPPER_MASK
 from .final_rolls import final_roll_values, upper_bonus_reached
-from .jit import popcount, njit
+from .jit import njit, popcount
 from .turn import apply_jokers, turn_stages
 
 Buffers = namedtuple("Buffers", "work successor stop expected own own_stop")
@@ -128,11 +128,13 @@ def _final_columns(filled, values, col_aux, col_upper, game, moves, work, stop, 
     jokers; `stop`: without one); work and stop have the set's columns."""
     params = game.params
     n_cols = col_aux.shape[0]
-    successor = buffers.successor[: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
+    successor = buffers.successor[: params[P_N_BOXES] * 6 * n_cols].reshape(
+        (params[P_N_BOXES], 6, n_cols))
     if params[scoring.P_JOKERS] > 0:
         final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
         apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
-                      params[scoring.P_JOKERS_PER_TURN], moves.add_die, moves.smaller, moves.n_smaller)
+                     params[scoring.P_JOKERS_PER_TURN], moves.add_die, moves.smaller,
+                     moves.n_smaller)
     else:
         final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
 

@@ -9,7 +9,7 @@ scoring rules of rules/scoring.py (which upper total and bonus entering a box gi
 what a five of a kind may go where and pays) and _fives_box.  Every kernel of the package enters
 a box through them: enter_box, the whole step, where one box is entered at a time.
 
-`game` is the rules as data (a scoring.Game named tuple, Rules.kernel_arrays()), `moves` the
+`game` is the rules as data (a scoring.RuleArrays named tuple, Rules.kernel_arrays()), `moves` the
 dice tables (a dice.Moves named tuple).  Nothing here does I/O.
 """
 from collections import namedtuple
@@ -18,7 +18,7 @@ import numpy as np
 
 from ..dice import N_ROLLS
 from ..rules import scoring
-from .jit import popcount, njit, register_jitable
+from .jit import njit, popcount, register_jitable
 from .turn import lex_max, lex_pair
 
 kniffel_roll = njit(cache=True)(scoring.kniffel_roll)

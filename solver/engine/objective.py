@@ -6,9 +6,9 @@ Two objectives are built on it: the expected final score (ExpectedScore, here: o
 turn-start state; with a risk dial theta as its parameter, the certainty equivalent of an
 exponential utility, CertaintyEquivalent) and the chance of reaching a target score
 (target_solve.TargetObjective: a vector per state over the points still needed, where a box's
-points shift that vector instead of being added, ties broken by the expected score).  The Dice Duel (duel/solo/solve.py) and the
-evaluation of a rule list (strategy/policy_eval.py) run their level loops through the same
-backward pass.
+points shift that vector instead of being added, ties broken by the expected score).  The Dice Duel
+(duel/solo/solve.py) and the evaluation of a rule list (strategy/policy_eval.py) run their level
+loops through the same backward pass.
 """
 from collections import namedtuple
 from functools import lru_cache
@@ -131,5 +131,6 @@ class CertaintyEquivalent(ExpectedScore):
 
     def __init__(self, theta):
         if not theta or not np.isfinite(theta):
-            raise ValueError(f"theta must be a nonzero number (0 is the expected score), got {theta!r}")
+            raise ValueError(f"theta must be a nonzero number (0 is the expected score), "
+                             f"got {theta!r}")
         self.theta = float(theta)

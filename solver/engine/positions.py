@@ -8,7 +8,7 @@ from ..dice import N_ROLLS
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES
 from .final_rolls import capped_upper, enter_box, final_roll_values
-from .jit import popcount, njit
+from .jit import njit, popcount
 from .turn import apply_jokers, best_sub_keeps, keep_means
 
 

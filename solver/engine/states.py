@@ -52,8 +52,8 @@ def aux_reachable(rules):
             if flag == 0 and rules.extra_bonus_requires == "fifty" or rules.extra_bonus == 0:
                 deficits = {0}
             else:  # between 0 and n_filled - 1 bonuses paid (the Kniffel box itself earns none)
-                deficits = {max(0, n_open - (cap - paid)) for paid in range(max(0, n_filled - 1) + 1)
-                            if paid <= cap}
+                deficits = {max(0, n_open - (cap - paid))
+                            for paid in range(max(0, n_filled - 1) + 1) if paid <= cap}
             for d in deficits:
                 reach[1, n_filled, flag * rules.n_deficit + d] = True
     # Any number of jokers may be left (a little more than is reachable early in the game, which
@@ -70,7 +70,8 @@ def reachable_mask(rules):
     filled = np.arange(1 << n)
     n_filled = np.array([bin(m).count("1") for m in range(1 << n)])
     kniffel_filled = (filled >> rules.kniffel_box) & 1
-    return aux[kniffel_filled, n_filled][:, :, None] & upper[filled & scoring.UPPER_MASK][:, None, :]
+    return (aux[kniffel_filled, n_filled][:, :, None]
+            & upper[filled & scoring.UPPER_MASK][:, None, :])
 
 
 @dataclass(frozen=True)
@@ -140,5 +141,6 @@ def card_total(card, kniffel_bonuses, rules):
     """Points on a validated card {box: points}: the boxes, the upper bonus once earned and the
     extra-Kniffel bonuses paid (a full card too, which has no State)."""
     upper_total = sum(card.get(b, 0) for b in UPPER)
-    bonus = rules.upper_bonus if upper_bonus_reached(upper_total, rules.upper_bonus_threshold) else 0
+    bonus = (rules.upper_bonus if upper_bonus_reached(upper_total, rules.upper_bonus_threshold)
+             else 0)
     return sum(card.values()) + bonus + kniffel_bonuses * rules.extra_bonus

@@ -68,7 +68,7 @@ class Artifact(NamedTuple):
         return self.command.format(key=rules.key)
 
 
-VALUES = Artifact("values", "table", "kniffel solve --rules {key}")
+VALUE_TABLE = Artifact("values", "table", "kniffel solve --rules {key}")
 
 
 def user_cache_dir():
@@ -94,10 +94,10 @@ def table_dir(directory=None):
     return Path(directory) if directory else default_table_dir()
 
 
-def table_paths(rules, directory=None, artifact=VALUES):
+def table_paths(rules, directory=None, artifact=VALUE_TABLE):
     """(data, header) paths of `artifact` (the expected-score table) for `rules` in the store."""
     base = table_dir(directory) / rules.key
-    if artifact.kind == VALUES.kind:
+    if artifact.kind == VALUE_TABLE.kind:
         return base.with_suffix(".npy"), base.with_suffix(".json")
     name = f"{rules.key}.{artifact.kind}"
     return base.with_name(name + ".bin"), base.with_name(name + ".json")
@@ -137,7 +137,8 @@ def _write_records(handle, arrays, places):
 
 
 def _write_stamp(data, places):
-    """Remember that `data` (as it is now: size, modification time) has the checksums of `places`."""
+    """Remember that `data` (as it is now: size, modification time) has the checksums of
+    `places`."""
     try:
         info = data.stat()
         atomic_write(data.with_suffix(".verified"), json.dumps(
@@ -261,7 +262,8 @@ def _checked_places(header, path, rules, artifact, shapes):
         if set(shapes) != set(places):
             raise ValueError(f"{sorted(places)}, not {sorted(shapes)}")
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        raise TableError(f"{artifact.what} {path} is damaged: its header's arrays ({exc})") from None
+        raise TableError(f"{artifact.what} {path} is damaged: its header's arrays "
+                         f"({exc})") from None
     return places
 
 
@@ -283,7 +285,8 @@ def _check_layout(handle, size, places, path, what):
             shape, fortran, dtype = _npy_header(handle)
         except (ValueError, SyntaxError, EOFError, struct.error, tokenize.TokenError) as exc:
             raise TableError(f"{what} {path} is damaged: array {name}: {exc}") from None
-        if (tuple(shape), fortran, dtype) != (tuple(place["shape"]), False, np.dtype(place["dtype"])):
+        if (tuple(shape), fortran, dtype) != (tuple(place["shape"]), False,
+                                              np.dtype(place["dtype"])):
             raise TableError(f"{what} {path} has the wrong shape or dtype: its array {name} is "
                              f"{tuple(shape)} {dtype}, its header says {tuple(place['shape'])} "
                              f"{np.dtype(place['dtype'])}")
@@ -319,7 +322,8 @@ def _read(handle, path, places, artifact, check):
     for name, place in places.items():
         dtype, shape = np.dtype(place["dtype"]), tuple(place["shape"])
         if name in artifact.mapped and _nbytes(place):
-            arrays[name] = np.memmap(path, dtype=dtype, mode="r", offset=place["offset"], shape=shape)
+            arrays[name] = np.memmap(path, dtype=dtype, mode="r", offset=place["offset"],
+                                     shape=shape)
         else:
             array = arrays[name] = np.empty(shape, dtype)  # writable, as numpy.load's arrays are
             handle.seek(place["offset"])
@@ -346,7 +350,8 @@ def _stamped(path, places):
         known = read_header(path.with_suffix(".verified"), "stamp")
     except TableError:
         return False
-    return known == {"sha256": _checksums(places), "size": info.st_size, "mtime_ns": info.st_mtime_ns}
+    return known == {"sha256": _checksums(places), "size": info.st_size,
+                     "mtime_ns": info.st_mtime_ns}
 
 
 # --- files ------------------------------------------------------------------------------------

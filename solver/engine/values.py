@@ -5,13 +5,15 @@ from pathlib import Path
 
 import numpy as np
 
-from .store import (VALUES, TableError, load_arrays, load_packed, save_arrays, table_paths)
+from .store import VALUE_TABLE, TableError, load_arrays, load_packed, save_arrays, table_paths
+
 
 class ValueTable:
-    """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable).
+    """values[filled, aux, upper]: expected future score from the start of a turn (NaN:
+    unreachable).
 
-    Dice Duel tables (duel/solo/solve.py) are one-dimensional: values[state index] is the expected final
-    score at the start of a turn."""
+    Dice Duel tables (duel/solo/solve.py) are one-dimensional: values[state index] is the expected
+    final score at the start of a turn."""
 
     kind = "expected"
 
@@ -30,7 +32,8 @@ class ValueTable:
 
     @property
     def expected_score(self):
-        """Optimal expected final score of a new game (the empty card, or every chip on the plate)."""
+        """Optimal expected final score of a new game (the empty card, or every chip on the
+        plate)."""
         return float(self.values[self.rules.start_index])
 
     def value(self, state):
@@ -38,8 +41,9 @@ class ValueTable:
         return float(self.values[state.filled, state.aux, state.upper])
 
     def save(self, directory=None):
-        """Write the table atomically into the store (NAME.npy, NAME.json); returns the .npy path."""
-        return save_arrays(self.rules, VALUES, {"values": self.values},
+        """Write the table atomically into the store (NAME.npy, NAME.json); returns the .npy
+        path."""
+        return save_arrays(self.rules, VALUE_TABLE, {"values": self.values},
                            {"states": self.states, "expected_score": self.expected_score,
                             "solve_seconds": self.seconds}, directory)
 
@@ -52,7 +56,7 @@ def load_table(rules, directory=None, shipped=True):
     shipped in the package for exactly these resolved rules (solver/data/, read-only, the same
     checks) is used instead (shipped=False: the store only)."""
     try:
-        header, arrays = load_arrays(rules, VALUES, directory, _value_shape(rules),
+        header, arrays = load_arrays(rules, VALUE_TABLE, directory, _value_shape(rules),
                                      lambda arrays: _check_values(rules, arrays["values"]))
         return _value_table(rules, header, arrays, table_paths(rules, directory)[0])
     except TableError:
@@ -105,7 +109,7 @@ def load_shipped(rules):
     if not packed.exists() or not sidecar.exists():
         return None
     try:
-        header, arrays = load_packed(rules, VALUES, packed, sidecar, _value_shape(rules),
+        header, arrays = load_packed(rules, VALUE_TABLE, packed, sidecar, _value_shape(rules),
                                      lambda arrays: _check_values(rules, arrays["values"]))
     except TableError:
         return None

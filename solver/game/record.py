@@ -1,15 +1,15 @@
 """The game record: a JSON object with the rules, the seed, the players and, for every turn,
-each roll with the decision taken on it (documented in docs/reference.md).  Saving is atomic; a record
-is replayed through the same Game and Turn checks as a live game."""
+each roll with the decision taken on it (documented in docs/reference.md).  Saving is atomic; a
+record is replayed through the same Game and Turn checks as a live game."""
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..dice import DICE, validate_dice
-from ..presets import read_rules
-from ..rules import RulesError
 from ..engine.states import Position
 from ..engine.store import atomic_write
+from ..presets import read_rules
+from ..rules import RulesError
 from .card import RECORD_VERSION, Game, GameError, int_faces, parse_box
 
 
@@ -18,7 +18,8 @@ def save_record(record, path):
     try:
         atomic_write(path, record_text(record).encode())
     except OSError as exc:
-        raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}", str(path)) from None
+        raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}",
+                      str(path)) from None
 
 
 def record_text(record):
@@ -196,7 +197,8 @@ def _write(turn, decision):
     unknown = set(decision) - {"written", "box", "points", "extra_bonuses"}
     if unknown:
         raise GameError(f"a written turn takes no {', '.join(sorted(unknown))[:80]}")
-    box, points, paid = decision.get("box"), decision.get("points"), decision.get("extra_bonuses", 0)
+    box, points, paid = (decision.get("box"), decision.get("points"),
+                         decision.get("extra_bonuses", 0))
     if not isinstance(box, str):
         raise GameError(f"box must be a box name, got {box!r}"[:120])
     if not isinstance(points, int) or isinstance(points, bool):

@@ -17,6 +17,7 @@ from ..rules.scoring import upper_bonus_needs
 from .card import Game, GameError, int_faces, parse_box, writable
 from .record import replay
 
+
 def roll_sizes(record, hand=None):
     """How many dice each roll of the record threw, in order (5, then 5 minus the dice kept),
     and last the roll of `hand` (the dice in hand, not yet in the record) when there is one."""

@@ -3,8 +3,9 @@
 WORDS = {
     "box": {"ones": "Einser", "twos": "Zweier", "threes": "Dreier", "fours": "Vierer",
             "fives": "Fünfer", "sixes": "Sechser", "three_kind": "Dreierpasch",
-            "four_kind": "Viererpasch", "full_house": "Full House", "small_straight": "Kleine Straße",
-            "large_straight": "Große Straße", "kniffel": "Kniffel", "chance": "Chance",
+            "four_kind": "Viererpasch", "full_house": "Full House",
+            "small_straight": "Kleine Straße", "large_straight": "Große Straße",
+            "kniffel": "Kniffel", "chance": "Chance",
             "one_pair": "Ein Paar", "two_pairs": "Zwei Paare", "yatzy": "Kniffel"},
     "nothing": "nichts",
     "and": " und ",
@@ -80,8 +81,8 @@ WORDS = {
     "coach.best_for": "; am besten auf {goal} gespielt war {choice}",
     "coach.head": ("Trainer ({left}, Würfel {dice}): erwartete Endpunktzahl, Kosten gegenüber dem "
                    "Besten"),
-    "coach.goal_head": "Trainer, auf {goal} gespielt ({left}, Würfel {dice}): {chance_name}, erwartete "
-                       "Endpunktzahl, Kosten gegenüber dem Besten",
+    "coach.goal_head": "Trainer, auf {goal} gespielt ({left}, Würfel {dice}): {chance_name}, "
+                       "erwartete Endpunktzahl, Kosten gegenüber dem Besten",
     "coach.more": "({n} weitere: ? eingeben)",
     "coach.points_instead": "auf Punkte gespielt: erwartet {value:.2f}",
     "summary.start": "Erwartete Endpunktzahl zu Beginn, bestes Spiel: {value:.2f}.",
@@ -104,20 +105,23 @@ WORDS = {
     "advise.more": "… und {n} weitere: --all zeigt alle",
     "advise.goal_head": "{rules}: {total} Punkte auf dem Block, Ziel {goal}: {chance_name} "
                         "{chance}, erwartete Endpunktzahl {expected:.3f}",
-    "advise.method_exact": "exakt: das Teilspiel ab dieser Stellung bis zur letzten Entscheidung gelöst",
+    "advise.method_exact": ("exakt: das Teilspiel ab dieser Stellung bis zur letzten Entscheidung "
+                            "gelöst"),
     "advise.method_approx": ("≈ eine Schätzung in [{low}, {high}]: unten die Chance, wenn ab hier "
                              "auf Punkte gespielt wird (exakt), oben eine Schranke, die kein Spiel "
                              "übertrifft"),
     "advise.interval": "Bereich",
     "chance_unknown": "unbekannt",
-    "advise.building": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet: {done} fertig, "
-                        "der exakte Rat zum Sieg in etwa {eta}"),
+    "advise.building": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet: {done} "
+                        "fertig, der exakte Rat zum Sieg in etwa {eta}"),
     "advise.building_started": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet "
-                                "(einmalig, einige Minuten); der exakte Rat zum Sieg kommt mit ihnen"),
+                                "(einmalig, einige Minuten); der exakte Rat zum Sieg kommt mit "
+                                "ihnen"),
     "eta.seconds": "{n} s", "eta.minutes": "{n} min",
-    "advise.method_unknown": ("die Siegchance ist im Zeitbudget nicht bekannt: ohne Zieltabelle kein "
-                              "oberes Ende, das untere (ab hier auf Punkte gespielt) braucht mehr "
-                              "Zeit als das Budget; Optionen nach erwarteter Punktzahl geordnet"),
+    "advise.method_unknown": ("die Siegchance ist im Zeitbudget nicht bekannt: ohne Zieltabelle "
+                              "kein oberes Ende, das untere (ab hier auf Punkte gespielt) braucht "
+                              "mehr Zeit als das Budget; Optionen nach erwarteter Punktzahl "
+                              "geordnet"),
     "advise.no_target_table": ("keine Zieltabelle für diese Regeln: das obere Ende ist unbekannt, "
                                "die Optionen sind nach erwarteter Punktzahl geordnet; `kniffel "
                                "solve --objective target` berechnet sie einmal"),
@@ -135,11 +139,11 @@ WORDS = {
     "ties.share": "geteilt",
     "ties.lose": "verloren",
     "advise.trade_risky": "auf {goal} zu spielen ist hier die riskantere Wahl: sie gibt {cost:.3f} "
-                          "erwartete Punkte ab ({expected:.3f} statt {plain:.3f} auf Punkte gespielt) "
-                          "für {chance_name} {chance} statt {plain_chance}",
+                          "erwartete Punkte ab ({expected:.3f} statt {plain:.3f} auf Punkte "
+                          "gespielt) für {chance_name} {chance} statt {plain_chance}",
     "advise.trade_safe": "auf {goal} zu spielen ist hier die sicherere Wahl: sie gibt {cost:.3f} "
-                         "erwartete Punkte ab ({expected:.3f} statt {plain:.3f} auf Punkte gespielt) "
-                         "für {chance_name} {chance} statt {plain_chance}",
+                         "erwartete Punkte ab ({expected:.3f} statt {plain:.3f} auf Punkte "
+                         "gespielt) für {chance_name} {chance} statt {plain_chance}",
     "advise.trade_start": "auf Punkte gespielt: erwartete Endpunktzahl {plain:.3f} "
                           "({cost:.3f} mehr)",
     # `kniffel analyze`
@@ -169,7 +173,8 @@ WORDS = {
     "error.not_a_face": "{part!r} ist keine Augenzahl 1-6",
     "error.no_roll_now": "jetzt ist nichts zu würfeln",
     "error.hold_kept": "der Wurf muss die gehaltenen Würfel {dice} enthalten",
-    "error.roll_count": ("1 Würfel werfen{or_all}, nicht {got}", "{n} Würfel werfen{or_all}, nicht {got}"),
+    "error.roll_count": ("1 Würfel werfen{or_all}, nicht {got}",
+                         "{n} Würfel werfen{or_all}, nicht {got}"),
     "error.or_all": " (oder alle fünf)",
     "error.no_rolls_left": "kein Wurf mehr: bitte ein Feld wählen",
     "error.cannot_keep": "{keep} kann nicht gehalten werden: die Würfel sind {dice}",
@@ -179,8 +184,8 @@ WORDS = {
     "error.no_joker_left": "kein Joker mehr übrig",
     "error.jokers_a_turn": ("höchstens 1 Joker pro Zug", "höchstens {n} Joker pro Zug"),
     "error.no_die_shows": "kein Würfel zeigt {face}: die Würfel sind {dice}",
-    "error.joker_face": ("ein Joker macht aus einem Würfel eine andere Augenzahl 1-6, nicht {old} ->"
-                         " {new}"),
+    "error.joker_face": ("ein Joker macht aus einem Würfel eine andere Augenzahl 1-6, nicht "
+                         "{old} -> {new}"),
     "error.filled": "{box} ist schon belegt ({points})",
     "error.not_allowed": "die Regeln erlauben {dice} jetzt nicht in {box}; möglich: {allowed}",
     "error.turn_over": "der Zug ist vorbei",

@@ -125,7 +125,8 @@ WORDS = {
                                  "than the budget of {budget} s: `kniffel solve --objective "
                                  "target` builds the table once"),
     "advise.goal_target": "a final score of {target}+",
-    "advise.goal_win": ("a win against 1 player (ties {ties})", "a win against {n} players (ties {ties})"),
+    "advise.goal_win": ("a win against 1 player (ties {ties})",
+                        "a win against {n} players (ties {ties})"),
     "advise.goal_same": "this choice is also the best for points; played for points from here "
                         "instead: expected final score {plain:.3f} ({cost:.3f} more)",
     "ties.share": "shared",

@@ -31,7 +31,8 @@ WORDS = {
     "page.cost_note": ("Verlust an erwarteten Endpunkten je Feld gegenüber dem besten Feld für "
                        "diesen Wurf; 0 = bestes Feld (grau). –: dort nicht erlaubt."),
     "page.upper_note": ("Obere Felder: Punkte − Kosten für 0-5 Würfel der Augenzahl (eintragen, wo "
-                        "Punkte − Kosten am größten ist, gegen die Kosten der unteren Felder unten)."),
+                        "Punkte − Kosten am größten ist, gegen die Kosten der unteren Felder "
+                        "unten)."),
     "page.curve": "Erwartete Punkte nach Zahl der Regeln",
     "price.optimal": "optimal (gelöste Tabelle)",
     "price.thumb": "diese {n} Faustregeln",
@@ -88,8 +89,9 @@ WORDS = {
     "page.axis_price": "erwartete Punkte, die ohne die Regel fehlen",
     "page.curve_note": ("Jeder Punkt exakt: die beste Liste mit höchstens so vielen Regeln, die "
                         "die Suche bewertet hat (gedruckt: die Liste, in der jede Regel zahlt)."),
-    "page.no_rule_prices": ("Der Preis jeder einzelnen Regel ist nur für die mitgelieferten Regelsätze "
-                            "berechnet; mit diesen Regeln hat nur die ganze Liste einen Preis."),
+    "page.no_rule_prices": ("Der Preis jeder einzelnen Regel ist nur für die mitgelieferten "
+                            "Regelsätze berechnet; mit diesen Regeln hat nur die ganze Liste einen "
+                            "Preis."),
     "page.price_note": ("Preis (exakt, durch Bewertung der Strategie): die erwarteten Punkte, die "
                         "die ganze Liste verliert, wenn nur diese eine Regel wegfällt (die anderen "
                         "bleiben in ihrer Reihenfolge). Die Preise ergeben zusammen nicht den Wert "
@@ -116,14 +118,14 @@ WORDS = {
     "md.opening_title": '# Der erste Zug: {preset}',
     "md.opening_score": ("{description}. Erwartete Endpunktzahl eines Spiels bei bestem Spiel: "
                          "**{score:.4f}**."),
-    "md.opening_text": ("Für jeden Wurf auf dem leeren Block: die beste Wahl, wenn der Wurf mit noch"
-                        " {lefts} Würfen kam (der erste Wurf des Spiels hat noch {first}). *E* ist "
-                        "die erwartete Endpunktzahl des Spiels (Punkte auf dem Block am Ende, Boni "
-                        "eingeschlossen) nach dieser Wahl, wenn jede spätere Entscheidung optimal "
-                        "ist: `expected_final_score` von `kniffel advise` auf dem leeren Block. "
-                        "*Abstand* ist, was die zweitbeste Wahl kosten würde. `halte` nennt die "
-                        "Würfel, die man vor dem Neuwürfeln der anderen hält; ein Feldname trägt "
-                        "jetzt in dieses Feld ein. *P* ist die Chance des Wurfs."),
+    "md.opening_text": ("Für jeden Wurf auf dem leeren Block: die beste Wahl, wenn der Wurf mit "
+                        "noch {lefts} Würfen kam (der erste Wurf des Spiels hat noch {first}). *E* "
+                        "ist die erwartete Endpunktzahl des Spiels (Punkte auf dem Block am Ende, "
+                        "Boni eingeschlossen) nach dieser Wahl, wenn jede spätere Entscheidung "
+                        "optimal ist: `expected_final_score` von `kniffel advise` auf dem leeren "
+                        "Block. *Abstand* ist, was die zweitbeste Wahl kosten würde. `halte` nennt "
+                        "die Würfel, die man vor dem Neuwürfeln der anderen hält; ein Feldname "
+                        "trägt jetzt in dieses Feld ein. *P* ist die Chance des Wurfs."),
     "md.or": ' oder ',
     "md.roll": 'Wurf',
     "md.left_best": 'noch {left}: am besten',
@@ -134,10 +136,10 @@ WORDS = {
     "md.cheat_title": '# Spickzettel für die Feldwahl: {preset}',
     "md.cheat_text": ("Nach dem letzten Wurf eines Zugs: für jedes offene Feld die Punkte nehmen, "
                       "die die Würfel dort bringen, minus die **Kosten** des Feldes, und das Feld "
-                      "nehmen, wo das am größten ist. Die Kosten sind die erwarteten Endpunkte, die "
-                      "man durch das Eintragen in dieses Feld abgibt (Bonus oben und der Rest des "
-                      "Spiels bei bestem Spiel eingeschlossen), gezählt vom billigsten Eintrag aus, "
-                      "der also 0 kostet. Für die oberen Felder, deren Kosten von den Punkten "
+                      "nehmen, wo das am größten ist. Die Kosten sind die erwarteten Endpunkte, "
+                      "die man durch das Eintragen in dieses Feld abgibt (Bonus oben und der Rest "
+                      "des Spiels bei bestem Spiel eingeschlossen), gezählt vom billigsten Eintrag "
+                      "aus, der also 0 kostet. Für die oberen Felder, deren Kosten von den Punkten "
                       "abhängen, zeigt die Tabelle gleich *Punkte - Kosten* für 0-5 Würfel der "
                       "Augenzahl. Ein Feld, das für die Würfel nichts bringt, kostet seine Kosten "
                       "bei 0 Punkten (Streichen). Exakt für jeden Wurf auf diesen Blöcken (fünf "
@@ -152,8 +154,8 @@ WORDS = {
     "md.cost_with": '{cost:.2f} mit {points}',
     "md.five": 'Fünf gleiche: {list}',
     "md.turn_title": '# Welches Feld in welchem Zug: {preset}',
-    "md.turn_text": ("{description}. Die Wahrscheinlichkeit, dass der optimale Spieler jedes Feld in"
-                     " jedem Zug eines Spiels belegt, exakt über jeden möglichen Fall der Würfel "
+    "md.turn_text": ("{description}. Die Wahrscheinlichkeit, dass der optimale Spieler jedes Feld "
+                     "in jedem Zug eines Spiels belegt, exakt über jeden möglichen Fall der Würfel "
                      "berechnet (nicht simuliert). Jede Zeile und jede Spalte ergibt 100%."),
     "md.turn": 'Zug',
     "md.likely": 'wahrscheinlichste Felder',
@@ -168,21 +170,27 @@ WORDS = {
     "md.exception": '{roll} halte {keep}',
     "md.none": 'keine',
     # the rules-of-thumb pages
-    "page.par": "das Feld, in dem die Würfel am meisten über seinem Soll zählen (Soll: unter den Regeln)",
-    "page.course": ("das Feld, in dem die Würfel am meisten über seinem Soll zählen, das Soll eines "
-                    "Felds oben als drei seiner Augenzahl gezählt (der Kurs zum Bonus oben)"),
+    "page.par": ("das Feld, in dem die Würfel am meisten über seinem Soll zählen (Soll: unter den "
+                 "Regeln)"),
+    "page.course": ("das Feld, in dem die Würfel am meisten über seinem Soll zählen, das Soll "
+                    "eines Felds oben als drei seiner Augenzahl gezählt (der Kurs zum Bonus oben)"),
     "pattern.aim": ("das offene Feld anpeilen, bei dem die Würfel am weitesten über seinem Soll "
-                    "liegen (Soll: unter den Regeln), und halten, was ein Zug nur für dieses Feld hält"),
-    "page.pars": "Das Soll jedes Felds, die mittleren Punkte eines Zugs, der nur dieses Feld sucht: {pars}.",
+                    "liegen (Soll: unter den Regeln), und halten, was ein Zug nur für dieses Feld "
+                    "hält"),
+    "page.pars": ("Das Soll jedes Felds, die mittleren Punkte eines Zugs, der nur dieses Feld "
+                  "sucht: {pars}."),
     "pattern.kind_open_any": "alle Würfel der häufigsten Augenzahl mit offenem Feld oben halten",
     "pattern.kind_open": "die häufigste Augenzahl mit offenem Feld oben halten (ab {arg} gleichen)",
     "page.rolls_left_1": "vor dem letzten Wurf", "page.rolls_left_2": "nach dem ersten Wurf",
     "page.until_round": "bis Runde {round}", "page.from_round": "ab Runde {round}",
-    "page.bonus_open": "solange der Bonus oben noch möglich ist", "page.bonus_not_reached": "bis der Bonus oben erreicht ist",
-    "page.bonus_par": "solange der Bonus oben auf Kurs ist (je drei der offenen Augenzahlen reichen)",
+    "page.bonus_open": "solange der Bonus oben noch möglich ist",
+    "page.bonus_not_reached": "bis der Bonus oben erreicht ist",
+    "page.bonus_par": ("solange der Bonus oben auf Kurs ist (je drei der offenen Augenzahlen "
+                       "reichen)"),
     "page.bonus_behind": "wenn der Bonus oben nur mit mehr als drei gleichen zu schaffen ist",
     "page.bonus_settled": "wenn der Bonus oben sicher oder verloren ist",
-    "page.list_score": "Mit diesen {n} Regeln: im Mittel {score:.1f} Punkte (exakt); optimal: {optimal:.1f}.",
+    "page.list_score": ("Mit diesen {n} Regeln: im Mittel {score:.1f} Punkte (exakt); optimal: "
+                        "{optimal:.1f}."),
     "page.gap_closed": ("Diese Regeln schließen {share:.0f} % der Lücke zwischen vernünftigem "
                         "Spieler ({human:.1f}) und optimalem Spiel ({optimal:.1f})."),
 }

@@ -28,8 +28,8 @@ WORDS = {
     "page.nothing": "nothing",
     "page.expected": "Expected final score",
     "page.roll": "final roll",
-    "page.cost_note": ("Points given up (expected final score) by each box against the best box for "
-                       "that roll; 0 = best (shaded). –: the dice may not go there."),
+    "page.cost_note": ("Points given up (expected final score) by each box against the best box "
+                       "for that roll; 0 = best (shaded). –: the dice may not go there."),
     "page.upper_note": ("Upper boxes: points − cost for 0-5 dice of the face (fill where points − "
                         "cost is largest against the lower boxes' costs below)."),
     "page.curve": "Expected score against the number of rules",
@@ -88,8 +88,8 @@ WORDS = {
     "page.axis_price": "expected points lost without the rule",
     "page.curve_note": ("Each point exact: the best list of at most that many rules the search "
                         "evaluated (printed: the list in which every rule pays)."),
-    "page.no_rule_prices": ("Each rule's own price is computed for the presets' rules only; with these "
-                            "rules only the whole list is priced."),
+    "page.no_rule_prices": ("Each rule's own price is computed for the presets' rules only; with "
+                            "these rules only the whole list is priced."),
     "page.price_note": ("Price (exact, by policy evaluation): the expected points the whole list "
                         "loses when this one rule alone is dropped (the others kept, in their "
                         "order). The prices do not add up to the list's worth: rules can stand in "
@@ -108,8 +108,8 @@ WORDS = {
     "page.five_note": ("*: five of a kind with the {kniffel} box filled follows the rules for an "
                        "extra {kniffel} (joker, bonus); best then: {best}."),
     "page.opening_left": "The first roll of the game: {left}",
-    "page.opening_note": ("The 252 first rolls on the empty card, grouped by the pattern that names "
-                          "the best keep (exact, from the solved table); most likely first."),
+    "page.opening_note": ("The 252 first rolls on the empty card, grouped by the pattern that "
+                          "names the best keep (exact, from the solved table); most likely first."),
     "page.prices": "What the rules are worth",
     # the Markdown tables (report/tables.py)
     "md.opening_title": '# Opening turn: {preset}',
@@ -131,14 +131,14 @@ WORDS = {
     "md.joker": 'joker {changes}, {text}',
     "md.cheat_title": '# Box-choice cheat sheet: {preset}',
     "md.cheat_text": ("After the last roll of a turn: for every open box take the points your dice "
-                      "score there minus the box's **cost**, and fill the box where that is largest."
-                      " The cost is the expected final score given up by filling that box (upper "
-                      "bonus and the rest of the game under optimal play included), counted from the"
-                      " cheapest fill, so the cheapest costs 0. For the upper boxes, whose cost "
-                      "depends on the points, the table shows *points - cost* for 0-5 dice of the "
-                      "box's face right away. A box that scores nothing for your dice costs its cost"
-                      " at 0 points (a scratch). Exact for every roll on these cards (five of a kind"
-                      " once the {kniffel} box is filled: see the line under the card)."),
+                      "score there minus the box's **cost**, and fill the box where that is "
+                      "largest. The cost is the expected final score given up by filling that box "
+                      "(upper bonus and the rest of the game under optimal play included), counted "
+                      "from the cheapest fill, so the cheapest costs 0. For the upper boxes, whose "
+                      "cost depends on the points, the table shows *points - cost* for 0-5 dice of "
+                      "the box's face right away. A box that scores nothing for your dice costs "
+                      "its cost at 0 points (a scratch). Exact for every roll on these cards (five "
+                      "of a kind once the {kniffel} box is filled: see the line under the card)."),
     "md.cheat_jokers": ' Knobeln jokers are not shown.',
     "md.sheet_head": ("Turn {turn}. Filled: {filled}. Upper total {upper} (bonus {bonus} at "
                       "{threshold}). Expected final score {expected:.2f}."),
@@ -148,16 +148,16 @@ WORDS = {
     "md.cost_with": '{cost:.2f} with {points}',
     "md.five": 'Five of a kind: {list}',
     "md.turn_title": '# Which box in which turn: {preset}',
-    "md.turn_text": ("{description}. The probability that the optimal player fills each box in each "
-                     "turn of a game, computed exactly over every way the dice can fall (not "
+    "md.turn_text": ("{description}. The probability that the optimal player fills each box in "
+                     "each turn of a game, computed exactly over every way the dice can fall (not "
                      "simulated). Each row and each column sums to 100%."),
     "md.turn": 'turn',
     "md.likely": 'most likely boxes',
     "md.all_boxes": 'All boxes, percent:',
     "md.pattern_title": '# Opening by pattern: {preset}',
-    "md.pattern_text": ("The 252 first rolls on the empty card grouped by the pattern that names the"
-                        " best keep, most likely first; the rolls whose best keep no pattern names "
-                        "are the exceptions."),
+    "md.pattern_text": ("The 252 first rolls on the empty card grouped by the pattern that names "
+                        "the best keep, most likely first; the rolls whose best keep no pattern "
+                        "names are the exceptions."),
     "md.pattern_keep": 'keep',
     "md.rolls": 'rolls',
     "md.exceptions": 'Exceptions: {list}.',
@@ -167,8 +167,8 @@ WORDS = {
     "page.par": "the box where the dice score most above its par (the pars are below the rules)",
     "page.course": ("the box where the dice score most above its par, an upper box's par counted "
                     "as three of its face (the course to the upper bonus)"),
-    "pattern.aim": ("aim at the open box where the dice are furthest ahead of its par (the pars are "
-                    "below the rules) and keep what a turn played for that box alone keeps"),
+    "pattern.aim": ("aim at the open box where the dice are furthest ahead of its par (the pars "
+                    "are below the rules) and keep what a turn played for that box alone keeps"),
     "page.pars": "Each box's par, its mean points in a turn played for it alone: {pars}.",
     "pattern.kind_open_any": "keep every die of the most common face whose upper box is open",
     "pattern.kind_open": "keep the most common face whose upper box is open ({arg} or more alike)",

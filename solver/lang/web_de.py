@@ -3,14 +3,14 @@
 WORDS = {
     # die Webseite (solver/web/static/app.js setzt {name} und {name:.2f} ein)
     # was der Server der Seite sagt (Budgets, Fehler)
-    "budget.win": ("der Rat auf Sieg bräuchte hier etwa {seconds:.0f} s{shared} (eine Schätzung), mehr "
-                   "als das Budget von {budget} s; frag wieder, wenn weniger Felder offen sind oder "
-                   "die anderen fertig sind, oder spiel auf Punkte"),
+    "budget.win": ("der Rat auf Sieg bräuchte hier etwa {seconds:.0f} s{shared} (eine Schätzung), "
+                   "mehr als das Budget von {budget} s; frag wieder, wenn weniger Felder offen "
+                   "sind oder die anderen fertig sind, oder spiel auf Punkte"),
     "budget.shared": (" bei 1 gleichzeitigen Anfrage", " bei {n} gleichzeitigen Anfragen"),
-    "budget.distributions": ("die Siegchance braucht hier die Verteilungen der Endpunkte der anderen: "
-                             "ohne ihren Speicher etwa {seconds:.0f} s (eine Schätzung), mehr als das "
-                             "Budget von {budget} s; `kniffel solve --objective target` legt ihn "
-                             "einmal an, oder erhöhe --budget"),
+    "budget.distributions": ("die Siegchance braucht hier die Verteilungen der Endpunkte der "
+                             "anderen: ohne ihren Speicher etwa {seconds:.0f} s (eine Schätzung), "
+                             "mehr als das Budget von {budget} s; `kniffel solve --objective "
+                             "target` legt ihn einmal an, oder erhöhe --budget"),
     "web.points_while_building": "Vorerst Rat für Punkte: {building}.",
     "web.duel_link": "Würfelduell",
     "web.duel_link_title": "Kniffel Dice Duel für 2-4 Spieler",
@@ -22,13 +22,16 @@ WORDS = {
     "web.server_busy": "Der Server rechnet gerade an anderem: bitte gleich noch einmal versuchen.",
     "web.over_budget": ("Die Rechnung brauchte länger als das Budget dieses Servers von {budget} s "
                         "und wurde abgebrochen."),
-    "web.write_help": "Oder ohne Würfel: das Feld von {name} im Block antippen und nur die Punkte eintragen.",
+    "web.write_help": ("Oder ohne Würfel: das Feld von {name} im Block antippen und nur die "
+                       "Punkte eintragen."),
     "web.write_box": "{box} für {name}: Punkte",
     "web.write_ok": "Eintragen",
     "web.write_bonus": "mit {kniffel}-Bonus",
     "web.write_wrong": "{points} passt nicht in {box}",
-    "web.analysis_unseen": "{name}: {score}{wins} — nur eingetragen, keine Würfel gesehen: nicht bewertet",
-    "web.analysis_some_unseen": (" ({n} Zug nur eingetragen, nicht bewertet)", " ({n} Züge nur eingetragen, nicht bewertet)"),
+    "web.analysis_unseen": ("{name}: {score}{wins} — nur eingetragen, keine Würfel gesehen: "
+                            "nicht bewertet"),
+    "web.analysis_some_unseen": (" ({n} Zug nur eingetragen, nicht bewertet)",
+                                 " ({n} Züge nur eingetragen, nicht bewertet)"),
     "analyze.unseen": ("{name}: {score}; {n} Zug ohne Würfel eingetragen, nicht bewertet",
                        "{name}: {score}; {n} Züge ohne Würfel eingetragen, nicht bewertet"),
     "web.title": "Kniffel-Trainer",
@@ -40,8 +43,8 @@ WORDS = {
     "web.goal_one_player": ("Ein Spieler: der Trainer spielt auf Punkte (\"gewinnen\" braucht "
                             "Mitspieler)."),
     "web.new": "Neu",
-    "web.new_ask": ("Dieses Spiel verlassen und ein neues einrichten? Es bleibt gespeichert, bis du "
-                    "auf Start drückst."),
+    "web.new_ask": ("Dieses Spiel verlassen und ein neues einrichten? Es bleibt gespeichert, bis "
+                    "du auf Start drückst."),
     "web.new_yes": "Ja, neues Spiel",
     "web.cancel": "Abbrechen",
     "web.back": "Zurück zum Spiel",
@@ -65,7 +68,8 @@ WORDS = {
     "web.undo": "Zurück",
     "web.correct": "Wurf korrigieren / zurück",
     "web.nothing_to_undo": "Nichts zurückzunehmen: das ist der erste Wurf des Spiels.",
-    "web.entry_help": ("Würfel werfen, dann unten seine Augenzahl antippen (oder 1-6 tippen); ⌫ nimmt sie zurück.",
+    "web.entry_help": ("Würfel werfen, dann unten seine Augenzahl antippen (oder 1-6 tippen); "
+                       "⌫ nimmt sie zurück.",
                        "Die {n} Würfel werfen, dann unten ihre Augenzahlen nacheinander antippen "
                        "(oder 1-6 tippen); ⌫ nimmt die letzte zurück."),
     "web.working": "Einen Moment, wird berechnet …",
@@ -76,7 +80,8 @@ WORDS = {
     "web.round": "Runde {round} · {name} · Wurf {roll}/{rolls}",
     "web.jokers": (" · 1 Joker", " · {n} Joker"),
     "web.game_over": "Spiel vorbei",
-    "web.winner": ("Spiel vorbei: {names} gewinnt mit {score}", "Spiel vorbei: {names} gewinnen mit {score}"),
+    "web.winner": ("Spiel vorbei: {names} gewinnt mit {score}",
+                   "Spiel vorbei: {names} gewinnen mit {score}"),
     "web.final": "Spiel vorbei: {score} Punkte",
     "web.all_held": "Alle fünf gehalten: bitte ein Feld wählen.",
     "web.keep": "halte {dice}",
@@ -84,8 +89,8 @@ WORDS = {
     "web.bonus": " +{n} Bonus",
     "web.joker": "Joker {changes}",
     "web.kniffel_joker": "{kniffel}-Joker",
-    "web.head_choices": ("Möglichkeiten, die beste zuerst: erwartete Endpunktzahl, Kosten gegenüber "
-                         "der besten"),
+    "web.head_choices": ("Möglichkeiten, die beste zuerst: erwartete Endpunktzahl, Kosten "
+                         "gegenüber der besten"),
     "web.head_choices_win": "Möglichkeiten, die beste zuerst: Siegchance, erwartete Endpunktzahl, "
                             "Kosten gegenüber der besten",
     "web.head_win": "Siegchance von hier: {chance}, erwartete Endpunktzahl {expected:.2f}",
@@ -98,8 +103,8 @@ WORDS = {
     "web.analysing": "wird ausgewertet…",
     "web.analysis": "Auswertung",
     "web.analysis_start": "Erwartete Endpunktzahl zu Beginn, bestes Spiel: {expected:.2f}",
-    "web.analysis_player": "{name}: {score}{wins} — {loss:.1f} Punkte verschenkt; {optimal} von {n} "
-                           "Entscheidungen optimal",
+    "web.analysis_player": "{name}: {score}{wins} — {loss:.1f} Punkte verschenkt; {optimal} von "
+                           "{n} Entscheidungen optimal",
     "web.analysis_wins": " (gewinnt)",
     "web.analysis_win_chance": "; {chance} Siegchance verschenkt",
     "web.analysis_row": ("Runde {round} {name}: {dice} → {choice}: kostet {loss:.2f} (am besten "

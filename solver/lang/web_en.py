@@ -3,14 +3,14 @@
 WORDS = {
     # the web page (solver/web/static/app.js formats {name} and {name:.2f})
     # what the server tells the page (budgets, errors)
-    "budget.win": ("the win advice here would take about {seconds:.0f} s{shared} (an estimate), over "
-                   "the budget of {budget} s; ask again with fewer open boxes or opponents who have "
-                   "finished, or play for points"),
+    "budget.win": ("the win advice here would take about {seconds:.0f} s{shared} (an estimate), "
+                   "over the budget of {budget} s; ask again with fewer open boxes or opponents "
+                   "who have finished, or play for points"),
     "budget.shared": (" with 1 request computing at once", " with {n} requests computing at once"),
     "budget.distributions": ("the chance to win here needs the other players' final-score "
-                             "distributions: about {seconds:.0f} s without their store (an estimate), "
-                             "over the budget of {budget} s; `kniffel solve --objective target` "
-                             "builds the store once, or raise --budget"),
+                             "distributions: about {seconds:.0f} s without their store (an "
+                             "estimate), over the budget of {budget} s; `kniffel solve --objective "
+                             "target` builds the store once, or raise --budget"),
     "web.points_while_building": "Advice for points for now: {building}.",
     "web.duel_link": "Dice Duel",
     "web.duel_link_title": "Kniffel Dice Duel for 2-4 players",
@@ -27,7 +27,8 @@ WORDS = {
     "web.write_bonus": "with {kniffel} bonus",
     "web.write_wrong": "{points} cannot go in {box}",
     "web.analysis_unseen": "{name}: {score}{wins} — written only, no dice seen: not judged",
-    "web.analysis_some_unseen": (" ({n} turn written only, not judged)", " ({n} turns written only, not judged)"),
+    "web.analysis_some_unseen": (" ({n} turn written only, not judged)",
+                                 " ({n} turns written only, not judged)"),
     "analyze.unseen": ("{name}: {score}; {n} turn written without dice, not judged",
                        "{name}: {score}; {n} turns written without dice, not judged"),
     "web.title": "Kniffel coach",

@@ -36,7 +36,8 @@ def curve_svg(curve, optimum, words):
         return height - bottom - (height - bottom - 10) * (s - lo) / (hi - lo)
 
     points = " ".join(f"{x(n):.1f},{y(s):.1f}" for n, s in curve)
-    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' "
+             f"viewBox='0 0 {width} {height}' "
              f"font-size='15' role='img' aria-label='{_e(w('page.curve'))}'>",
              f"<line x1='{left}' y1='{y(optimum):.1f}' x2='{width - 10}' y2='{y(optimum):.1f}' "
              "stroke='#000' stroke-dasharray='5,4'/>",
@@ -45,9 +46,11 @@ def curve_svg(curve, optimum, words):
              f"<polyline points='{points}' fill='none' stroke='#000' stroke-width='2'/>"]
     for s in range(lo, hi + 1, 10 if hi - lo <= 60 else 20 if hi - lo <= 140 else 40):
         parts.append(f"<text x='{left - 5}' y='{y(s) + 5:.1f}' text-anchor='end'>{s}</text>"
-                     f"<line x1='{left}' y1='{y(s):.1f}' x2='{width - 10}' y2='{y(s):.1f}' stroke='#ccc'/>")
+                     f"<line x1='{left}' y1='{y(s):.1f}' x2='{width - 10}' y2='{y(s):.1f}' "
+                     "stroke='#ccc'/>")
     for n in range(0, x_max + 1, 5):
-        parts.append(f"<text x='{x(n):.1f}' y='{height - bottom + 18}' text-anchor='middle'>{n}</text>")
+        parts.append(f"<text x='{x(n):.1f}' y='{height - bottom + 18}' "
+                     f"text-anchor='middle'>{n}</text>")
     parts.append(f"<text x='{(left + width) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
                  f"{_e(w('page.axis_x'))}</text>")
     parts.append(f"<text transform='translate(16 {(height - bottom) / 2:.0f}) rotate(-90)' "
@@ -69,7 +72,8 @@ def price_bars_svg(keeps, boxes, words):
         return left + (width - left - right) * (v - lo) / (hi - lo)
 
     base = top + row * (len(keeps) + len(boxes) + 2) + 4
-    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
+    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' "
+             f"viewBox='0 0 {width} {height}' "
              f"font-size='15' role='img' aria-label='{_e(w('page.price_chart'))}'>"]
     for t in range(int(lo), int(hi) + 1, step):  # the grid first: the words are drawn over it
         parts.append(f"<line x1='{x(t):.1f}' y1='{top}' x2='{x(t):.1f}' y2='{base}' stroke='#ccc'/>"
@@ -83,9 +87,11 @@ def price_bars_svg(keeps, boxes, words):
         for n, price in enumerate(prices, 1):
             x0, x1 = sorted((x(0), x(price)))  # the value stands right of the bar and of zero
             parts.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end'>{n}</text>"
-                         f"<rect x='{x0:.1f}' y='{y + 3}' width='{max(x1 - x0, 0.5):.1f}' height='{row - 6}' "
-                         f"fill='#555'/><text x='{x1 + 4:.1f}' y='{y + 14}' {halo}>{signed(price)}</text>")
+                         f"<rect x='{x0:.1f}' y='{y + 3}' width='{max(x1 - x0, 0.5):.1f}' "
+                         f"height='{row - 6}' "
+                         f"fill='#555'/><text x='{x1 + 4:.1f}' y='{y + 14}' {halo}>"
+                         f"{signed(price)}</text>")
             y += row
-    parts.append(f"<text x='{(left + width - right) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
-                 f"{_e(w('page.axis_price'))}</text>")
+    parts.append(f"<text x='{(left + width - right) / 2:.0f}' y='{height - 6}' "
+                 f"text-anchor='middle'>{_e(w('page.axis_price'))}</text>")
     return "".join(parts) + "</svg>"

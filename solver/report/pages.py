@@ -9,11 +9,12 @@ costs on a card (the user's, or the typical cards of the cheat sheet).
 
 from ..advice.goal import points_advice
 from ..engine.states import Position
-from ..rules import UPPER
 from ..lang import Words
+from ..rules import UPPER
 from ..strategy.opening import opening_patterns
 from ..strategy.thumb import AIM, COURSE_BOX, PAR_BOX, box_pars
-from .charts import curve_svg, escaped as _e, price_bars_svg, signed  # noqa: F401 (signed)
+from .charts import curve_svg, price_bars_svg, signed  # noqa: F401 (signed)
+from .charts import escaped as _e
 from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
@@ -35,8 +36,8 @@ table { border-collapse: collapse; margin: 1mm 0 4mm 0; font-size: 10.5pt; max-w
 table.wide { width: 100%; }
 td, th { border: 1px solid #777; padding: 1mm 1.6mm; text-align: right; vertical-align: top; }
 th { background: #e8e8e8; } td.l, th.l { text-align: left; }
-th.up { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; padding: 1.6mm 0.8mm;
-        white-space: nowrap; }
+th.up { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left;
+        padding: 1.6mm 0.8mm; white-space: nowrap; }
 td.best { font-weight: bold; background: #d8d8d8; }
 table.chart td { padding: 1mm 0.9mm; }  /* up to 15 open boxes (Yatzy) side by side */
 td.rolls { font-family: "DejaVu Sans Mono", monospace; font-size: 10.5pt; text-align: left;
@@ -140,7 +141,8 @@ def rule_prices(record):
 
 def _rule_table(texts, prices, w, title):
     """A numbered table of rules with their price (or without, when prices is None)."""
-    parts = [f"<h2>{_e(title)}</h2><table class='wide'><tr><th>#</th><th class='l'>{_e(w('page.rule'))}</th>"
+    parts = [f"<h2>{_e(title)}</h2><table class='wide'><tr><th>#</th>"
+             f"<th class='l'>{_e(w('page.rule'))}</th>"
              + (f"<th>{_e(w('page.price'))}</th>" if prices else "") + "</tr>"]
     for n, text in enumerate(texts, 1):
         price = f"<td>{signed(prices[n - 1])}</td>" if prices else ""
@@ -165,8 +167,11 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
     if pars:  # once for every rule that reads a par
         parts.append(f"<p class='note'>{_e(pars)}</p>")
     if each and record and "score" in record:  # the whole list's exact score, on the rules page
-        parts.append(f"<p class='note'>{_e(w('page.list_score', n=rule_list.size, score=record['score'], optimal=record['optimal']))}</p>")
-    parts.append(f"<p class='note'>{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")
+        parts.append("<p class='note'>" + _e(w("page.list_score", n=rule_list.size,
+                                               score=record["score"], optimal=record["optimal"]))
+                     + "</p>")
+    parts.append(f"<p class='note'>"
+                 f"{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")
     parts.append(f"</section><section class='page'><h1>{_e(w('page.prices'))}: "
                  f"{_e(display_name(rules, w.lang))}</h1>")
     parts.append(f"<table class='wide'><tr><th class='l'>{_e(w('page.strategy'))}</th>"
@@ -174,7 +179,8 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
     for name, score, exact, *ci in prices:
         interval = f" ± {ci[0]:.1f}" if ci and ci[0] else ""  # an estimate with its 95 % interval
         parts.append(f"<tr><td class='l'>{_e(name)}</td><td>{score:.1f}{interval}</td>"
-                     f"<td class='l'>{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
+                     f"<td class='l'>"
+                     f"{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
     parts.append("</table>")
     gap = _gap_closed(prices)
     if gap is not None:
@@ -228,10 +234,14 @@ def costs_page(table, card, title="", lang=None):
              f"<b>{sheet.expected_final_score:.1f}</b></p>",
              f"<p class='note'>{_e(w('page.cost_note'))}</p>", _roll_chart(table, card, sheet, w)]
     parts.append("<div class='pair'>" + "".join(f"<div>{block}</div>" for block in
-                                                _upper_table(sheet, w) + _lower_table(sheet, w)) + "</div>")
+                                                _upper_table(sheet, w) + _lower_table(sheet, w))
+                 + "</div>")
     if sheet.five_of_a_kind:
-        best = "; ".join(f"{str(face) * 5}: {text}" for face, text in _five_texts(table, card, w).items())
-        parts.append(f"<p class='note'>{_e(w('page.five_note', kniffel=w.box(rules.boxes[rules.kniffel_box]), best=best))}</p>")
+        best = "; ".join(f"{str(face) * 5}: {text}"
+                         for face, text in _five_texts(table, card, w).items())
+        parts.append("<p class='note'>" + _e(w("page.five_note",
+                                               kniffel=w.box(rules.boxes[rules.kniffel_box]),
+                                               best=best)) + "</p>")
     return "<section class='page'>" + "\n".join(parts) + "</section>"
 
 
@@ -266,7 +276,8 @@ def _upper_table(sheet, w):
     if not upper:
         return []
     rows = [f"<p class='note'>{_e(w('page.upper_note'))}</p><table>"
-            f"<tr><th class='l'>{_e(w('page.box'))}</th><th class='l' colspan='6'>{_e(w('page.dice'))}</th></tr>"
+            f"<tr><th class='l'>{_e(w('page.box'))}</th>"
+            f"<th class='l' colspan='6'>{_e(w('page.dice'))}</th></tr>"
             f"<tr><th></th>" + "".join(f"<th>{n}</th>" for n in range(6)) + "</tr>"]
     for b in upper:
         found, face = sheet.costs[b], UPPER.index(b) + 1
@@ -282,11 +293,13 @@ def _lower_table(sheet, w):
     if not lower:
         return []
     rows = [f"<p class='note'>{_e(w('page.lower_note'))}</p><table>"
-            f"<tr><th class='l'>{_e(w('page.box'))}</th><th class='l'>{_e(w('page.cost'))}</th></tr>"]
+            f"<tr><th class='l'>{_e(w('page.box'))}</th>"
+            f"<th class='l'>{_e(w('page.cost'))}</th></tr>"]
     for b in lower:
         found = sheet.costs[b]
         text = (f"{found[None]:.1f}" if None in found
-                else ", ".join(w("page.cost_with", cost=f"{c:.1f}", points=p) for p, c in found.items()))
+                else ", ".join(w("page.cost_with", cost=f"{c:.1f}", points=p)
+                               for p, c in found.items()))
         rows.append(f"<tr><td class='l'>{_e(w.box(b))}</td><td class='l'>{_e(text)}</td></tr>")
     return ["".join(rows) + "</table>"]
 
@@ -294,7 +307,8 @@ def _lower_table(sheet, w):
 def _five_texts(table, card, w):
     """The best choice for each five of a kind on `card`, in words."""
     from ..advice.choices import describe_choice, option_as_decision
-    return {face: describe_choice(option_as_decision(points_advice(Position(card), table, (face,) * 5, 0).options[0]), w)
+    return {face: describe_choice(option_as_decision(points_advice(Position(card), table,
+                                                                   (face,) * 5, 0).options[0]), w)
             for face in range(1, 7)}
 
 
@@ -334,7 +348,8 @@ def price_rows(rules, prices, lang=None):
     """(label, score, exact, 95 % half-interval or None) rows in the page's language from stored
     price dicts."""
     w = Words(lang, rules)
-    return [(w(f"price.{p['strategy']}", n=p.get("rules", 0)), p["score"], p["exact"], p.get("ci95"))
+    return [(w(f"price.{p['strategy']}", n=p.get("rules", 0)), p["score"], p["exact"],
+             p.get("ci95"))
             for p in prices]
 
 
@@ -369,4 +384,5 @@ def page_html(table, cards=None, lang=None):
         pages = [opening_page(table, opening_advice(table), lang)] + _cost_pages(table, cards, lang)
         return document(rules, pages, lang)
     rule_list, prices, curve, record = thumb_and_prices(table)
-    return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang, record)
+    return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang,
+                       record)

@@ -8,12 +8,12 @@ the definitions of its game (rules/scorecard.py, duel/rules.py); lang/ reads the
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..lang import LANGUAGES  # every definition says its words in each
 from .base import RulesError
 from .files import parse_rules_text
 
 BUILT_IN = Path(__file__).resolve().parent.parent / "data" / "presets.toml"
 GAMES = ("scorecard", "dice-duel")
-LANGUAGES = ("de", "en")  # every definition says its words in each (lang/ has the same)
 WORD_FIELDS = ("name", "preset", "game", "language", "title", "description", "boxes")
 
 

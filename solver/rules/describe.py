@@ -11,9 +11,10 @@ import json
 import numpy as np
 
 from .. import dice
-from . import scoring
 from ..lang import box_name, pad_language
+from . import scoring
 from .scorecard import PRESETS, UPPER, must_fit_can_matter
+
 
 def box_names(rules, box):
     """(name, other name) of a box: its name on the game's pad, then in the other language
@@ -27,8 +28,8 @@ def box_names(rules, box):
 # Plain descriptions of rolls, tested against score rows
 
 COUNTS = dice.ROLL_COUNTS  # 252 rolls x 6 face counts
-FACES = np.arange(1, dice.FACES + 1)
-TOTAL = COUNTS @ FACES
+FACE_VALUES = np.arange(1, dice.FACES + 1)
+TOTAL = COUNTS @ FACE_VALUES
 TOP = COUNTS.max(axis=1)
 PRESENT = COUNTS > 0
 HOUSE = (COUNTS == 3).any(axis=1) & (COUNTS == 2).any(axis=1)
@@ -37,15 +38,16 @@ TWO_PAIRS = (COUNTS >= 2).sum(axis=1) == 2  # two different faces, each at least
 
 def runs(length):
     """Rolls holding `length` faces in a row."""
-    return np.any([PRESENT[:, s:s + length].all(axis=1) for s in range(dice.FACES - length + 1)], axis=0)
+    return np.any([PRESENT[:, s:s + length].all(axis=1) for s in range(dice.FACES - length + 1)],
+                  axis=0)
 
 
 def _exactly(faces):
-    return (PRESENT == np.isin(FACES, faces)).all(axis=1) & (TOP == 1)
+    return (PRESENT == np.isin(FACE_VALUES, faces)).all(axis=1) & (TOP == 1)
 
 
 def _highest_with(at_least):
-    return ((COUNTS >= at_least) * FACES).max(axis=1)
+    return ((COUNTS >= at_least) * FACE_VALUES).max(axis=1)
 
 
 RUN_4 = "four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6"
@@ -64,16 +66,16 @@ _CONDITIONS = [
     ("exactly 1-2-3-4-5", _exactly([1, 2, 3, 4, 5])),
     ("exactly 2-3-4-5-6", _exactly([2, 3, 4, 5, 6])),
     ("five of a kind", TOP == 5),
-] + [(f"none: only the {f}s count", COUNTS[:, f - 1] > 0) for f in FACES]
+] + [(f"none: only the {f}s count", COUNTS[:, f - 1] > 0) for f in FACE_VALUES]
 
 # (text, points of each roll, whether the range shown starts at 0: an upper box takes any roll)
 _POINTS = [
     ("the sum of the dice", TOTAL, False),
     ("2 × the highest face shown twice", 2 * _highest_with(2), False),
-    ("the sum of the two pairs", 2 * ((COUNTS >= 2) * FACES).sum(axis=1), False),
+    ("the sum of the two pairs", 2 * ((COUNTS >= 2) * FACE_VALUES).sum(axis=1), False),
     ("3 × the face shown three times", 3 * _highest_with(3), False),
     ("4 × the face shown four times", 4 * _highest_with(4), False),
-] + [(f"{f} × the number of {f}s", f * COUNTS[:, f - 1], True) for f in FACES]
+] + [(f"{f} × the number of {f}s", f * COUNTS[:, f - 1], True) for f in FACE_VALUES]
 
 
 def condition_text(scoring_rolls, conditions=_CONDITIONS):
@@ -183,7 +185,7 @@ def fitting_boxes(rules):
     for b, box in enumerate(rules.boxes):
         if b == rules.kniffel_box:
             continue
-        faces = [int(f) for f in FACES if rules.plain_score[b, five_roll(f)] > 0]
+        faces = [int(f) for f in FACE_VALUES if rules.plain_score[b, five_roll(f)] > 0]
         if not faces:
             continue
         if rules.box_face[b] > 0:
@@ -200,7 +202,8 @@ def _joker_points_text(rules):
     table = rules.joker_score
     parts = []
     upper = [b for b in range(rules.n_boxes) if rules.box_face[b] > 0]
-    own_only = all(table[b, f] == (5 * f if f == rules.box_face[b] else 0) for b in upper for f in FACES)
+    own_only = all(table[b, f] == (5 * f if f == rules.box_face[b] else 0)
+                   for b in upper for f in FACE_VALUES)
     if all(table[b, 1:].max() == 0 for b in upper):
         parts.append("upper boxes 0")
     elif own_only:
@@ -209,14 +212,15 @@ def _joker_points_text(rules):
         for b in upper:
             row = table[b, 1:]
             parts.append(f"{rules.boxes[b]} {int(row[0])}" if row.min() == row.max()
-                         else f"{rules.boxes[b]} " + "/".join(map(str, row.tolist())) + " (faces 1-6)")
+                         else f"{rules.boxes[b]} " + "/".join(map(str, row.tolist()))
+                         + " (faces 1-6)")
     for b, box in enumerate(rules.boxes):
         if rules.box_face[b] > 0 or b == rules.kniffel_box:
             continue
         row = table[b, 1:]
         if row.min() == row.max():
             parts.append(f"{box} {int(row[0])}")
-        elif np.array_equal(row, 5 * FACES):
+        elif np.array_equal(row, 5 * FACE_VALUES):
             parts.append(f"{box} 5 × face (the sum)")
         else:
             parts.append(f"{box} " + "/".join(map(str, row.tolist())) + " (faces 1-6)")
@@ -238,7 +242,8 @@ def _further_kniffel(rules, five, the_box, fifty):
     if rules.extra_kniffel_must_fit:
         where = ("a box where it scores points (by the joker points while the joker applies, "
                  "else by the box table)" if joker else
-                 "a box where it scores points by the box table: " + ", ".join(fitting_boxes(rules)))
+                 "a box where it scores points by the box table: "
+                 + ", ".join(fitting_boxes(rules)))
         out += wrap(f"- It must be entered in {where}, while one of them is open (any one, your "
                     "choice); only when none is open may it go into another open box, for 0.")
     elif must_fit_can_matter(rules) and rules.joker != "forced":
@@ -256,7 +261,8 @@ def _further_kniffel(rules, five, the_box, fifty):
         elif rules.cap_count == 0:
             cap = f"but the cap of {rules.extra_bonus_cap} points means it is never paid"
         elif rules.cap_count >= most:
-            cap = f"the cap of {rules.extra_bonus_cap} points is never reached (a game has at most {most})"
+            cap = (f"the cap of {rules.extra_bonus_cap} points is never reached (a game has at "
+                   f"most {most})")
         else:
             cap = (f"at most {rules.cap_count * rules.extra_bonus} bonus points a game "
                    f"({rules.cap_count} bonus{'es' if rules.cap_count != 1 else ''})")
@@ -281,7 +287,8 @@ def describe(rules):
                 + f". The game ends when all {rules.n_boxes} boxes are filled.")
 
     upper_boxes = [b for b in rules.boxes if b in UPPER]
-    out += ["", f"Boxes ({upper_boxes[0]} to {upper_boxes[-1]} are the upper section, the rest the lower)"]
+    out += ["", f"Boxes ({upper_boxes[0]} to {upper_boxes[-1]} are the upper section, the rest "
+                "the lower)"]
     rows = []
     for b, box in enumerate(rules.boxes):
         name, other = box_names(rules, box)
@@ -303,7 +310,8 @@ def describe(rules):
         out += wrap(text + f"A further {five} (rolled once {the_box} is filled) scores by the "
                     "table too, in any box: no extra bonus, no joker.")
     else:
-        out += wrap(text + f"A further {five}, rolled once {the_box} is filled (with {fifty} or 0):")
+        out += wrap(text + f"A further {five}, rolled once {the_box} is filled (with {fifty} "
+                           "or 0):")
         out += _further_kniffel(rules, five, the_box, fifty)
 
     out += _jokers_and_final_score(rules)

@@ -155,7 +155,8 @@ class Rules:
     @cached_property
     def plain_score(self):
         """plain_score[b, r]: points of box b for roll r by the plain table (n_boxes x 252)."""
-        return np.array([_plain_points(box, dice.ROLL_COUNTS, self) for box in self.boxes], dtype=np.int64)
+        return np.array([_plain_points(box, dice.ROLL_COUNTS, self) for box in self.boxes],
+                        dtype=np.int64)
 
     @cached_property
     def joker_score(self):
@@ -171,7 +172,8 @@ class Rules:
     @cached_property
     def box_face(self):
         """Face counted by each upper box, 0 for lower boxes."""
-        return np.array([UPPER.index(b) + 1 if b in UPPER else 0 for b in self.boxes], dtype=np.int64)
+        return np.array([UPPER.index(b) + 1 if b in UPPER else 0 for b in self.boxes],
+                        dtype=np.int64)
 
     @cached_property
     def _params(self):
@@ -212,8 +214,8 @@ class Rules:
         return rolls, scores.sum(axis=1).astype(np.int64)
 
     def kernel_arrays(self):
-        """The rules as the kernels take them: a scoring.Game named tuple."""
-        return scoring.Game(self.params(), self.plain_score, self.joker_score, self.box_face,
+        """The rules as the kernels take them: a scoring.RuleArrays named tuple."""
+        return scoring.RuleArrays(self.params(), self.plain_score, self.joker_score, self.box_face,
                             *self.scoring_rolls)
 
     def possible_points(self, box):
@@ -328,7 +330,8 @@ SCORECARD_OPTIONS = {
 
 def option_applies(key, rules):
     """Whether the option `key` has a meaning for the box set of `rules`."""
-    return key in SCORECARD_OPTIONS and (SCORECARD_OPTIONS[key] is None or rules.box_set in SCORECARD_OPTIONS[key])
+    return key in SCORECARD_OPTIONS and (SCORECARD_OPTIONS[key] is None
+                                         or rules.box_set in SCORECARD_OPTIONS[key])
 
 
 def add_preset(found):
@@ -348,7 +351,8 @@ def get_rules(name, /, **options):
         raise RulesError(f"unknown rules {name!r}; presets: {', '.join(PRESETS)}")
     for key in options:
         if key not in SCORECARD_OPTIONS:
-            raise RulesError(f"unknown rules option {key!r}; options: {', '.join(SCORECARD_OPTIONS)}")
+            raise RulesError(f"unknown rules option {key!r}; options: "
+                             f"{', '.join(SCORECARD_OPTIONS)}")
         if not option_applies(key, PRESETS[name]):
             raise RulesError(f"option {key!r} does not apply to preset {name!r}")
     rules = replace(PRESETS[name], **options)
@@ -368,7 +372,8 @@ def _validate(rules):
                 raise RulesError(f"{key} must be 'fifty' or 'filled', got {value!r}")
         elif key == "joker":
             if value not in scoring.JOKER_MODES:
-                raise RulesError(f"joker must be one of {', '.join(scoring.JOKER_MODES)}, got {value!r}")
+                raise RulesError(f"joker must be one of {', '.join(scoring.JOKER_MODES)}, "
+                                 f"got {value!r}")
         elif key == "extra_bonus_cap" and value is None:
             continue
         else:
@@ -378,7 +383,8 @@ def _validate(rules):
     for key, (low, high) in limits.items():
         if not low <= getattr(rules, key) <= high:
             raise RulesError(f"{key} must be {low}-{high}, got {getattr(rules, key)}")
-    if rules.extra_bonus_cap is not None and rules.extra_bonus and rules.extra_bonus_cap % rules.extra_bonus:
+    if rules.extra_bonus_cap is not None and rules.extra_bonus \
+            and rules.extra_bonus_cap % rules.extra_bonus:
         raise RulesError("extra_bonus_cap must be a multiple of extra_bonus")
 
 
@@ -404,10 +410,12 @@ def _check_applicable(rules, options):
                      "jokers_per_turn": "jokers > 0",
                      "extra_kniffel_must_fit": "a further Kniffel that may go into a box for 0 "
                                                "(not a max-any or forced joker with joker_requires "
-                                               "'filled': every box it may take scores)"}.get(key, "a non-zero extra_bonus")
+                                               "'filled': every box it may take scores)"
+                     }.get(key, "a non-zero extra_bonus")
             raise RulesError(f"option {key!r} has no effect here: it needs {needs}")
     if rules.jokers and rules.jokers_per_turn > rules.jokers:
-        raise RulesError(f"jokers_per_turn ({rules.jokers_per_turn}) exceeds jokers ({rules.jokers})")
+        raise RulesError(f"jokers_per_turn ({rules.jokers_per_turn}) exceeds jokers "
+                         f"({rules.jokers})")
 
 
 def box_key(name, rules):
@@ -420,7 +428,8 @@ def box_key(name, rules):
     if key in ("kniffel", "yatzy"):
         key = rules.boxes[rules.kniffel_box]
     if key not in rules.boxes:
-        what = f"box {name!r} ({key}) is not on the {rules.key} card" if key else f"unknown box {name!r}"
+        what = (f"box {name!r} ({key}) is not on the {rules.key} card" if key
+                else f"unknown box {name!r}")
         raise ValueError(f"{what}; boxes: {', '.join(rules.boxes)} "
                          f"(or as on the pad: {PAD_NAMES[rules.box_set]})")
     return key
@@ -431,7 +440,8 @@ _COMPACT_KEYS = {key.replace("_", ""): key for boxes in BOX_SETS.values() for ke
 
 
 def _compact(name):
-    """A box name as BOX_ALIASES spells it: `Kl. Straße` -> `klstrasse`, `3er-Pasch` -> `3erpasch`."""
+    """A box name as BOX_ALIASES spells it: `Kl. Straße` -> `klstrasse`, `3er-Pasch` ->
+    `3erpasch`."""
     text = unicodedata.normalize("NFC", str(name)).lower().translate(_SPELLED_OUT)
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return re.sub(r"[^a-z0-9]", "", text)

@@ -18,10 +18,11 @@ from collections import namedtuple
 
 import numpy as np
 
-Game = namedtuple("Game", "params plain_score joker_score box_face scoring_rolls n_scoring_rolls")
-Game.__doc__ = """The rules as the kernels take them (Rules.kernel_arrays()): params (laid out by the
-P_ indices below), plain_score[box, roll] and joker_score[box, face], box_face[box] (0: a lower
-box), scoring_rolls[box, :n_scoring_rolls[box]] (the rolls that score points in box)."""
+RuleArrays = namedtuple("RuleArrays", "params plain_score joker_score box_face scoring_rolls "
+                                      "n_scoring_rolls")
+RuleArrays.__doc__ = """The rules as the kernels take them (Rules.kernel_arrays()): params (laid out
+by the P_ indices below), plain_score[box, roll] and joker_score[box, face], box_face[box] (0: a
+lower box), scoring_rolls[box, :n_scoring_rolls[box]] (the rolls that score points in box)."""
 
 UPPER_MASK = 63  # filled & UPPER_MASK: the six upper boxes' bits, the first index of upper_reach
 
@@ -112,7 +113,8 @@ def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joke
             if (filled >> b) & 1 == 0:
                 b_allowed = True
                 if forced:
-                    b_allowed = b == matching_upper if upper_open else (box_face[b] == 0) == lower_open
+                    b_allowed = (b == matching_upper if upper_open
+                                 else (box_face[b] == 0) == lower_open)
                 b_points = joker_score[b, face] if joker else plain_score[b, roll]
                 if b_allowed and b_points > 0:
                     allowed = False
@@ -181,4 +183,5 @@ def enter_box(box, roll, face, filled, aux, upper, n_open, params, plain_score, 
         upper_after, upper_bonus = enter_upper(upper, points, params[P_THRESHOLD],
                                                params[P_UPPER_BONUS])
         bonus += upper_bonus
-    return True, points, bonus, paid, upper_after, next_aux(aux, box, points, paid, n_open - 1, params)
+    return True, points, bonus, paid, upper_after, next_aux(aux, box, points, paid, n_open - 1,
+                                                            params)

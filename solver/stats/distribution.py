@@ -15,13 +15,13 @@ import numpy as np
 from tqdm import tqdm
 
 from .. import dice
-from . import distribution_kernels as pk
-from .simulate import sub_keep_table
 from ..engine.states import Position, State, position_state
+from ..engine.threads import default_threads, run_parallel
 from ..rules.cards import parse_card
 from ..rules.scoring import upper_bonus_reached
+from . import distribution_kernels as pk
+from .simulate import sub_keep_table
 from .summary import PERCENTILES, THRESHOLDS
-from ..engine.threads import default_threads, run_parallel
 
 _BATCH = 2048  # states per outcome-kernel call (rows of MAX_OUTCOMES scratch each)
 

@@ -179,8 +179,8 @@ class Cache:
 
     def score(self, table, rule_list, threads=None):
         """The exact score of `rule_list` (from the file if it was evaluated before)."""
-        key = json.dumps({"keeps": rule_list.as_dict()["keeps"], "boxes": rule_list.as_dict()["boxes"]},
-                         sort_keys=True)
+        key = json.dumps({"keeps": rule_list.as_dict()["keeps"],
+                          "boxes": rule_list.as_dict()["boxes"]}, sort_keys=True)
         if key not in self.data:
             cpu = time.process_time()
             value = evaluate(table, rule_list, threads=threads)

@@ -62,8 +62,8 @@ def wrapped(text, width):
             out.append(line)
             continue
         indent = line[:len(line) - len(line.lstrip())]
-        out.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False,
-                                 break_on_hyphens=False) or [line])
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                                 break_long_words=False, break_on_hyphens=False) or [line])
     return "\n".join(out)
 
 

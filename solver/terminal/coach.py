@@ -92,7 +92,8 @@ class Coach:
     def chance_cost(self, loss):
         """A loss of chance: "best" or "cost 1.25%" ("-": not known, chance_given_up)."""
         w = self.words
-        return "-" if loss is None else w("best") if loss < 5e-10 else w("cost_chance", chance=w.percent(loss))
+        return ("-" if loss is None else w("best") if loss < 5e-10
+                else w("cost_chance", chance=w.percent(loss)))
 
     def option_text(self, option):
         """An option of the coach's list: the choice, and for a keep the dice rerolled."""
@@ -103,7 +104,8 @@ class Coach:
                 return w("choice.reroll", text=text, dice=w.faces(option["reroll"]))
             return w("choice.reroll_all", text=text)
         if option.get("kniffel_joker"):
-            return w("choice.as_joker", text=text, kniffel=w.box(self.rules.boxes[self.rules.kniffel_box]))
+            return w("choice.as_joker", text=text,
+                     kniffel=w.box(self.rules.boxes[self.rules.kniffel_box]))
         return text
 
     def show_goal_coach(self, turn, advice, top):
@@ -112,8 +114,9 @@ class Coach:
         ranked = self.goal_ranking(turn, turn.dice, turn.rolls_left)
         shown = ranked.options if top is None else ranked.options[:top]
         approx = " ≈" if ranked.method == "approximate" else ""
-        say("  " + w("coach.goal_head", goal=self.goal_word(), left=w("rolls_left", n=turn.rolls_left),
-                     dice=w.faces(turn.dice), chance_name=self.chance_name() + approx))
+        say("  " + w("coach.goal_head", goal=self.goal_word(),
+                     left=w("rolls_left", n=turn.rolls_left), dice=w.faces(turn.dice),
+                     chance_name=self.chance_name() + approx))
         if ranked.method == "approximate":
             say("       " + method_words(ranked, w))
             self.say_building(turn, ranked.building)
@@ -122,20 +125,23 @@ class Coach:
                 self.said_note = True
         for rank, option in enumerate(shown, 1):
             cost = chance_given_up(ranked, option)
-            say(f"  {rank:>3}. {self.option_text(option):<34} {w.percent(option['probability']):>8} "
+            say(f"  {rank:>3}. {self.option_text(option):<34} "
+                f"{w.percent(option['probability']):>8} "
                 f"{option['expected_final_score']:9.2f}  {self.chance_cost(cost)}")
         if len(shown) < len(ranked.options):
             say("       " + w("coach.more", n=len(ranked.options) - len(shown)))
         say("       " + w("coach.points_instead", value=advice.expected_final_score))
 
     def show_coach(self, turn, advice, top):
-        if self.goal is not None and self.goal_ranking(turn, turn.dice, turn.rolls_left) is not None:
+        if self.goal is not None \
+                and self.goal_ranking(turn, turn.dice, turn.rolls_left) is not None:
             self.show_goal_coach(turn, advice, top)
             return
         say, w = self.terminal.say, self.words
         shown = advice.options if top is None else advice.options[:top]
         best = advice.expected_final_score
-        say("  " + w("coach.head", left=w("rolls_left", n=turn.rolls_left), dice=w.faces(turn.dice)))
+        say("  " + w("coach.head", left=w("rolls_left", n=turn.rolls_left),
+                     dice=w.faces(turn.dice)))
         for rank, option in enumerate(shown, 1):
             value = option["expected_final_score"]
             say(f"  {rank:>3}. {self.option_text(option):<34} {value:9.2f}  {w.cost(best - value)}")

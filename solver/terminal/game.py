@@ -57,7 +57,8 @@ def play(game, tables, record_path, terminal=None, coach=False, rng=None, goal=N
             terminal.say(w("play.wins", names=w("and").join(winners), n=len(winners), best=best))
         else:
             terminal.say(w("play.final", total=next(iter(totals.values()))))
-    terminal.say(w("play.saved" if status == "finished" else "play.saved_unfinished", path=record_path))
+    terminal.say(w("play.saved" if status == "finished" else "play.saved_unfinished",
+                   path=record_path))
     return status
 
 
@@ -98,15 +99,16 @@ class _Session(Coach):
         continue where the kept record leaves them, so retaking a step rolls the same dice."""
         hand = list(turn.dice) if turn.dice is not None else None
         record, hand = sessions.undo(self.game.record(), hand)
-        if record == self.game.record() and hand == (list(turn.dice) if turn.dice is not None else None):
+        if record == self.game.record() \
+                and hand == (list(turn.dice) if turn.dice is not None else None):
             self.terminal.say("  " + self.words("play.nothing_to_undo"))
             return
         self.game, turn = sessions.rebuild(record, hand)
         if self.rng is not None and self.game.seed is not None:
             self.rng = sessions.seeded_rng(self.game.seed, record, hand)
         self.saved()
-        self.terminal.say("  " + (self.words("play.undone_dice", dice=self.words.faces(hand)) if hand
-                                  else self.words("play.undone_roll")))
+        self.terminal.say("  " + (self.words("play.undone_dice", dice=self.words.faces(hand))
+                                  if hand else self.words("play.undone_roll")))
 
     def ask_quit(self):
         """q: quit at once alone; with several players only after a yes."""
@@ -205,7 +207,8 @@ class _Session(Coach):
         try:
             box = parse_box(answer, self.rules)
         except GameError:
-            raise GameError(self.words("play.neither", answer=answer, help=self.words("play.keep_help"))) from None
+            raise GameError(self.words("play.neither", answer=answer,
+                                       help=self.words("play.keep_help"))) from None
         self.score(turn, box, advice)
         return False
 
@@ -215,7 +218,8 @@ class _Session(Coach):
         if answer == "":
             if turn.rolls_left:
                 return False  # back to the keep prompt
-            raise GameError(self.words("play.box_help") + (self.words("play.joker_help") if self.rules.jokers else ""))
+            raise GameError(self.words("play.box_help")
+                            + (self.words("play.joker_help") if self.rules.jokers else ""))
         if lowered == "u" and self.rules.jokers:
             turn.undo_jokers()
             self.terminal.say("  " + self.words("play.dice_now", dice=self.words.faces(turn.hand)))
@@ -227,7 +231,8 @@ class _Session(Coach):
             if len(parts) != 2 or not all(p.isdecimal() for p in parts):
                 raise GameError(self.words("play.joker_form"))
             turn.joker(int(parts[0]), int(parts[1]))
-            self.terminal.say("  " + self.words("play.joker_done", dice=self.words.faces(turn.hand)))
+            self.terminal.say("  " + self.words("play.joker_done",
+                                                dice=self.words.faces(turn.hand)))
             return stopping
         self.score(turn, parse_box(answer, self.rules), advice)
         return stopping
@@ -245,8 +250,9 @@ class _Session(Coach):
             extra.append(w("play.extra_bonus", n=paid * self.rules.extra_bonus, kniffel=kniffel))
         if gained - paid * self.rules.extra_bonus:
             extra.append(w("play.upper_bonus", n=gained - paid * self.rules.extra_bonus))
-        self.terminal.say("  " + w("play.scored", player=self.game.players[turn.player], points=points,
-                                   box=w.box(box), extra=f" ({', '.join(extra)})" if extra else "",
+        self.terminal.say("  " + w("play.scored", player=self.game.players[turn.player],
+                                   points=points, box=w.box(box),
+                                   extra=f" ({', '.join(extra)})" if extra else "",
                                    total=turn.column.total(self.rules)))
         self.feedback(turn, dice, turn.record["decisions"][-1], decision_advice)
 
@@ -257,7 +263,8 @@ class _Session(Coach):
         w, rules = self.words, self.rules
         options = turn.options()
         cells = [f"{rules.boxes.index(box) + 1} {w.box(box)} {points}"
-                 + (f"+{paid * rules.extra_bonus}" if paid else "") for box, (points, paid) in options.items()]
+                 + (f"+{paid * rules.extra_bonus}" if paid else "")
+                 for box, (points, paid) in options.items()]
         line = "  " + w("play.open")
         indent = " " * len(line)
         width = self.terminal.width - 2

@@ -9,7 +9,6 @@ request names a file: rules are a preset name plus inline options.
 import asyncio
 import contextlib
 import hmac
-from pathlib import Path
 
 import orjson
 from starlette.applications import Starlette
@@ -25,13 +24,19 @@ from ..lang import LANGUAGES, box_name, pad_language, web_words
 from ..presets import all_presets
 from ..rules import PRESETS, SCORECARD_OPTIONS, RulesError, option_applies
 from ..version import __version__
-from . import guard, work
-from .tasks import GOALS, SERVICE, Tables, analysis_goal
-from .checks import (GAME_FIELDS, MAX_PLAYERS, NEW_FIELDS, BadRequest, check_fields,
-                     checked_record, new_record)
+from . import STATIC, guard, work
+from .checks import (
+    GAME_FIELDS,
+    MAX_PLAYERS,
+    NEW_FIELDS,
+    BadRequest,
+    check_fields,
+    checked_record,
+    requested_record,
+)
 from .duel import duel_routes
+from .tasks import GOALS, SERVICE, ServerTables, analysis_goal
 
-STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024  # a finished game of 8 players is about 40 KiB
 TOKEN_HEADER = "x-kniffel-token"
 TOKEN_COOKIE = "kniffel_token"
@@ -53,7 +58,8 @@ def _preset_info(name, rules):
             "title": {lang: rules.definition.titled(lang) for lang in LANGUAGES},
             "description": {lang: rules.definition.describe(lang) for lang in LANGUAGES},
             "kniffel": {lang: box_name(five, rules, lang) for lang in LANGUAGES},
-            "options": {k: getattr(rules, k) for k in SCORECARD_OPTIONS if option_applies(k, rules)}}
+            "options": {k: getattr(rules, k) for k in SCORECARD_OPTIONS
+                        if option_applies(k, rules)}}
 
 
 async def _json_body(request):
@@ -106,7 +112,8 @@ def _lifespan(pool):
 def _error(exc, **more):
     """{"error": English, "words": {key, fields} of solver/lang where it has them (the page's)}."""
     words = getattr(exc, "words", None)
-    return {"error": str(exc), **more, **({"words": {"key": words[0], "fields": words[1]}} if words else {})}
+    return {"error": str(exc), **more,
+            **({"words": {"key": words[0], "fields": words[1]}} if words else {})}
 
 
 async def _busy(request, exc):
@@ -128,7 +135,7 @@ def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool
     cookie); `preloaded`: tables already in memory; `host`: the address it listens on (the
     Host header must name it, web/guard.py); `pool`: the work.Pool that computes (default: one
     worker thread sharing `preloaded`, with `budget` seconds a request: the test client)."""
-    tables = Tables(tables_dir, preloaded)
+    tables = ServerTables(tables_dir, preloaded)
     pool = pool or work.Pool(1, 8, budget, SERVICE, tables=tables, processes=False)
     middleware = [Middleware(guard.Guard, host=host)]
     middleware += [Middleware(_TokenGate, token=token)] if token else []
@@ -160,7 +167,7 @@ def _routes(pool, token):
     async def new_game(request):
         data = await _json_object(request)
         check_fields(data, NEW_FIELDS, "a new game")
-        return _json(await on_pool(request, "new", data, new_record(data)))
+        return _json(await on_pool(request, "new", data, requested_record(data)))
 
     async def game(request):
         data = await _json_object(request)
@@ -210,8 +217,8 @@ async def server_error(request, exc):
 def handlers():
     """The app's exception handlers: each error a JSON {"error": ...} with its status."""
     return {BadRequest: bad_request, GameError: game_error, RulesError: game_error,
-            HTTPException: http_error, work.Busy: _busy, work.Stopped: _failed, work.Failed: _failed,
-            ClientDisconnect: _client_gone, Exception: server_error}
+            HTTPException: http_error, work.Busy: _busy, work.Stopped: _failed,
+            work.Failed: _failed, ClientDisconnect: _client_gone, Exception: server_error}
 
 
 class _TokenGate:
@@ -225,8 +232,8 @@ class _TokenGate:
         if scope["type"] != "http" or self._allowed(scope):
             await self.app(scope, receive, send)
             return
-        response = JSONResponse({"error": "access token missing or wrong: open the URL kniffel serve printed"},
-                                403)
+        response = JSONResponse({"error": "access token missing or wrong: open the URL "
+                                          "kniffel serve printed"}, 403)
         await response(scope, receive, send)
 
     def _allowed(self, scope):

@@ -37,8 +37,8 @@ def check_fields(data, fields, what):
     """BadRequest naming the fields of `data` that `what` does not take."""
     unknown = sorted(set(data) - fields)
     if unknown:
-        raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
-                         f"{', '.join(sorted(fields))}")
+        raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; "
+                         f"it takes: {', '.join(sorted(fields))}")
 
 
 def checked_record(record):
@@ -47,19 +47,21 @@ def checked_record(record):
         raise BadRequest("record must be a game record object with \"rules\" and \"turns\"")
     rules = record.get("rules")
     if isinstance(rules, str) and rules not in PRESETS:
-        raise BadRequest(f"record rules must be a scorecard preset or a rules object, got {rules!r}")
+        raise BadRequest(f"record rules must be a scorecard preset or a rules object, "
+                         f"got {rules!r}")
     if not isinstance(rules, (str, dict)):
         raise BadRequest("record rules must be a scorecard preset or a rules object")
     players = record.get("players", ["you"])
     if not isinstance(players, list) or len(players) > MAX_PLAYERS:
         raise BadRequest(f"a game has 1-{MAX_PLAYERS} players")
     seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**63):
         raise BadRequest(f"record seed must be a whole number >= 0 or null, got {seed!r}")
     return record
 
 
-def new_record(data):
+def requested_record(data):
     """The record of a new game from a request: {"rules", "options", "players", "real_dice",
     "seed"}; BadRequest naming a bad field."""
     rules = request_rules(data)

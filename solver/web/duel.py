@@ -5,23 +5,21 @@ dice in hand, the game code (solver/duel/multiplayer/record.py) checks the move,
 whole state the page shows: the chips on the plate, set aside and in front of each player, the
 turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
 """
-from pathlib import Path
-
 from starlette.responses import FileResponse
 from starlette.routing import Route
 
-from ..duel.multiplayer import analysis as multi_analysis, record as multi_record
-from ..duel.multiplayer import game as mg
 from ..ask.answer import answer
 from ..ask.request import read_request
 from ..duel.chips import TYPES, VALUES
-from ..presets import read_rules
+from ..duel.multiplayer import analysis as multi_analysis
+from ..duel.multiplayer import game as mg
+from ..duel.multiplayer import record as multi_record
 from ..game.card import GameError
 from ..lang import LANGUAGES, WORDS, Words
-from . import work
+from ..presets import read_rules
 from ..rules import RulesError
+from . import STATIC, work
 
-STATIC = Path(__file__).parent / "static"
 MAX_NAME = 40
 
 
@@ -56,7 +54,7 @@ def duel_state(record, hand, coach=False):
     return state
 
 
-def warm_up():
+def warm_up_duel():
     """Compile (or load from the cache) the kernels of the Dice Duel coach: the rollouts of an
     early position, at a turn's start and with dice in hand, and the exact search of a late
     one, each as small as it gets (a few games), so that no request pays for compiling."""
@@ -147,9 +145,9 @@ def _language(data):
     return data.get("language") if data.get("language") in LANGUAGES else "en"
 
 
-NEW_FIELDS = {"players", "seed", "real_dice", "options", "coach", "language"}
-GAME_FIELDS = {"record", "hand", "move", "coach", "language", "advice"}
-ANALYZE_FIELDS = {"record", "language", "first", "count"}
+DUEL_NEW_FIELDS = {"players", "seed", "real_dice", "options", "coach", "language"}
+DUEL_GAME_FIELDS = {"record", "hand", "move", "coach", "language", "advice"}
+DUEL_ANALYZE_FIELDS = {"record", "language", "first", "count"}
 
 
 def _checked(data, fields, what):
@@ -191,7 +189,7 @@ def duel_routes(json_object, json_response, threaded):
             raise
 
     async def new(request):
-        data = _checked(await json_object(request), NEW_FIELDS, "a new Dice Duel")
+        data = _checked(await json_object(request), DUEL_NEW_FIELDS, "a new Dice Duel")
         try:
             record, hand = new_duel(data)
         except GameError as exc:
@@ -199,13 +197,13 @@ def duel_routes(json_object, json_response, threaded):
         return await answer(request, data, duel_state, record, hand, bool(data.get("coach")))
 
     async def game(request):
-        data = _checked(await json_object(request), GAME_FIELDS, "a Dice Duel request")
+        data = _checked(await json_object(request), DUEL_GAME_FIELDS, "a Dice Duel request")
         return await answer(request, data, duel_step, _record(data, _language(data)),
                             data.get("hand"), data.get("move"), bool(data.get("coach")),
                             _language(data), data.get("advice"))
 
     async def analyze(request):
-        data = _checked(await json_object(request), ANALYZE_FIELDS, "a Dice Duel analysis")
+        data = _checked(await json_object(request), DUEL_ANALYZE_FIELDS, "a Dice Duel analysis")
         first, count = data.get("first", 0), data.get("count")
         if not _whole(first) or not (count is None or _whole(count)):
             raise GameError(Words(_language(data))("duel.web.error.request",

@@ -17,7 +17,7 @@ from . import work, worker
 from .checks import BadRequest
 
 
-class Tables(StoreTables):
+class ServerTables(StoreTables):
     """solver.Tables, but a missing expected-score table is never solved here: it raises
     work.TableMissing (a background job solves it, web/work.py)."""
 
@@ -158,7 +158,8 @@ def _task_analyze(tables, record, goal, budget):
     from ..ask import analysis
     from ..game.record import record_rules
     result = analysis.analyze(record, tables, *goal)
-    return {**result, "expected_start": session.start_expectation(tables(record_rules(record["rules"])))}
+    return {**result,
+            "expected_start": session.start_expectation(tables(record_rules(record["rules"])))}
 
 
 def _task_solve(tables, rules, budget):
@@ -173,8 +174,8 @@ def _task_solve(tables, rules, budget):
 
 TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
-         "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None, budget,
-                                                               check=False),
+         "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None,
+                                                               budget, check=False),
          "game": _task_state, "analyze": _task_analyze, "solve": _task_solve}
 
 
@@ -209,19 +210,20 @@ def warm_up(tables):
     # an opponent with a card: the kernels of its distribution (stats/distribution_kernels.py),
     # which a final score never needs; one open box each, so it takes milliseconds once compiled
     answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 1,
-                              "opponents": [{"card": {box: 0 for box in rules.boxes[1:]}}]}), tables)
-    from .duel import warm_up as duel_warm_up
-    duel_warm_up()
+                              "opponents": [{"card": {box: 0 for box in rules.boxes[1:]}}]}),
+                   tables)
+    from .duel import warm_up_duel
+    warm_up_duel()
 
 
 def worker_main(connection, cancel, levels, tables_dir):
     """A worker process of `kniffel serve` (work.ProcessWorker)."""
-    worker.serve(connection, cancel, levels, Tables(tables_dir), TASKS, error_of, warm_up)
+    worker.serve(connection, cancel, levels, ServerTables(tables_dir), TASKS, error_of, warm_up)
 
 
 def job_main(connection, rules, tables_dir, levels):
     """A process that solves and saves a missing table (work.Job)."""
-    worker.solve_job(connection, Tables(tables_dir), TASKS, error_of, rules, levels)
+    worker.solve_job(connection, ServerTables(tables_dir), TASKS, error_of, rules, levels)
 
 
 SERVICE = (TASKS, error_of, worker_main, job_main)

@@ -185,7 +185,8 @@ class ThreadWorker:
         self.levels = levels
 
         def run():
-            return worker.run_task(self.tables, self.tasks, self.error_of, name, args, cancel, levels)
+            return worker.run_task(self.tables, self.tasks, self.error_of, name, args, cancel,
+                                   levels)
 
         return await asyncio.get_running_loop().run_in_executor(None, run)
 
@@ -386,7 +387,8 @@ class Job:
         info = self.describe()
         if info["state"] == "done":
             return f"the table for {self.rules.key} has just been solved: try again"
-        progress = "" if info["levels"] is None else f"level {info['levels_done']} of {info['levels']}, "
+        progress = ("" if info["levels"] is None
+                    else f"level {info['levels_done']} of {info['levels']}, ")
         return (f"the value table for {self.rules.key} is being solved in the background "
                 f"({progress}{info['seconds']:.0f} s so far); try again in a few seconds "
                 "(GET /api/jobs shows its progress)")

@@ -22,7 +22,8 @@ from .. import cost
 from ..limits import MAX_OPPONENTS, Unanswerable, check_budget
 from .sub_game import win_utility
 
-AFFORD_OPEN = 4  # below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
+# below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
+AFFORD_OPEN = 4
 NO_TABLE_NOTE = ("no target table for these rules: the upper end of each chance is not known "
                  "and the options are ranked by the expected score; `kniffel solve --objective "
                  "target` builds the table once")
@@ -38,7 +39,8 @@ def opponent_distributions(table, opponents, store):
         raise ValueError(f"at most {MAX_OPPONENTS} opponents (8 players), got {len(opponents)}")
     out = []
     for opponent in opponents:
-        if not isinstance(opponent, dict) or sum(k in opponent for k in ("final", "card", "state")) != 1:
+        if not isinstance(opponent, dict) \
+                or sum(k in opponent for k in ("final", "card", "state")) != 1:
             raise ValueError('each opponent is {"card": {...}} or {"final": S}')
         if "final" in opponent:
             final, most = opponent["final"], score_bound(table.rules)
@@ -71,7 +73,8 @@ def choose_method(rules, query, distributions, goal, budget, target_table):
     (one step of u; the saved table holds float32 chances)."""
     if cost.sub_game_seconds(rules, query.position.card) <= budget:
         return "exact", "sub-game"
-    if goal.ties == "lose" and target_table is not None and all(len(p) == 1 for _, p in distributions):
+    if goal.ties == "lose" and target_table is not None \
+            and all(len(p) == 1 for _, p in distributions):
         return "exact", "table"
     return "approximate", None
 
@@ -87,8 +90,8 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
     each "probability" is then the upper end).  position: a Position (card) or a Query checked
     before."""
     from ..position import Query, best_value, checked_query, ranked
-    from .sub_game import win_view
     from .approximation import LowView, mixture_view, utility_of_score, with_interval
+    from .sub_game import win_view
     started = time.perf_counter()
     budget = check_budget(goal.budget if budget is None else budget)
     rules = table.rules
@@ -148,7 +151,8 @@ def _successor_distributions(table, store, started, budget, spent=0.0):
             in_time = time.perf_counter() - started < 0.5 * budget
             if found is None and (n_open <= AFFORD_OPEN and in_time
                                   or store is not None and flat in store.recent):
-                found = opp.points_to_come(table, State(filled, aux, upper, upper, 0, n_open), store)
+                found = opp.points_to_come(table, State(filled, aux, upper, upper, 0, n_open),
+                                           store)
             seen[key] = found
         return seen[key]
 
@@ -186,6 +190,7 @@ def saved_target_table(table):
     """The target table saved beside the expected-score `table` (its store directory), or None;
     loaded once per process (memory-mapped)."""
     from pathlib import Path
+
     from ...engine.store import TableError
     from ...engine.target.table import load_target_table
     directory = Path(table.path).parent if getattr(table, "path", None) else None

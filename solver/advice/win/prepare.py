@@ -82,6 +82,7 @@ def store_directory(table):
     """The table store the expected-score `table` was loaded from (None: the default one, also
     for the table shipped in the package, whose other tables live in the default store)."""
     from pathlib import Path
+
     from ...engine.values import SHIPPED_DIR
     path = getattr(table, "path", None)
     if not path or Path(path).parent == SHIPPED_DIR:
@@ -99,8 +100,8 @@ def building_line(words, table, building=None):
 def tables_missing(rules, directory=None):
     """Whether the target table or the opponents' store of `rules` is missing (or fails its
     checks) in the store."""
-    from ...engine.values import load_table
     from ...engine.target.table import load_target_table
+    from ...engine.values import load_table
     from ...stats import opponents
     try:
         load_target_table(rules, directory)
@@ -266,6 +267,7 @@ def main(argv=None):
     """`python -m solver.advice.win.prepare KEY ... [--tables DIR]`: build each preset's win
     tables in turn (the background builder start() runs)."""
     import argparse
+
     from ...presets import read_rules
     parser = argparse.ArgumentParser(description="build the win coach's tables of these presets")
     parser.add_argument("presets", nargs="+")

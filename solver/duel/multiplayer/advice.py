@@ -15,10 +15,10 @@ from ... import dice as _dice  # `dice` is a parameter name below
 from ...advice.goal import Goal
 from ...advice.position import Advice
 from ...dice import sub_keep_indices
-from . import game as mg
 from ..chips import CHIPS_PER_TYPE, N_TYPES
 from ..states import chip_counts, spec_entries, typed_counts
 from . import exact as multi_exact
+from . import game as mg
 from .exact import shared_solver, size_bound
 from .rollout import Rollouts, move_code, wilson
 

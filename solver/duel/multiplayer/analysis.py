@@ -2,8 +2,8 @@
 option and of the one taken, exact or estimated as the advice gives them."""
 from tqdm import tqdm
 
-from .advice import SeatWinGoal, win_chances
 from . import game as mg
+from .advice import SeatWinGoal, win_chances
 from .notes import checked_note, chosen_option
 from .record import replay
 

@@ -8,8 +8,7 @@ import time
 
 import numpy as np
 
-from ...dice import sub_keep_indices
-from ...dice import EMPTY_KEEP
+from ...dice import EMPTY_KEEP, sub_keep_indices
 from ...engine.seeded_dice import complete_roll, random_next
 from . import game as mg
 from . import kernels as mk

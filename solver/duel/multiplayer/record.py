@@ -13,17 +13,17 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...version import __version__
 from ...dice import DICE, validate_dice
-from ...game.card import RECORD_VERSION, GameError
 from ...game import session
+from ...game.card import RECORD_VERSION, GameError
 from ...game.record import check_seeded, seeded_dice
 from ...game.session import seeded_rng
-from ...rules import RulesError
-from . import game as mg
-from ..chips import TYPES, type_key
 from ...presets import read_rules
+from ...rules import RulesError
+from ...version import __version__
+from ..chips import TYPES, type_key
 from ..words import Said, chips_text, moves_text
+from . import game as mg
 from .notes import checked_note, make_note
 
 FORMAT = "kniffel-dice-duel-game"

@@ -18,8 +18,8 @@ import numpy as np
 from ... import dice
 from ...engine.threads import default_threads
 from ...stats.simulate import sub_keep_table
-from . import kernels as mk
 from ..chips import VALUES
+from . import kernels as mk
 from .game import PLATE
 
 Z95 = 1.959963984540054

@@ -8,7 +8,7 @@ from ...rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, UPPER_MASK
 from ..expected import set_columns
 from ..final_rolls import completes_upper_bonus, upper_bonus_reached
 from ..grain import CUT
-from ..jit import popcount, njit
+from ..jit import njit, popcount
 
 
 @njit(cache=True)

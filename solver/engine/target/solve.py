@@ -9,18 +9,18 @@ import numpy as np
 
 from ... import dice
 from ...rules import UPPER
-from . import columns as target, ranges as target_ranges
+from ...rules.bounds import box_most
 from ..final_rolls import TargetData
 from ..objective import EXPECTED_SCORE, Objective
 from ..states import aux_reachable, upper_reachable, upper_reachable_from
-from ...rules.bounds import box_most
+from . import columns as target
+from . import ranges as target_ranges
 from .table import TargetTable
 
-
-Context = namedtuple("Context", "upper_reach aux_reach game moves gain box_most")
-Context.__doc__ = """What the target kernels read besides the values: the reachable upper totals and
-aux values, the rules (scoring.Game) and dice (dice.Moves) as arrays, and per box the most points
-and bonuses (gain) and the most points alone (box_most) it can score."""
+TargetContext = namedtuple("TargetContext", "upper_reach aux_reach game moves gain box_most")
+TargetContext.__doc__ = """What the target kernels read besides the values: the reachable upper
+totals and aux values, the rules (scoring.RuleArrays) and dice (dice.Moves) as arrays, and per box
+the most points and bonuses (gain) and the most points alone (box_most) it can score."""
 
 
 class TargetValues:
@@ -49,7 +49,8 @@ class TargetValues:
             full = (1 << rules.n_boxes) - 1
             self.length[full] = self.width[full] = len(terminal)
             self.offset[self.set_first[full]:self.set_first[full] + self.set_count[full]] = 0
-            self.span[self.set_first[full]:self.set_first[full] + self.set_count[full]] = len(terminal)
+            self.span[self.set_first[full]:self.set_first[full] + self.set_count[full]] = (
+                len(terminal))
             self.next = (np.asarray(terminal, dtype=np.float64), np.zeros(len(terminal)))
             self.levels[rules.n_boxes] = self.next
 
@@ -79,7 +80,7 @@ class TargetObjective(Objective):
         gain = np.array([most + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
                          + rules.extra_bonus for b, most in enumerate(each)], dtype=np.int64)
         up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
-        return Context(up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each)
+        return TargetContext(up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each)
 
     def start_level(self, rules, sets, values, context):
         target_ranges._level_lengths(sets, values.length, context.gain, rules.n_boxes)

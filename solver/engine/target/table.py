@@ -128,5 +128,6 @@ def load_target_table(rules, directory=None, sub_game=False):
         raise TableError(f"target table {table_paths(rules, directory, TARGET)[0]} holds a "
                          f"sub-game only; build the whole table with: {TARGET.rebuild(rules)}")
     seconds = header.get("solve_seconds")
-    return TargetTable(rules, arrays, seconds=seconds if isinstance(seconds, (int, float)) else None,
+    return TargetTable(rules, arrays,
+                       seconds=seconds if isinstance(seconds, (int, float)) else None,
                        within=within if isinstance(within, int) else 0)
