@@ -133,4 +133,25 @@ WORDS = {
     "value.free-after-upper": "jedes Feld, sobald das passende obere belegt ist",
     "value.fifty": "50",
     "value.filled": "50 oder 0",
+    # what the page says of itself (app.js): the set-up's checks, a file, the chance to win
+    "web.no_names": "Bitte mindestens einen Spielernamen eintragen.",
+    "web.same_names": "Zwei Spieler haben denselben Namen: bitte die Namen unterscheiden.",
+    "web.bad_house_rule": ("Die Hausregel „{option}“ geht so nicht: bitte einen anderen Wert "
+                           "wählen."),
+    "web.bad_house_rule_range": ("Die Hausregel „{option}“ geht so nicht: erlaubt sind ganze "
+                                 "Zahlen von {low} bis {high}."),
+    "web.house_rule_unused": ("Die Hausregel „{option}“ wirkt mit den übrigen Hausregeln nicht: "
+                              "bitte auf den Wert der Regeln zurückstellen."),
+    "web.bad_house_rules": "Diese Hausregeln passen so nicht zusammen: bitte eine davon ändern.",
+    "web.bad_file": ("Diese Datei ist kein Spielprotokoll eines Spiels mit Block (oder sie ist "
+                     "beschädigt)."),
+    "web.chance_exact": "{chance} (exakt)",
+    "web.chance_about": "≈ {chance} (zwischen {low} und {high})",
+    "web.chance_at_least": "mindestens {low}",
+    "web.chance_at_most": "höchstens {high}",
+    "web.win_row": "Siegchance {chance} · {expected:.2f}",
+    "web.win_legend": ("≈ heißt geschätzt: die genaue Siegchance wäre hier zu aufwendig, sie liegt "
+                       "aber sicher in der genannten Spanne."),
+    "web.win_unknown_legend": ("„unbekannt“ heißt: die Siegchance wäre hier zu aufwendig; solche "
+                               "Möglichkeiten stehen nach der erwarteten Endpunktzahl geordnet."),
 }

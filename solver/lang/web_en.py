@@ -125,4 +125,24 @@ WORDS = {
     "value.free-after-upper": "any box once its upper box is filled",
     "value.fifty": "50",
     "value.filled": "50 or 0",
+    # what the page says of itself (app.js): the set-up's checks, a file, the chance to win
+    "web.no_names": "Please enter at least one player's name.",
+    "web.same_names": "Two players have the same name: please make the names differ.",
+    "web.bad_house_rule": ("The house rule “{option}” cannot be played like that: please choose "
+                           "another value."),
+    "web.bad_house_rule_range": ("The house rule “{option}” cannot be played like that: it takes "
+                                 "whole numbers from {low} to {high}."),
+    "web.house_rule_unused": ("The house rule “{option}” has no effect with the other house rules: "
+                              "please set it back to the rules' value."),
+    "web.bad_house_rules": "These house rules do not go together: please change one of them.",
+    "web.bad_file": "This file is not the record of a scorecard game (or it is damaged).",
+    "web.chance_exact": "{chance} (exact)",
+    "web.chance_about": "≈ {chance} (between {low} and {high})",
+    "web.chance_at_least": "at least {low}",
+    "web.chance_at_most": "at most {high}",
+    "web.win_row": "chance to win {chance} · {expected:.2f}",
+    "web.win_legend": ("≈ means estimated: the exact chance to win would take too long here, but "
+                       "it lies for certain in the range given."),
+    "web.win_unknown_legend": ("“unknown” means: the chance to win would take too long here; such "
+                               "choices are ordered by the expected final score."),
 }
