@@ -304,3 +304,54 @@ def test_each_tap_sends_one_request_and_shows_that_it_works(page, server):
             assert len(tap("#coach")) == 1
     page.remove_listener("request", note)
     print(f"answers after a tap: {min(answers):.2f}-{max(answers):.2f} s ({len(answers)} taps)")
+
+
+def _once_busy(job):
+    """A route that answers its first request 503 with `job`, as the server does while the
+    coach's kernels are compiled (once), and lets the others through."""
+    answered = []
+
+    def fulfil(route):
+        if answered:
+            route.continue_()
+            return
+        answered.append(route.request.url)
+        route.fulfill(status=503, json={"error": "preparing", "retry_after": 2, "job": job})
+    return fulfil
+
+
+def test_a_request_waiting_for_the_coachs_kernels_shows_their_progress_then_goes_on(page, server):
+    """The server's jobs, its answers played by the test: a new game answered 503 with the job
+    that compiles the coach's kernels shows below the set-up what is prepared, how far and how
+    long, in the page's language, and starts the game by itself once the job is done."""
+    from solver.lang import Words
+    job = {"kind": "warm", "rules": None, "title": None, "feature": "duel", "state": "running",
+           "error": None, "fraction": 0.5, "eta_seconds": 20, "levels_done": None, "levels": None,
+           "seconds": 20.0}
+    for lang in ("de", "en"):
+        words = Words(lang)
+        for width in (360, 390):
+            page.evaluate("localStorage.removeItem('kniffel-duel')")  # the set-up, no game
+            open_duel(page, server, lang)
+            page.set_viewport_size({"width": width, "height": 844})
+            page.route("**/api/duel/new", _once_busy(job))
+            page.route("**/api/jobs", lambda route: route.fulfill(
+                json={"jobs": [dict(job, state="done")]}))
+            page.evaluate("""() => { window.jobSeen = [];
+                const job = document.getElementById('job');
+                new MutationObserver(() => { if (!job.hidden) window.jobSeen.push([
+                  job.querySelector('p').textContent, !!job.closest('#setup'),
+                  job.getBoundingClientRect().bottom <= innerHeight,
+                  document.documentElement.scrollWidth]); }).observe(
+                job, {attributes: true, childList: true, subtree: true}); }""")
+            page.click("#start")
+            page.wait_for_selector("#play:not([hidden])")
+            idle(page)
+            percent = "50,0\u00a0%" if lang == "de" else "50.0%"
+            said = words("job.done_eta", what=words("job.warm_duel"), percent=percent,
+                         eta=words("eta.seconds", n=20))
+            seen = page.evaluate("window.jobSeen")
+            assert seen and seen[0] == [said, True, True, width], seen
+            assert page.is_hidden("#job")
+            page.unroute("**/api/duel/new")
+            page.unroute("**/api/jobs")
