@@ -518,11 +518,12 @@ def _fake_jobs(page, answers):
 
 
 def _answers_with(extra):
-    """POST /api/game answered by the server, with each of `extra` added to an answer in turn."""
+    """POST /api/game answered by the server, its own job and offer left out and each of
+    `extra` added to an answer in turn."""
     def fulfil(route):
         response = route.fetch()
-        route.fulfill(response=response,
-                      json={**response.json(), **(extra.pop(0) if extra else {})})
+        state = {k: v for k, v in response.json().items() if k not in ("job", "offer")}
+        route.fulfill(response=response, json={**state, **(extra.pop(0) if extra else {})})
     return fulfil
 
 
@@ -535,11 +536,14 @@ def _building(job, sent):
 
 
 def _games_asked(page):
-    """The bodies of the POST /api/game requests the page sends from now on."""
+    """The bodies of the POST /api/game requests the page sends from now on, and the listener."""
     asked = []
-    page.on("request", lambda r: asked.append(r.post_data_json) if r.url.endswith("/api/game")
-            else None)
-    return asked
+
+    def listener(request):
+        if request.url.endswith("/api/game"):
+            asked.append(request.post_data_json)
+    page.on("request", listener)
+    return asked, listener
 
 
 def test_the_win_coach_prepared_or_built_shows_its_progress_then_the_win_advice(page, server):
@@ -559,11 +563,12 @@ def test_the_win_coach_prepared_or_built_shows_its_progress_then_the_win_advice(
             page.route("**/api/game", _answers_with(
                 [{"job": warm}, {"offer": {"rules": "kniffel", "text": "OFFER-" + lang}}]))
             _fake_jobs(page, [{"jobs": [warm]}, {"jobs": [dict(warm, state="done")]}])
+            asked, listener = _games_asked(page)
             _open(page, server, lang, record, [2, 2, 3, 5, 6], "win")
             _sized(page, width)
-            asked = _games_asked(page)
             page.wait_for_selector("#offer:not([hidden])")  # asked again after the warm job
-            assert asked and "move" not in asked[0] and asked[0]["hand"] == [2, 2, 3, 5, 6]
+            assert len(asked) == 2 and "move" not in asked[1], asked
+            assert asked[1]["record"] == record and asked[1]["hand"] == [2, 2, 3, 5, 6]
             assert page.text_content("#offer-text") == "OFFER-" + lang
             assert page.text_content("#build") == words("web.build_button")
             assert page.evaluate(IN_VIEW, "#build"), (lang, width)
@@ -584,6 +589,7 @@ def test_the_win_coach_prepared_or_built_shows_its_progress_then_the_win_advice(
                                             percent=percent[lang].replace("40", "10"),
                                             eta=words("eta.minutes", n=10)), seen
             assert all(s["inView"] and s["bar"] and s["width"] <= width for s in seen), seen
-            assert page.is_hidden("#offer") and "move" not in asked[-1]
+            assert page.is_hidden("#offer") and len(asked) == 3 and "move" not in asked[-1]
             for path in ("**/api/game", "**/api/jobs", "**/api/build"):
                 page.unroute(path)
+            page.remove_listener("request", listener)
