@@ -288,7 +288,8 @@ def liveness_run(samples, out_path):
     GETs of /api/info and of the page; then the seconds from the client's disconnect until the
     pool is idle, and from SIGTERM (another long request running) until the server has exited."""
     import signal
-    server, base, _ = _start_server(tempfile.mkdtemp(prefix="kniffel-web-live-"), "--budget", "600")
+    server, base, _ = _start_server(tempfile.mkdtemp(prefix="kniffel-web-live-"),
+                                    "--time-limit", "600")
     try:
         long = _send_long(base)
         _until(lambda: _busy(base) == 1, 10)

@@ -27,11 +27,6 @@ from solver.rules import PRESETS  # noqa: E402
 
 _SOLVED = {}
 
-# No test starts a background build of the win tables (minutes of both cores each):
-# tests/test_prepare.py drives the builder itself.
-os.environ["KNIFFEL_NO_PREPARE"] = "1"
-
-
 def solved(rules):
     """The solved table of `rules` (a name or Rules), solved once per test session."""
     from solver import solve  # the scorecard games or the Dice Duel
@@ -85,11 +80,14 @@ def table_dir_with_opponents(table_dir, kniffel_opponents):
 
 @pytest.fixture(scope="session")
 def web_kernels(tmp_path_factory):
-    """The web app's kernels compiled (or loaded from the cache) once per session, as `kniffel
-    serve` does at start-up: on every core a browser test may come before any test that
-    compiles them, and its page would wait for a compile instead of an answer."""
-    from solver.web import tasks as app
-    app.warm_up(app.ServerTables(tmp_path_factory.mktemp("warm-up")))
+    """The win coach's and the Dice Duel's kernels compiled (or loaded from the cache) once per
+    session and marked ready (ask/warm.py), as a first win or duel request to `kniffel serve`
+    has them compiled by a job: a browser test's page then gets its answer, not the job."""
+    from solver.ask.tables import Tables
+    from solver.ask.warm import warm
+    tables = Tables(tmp_path_factory.mktemp("warm-up"))
+    for feature in ("win", "duel"):
+        warm(feature, tables)
 
 
 @pytest.fixture(scope="module")

@@ -138,10 +138,10 @@ def late(rules, n_open, seed):
 
 
 def build_under_way(rules, directory=None, stage="target", fraction=0.4, eta=125, elapsed=80):
-    """Write the progress file of a background build of `rules`' win tables (advice/win/prepare.py)
-    as if this test's process were the builder, `elapsed` seconds in; returns its path."""
-    from solver.advice.win import prepare
-    _, path = prepare._paths(rules, directory)
+    """Write the progress file of a build of `rules`' win tables (ask/build.py) as if this
+    test's process were the builder, `elapsed` seconds in; returns its path."""
+    from solver.ask import build
+    _, path = build._paths(rules, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     now = time.time()
     path.write_text(json.dumps({"pid": os.getpid(), "stage": stage, "fraction": fraction,
@@ -230,3 +230,17 @@ def wait_for(condition, seconds):
             return True
         time.sleep(0.05)
     return condition()
+
+
+def live_processes():
+    """{pid: (parent pid, process group)} of every live (not zombie) process (Linux /proc)."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            except OSError:  # ended meanwhile
+                continue
+            if fields[0] != "Z":
+                found[int(entry)] = (int(fields[1]), int(fields[2]))
+    return found

@@ -421,3 +421,65 @@ def test_random_names_raise_only_value_error(text):
             assert box_key(text, rules) in rules.boxes
         except ValueError as exc:
             assert "box" in str(exc)
+
+
+# --- a win chance not known, and a trade-off that costs nothing (issue 47) ---------------------
+
+EVEN = "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_of_a_kind=20,four_of_a_kind=0"
+
+
+def unknown_win(capsys, store, lang, *more):
+    """`advise --opponent` where the budget affords no chance at all (no target table in the
+    store, the low end's work over 0.05 s): the text, and the JSON of the same question."""
+    args = ["advise", "--tables", str(store), "--card", EVEN, "--opponent", EVEN, "--budget",
+            "0.05", *more]
+    code, out, err = run(capsys, *args, "--lang", lang)
+    assert code == 0, err
+    code, text, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return out, json.loads(text)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_unknown_win_chance_says_what_is_known_and_no_cost_of_zero(capsys, store, lang):
+    """It showed "unbekannt [unbekannt, 100%]" and "(0.000 mehr)": now "höchstens 100%" beside
+    the unknown chance, and the choice the same as for points without a cost."""
+    w = Words(lang)
+    out, data = unknown_win(capsys, store, lang, "--dice", "66612", "--rolls-left", "2")
+    assert data["probability"] is None and data["interval"] == [None, 1.0]  # the JSON as it was
+    assert all(o["probability"] is None and o["interval"] == [None, 1.0] for o in data["options"])
+    rows = [line for line in out.splitlines() if re.match(r"\s+\d+\s", line)]
+    assert len(rows) == 10 and all(w("advise.at_most", chance="100%") in row for row in rows)
+    assert f"[{w('chance_unknown')}" not in out and "0.000" not in out, out
+    plain = data["options"][0]["expected_final_score"]
+    assert out.rstrip().endswith(w("advise.goal_same_free", plain=plain)), out
+    # that there is no target table is said once (the line on the win tables, or the hint)
+    assert w("advise.method_unknown") in out and w("advise.no_target_table") not in out
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_trade_off_at_a_turn_start_costing_nothing_says_so(capsys, store, lang):
+    out, data = unknown_win(capsys, store, lang)
+    w = Words(lang)
+    assert "0.000" not in out
+    assert out.rstrip().endswith(w("advise.trade_start_same",
+                                   plain=data["expected_final_score"])), out
+
+
+def test_an_interval_in_words():
+    from solver.cli.advice_text import interval_text
+    assert interval_text([None, 1.0], Words("de")) == "höchstens 100%"
+    assert interval_text([None, 0.625], Words("en")) == "at most 62.5%"
+    assert interval_text([0.25, 0.5], Words("en")) == "[25.0%, 50.0%]"
+
+
+def test_no_target_table_is_said_once_where_the_chance_is_not_known():
+    from types import SimpleNamespace
+
+    from solver.cli.advice_text import method_lines
+    w = Words("en")
+    advice = SimpleNamespace(method="approximate", interval=[None, 1.0], building=None,
+                             offer=None, note="no target table")
+    assert method_lines(advice, w) == [w("advise.method_unknown"), w("advise.target_table_hint")]
+    advice.interval = [0.25, 1.0]  # a low end known: the line on the table as it was
+    assert method_lines(advice, w)[1] == w("advise.no_target_table")

@@ -329,3 +329,25 @@ def test_coach_paired_summary(tmp_path, capsys):
     assert where["the same choices"] == {"games": 1, "difference": 0.0, "se": None}
     lines = load_script("win_report").paired_lines({key: result})
     assert "| 3 (reduced) | 50.00% | 50.00% | +0.00 pp (± 57.74) |" in "\n".join(lines)
+
+
+@pytest.mark.slow  # a whole (small) build: the target table and the opponents' store (a minute)
+def test_win_build_measures_a_small_rule_set(monkeypatch, tmp_path):
+    """benchmarks/win_build.py builds the win coach's tables of a rule set in a store of its
+    own and writes what the build offer reads: seconds and bytes of each part, the size the
+    offer scales by, and nothing left behind (no temporary file, checkpoint, lock or progress
+    file)."""
+    rules = tmp_path / "small.toml"
+    rules.write_text('preset = "kniffel-basic"\nrolls_per_turn = 1\nupper_bonus_threshold = 1\n'
+                     "upper_bonus = 0\n")
+    model, out = tmp_path / "win_build_model.json", tmp_path / "win_build.json"
+    bench(monkeypatch, "win_build", "--rules", rules, "--threads", 1, "--model", model,
+          "--out", out)
+    [(name, figures)] = read(out)["presets"].items()
+    assert name == str(rules) and figures["result"] == "built"
+    assert figures["target_seconds"] > 0 and figures["opponents_seconds"] > 0
+    assert figures["target_bytes"] > 1e6 and figures["opponents_bytes"] > 1e5
+    assert figures["size"] == figures["states"] * figures["score_bound"] > 0
+    assert figures["leftover_files"] == []
+    saved = read(model)
+    assert saved["threads"] == 1 and saved["presets"][str(rules)]["size"] == figures["size"]

@@ -190,7 +190,7 @@ def test_cli_json_text_csv_and_plot(capsys, store, tmp_path):
     assert sum(data["distribution"].values()) == pytest.approx(1, abs=1e-12)
     assert (tmp_path / "d.csv").read_text().startswith("score,probability,cdf\n")
     code, out, _ = run(capsys, "distribution", "--rules", "kniffel-basic", "--tables", str(store),
-                       "--card", CHANCE_ONLY, "--quiet")
+                       "--card", CHANCE_ONLY, "--quiet", "--lang", "en")
     assert code == 0 and "standard deviation" in out and "median" in out and "#" in out
     pytest.importorskip("matplotlib")
     code, _, err = run(capsys, "distribution", "--rules", "kniffel-basic", "--tables", str(store),

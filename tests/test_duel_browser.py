@@ -37,7 +37,7 @@ def server():
     saved, advice.BUDGET = advice.BUDGET, 0.2
     games, analysis.ANALYSIS_GAMES = analysis.ANALYSIS_GAMES, 32  # the analyses quick too
     try:
-        with served(create_app(budget=10)) as base:
+        with served(create_app(time_limit=10)) as base:
             yield base
     finally:
         advice.BUDGET, analysis.ANALYSIS_GAMES = saved, games

@@ -28,7 +28,8 @@ def test_solve_reports_and_saves_the_table(capsys, store):
     assert data["states"] == N_STATES == 1_171_875
     assert data["expected_score"] == solved("dice-duel").expected_score
     assert data["expected_score"] == solved("dice-duel").values[START]
-    code, out, _ = run(capsys, "solve", "--rules", "dice-duel", "--tables", str(store))
+    code, out, _ = run(capsys, "solve", "--rules", "dice-duel", "--tables", str(store),
+                       "--lang", "en")
     assert f"dice-duel: expected score {data['expected_score']:.7f}, 1,171,875 states" in out
 
 

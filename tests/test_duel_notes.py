@@ -185,7 +185,7 @@ def _client(tmp_path, budget=None):
     from starlette.testclient import TestClient
 
     from solver.web.app import create_app
-    return TestClient(create_app(tmp_path, budget=budget), base_url="http://127.0.0.1",
+    return TestClient(create_app(tmp_path, time_limit=budget), base_url="http://127.0.0.1",
                       headers={"content-type": "application/json"})
 
 
@@ -249,17 +249,18 @@ def test_kniffel_play_with_the_coach_notes_its_advice_in_the_record(tmp_path, mo
     assert all(row["advised"] for row in result["decisions"])
 
 
-def test_the_worker_warm_up_compiles_the_duel_kernels():
-    """A worker warms the Dice Duel's kernels before its first request (web/app.warm_up calls
-    web/duel.warm_up), so the first duel advice does not spend the budget compiling."""
-    import inspect
-
+def test_warming_the_duel_compiles_its_kernels_and_marks_them_ready(monkeypatch, tmp_path):
+    """ask/warm.warm("duel") runs the duel's steps (duel/warm.py): the rollout and search kernels
+    are compiled, and the feature is marked ready in the kernel cache; until then it is not."""
+    from solver.ask import warm
     from solver.duel.multiplayer import kernels
-    from solver.web import duel
-    from solver.web import tasks as app
-    duel.warm_up_duel()
+    from solver.engine import kernel_cache
+    monkeypatch.setattr(kernel_cache, "kernel_cache_dir", lambda: tmp_path)  # no marker yet
+    assert not warm.ready("duel")
+    said = []
+    warm.warm("duel", None, lambda done, of: said.append((done, of)))
     assert kernels.rollouts.signatures and kernels.turn_by.signatures
-    assert "warm_up_duel()" in inspect.getsource(app.warm_up)
+    assert warm.ready("duel") and said == [(1, 4), (2, 4), (3, 4), (4, 4)]
 
 
 def test_the_shared_exact_memo_gives_the_numbers_of_a_fresh_solve(advised):

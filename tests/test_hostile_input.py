@@ -487,7 +487,8 @@ def test_edited_states_header_is_not_trusted(capsys, own_store, states):
     code, out, err = run(capsys, "solve", "--rules", BASIC, "--tables", str(own_store), "--json")
     assert code == 0 and "Traceback" not in err, err
     assert json.loads(out)["states"] == BASIC_STATES
-    code, out, err = run(capsys, "solve", "--rules", BASIC, "--tables", str(own_store))
+    code, out, err = run(capsys, "solve", "--rules", BASIC, "--tables", str(own_store), "--lang",
+                         "en")
     assert code == 0 and f"{BASIC_STATES:,} states" in out
 
 

@@ -102,7 +102,7 @@ def _the_page_plays_it(tmp_path, env):
     saved = dict(os.environ)
     os.environ.update(env)
     try:
-        with server(tmp_path, "--no-prepare") as (base, _, _):
+        with server(tmp_path) as (base, _, _):
             info = httpx.get(base + "/api/info", timeout=30).json()
             preset = next(p for p in info["presets"] if p["name"] == "kniffel-60")
             assert preset["title"] == {"de": "Kniffel, Bonus ab 60", "en": "Kniffel, bonus from 60"}

@@ -97,6 +97,6 @@ def test_a_whole_game_ends_with_the_summary_and_german_names(store, tmp_path):
     assert "Erwartete Endpunktzahl zu Beginn, bestes Spiel: 250.77." in result.output
     record = json.loads(path.read_text())
     score = replay(record).totals()["you"]
-    line = next(line for line in result.output.splitlines() if line.startswith("you: "))
-    assert line.startswith(f"you: {score}, ") and "von 13 Entscheidungen optimal" in line
+    line = next(line for line in result.output.splitlines() if line.startswith("du: "))
+    assert line.startswith(f"du: {score}, ") and "von 13 Entscheidungen optimal" in line
     assert float(line.split(", ")[1].split()[0]) > 0  # scoring on the first roll is poor play

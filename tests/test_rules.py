@@ -216,7 +216,7 @@ DESCRIBED = [("kniffel", {}), ("kniffel-basic", {"five_of_a_kind_is_full_house":
 def test_described_boxes_and_bonuses_come_from_the_rules(name, options):
     from solver.rules.describe import box_names, describe
     rules = get_rules(name, **options)
-    text = describe(rules)
+    text = describe(rules, "en")  # the English text (a Kniffel pad's default is German)
     assert text.splitlines()[0] == f"{rules.key}: {rules.description}"
     rows = [line.split() for line in _section(text, "Boxes")[2:-1]]
     assert [row[0] for row in rows] == list(rules.boxes)
@@ -245,7 +245,7 @@ def test_described_points_by_hand():
     from solver.rules.describe import describe
 
     def row(rules, box):
-        text = describe(rules)
+        text = describe(rules, "en")
         return next(" ".join(line.split()) for line in _section(text, "Boxes")
                     if line.split()[0] == box)
 
@@ -265,7 +265,7 @@ def test_described_points_by_hand():
 
 def _five_text(rules):
     from solver.rules.describe import describe
-    return " ".join(" ".join(_section(describe(rules), "Five of a kind")).split())
+    return " ".join(" ".join(_section(describe(rules, "en"), "Five of a kind")).split())
 
 
 def test_described_jokers():

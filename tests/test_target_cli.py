@@ -87,7 +87,9 @@ def test_batch_objective_lines_never_build_a_target_table(capsys, tmp_path):
     answers = [json.loads(line) for line in out.splitlines()]
     assert len(answers) == 6
     assert answers[0]["fallback"]["goal"] == "target:100" and answers[0]["options"] == []
-    assert "`kniffel solve --objective target`" in answers[0]["fallback"]["reason"]["en"]
+    offer = answers[0]["offer"]  # what building the target table would cost: never started here
+    assert offer["rules"] == "kniffel-basic" and offer["parts"] == ["target"]
+    assert offer["disk_bytes"] > 1e8 and offer["seconds"] > 10
     assert answers[1]["error"].startswith("line 2: ") and "target" in answers[1]["error"]
     assert answers[2] == {"error": "line 3: empty line"}
     assert answers[3]["error"].startswith('line 4: opponents must be a list of')
@@ -189,7 +191,7 @@ def test_a_missing_target_table_is_named_once_with_its_build(capsys, table_dir):
     assert code == 1 and out == "" and err.count("\n") == 1, err
     assert "no target table for kniffel" in err and "kniffel solve --objective target" in err
     code, out, err = run(capsys, "advise", "--dice", "1,2,3,4,5", "--target", "200", "--lang", "en")
-    assert code == 0 and out.count("no target table") == 1 and out.count("kniffel solve") == 1
+    assert code == 0 and out.count("no target table") == 1 and out.count("--build") == 1
     assert "advice for points: no target table for these rules" in out
 
 

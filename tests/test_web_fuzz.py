@@ -64,10 +64,11 @@ HEADERS = st.fixed_dictionaries({}, optional={
 def client(tmp_path_factory):
     from starlette.testclient import TestClient
 
+    from solver.ask.warm import warm
     from solver.web.app import create_app
-    from solver.web.tasks import warm_up
-    app = create_app(tmp_path_factory.mktemp("fuzz-store"), budget=2)
-    warm_up(app.state.tables)  # as a server's workers do: no request pays for loading kernels
+    app = create_app(tmp_path_factory.mktemp("fuzz-store"), time_limit=2)
+    for feature in ("win", "duel"):  # compiled first, as a server's jobs do: no request pays
+        warm(feature, app.state.tables)
     return TestClient(app, base_url="http://127.0.0.1",
                       headers={"content-type": "application/json"})
 
@@ -82,11 +83,12 @@ def record(client):
 
 
 def answered(response):
-    """The property: JSON always; 2xx without "error", 4xx with it; no 5xx but a table being
-    solved (503, Retry-After)."""
+    """The property: JSON always; 2xx without "error", 4xx with it; no 5xx but a job to wait
+    for (503, Retry-After, the job's progress: a table being solved)."""
     body = response.json()
     if response.status_code == 503:
-        assert "being solved" in body["error"] and int(response.headers["retry-after"]) > 0, body
+        assert "being prepared" in body["error"] and int(response.headers["retry-after"]) > 0
+        assert body["job"]["state"] in ("running", "done", "failed"), body
     else:
         assert response.status_code < 500, (response.status_code, body)
     assert ("error" in body) == (response.status_code >= 400), (response.status_code, body)
@@ -238,3 +240,130 @@ def test_analyze_of_a_changed_dice_duel_file_is_an_answer_or_one_line(client, du
     file.write_text(json.dumps(mutated(duel_record, path, key, value)))
     code, out, err = run(capsys, "analyze", str(file), "--json")
     assert (code, err) == (0, "") or (code == 2 and len(err.strip().splitlines()) == 1), (code, err)
+
+
+# --- the issue's hostile values: lists nested 900 deep, strings where numbers belong ------------
+
+def nested(depth, kind):
+    """The JSON text of a value `depth` lists (or objects) deep: written as text, because
+    json.dumps would recurse as deep."""
+    if kind == "list":
+        return "[" * depth + "1" + "]" * depth
+    return '{"a": ' * depth + "1" + "}" * depth
+
+
+DEEP = st.builds(nested, st.integers(65, 1000), st.sampled_from(["list", "object"]))
+MARK = "kniffel-test-mark"
+NUMBER_TEXTS = st.sampled_from(["12", "3", "0", "7", "-1", "false", "true", "1e3", " 2", ""])
+
+
+def placed(data, path, key, text):
+    """The JSON text of `data` with data[path][key] the JSON text `text`."""
+    return json.dumps(mutated(data, path, key, MARK)).replace(json.dumps(MARK), text)
+
+
+def refused(response):
+    """The property of a hostile request: a 4xx with {"error": ...}, never a 500."""
+    assert 400 <= response.status_code < 500, (response.status_code, response.text[:300])
+    assert "error" in response.json(), response.text[:300]
+
+
+RECORD_PLACES = [(path, key) for path in PATHS[1:] for key in KEYS] + [
+    (("record", "turns", 0, "start"), "card"), (("record", "turns", 0, "decisions", 0), "dice"),
+    (("record", "rules"), "upper_bonus"), ((), "hand"), ((), "move"), ((), "goal")]
+# where the record holds a number (or true/false): a string there is refused
+RECORD_NUMBERS = [(("record",), "seed"), (("record",), "real_dice"),
+                  (("record",), "format_version"), (("record", "turns", 0), "round"),
+                  (("record", "turns", 0), "player"), (("record", "turns", 0), "card_total"),
+                  (("record", "turns", 0, "decisions", 0), "points"),
+                  (("record", "turns", 0, "decisions", 0), "rolls_left"),
+                  (("record", "turns", 0, "decisions", 0), "extra_bonuses"),
+                  (("record", "turns", 0, "decisions", 0, "dice"), 0),
+                  (("record", "turns", 0, "start", "card"), "chance")]
+
+
+@settings(FUZZ, max_examples=80)
+@example(where=(("record",), "turns"), deep=nested(900, "list"), path="game")
+@example(where=(("record",), "turns"), deep=nested(900, "list"), path="analyze")
+@given(where=st.sampled_from(RECORD_PLACES), deep=DEEP, path=st.sampled_from(["game", "analyze"]))
+def test_a_record_nested_900_deep_is_a_400(client, record, where, deep, path):
+    """It was a 500 (RecursionError: the repr of the value in an error message)."""
+    refused(client.post(f"/api/{path}", content=placed({"record": record}, *where, deep)))
+
+
+@settings(FUZZ, max_examples=80)
+@example(where=(("record", "turns", 0, "decisions", 0), "points"), text="12", path="game")
+@example(where=(("record", "turns", 0), "round"), text="3", path="analyze")
+@example(where=(("record",), "real_dice"), text="false", path="analyze")
+@example(where=(("record",), "seed"), text="7", path="game")
+@given(where=st.sampled_from(RECORD_NUMBERS), text=NUMBER_TEXTS,
+       path=st.sampled_from(["game", "analyze"]))
+def test_a_string_where_a_record_holds_a_number_is_a_400(client, record, where, text, path):
+    """"points": "12" is not 12, and "real_dice": "false" is not false (it was taken as true)."""
+    refused(client.post(f"/api/{path}", content=placed({"record": record}, *where,
+                                                       json.dumps(text))))
+
+
+NEW_PLACES = {"seed": ((), "seed"), "real_dice": ((), "real_dice"),
+              "upper_bonus": (("options",), "upper_bonus"), "players": (("players",), 0),
+              "rules": ((), "rules"), "goal": ((), "goal"), "language": ((), "language")}
+NEW_NUMBERS = ("seed", "real_dice", "upper_bonus")  # a number or true/false: not a string
+
+
+@settings(FUZZ, max_examples=60)
+@example(field="seed", text="7", deep=None)
+@example(field="real_dice", text="false", deep=None)
+@example(field="players", text="", deep=nested(900, "list"))
+@given(field=st.sampled_from(sorted(NEW_PLACES)), text=NUMBER_TEXTS, deep=st.none() | DEEP)
+def test_a_new_game_with_a_string_or_a_deep_value_is_a_400(client, field, text, deep):
+    """/api/new: {"seed": "7"}, {"real_dice": "false"}, an option's number as a string, or any
+    field nested too deep."""
+    if deep is None and field not in NEW_NUMBERS:
+        return  # words (names, a preset, a goal): the fuzz above throws strings at them
+    data = {"players": ["a", "b"], "options": {}}
+    refused(client.post("/api/new", content=placed(data, *NEW_PLACES[field],
+                                                   deep or json.dumps(text))))
+
+
+# where the Dice Duel's record holds a number it reads (its summary, "format_version", "finished"
+# and "scores", it does not read: the replay makes them again)
+DUEL_NUMBERS = [((), "seed"), ((), "real_dice"), (("turns", 0), "player"),
+                (("turns", 0, "decisions", 0), "rolls_left"),
+                (("turns", 0, "decisions", 0, "dice"), 0),
+                (("turns", 0, "decisions", 1), "rolls_left")]
+
+
+@settings(FUZZ, max_examples=60)
+@example(where=((), "turns"), value=nested(900, "list"), path="game")
+@example(where=((), "seed"), value='"7"', path="analyze")
+@example(where=((), "real_dice"), value='"false"', path="game")
+@given(where=st.sampled_from(DUEL_NUMBERS + [((), "turns"), ((), "players"), ((), "rules")]
+                             + [(p, k) for p in DUEL_PATHS for k in ("dice", "keep", "x")]),
+       value=DEEP | NUMBER_TEXTS.map(json.dumps), path=st.sampled_from(["game", "analyze"]))
+def test_dice_duel_records_nested_deep_or_with_strings_for_numbers_are_a_400(
+        client, duel_record, quick_analysis, where, value, path):
+    deep = value.startswith(("[", "{"))
+    if not deep and where not in DUEL_NUMBERS:
+        return  # a string in place of a list: the fuzz above
+    body = '{"record": ' + placed(duel_record, *where, value) + "}"
+    refused(client.post(f"/api/duel/{path}", content=body))
+
+
+@settings(FUZZ, max_examples=40)
+@example(field="seed", value='"7"')
+@example(field="real_dice", value='"false"')
+@example(field="players", value=nested(900, "list"))
+@given(field=st.sampled_from(["seed", "real_dice", "players", "options", "coach", "language"]),
+       value=DEEP | NUMBER_TEXTS.map(json.dumps))
+def test_a_new_dice_duel_with_a_string_or_a_deep_value_is_a_400(client, field, value):
+    if field in ("language",) and not value.startswith(("[", "{")):
+        return  # a language word: any string is English
+    refused(client.post("/api/duel/new", content=placed({"players": ["a", "b"]}, (), field,
+                                                         value)))
+
+
+@settings(FUZZ, max_examples=30)
+@example(field="card", deep=nested(900, "list"))
+@given(field=st.sampled_from(["card", "dice", "opponents", "rules", "x"]), deep=DEEP)
+def test_a_question_nested_deep_is_a_400(client, field, deep):
+    refused(client.post("/api/advise", content=placed({"dice": [1, 2, 3, 4, 5]}, (), field, deep)))

@@ -179,7 +179,8 @@ def test_replacing_a_worker_does_not_wait_for_it_on_the_event_loop():
 WARM_CHECK = r"""
 import gc, json, orjson
 from numba.core.registry import CPUDispatcher
-from solver.web.tasks import ServerTables as Tables, answer_request, warm_up
+from solver.ask.warm import warm
+from solver.web.tasks import ServerTables as Tables, answer_request
 from solver.web import duel
 
 def compiled():
@@ -187,7 +188,8 @@ def compiled():
             for d in gc.get_objects() if isinstance(d, CPUDispatcher) for s in d.signatures}
 
 tables = Tables(None)
-warm_up(tables)
+for feature in ("win", "duel"):
+    warm(feature, tables)
 before = compiled()
 boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
          "full_house", "small_straight", "large_straight", "kniffel", "chance"]
@@ -197,8 +199,8 @@ for line in [{"card": card, "dice": [1, 2, 3, 4, 6], "rolls_left": 2, "opponents
              {"card": card, "opponents": [{"card": {**other, "kniffel": 50}, "kniffel_bonuses": 1}], "ties": "lose"},
              {"card": card, "dice": [6, 6, 6, 6, 6], "rolls_left": 1, "target": 200},
              {"players": 3, "dice": [1, 2, 3, 4, 5], "rolls_left": 1}]:
-    status, answer = answer_request(orjson.dumps(line), tables)
-    assert status == 200, answer
+    status, answer, preparing = answer_request(orjson.dumps(line), tables)
+    assert status == 200 and preparing is None, answer
 record, _ = duel.new_duel({"players": ["a", "b"], "seed": 1})
 state = duel.duel_step(record, None, {"roll": True}, True)
 duel.duel_step(state["record"], state["hand"], {"keep": []}, True)
@@ -207,10 +209,11 @@ print(json.dumps(sorted(map(list, compiled() - before))))
 
 
 @pytest.mark.slow  # a fresh process: imports, the warm-up, the requests (kernels from the cache)
-def test_the_warm_up_compiles_every_kernel_a_request_needs(tmp_path):
-    """The issue: the opponents'-card path of the win advice (and the Dice Duel coach) compiled
-    inside the first such request, past its 10 s budget.  After warm_up, the requests of each
-    kind compile nothing more (numba adds a signature to a kernel when it compiles or loads)."""
+def test_warming_a_feature_compiles_every_kernel_its_requests_need(tmp_path):
+    """A server never compiles inside a request (its time limit would stop it half done): the
+    job of ask/warm.py compiles a feature's kernels first.  After warm("win") and warm("duel"),
+    the requests of each kind compile nothing more (numba adds a signature to a kernel when it
+    compiles or loads)."""
     done = subprocess.run([sys.executable, "-c", WARM_CHECK], capture_output=True, text=True,
                           timeout=600,
                           env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})

@@ -112,7 +112,7 @@ def test_target_without_its_table_solves_the_sub_game_within_the_budget(capsys, 
     code, out, err = run(capsys, "advise", "--dice", "66612", "--target", "240", "--tables",
                          str(tmp_path), "--lang", "en")  # early: the sub-game is over the budget
     assert code == 0 and "advice for points: no target table for these rules" in out
-    assert out.count("kniffel solve --objective target") == 1, out
+    assert out.count("--build builds them now") == 1, out  # the offer: what a build costs
 
 
 def test_a_target_batch_line_without_its_table_solves_the_sub_game_as_the_cli(capsys, tmp_path):
@@ -148,7 +148,7 @@ def test_without_the_store_early_advice_is_for_points_and_says_why(capsys, tmp_p
     base = ("advise", "--dice", "66612", "--opponent", "ones=3", "--tables", str(tmp_path))
     code, out, err = run(capsys, *base, "--lang", "en")
     assert code == 0, err
-    assert "advice for points" in out and "kniffel solve --objective target" in out
+    assert "advice for points" in out and "--build builds them now" in out
     assert "P(win)" not in out
     code, out, err = run(capsys, *base, "--json")
     answer = json.loads(out)
@@ -167,40 +167,52 @@ def test_without_the_store_early_advice_is_for_points_and_says_why(capsys, tmp_p
     assert reason.startswith("the chance to win here needs") and "budget" in reason
 
 
-def test_a_servers_budget_cuts_the_coachs_and_refuses_only_what_cannot_fit(monkeypatch):
-    """Inside `kniffel serve` (cost.BUDGET, SHARING set by its worker): the goal's budget becomes
-    at most the server's share; with the store, the coach's cheapest answer (the approximation)
-    fits where the exact sub-game alone would not; without it, an early opponent is refused."""
+def test_the_coachs_cheapest_answer_is_counted_in_work():
+    """advice/cost.py: with the store, the coach's cheapest answer (the approximation) fits a
+    budget the exact answer does not; without it, an early opponent's distribution is over it."""
     from solver.advice import cost
-    from solver.advice.position import checked_query
-    from solver.ask.answer import server_fitted
-    from solver.ask.tables import Tables
     from solver.presets import get_rules
     rules = get_rules("kniffel")
-    table = Tables(preloaded=[solved(rules)])
-    goal = win_goal([{"card": {}}], budget=5)
-    empty = checked_query({}, rules)
-    assert server_fitted(goal, empty, table) is goal  # no server: as asked
-    assert (cost.coach_seconds(rules, {}, [{"card": {}}], True)
-            < cost.win_seconds(rules, {}, [{"final": 1}]))
-    assert (cost.coach_seconds(rules, {}, [{"card": {}}], False)
-            > cost.coach_seconds(rules, {}, [{"card": {}}], True))
-    cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, 1, has_store=True)  # fits with the store
+    assert (cost.coach_work(rules, {}, [{"card": {}}], True)
+            < cost.win_work(rules, {}, [{"final": 1}]))
+    assert (cost.coach_work(rules, {}, [{"card": {}}], False)
+            > cost.coach_work(rules, {}, [{"card": {}}], True))
+    cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, has_store=True)  # fits with the store
     with pytest.raises(cost.OverBudget):
-        cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, 1, has_store=False)
-    budget, sharing = cost.BUDGET.set(4.0), cost.SHARING.set(2)
-    try:
-        from solver.stats import opponents
-        # no store of the opponents' distributions (another test may have built one this session)
-        monkeypatch.setattr(opponents, "get_store", lambda table, build_missing=True: None)
-        with pytest.raises(cost.OverBudget):
-            server_fitted(goal, empty, table)
-        final = win_goal([{"final": 200}], budget=5)
-        late = checked_query(dict.fromkeys(rules.boxes[:-2], 0), rules)
-        assert server_fitted(final, late, table).budget == 2.0
-    finally:
-        cost.BUDGET.reset(budget)
-        cost.SHARING.reset(sharing)
+        cost.check_win_budget(rules, {}, [{"card": {}}], 1.0, has_store=False)
+
+
+def test_the_win_coach_never_reads_the_clock(monkeypatch):
+    """The same question, the same answer at any load: a clock that runs a hundred seconds
+    between two readings (a machine at load 100) changes nothing of a win advice that must
+    choose between its exact sub-game and its approximation, and compute distributions."""
+    import time
+
+    from solver.advice.win.coach import win_advice
+    rules = solved("kniffel").rules
+    # 5 open boxes, a budget below the exact sub-game's work: the approximation, with as many of
+    # its successors' distributions as half the budget affords (one here; none would give
+    # another interval)
+    card = dict.fromkeys(rules.boxes[:8], 0)
+    goal = win_goal([{"final": 60}], budget=0.045)
+
+    def ask():
+        advice = win_advice(card, solved("kniffel"), goal, [6, 6, 6, 1, 2], 2,
+                            target_table=None)
+        assert advice.method == "approximate" and advice.interval[0] is not None
+        return advice.to_json()
+
+    quiet = ask()
+    now = [0.0]
+
+    def crawling():
+        now[0] += 100.0
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", crawling)
+    monkeypatch.setattr(time, "monotonic", crawling)
+    monkeypatch.setattr(time, "time", crawling)
+    assert ask() == quiet
 
 
 @pytest.mark.parametrize("budget", ["0", "abc", "1e9"])

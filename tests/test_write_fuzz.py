@@ -86,7 +86,7 @@ def client():
     from helpers import web_client
 
     from solver.web.app import create_app
-    return web_client(create_app(preloaded=[solved("kniffel")], budget=2))
+    return web_client(create_app(preloaded=[solved("kniffel")], time_limit=2))
 
 
 @settings(FUZZ, max_examples=40)

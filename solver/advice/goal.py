@@ -27,6 +27,11 @@ class Goal:
         None): what advice/steps.py reads."""
         raise NotImplementedError
 
+    def kernels(self, query, tables):
+        """The feature whose compiled kernels the answer for `query` needs (ask/warm.py), or
+        None: the advice for points reads a saved table with numpy alone."""
+        return None
+
     def as_json(self):
         """The "objective" of the advice JSON: None for points."""
         return None
@@ -38,7 +43,7 @@ class Goal:
                "probability": advice.probability,
                "expected_final_score": advice.expected_final_score, "options": options}
         extra = {"method": advice.method, "interval": advice.interval, "note": advice.note,
-                 "building": advice.building}
+                 "building": advice.building, "offer": advice.offer}
         return {**out, **{k: v for k, v in extra.items() if v is not None}}
 
     def __str__(self):
@@ -65,15 +70,16 @@ class PointsGoal(Goal):
         out = {"rules": advice.rules, "card_total": advice.card_total,
                "expected_final_score": advice.expected_final_score, "position": advice.position,
                "options": options}
-        extra = {"note": advice.note, "fallback": advice.fallback, "building": advice.building}
+        extra = {"note": advice.note, "fallback": advice.fallback, "building": advice.building,
+                 "offer": advice.offer, "preparing": advice.preparing}
         return {**out, **{k: v for k, v in extra.items() if v is not None}}
 
 
 @dataclass(frozen=True)
 class TargetGoal(Goal):
     """The chance of a final score of at least `target`.  Its advice reads the target table;
-    without one, it solves the position's sub-game when its predicted cost fits `budget`
-    seconds (else Unanswerable)."""
+    without one, it solves the position's sub-game when its work fits `budget` (seconds of the
+    reference machine, advice/cost.py; else Unanswerable)."""
     target: int = None
     budget: float = DEFAULT_BUDGET
     kind = "target"
@@ -86,6 +92,10 @@ class TargetGoal(Goal):
             return target_sub_game(query, tables(query.rules), self, stand_in)
         from .position import ranked
         return ranked(query, target_table, self)
+
+    def kernels(self, query, tables):
+        """The win coach's kernels where no target table is saved (the sub-game is solved)."""
+        return None if tables.saved_target(query.rules) is not None else "win"
 
     def view(self, query, table):
         from .chance_view import ChanceView
@@ -113,18 +123,23 @@ class TargetGoal(Goal):
 @dataclass(frozen=True)
 class WinGoal(Goal):
     """The chance to finish first against `opponents` ({"final": S} | {"card": {...}, ...}, as
-    ask/request.py reads them), a tie shared or lost (`ties`), answered within `budget`
-    seconds: the exact sub-game where it fits, else the approximation with its interval
-    (advice/win/coach.py)."""
+    ask/request.py reads them), a tie shared or lost (`ties`), answered within `budget` (work
+    in seconds of the reference machine, advice/cost.py): the exact sub-game where it fits,
+    else the approximation with its interval (advice/win/coach.py)."""
     opponents: tuple = ()
     ties: str = "share"
     budget: float = DEFAULT_BUDGET
     kind = "win"
 
     def ranked(self, query, tables):
+        from ..stats.opponents import get_store
         from .win.coach import win_advice
-        return win_advice(query, tables(query.rules), self,
-                          target_table=tables.saved_target(query.rules))
+        table = tables(query.rules)
+        return win_advice(query, table, self, target_table=tables.saved_target(query.rules),
+                          store=get_store(table, tables.directory, build_missing=False))
+
+    def kernels(self, query, tables):
+        return "win"
 
     def view(self, query, table):
         from .win.sub_game import win_view

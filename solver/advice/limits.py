@@ -3,7 +3,7 @@
 TIES = ("share", "lose")
 OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
 MAX_OPPONENTS = 7  # eight players, as the card has columns for
-DEFAULT_BUDGET = 1.0  # seconds a win advice may take (advice/win/coach.py)
+DEFAULT_BUDGET = 1.0  # the work a win advice may take, in reference seconds (advice/cost.py)
 MAX_BUDGET = 3600.0  # more is a mistake: an hour for one decision
 
 

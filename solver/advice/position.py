@@ -35,7 +35,9 @@ class Advice:
     interval: list | None = None  # approximate: [low, high] of the chance (win/approximation.py)
     note: str | None = None  # what the answer could not do, and how to make it (a table to build)
     games: int | None = None  # estimated by rollouts: the games played out per option
-    building: dict | None = None  # no target table yet: the background build's (win/prepare.status)
+    building: dict | None = None  # the win tables' build under way (ask/build.status)
+    offer: dict | None = None  # the win tables missing: what their build would cost (ask/build)
+    preparing: str | None = None  # the feature whose kernels a server compiles (ask/warm.py)
     fallback: dict | None = None  # the goal asked, when it could not be answered and this is
     # the advice for points instead: {"goal", "reason", "words"} (ask/answer.py)
 

@@ -136,6 +136,10 @@ def report_lines(result, words=None):
     from ..rules import PRESETS
     w = words or Words(None, PRESETS.get(result["rules"]))
     several = len(result["players"]) > 1
+
+    def shown(name):  # a lone player's "you" (records keep it) in the text's language
+        return w("player.you") if name == "you" and not several else name
+
     name_width = max(len(p["name"]) for p in result["players"]) if several else 0
     count = sum(p["decisions"] for p in result["players"])
     goal = result.get("goal")
@@ -163,8 +167,8 @@ def report_lines(result, words=None):
         chance = (w("analyze.chance_sum", chance=w.percent(p["chance_loss"]), goal=goal_word)
                   if "chance_loss" in p else "")
         if not p["decisions"] and p.get("written"):  # no dice seen: nothing to judge
-            lines.append(w("analyze.unseen", name=p["name"], score=score, n=p["written"]))
+            lines.append(w("analyze.unseen", name=shown(p["name"]), score=score, n=p["written"]))
             continue
-        lines.append(w("analyze.player", name=p["name"], score=score, loss=p["loss"], chance=chance,
-                       n=p["optimal"], total=p["decisions"]))
+        lines.append(w("analyze.player", name=shown(p["name"]), score=score, loss=p["loss"],
+                       chance=chance, n=p["optimal"], total=p["decisions"]))
     return lines

@@ -79,13 +79,27 @@ class Tables:
     and saved first when missing, with `progress`, `announce` and `warn` as get_table takes
     them); tables.target(rules) the saved target table (only loaded: its build takes many
     minutes; a TableError names the command); tables.saved_target(rules) the same, or None;
-    tables.points(rules) any loaded table with the expected-score values."""
+    tables.points(rules) any loaded table with the expected-score values.
 
-    def __init__(self, directory=None, preloaded=(), progress=False, announce=None, warn=None):
+    tables.warm(feature) makes sure the kernels of a feature are compiled (ask/warm.need):
+    compiling(feature) says so first."""
+
+    def __init__(self, directory=None, preloaded=(), progress=False, announce=None, warn=None,
+                 compiling=None):
         self.directory = directory
         self.loaded = {(table.kind, table.rules): table for table in preloaded}
         self.lock = threading.Lock()
         self.options = {"progress": progress, "announce": announce, "warn": warn}
+        self.compiling = compiling
+
+    def warm(self, feature):
+        """The kernels of `feature` compiled unless they are (ask/warm.need)."""
+        from .warm import need
+        need(feature, self, self.compiling)
+
+    def forget(self, kind, rules):
+        """Let go of a loaded table (one built again, to be loaded anew)."""
+        self.loaded.pop((kind, rules), None)
 
     def __call__(self, rules):
         return self.get("expected", rules)

@@ -181,8 +181,8 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     options = advice.options
     if plain.position["dice"] is None or not options:
         cost = plain.expected_final_score - advice.expected_final_score
-        return lines + [w("advise.trade_start", plain=plain.expected_final_score,
-                          cost=max(0.0, cost))]
+        key = "advise.trade_start" if cost >= NO_COST else "advise.trade_start_same"
+        return lines + [w(key, plain=plain.expected_final_score, cost=cost)]
     top = advice.probability
     chances = [w.percent(o["probability"]) for o in options]
     values = [f"{o['expected_final_score']:.3f}" for o in options]
@@ -194,10 +194,22 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     texts = [describe(o, rules, w) for o in (options if shown is None else options[:shown])]
     columns = [(chance_name, chances), (w("advise.expected"), values), (w("advise.cost"), costs)]
     if advice.method == "approximate":  # each option's interval beside its estimate
-        spans = [f"[{w.percent(o['interval'][0])}, {w.percent(o['interval'][1])}]" for o in options]
+        spans = [interval_text(o["interval"], w) for o in options]
         columns.insert(1, (w("advise.interval"), spans))
     lines += option_lines(options, shown, texts, columns, w)
     return lines + [trade_off(advice, plain, goal_word or goal_text, chance_name, w)]
+
+
+NO_COST = 5e-4  # expected points a trade-off line would print as 0.000: it says none instead
+
+
+def interval_text(interval, words):
+    """An option's interval in words: "[12.3%, 45.6%]", or "at most 100%" where its low end is
+    not known (no estimate either: only the high end is)."""
+    low, high = interval
+    if low is None:
+        return words("advise.at_most", chance=words.percent(high))
+    return f"[{words.percent(low)}, {words.percent(high)}]"
 
 
 def method_lines(advice, words):
@@ -210,17 +222,21 @@ def method_lines(advice, words):
         return [w("advise.method_exact")]
     from ..advice.win.approximation import method_words
     lines = [method_words(advice, w)]
-    if advice.building is not None:
+    if advice.building is not None or advice.offer is not None:
         return lines + building_lines(advice, w)
-    return lines + ([w("advise.no_target_table")] if advice.note else [])
+    if not advice.note:
+        return lines
+    # a chance not known at all has said already that there is no target table
+    unknown = advice.interval is not None and advice.interval[0] is None
+    return lines + [w("advise.target_table_hint" if unknown else "advise.no_target_table")]
 
 
 def building_lines(advice, words):
-    """The line on the win tables' background build, if one is under way (win/prepare.py)."""
-    if advice.building is None:
-        return []
-    from ..advice.win.prepare import building_text
-    return [building_text(words, advice.building)]
+    """The line on the win coach's tables: how far their build is, or what it would cost
+    (ask/build.py)."""
+    from ..ask.build import tables_text
+    said = tables_text(words, advice)
+    return [] if said is None else [said]
 
 
 def trade_off(advice, plain, goal_text, chance_name, words):
@@ -238,10 +254,12 @@ def trade_off(advice, plain, goal_text, chance_name, words):
     mirror = matching_option(advice.options, option_as_decision(points_best))
     if (mirror is None or mirror is best or None in (mirror["probability"], best["probability"])
             or abs(mirror["probability"] - best["probability"]) < 5e-10):
-        return w("advise.goal_same", plain=plain.expected_final_score,
-                 cost=max(0.0, plain.expected_final_score - best["expected_final_score"]))
+        cost = plain.expected_final_score - best["expected_final_score"]
+        key = "advise.goal_same" if cost >= NO_COST else "advise.goal_same_free"
+        return w(key, plain=plain.expected_final_score, cost=cost)
     cost = points_best["expected_final_score"] - best["expected_final_score"]
-    key = "advise.trade_risky" if mirror["probability"] < 0.5 else "advise.trade_safe"
+    key = "advise.trade_free" if cost < NO_COST else \
+        "advise.trade_risky" if mirror["probability"] < 0.5 else "advise.trade_safe"
     return w(key, goal=goal_text, cost=max(0.0, cost), expected=best["expected_final_score"],
              plain=points_best["expected_final_score"], chance_name=chance_name,
              chance=w.percent(best["probability"]), plain_chance=w.percent(mirror["probability"]))

@@ -5,6 +5,7 @@ import click
 from .common import (
     FLAGS,
     InputError,
+    build_win_tables,
     command_request,
     command_rules,
     command_tables,
@@ -56,13 +57,19 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 @click.option("--ties", type=click.Choice(["share", "lose"]),
               help="With --opponent: a tie for first is a shared win (1/k, the default) or a loss.")
 @click.option("--budget", type=str, metavar="SECONDS",
-              help="With --opponent (or --target without its table): the seconds the answer may "
-              "take; the exact sub-game where its predicted cost fits, else an approximation "
-              "with an interval (marked ≈); default 1.")
+              help="With --opponent (or --target without its table): the work the answer may "
+              "take, in seconds of the reference machine, counted before it starts and never "
+              "timed (the same question gets the same answer on any machine, at any load); "
+              "the exact sub-game where its work fits, else an approximation with an interval "
+              "(marked ≈); default 1.")
+@click.option("--build", "build_tables", is_flag=True,
+              help="With --opponent or --target: first build the win coach's missing tables "
+              "of these rules (gigabytes and minutes: an answer without them says how many), "
+              "with a progress bar; a build stopped goes on where it stopped.")
 @lang_option()
 def advise_command(rules_name, tables, card, chips, players, to_move, round_chip_taken,
                    opponent_model, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
-                   show_all, batch, as_json, target, opponents, ties, budget, lang):
+                   show_all, batch, as_json, target, opponents, ties, budget, build_tables, lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -77,6 +84,7 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
       kniffel advise --card "ones=3,sixes=24" --dice 66612 --target 250
       kniffel advise --card "$(cat mine)" --dice 66612 --opponent final=231 --ties lose
       kniffel advise --dice 66612 --opponent "ones=3" --opponent "sixes=24" --budget 0.5
+      kniffel advise --dice 66612 --opponent "ones=3" --build
     """
     if show_all and top is not None:
         raise InputError("--all and --top exclude each other")
@@ -88,6 +96,9 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
              "ties": ties, "budget": budget}
     asked = {field: value for field, value in asked.items() if value is not None}
     if batch is not None:
+        if build_tables:
+            raise InputError("--build is not read with --batch: build the tables first "
+                             "(kniffel solve --objective target --rules NAME)")
         if asked:
             flags = [FLAGS[f] for f in asked]
             raise InputError(f"{' and '.join(flags)} {'is' if len(flags) == 1 else 'are'} not "
@@ -97,6 +108,10 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
         return
     request = command_request({"rules": rules_name, **asked})  # read once, checked before work
     rules, loaded = request.rules, command_tables(tables, quiet=as_json)
+    if build_tables:
+        if request.goal.kind not in ("win", "target") or rules.game != "scorecard":
+            raise InputError("--build goes with --opponent or --target (the win coach's tables)")
+        build_win_tables(rules, loaded, quiet=as_json)
     from ..ask.answer import answer
     advice = answer(request, loaded)
     if as_json:
@@ -108,10 +123,11 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
 
 
 def _advise_batch(stream, default_rules, tables, top):
-    """One JSON result per input line; a bad line gets {"error": ...} and the rest go on."""
-    from ..ask.batch import answer_lines
+    """One JSON result per input line; a bad line gets {"error": ...} and the rest go on.  Each
+    line is answered as soon as it comes when no more input is waiting (a terminal, a program
+    that writes a line and waits for its answer); a file or a full pipe in chunks."""
+    from ..ask.batch import InputLines, answer_lines
     loaded = command_tables(tables, quiet=True)  # a line never starts a target build
-    # Read a terminal line by line, so each answer comes at once; files and pipes in chunks.
-    chunk = 1 if stream.isatty() else 1024
-    for text in answer_lines(stream, default_rules, loaded, top, chunk=chunk):
+    lines = InputLines(stream)
+    for text in answer_lines(lines, default_rules, loaded, top, ready=lines.ready):
         click.echo(text)

@@ -2,6 +2,7 @@
 JSON output."""
 import json
 import os
+import sys
 from pathlib import Path
 
 import click
@@ -77,7 +78,13 @@ def _loading(quiet):
     def warn(message):
         click.echo(f"kniffel: warning: {message}", err=True)
 
-    return {"progress": False if quiet else None, "announce": announce, "warn": warn}
+    def compiling(feature):
+        if not quiet:
+            coach = {"win": "win coach", "duel": "Dice Duel coach"}.get(feature, feature)
+            click.echo(f"kniffel: compiling the {coach}'s kernels, once...", err=True)
+
+    return {"progress": False if quiet else None, "announce": announce, "warn": warn,
+            "compiling": compiling}
 
 
 def command_tables(tables, quiet=False):
@@ -87,10 +94,41 @@ def command_tables(tables, quiet=False):
     return Tables(tables, **_loading(quiet))
 
 
+def build_win_tables(rules, tables, quiet=False, parts=None):
+    """Build the win coach's missing tables of `rules` (or `parts` of them) in the store of the
+    cache `tables` (ask/build.py), saying first what they cost, with a progress bar on stderr
+    unless quiet; a build stopped before goes on from its checkpoint.  CommandError when
+    another process is building them."""
+    from ..ask import build
+    missing = build.missing(rules, tables) if parts is None else list(parts)
+    if not missing:
+        return
+    offer = build.offer(rules, tables, missing)
+    if not quiet and offer is not None:
+        size = offer["disk_bytes"] / 1e9
+        click.echo(f"kniffel: building the win coach's tables of {rules.key} ({', '.join(missing)}"
+                   f"; about {size:.1f} GB on disk and {offer['seconds'] / 60:.0f} min on this "
+                   "machine, an estimate), once...", err=True)
+    from tqdm import tqdm
+    with tqdm(total=100, unit="%", disable=quiet, file=sys.stderr, leave=False,
+              bar_format="{l_bar}{bar}| {n:.0f}% [{elapsed}<{remaining}{postfix}]") as bar:
+        def report(stage, fraction, eta):
+            bar.n = round(100 * fraction, 1)
+            bar.set_postfix_str(stage, refresh=False)
+            bar.refresh()
+
+        result = build.build(rules, tables, missing, report=report)
+    if result == "busy":
+        raise CommandError(f"the win coach's tables of {rules.key} are being built by another "
+                           "process; ask again when it is done")
+
+
 def expected_table(rules, tables, quiet=False):
     """Load the table, solving it first (with progress on stderr) when missing or invalid."""
     from ..ask.tables import get_table
-    return get_table(rules, tables, **_loading(quiet))
+    loading = _loading(quiet)
+    del loading["compiling"]  # a table alone compiles no feature's kernels
+    return get_table(rules, tables, **loading)
 
 
 def target_table(rules, tables):

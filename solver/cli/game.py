@@ -7,6 +7,7 @@ import click
 
 from .common import (
     InputError,
+    build_win_tables,
     check_output_file,
     command_request,
     command_rules,
@@ -44,11 +45,16 @@ from .common import (
               help="With --goal win: a tie for first is a shared win (1/k, the default) or a "
               "loss.")
 @click.option("--budget", type=str, metavar="SECONDS",
-              help="With --goal win: the seconds each advice may take (the exact sub-game where "
-              "it fits, else an approximation marked ≈); default 1.")
+              help="With --goal win: the work each advice may take, in seconds of the reference "
+              "machine, counted and never timed (the exact sub-game where it fits, else an "
+              "approximation marked ≈); default 1.")
+@click.option("--build", "build_tables", is_flag=True,
+              help="With --goal win or target:T: first build the win coach's missing tables "
+              "(gigabytes and minutes: the coach without them says how many), with a progress "
+              "bar; a build stopped goes on where it stopped.")
 @lang_option()
 def play_command(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path,
-                 goal_text, ties, budget, lang):
+                 goal_text, ties, budget, build_tables, lang):
     """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
 
     Keep dice by typing their faces (335), Enter rerolls all, a keeps all; choose a box by name,
@@ -62,6 +68,7 @@ def play_command(rules_name, tables, seed, real_dice, players, coach, record_pat
       kniffel play --players "Anna,Ben" --real-dice --rules yahtzee
       kniffel play --resume kniffel-game-20250101-200000.json
       kniffel play --players "Anna,Ben" --coach --goal win
+      kniffel play --players "Anna,Ben" --coach --goal win --build
       kniffel play --rules dice-duel --players "Anna,Ben,Carla" --coach
     """
     import random
@@ -70,8 +77,9 @@ def play_command(rules_name, tables, seed, real_dice, players, coach, record_pat
     from ..game.session import seeded_rng
     from ..terminal.game import play as run
     if resume_path is not None:
-        _resume(resume_path, record_path, tables, coach, (goal_text, ties, budget), lang,
-                given=rules_name != "kniffel" or seed is not None or real_dice or players != "1")
+        given = rules_name != "kniffel" or seed is not None or real_dice or players != "1"
+        _resume(resume_path, record_path, tables, coach, (goal_text, ties, budget, build_tables),
+                lang, given=given)
         return
     if real_dice and seed is not None:
         raise InputError("--seed has no use with --real-dice")
@@ -93,10 +101,21 @@ def play_command(rules_name, tables, seed, real_dice, players, coach, record_pat
     game = Game(rules, names, seed, real_dice)
     loaded = command_tables(tables)
     loaded(rules)  # solved now when missing, before the first roll
+    _build_for(goal, rules, loaded, build_tables)
     status = run(game, loaded, record_path, coach=coach,
                  rng=None if real_dice else seeded_rng(seed), goal=goal, lang=lang)
     if status == "interrupted":
         sys.exit(130)
+
+
+def _build_for(goal, rules, loaded, build_tables):
+    """--build: the win coach's missing tables built before the first roll (a goal's only)."""
+    if not build_tables:
+        return
+    if goal is None or goal.kind not in ("win", "target"):
+        raise InputError("--build goes with --goal win or --goal target:T (the win coach's "
+                         "tables)")
+    build_win_tables(rules, loaded)
 
 
 def _is_duel(rules_name):
@@ -153,9 +172,10 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
         raise InputError(f"{path}: the game is over; see kniffel analyze {path}")
     if game.rules.game != "scorecard":
         raise InputError(f"{path}: not a scorecard game")
-    goal = _goal(game.rules, goal_options, coach, len(game.columns))
+    goal = _goal(game.rules, goal_options[:3], coach, len(game.columns))
     loaded = command_tables(tables)
     loaded(game.rules)
+    _build_for(goal, game.rules, loaded, goal_options[3])
     rng = None if game.real_dice else session.seeded_rng(game.seed, record)
     status = run(game, loaded, record_path or path, coach=coach, rng=rng, goal=goal, lang=lang)
     if status == "interrupted":

@@ -3,7 +3,6 @@ per level and chunk of its items, for any objective (objective.py): the expected
 target, the Dice Duel and the evaluation of a rule list all run their levels here."""
 import contextlib
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from tqdm import tqdm
@@ -11,18 +10,21 @@ from tqdm import tqdm
 from ..rules import Rules, RulesError
 from .cancel import CANCEL, Cancelled, cancel_check  # noqa: F401  (Cancelled: for callers)
 from .objective import EXPECTED_SCORE, sets_by_level  # noqa: F401  (sets_by_level: for callers)
-from .threads import default_threads, map_parallel
+from .threads import default_threads, executor, map_parallel
 from .values import ValueTable
 
 
-def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0, cancel=None):
+def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0, cancel=None,
+                  done=0):
     """Solve every level of `objective` (objective.py) for `rules`, each from the levels solved
     before it: for a scorecard, from the last open box back to the empty card.  Returns (values,
     reachable mask (None when the objective has none), level_seconds).
 
     within: a filled-box mask; only the sets that contain it are solved (a sub-game).
     cancel: a callable or threading.Event, asked once before each level (default: CANCEL's);
-    when true, the pass raises Cancelled (a level's kernels are not interrupted)."""
+    when true, the pass raises Cancelled (a level's kernels are not interrupted).
+    done: levels solved before (a resumed solve, whose objective's levels() leaves them out):
+    the progress bar starts there."""
     start = time.perf_counter()
     reachable = objective.reachable(rules)
     values = objective.values_array(rules, reachable)
@@ -37,13 +39,13 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
 
     level_seconds = []  # (level, seconds since start) after each level: the cost curve
     # one pool for every level: a warm solve is a few hundred milliseconds, 13 pools cost ms
-    with (ThreadPoolExecutor(max_workers=threads) if threads > 1
-          else contextlib.nullcontext()) as pool:
-        for done, (step, items) in enumerate(tqdm(objective.levels(rules, within), unit="level",
-                                                  desc=label or f"solving {rules.key}",
-                                                  disable=disable, leave=False)):
+    with executor(threads) if threads > 1 else contextlib.nullcontext() as pool:
+        levels = objective.levels(rules, within)
+        bar = tqdm(levels, unit="level", desc=label or f"solving {rules.key}", disable=disable,
+                   leave=False, initial=done, total=done + len(levels) if done else None)
+        for count, (step, items) in enumerate(bar, start=done):
             if stop():
-                raise Cancelled(f"stopped after {done} levels")
+                raise Cancelled(f"stopped after {count} levels")
             if len(items) == 0:
                 continue
             objective.start_level(rules, items, values, context)

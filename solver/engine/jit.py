@@ -7,9 +7,10 @@ numba.config.CACHE_DIR is set and writable, else InTreeCacheLocator, `__pycache_
 source).  numba's default puts the cache inside the installed package: files pip does not know
 about, which survive an uninstall and turn the leftover `solver/` folder into a namespace package
 that shadows the next install.  So the cache goes to the user cache directory instead:
-$KNIFFEL_KERNEL_CACHE, else numba's own $NUMBA_CACHE_DIR when the user set it, else `kernels/`
-beside the tables' default folder; in it, a folder for each version of the sources the kernels
-share (SHARED_SOURCES), so that a cached kernel never meets a type or function changed since.
+engine/kernel_cache.py's folder: $KNIFFEL_KERNEL_CACHE, else numba's own $NUMBA_CACHE_DIR when
+the user set it, else `kernels/` beside the tables' default folder; in it, a folder for each
+version of the sources the kernels share (SHARED_SOURCES), so that a cached kernel never meets a
+type or function changed since.
 
 `njit` sets numba.config.CACHE_DIR only while it decorates, and puts the old value back: setting
 it once at import would not last (numba's config.reload_config(), run by every compile, resets
@@ -23,14 +24,13 @@ import os
 import sys
 import tempfile
 import warnings
-from pathlib import Path
 
 import llvmlite.binding as llvm
 import numba
 from numba.core import config
 from numba.extending import register_jitable  # noqa: F401 (kernel modules import it from here)
 
-from .store import user_cache_dir
+from .kernel_cache import kernel_cache_dir, sweep
 
 
 def _target_without_scipy():
@@ -56,53 +56,6 @@ def _target_without_scipy():
 _target_without_scipy()
 
 
-# The modules that define the types kernels take (named tuples of arrays) or the plain functions
-# they compile from other files: numba's cache of a kernel is checked against the kernel's own
-# file only, and a cached kernel names these types by module and name, so a change here (a type
-# renamed, say) must start a cache of its own, never load a stale one.
-SHARED_SOURCES = ("rules/scoring.py", "dice.py", "engine/objective.py", "engine/target/solve.py",
-                  "duel/rules.py", "strategy/thumb.py", "engine/jit.py")
-STALE_CACHE_DAYS = 7  # a cache of other shared sources unused this long is removed
-
-
-def _fingerprint():
-    import hashlib
-    package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for name in SHARED_SOURCES:
-        try:
-            digest.update((package / name).read_bytes())
-        except OSError:
-            digest.update(name.encode())
-    return digest.hexdigest()[:12]
-
-
-def kernel_cache_dir():
-    """The folder numba caches compiled kernels in (see the module docstring): one for each
-    version of the shared sources (SHARED_SOURCES)."""
-    if os.environ.get("KNIFFEL_KERNEL_CACHE"):
-        base = Path(os.environ["KNIFFEL_KERNEL_CACHE"])
-    elif os.environ.get("NUMBA_CACHE_DIR"):
-        base = Path(os.environ["NUMBA_CACHE_DIR"])
-    else:
-        base = user_cache_dir() / "kernels"
-    return base / f"kernels-{_fingerprint()}"
-
-
-def _sweep(folder):
-    """Remove the caches of other shared sources that no process used for STALE_CACHE_DAYS."""
-    import shutil
-    import time
-    try:
-        others = [p for p in folder.parent.iterdir() if p.name.startswith("kernels-")
-                  and p != folder and p.is_dir()]
-        for other in others:
-            if time.time() - other.stat().st_mtime > STALE_CACHE_DAYS * 86400:
-                shutil.rmtree(other, ignore_errors=True)
-    except OSError:
-        pass
-
-
 KERNEL_CACHE = kernel_cache_dir()
 
 
@@ -118,7 +71,7 @@ def _writable(directory):
 _NEW = not KERNEL_CACHE.exists()
 CACHE_OK = _writable(KERNEL_CACHE)
 if CACHE_OK and _NEW:
-    _sweep(KERNEL_CACHE)
+    sweep(KERNEL_CACHE)
 if not CACHE_OK:
     warnings.warn(f"kniffel: cannot write the kernel cache {KERNEL_CACHE} "
                   "(set KNIFFEL_KERNEL_CACHE); kernels are compiled in every process",

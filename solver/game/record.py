@@ -55,6 +55,15 @@ def record_players(record):
     return players
 
 
+def record_real_dice(record):
+    """Whether a record's game is played with real dice (false when it does not say); GameError
+    for another value than true or false (the text "false" is not false)."""
+    real_dice = record.get("real_dice", False)
+    if not isinstance(real_dice, bool):
+        raise GameError(f"real_dice must be true or false, got {real_dice!r}"[:120])
+    return real_dice
+
+
 def record_rules(value):
     """The Rules of a record: a preset name or the rules object `Rules.as_dict()` writes (never
     a file: a record names no file); GameError naming the problem."""
@@ -93,7 +102,7 @@ def replay(record, visit=None, strict=False):
     first decision that is impossible or disagrees with the record (a start card or points that
     do not match the moves before it)."""
     rules = record_rules(record["rules"])
-    game = Game(rules, record_players(record), record.get("seed"), bool(record.get("real_dice")))
+    game = Game(rules, record_players(record), record.get("seed"), record_real_dice(record))
     turns = record["turns"]
     if not isinstance(turns, list):
         raise GameError("\"turns\" must be a list")
@@ -139,7 +148,7 @@ def seeded_dice(record):
     """The dice generator of a record with virtual dice (its seed's rolls, in the order the game
     draws them, game/session.py), None for real dice; GameError for a seed that is none."""
     seed = record.get("seed")
-    if record.get("real_dice") or seed is None:
+    if record_real_dice(record) or seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise GameError(f"seed must be a whole number >= 0 or null, got {seed!r}"[:120])

@@ -10,10 +10,12 @@ A value is a format string, or a pair (singular, plural) chosen by the field `n`
 """
 import math
 
-from . import de, duel_de, duel_en, en, pages_de, pages_en, web_de, web_en
+from . import commands_de, commands_en, de, duel_de, duel_en, en, pages_de, pages_en, web_de, web_en
 
-WORDS = {"de": {**de.WORDS, **web_de.WORDS, **pages_de.WORDS, **duel_de.WORDS},
-         "en": {**en.WORDS, **web_en.WORDS, **pages_en.WORDS, **duel_en.WORDS}}
+WORDS = {"de": {**de.WORDS, **web_de.WORDS, **pages_de.WORDS, **duel_de.WORDS,
+                **commands_de.WORDS},
+         "en": {**en.WORDS, **web_en.WORDS, **pages_en.WORDS, **duel_en.WORDS,
+                **commands_en.WORDS}}
 LANGUAGES = tuple(WORDS)
 
 

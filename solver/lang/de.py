@@ -112,30 +112,42 @@ WORDS = {
                              "übertrifft"),
     "advise.interval": "Bereich",
     "chance_unknown": "unbekannt",
-    "advise.building": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet: {done} "
-                        "fertig, der exakte Rat zum Sieg in etwa {eta}"),
-    "advise.building_started": ("die Tabellen des Sieg-Trainers werden im Hintergrund berechnet "
-                                "(einmalig, einige Minuten); der exakte Rat zum Sieg kommt mit "
-                                "ihnen"),
-    "eta.seconds": "{n} s", "eta.minutes": "{n} min",
-    "advise.method_unknown": ("die Siegchance ist im Zeitbudget nicht bekannt: ohne Zieltabelle "
-                              "kein oberes Ende, das untere (ab hier auf Punkte gespielt) braucht "
-                              "mehr Zeit als das Budget; Optionen nach erwarteter Punktzahl "
-                              "geordnet"),
+    "advise.at_most": "höchstens {chance}",
+    "build.under_way": "die Tabellen des Sieg-Trainers werden berechnet: {done} fertig",
+    "build.under_way_eta": ("die Tabellen des Sieg-Trainers werden berechnet: {done} fertig, der "
+                            "exakte Rat in etwa {eta}"),
+    "build.offer": ("der exakte Rat braucht die Tabellen des Sieg-Trainers für {title}: etwa "
+                    "{size} auf der Festplatte und {time} Rechenzeit auf diesem Rechner (eine "
+                    "Schätzung); --build berechnet sie jetzt, einmalig"),
+    "build.busy": "die Tabellen des Sieg-Trainers für {title} berechnet gerade ein anderer Prozess",
+    "build.done": "die Tabellen des Sieg-Trainers für {title} sind berechnet",
+    "build.stage_target": "Zieltabelle",
+    "build.stage_opponents": "Verteilungen der Mitspieler",
+    "fallback.compiling_win": "der Sieg-Trainer wird vorbereitet (einmalig)",
+    "fallback.compiling_duel": "der Würfelduell-Trainer wird vorbereitet (einmalig)",
+    "eta.seconds": "{n} s", "eta.minutes": "{n} min", "eta.hours": "{h} h {m} min",
+    "advise.method_unknown": ("die Siegchance ist im Budget nicht zu berechnen: bekannt ist nur, "
+                              "dass sie höchstens 100% ist (ohne Zieltabelle gibt es keine engere "
+                              "Schranke, und die Chance, wenn ab hier auf Punkte gespielt wird, "
+                              "braucht mehr Arbeit als das Budget); die Optionen sind nach "
+                              "erwarteter Punktzahl geordnet"),
     "advise.no_target_table": ("keine Zieltabelle für diese Regeln: das obere Ende ist unbekannt, "
                                "die Optionen sind nach erwarteter Punktzahl geordnet; `kniffel "
                                "solve --objective target` berechnet sie einmal"),
+    "advise.target_table_hint": ("`kniffel solve --objective target` berechnet die Zieltabelle "
+                                  "einmal"),
     "fallback.points": "Rat für Punkte: {why}",
     "fallback.stopped": "die Rechnung lief über die Zeitgrenze dieses Servers und wurde angehalten",
     "fallback.no_target_table": ("keine Zieltabelle für diese Regeln, und das Teilspiel ab dieser "
-                                 "Stellung bräuchte etwa {seconds} s (eine Schätzung), länger als "
-                                 "das Budget von {budget} s: `kniffel solve --objective target` "
-                                 "berechnet die Tabelle einmal"),
+                                 "Stellung ist etwa {seconds} s Arbeit (eine Schätzung), mehr als "
+                                 "das Budget von {budget} s"),
     "advise.goal_target": "mindestens {target} Punkte",
     "advise.goal_win": ("ein Sieg gegen 1 Mitspieler (Gleichstand: {ties})",
                         "ein Sieg gegen {n} Mitspieler (Gleichstand: {ties})"),
     "advise.goal_same": "diese Wahl ist auch auf Punkte die beste; ab hier auf Punkte gespielt: "
                         "erwartete Endpunktzahl {plain:.3f} ({cost:.3f} mehr)",
+    "advise.goal_same_free": ("diese Wahl ist auch auf Punkte die beste: erwartete Endpunktzahl "
+                              "{plain:.3f}"),
     "ties.share": "geteilt",
     "ties.lose": "verloren",
     "advise.trade_risky": "auf {goal} zu spielen ist hier die riskantere Wahl: sie gibt {cost:.3f} "
@@ -144,8 +156,12 @@ WORDS = {
     "advise.trade_safe": "auf {goal} zu spielen ist hier die sicherere Wahl: sie gibt {cost:.3f} "
                          "erwartete Punkte ab ({expected:.3f} statt {plain:.3f} auf Punkte "
                          "gespielt) für {chance_name} {chance} statt {plain_chance}",
+    "advise.trade_free": ("auf {goal} zu spielen kostet hier keine erwarteten Punkte "
+                          "({expected:.3f}) und bringt {chance_name} {chance} statt "
+                          "{plain_chance}"),
     "advise.trade_start": "auf Punkte gespielt: erwartete Endpunktzahl {plain:.3f} "
                           "({cost:.3f} mehr)",
+    "advise.trade_start_same": "auf Punkte gespielt: dieselbe erwartete Endpunktzahl, {plain:.3f}",
     # `kniffel analyze`
     "analyze.head": ("{rules}: 1 Entscheidung; Kosten = erwartete Endpunktzahl der besten Wahl "
                      "minus die der getroffenen",

@@ -105,30 +105,43 @@ WORDS = {
                              "can beat"),
     "advise.interval": "interval",
     "chance_unknown": "unknown",
-    "advise.building": ("the win coach's tables are being built in the background: {done} done, "
-                        "the exact win advice ready in about {eta}"),
-    "advise.building_started": ("the win coach's tables are being built in the background (once, "
-                                "a few minutes); the exact win advice comes with them"),
+    "advise.at_most": "at most {chance}",
+    "build.under_way": "the win coach's tables are being built: {done} done",
+    "build.under_way_eta": ("the win coach's tables are being built: {done} done, the exact "
+                            "advice ready in about {eta}"),
+    "build.offer": ("the exact advice needs the win coach's tables of {title}: about {size} on "
+                    "disk and {time} of computing on this machine (an estimate); --build builds "
+                    "them now, once"),
+    "build.busy": "the win coach's tables of {title} are being built by another process",
+    "build.done": "the win coach's tables of {title} are built",
+    "build.stage_target": "target table",
+    "build.stage_opponents": "opponents' distributions",
+    "fallback.compiling_win": "the win coach is being prepared (once)",
+    "fallback.compiling_duel": "the Dice Duel coach is being prepared (once)",
     "eta.seconds": "{n} s",
     "eta.minutes": "{n} min",
-    "advise.method_unknown": ("the chance to win is not known within the budget: without the "
-                              "target table there is no high end, and the low end (playing for "
-                              "points from here) needs more time than the budget; the options are "
-                              "ranked by the expected score"),
+    "eta.hours": "{h} h {m} min",
+    "advise.method_unknown": ("the chance to win cannot be worked out within the budget: all "
+                              "that is known is that it is at most 100% (without the target table "
+                              "there is no closer bound, and the chance when playing for points "
+                              "from here needs more work than the budget); the options are ranked "
+                              "by the expected score"),
     "advise.no_target_table": ("no target table for these rules: the high end is not known and "
                                "the options are ranked by the expected score; `kniffel solve "
                                "--objective target` builds it once"),
+    "advise.target_table_hint": "`kniffel solve --objective target` builds the target table once",
     "fallback.points": "advice for points: {why}",
     "fallback.stopped": "the work ran past this server's time guard and was stopped",
     "fallback.no_target_table": ("no target table for these rules, and the sub-game from this "
-                                 "position would take about {seconds} s (an estimate), longer "
-                                 "than the budget of {budget} s: `kniffel solve --objective "
-                                 "target` builds the table once"),
+                                 "position is about {seconds} s of work (an estimate), over "
+                                 "the budget of {budget} s"),
     "advise.goal_target": "a final score of {target}+",
     "advise.goal_win": ("a win against 1 player (ties {ties})",
                         "a win against {n} players (ties {ties})"),
     "advise.goal_same": "this choice is also the best for points; played for points from here "
                         "instead: expected final score {plain:.3f} ({cost:.3f} more)",
+    "advise.goal_same_free": "this choice is also the best for points: expected final score "
+                             "{plain:.3f}",
     "ties.share": "shared",
     "ties.lose": "lost",
     "advise.trade_risky": "playing to {goal} is the riskier choice here: it gives up {cost:.3f} "
@@ -137,8 +150,12 @@ WORDS = {
     "advise.trade_safe": "playing to {goal} is the safer choice here: it gives up {cost:.3f} "
                          "expected points ({expected:.3f} against {plain:.3f} playing for points) "
                          "for {chance_name} {chance} instead of {plain_chance}",
+    "advise.trade_free": ("playing to {goal} costs no expected points here ({expected:.3f}) and "
+                          "gives {chance_name} {chance} instead of {plain_chance}"),
     "advise.trade_start": "playing for points instead: expected final score {plain:.3f} "
                           "({cost:.3f} more)",
+    "advise.trade_start_same": "playing for points instead: the same expected final score, "
+                               "{plain:.3f}",
     # `kniffel analyze`
     "analyze.head": ("{rules}: 1 decision; cost = expected final score of the best choice minus "
                      "that of the choice made",

@@ -3,14 +3,27 @@
 WORDS = {
     # die Webseite (solver/web/static/app.js setzt {name} und {name:.2f} ein)
     # was der Server der Seite sagt (Budgets, Fehler)
-    "budget.win": ("der Rat auf Sieg bräuchte hier etwa {seconds:.0f} s{shared} (eine Schätzung), "
-                   "mehr als das Budget von {budget} s; frag wieder, wenn weniger Felder offen "
-                   "sind oder die anderen fertig sind, oder spiel auf Punkte"),
-    "budget.shared": (" bei 1 gleichzeitigen Anfrage", " bei {n} gleichzeitigen Anfragen"),
+    "budget.win": ("der Rat auf Sieg ist hier etwa {seconds:.0f} s Arbeit (eine Schätzung, "
+                   "gezählt auf der Referenzmaschine), mehr als das Budget von {budget} s; frag "
+                   "wieder, wenn weniger Felder offen sind oder die anderen fertig sind, oder "
+                   "spiel auf Punkte"),
     "budget.distributions": ("die Siegchance braucht hier die Verteilungen der Endpunkte der "
-                             "anderen: ohne ihren Speicher etwa {seconds:.0f} s (eine Schätzung), "
-                             "mehr als das Budget von {budget} s; `kniffel solve --objective "
-                             "target` legt ihn einmal an, oder erhöhe --budget"),
+                             "anderen: ohne die Tabellen des Sieg-Trainers etwa {seconds:.0f} s "
+                             "Arbeit (eine Schätzung, gezählt auf der Referenzmaschine), mehr "
+                             "als das Budget von {budget} s"),
+    "web.build_offer": ("Der exakte Rat auf Sieg braucht die Tabellen des Sieg-Trainers für "
+                        "{title}: etwa {size} auf der Festplatte und {time} Rechenzeit auf diesem "
+                        "Rechner (eine Schätzung). Bis dahin sind die Siegchancen Spannen (≈)."),
+    "web.build_button": "Tabellen berechnen",
+    "job.table": "Die Tabelle für {title} wird berechnet",
+    "job.warm_win": "Der Sieg-Trainer wird vorbereitet (einmalig)",
+    "job.warm_duel": "Der Würfelduell-Trainer wird vorbereitet (einmalig)",
+    "job.win": "Die Tabellen des Sieg-Trainers für {title} werden berechnet",
+    "job.done": "{what}: {percent} fertig",
+    "job.done_eta": "{what}: {percent} fertig, noch etwa {eta}",
+    "job.waiting": "{what}: beginnt",
+    "job.failed": "{what} ist fehlgeschlagen: {error}",
+    "job.finished": "{what}: fertig.",
     "web.points_while_building": "Vorerst Rat für Punkte: {building}.",
     "web.duel_link": "Würfelduell",
     "web.duel_link_title": "Kniffel Dice Duel für 2-4 Spieler",
@@ -20,8 +33,15 @@ WORDS = {
     "error.write_points": "{points} Punkte passen nicht in {box}; möglich: {possible}",
     "error.dice_count": "Würfel in der Hand: es braucht genau {n}, nicht {got}",
     "web.server_busy": "Der Server rechnet gerade an anderem: bitte gleich noch einmal versuchen.",
-    "web.over_budget": ("Die Rechnung brauchte länger als das Budget dieses Servers von {budget} s "
-                        "und wurde abgebrochen."),
+    "web.over_limit": ("Die Rechnung brauchte länger als die Zeitgrenze dieses Servers von "
+                       "{seconds} s und wurde angehalten."),
+    # die Seite eines Links ohne den richtigen Zugangsschlüssel (`kniffel serve --host ...`)
+    "web.token_title": "Kniffel-Trainer: kein Zugang",
+    "web.token_wrong": "Diesem Link fehlt sein Zugangsschlüssel, oder der Schlüssel ist falsch.",
+    "web.token_open": ("Öffne die Adresse, die „kniffel serve“ auf dem Rechner ausgegeben hat "
+                       "(mit „?token=…“ am Ende), oder scanne ihren QR-Code."),
+    "web.token_new": ("Wurde der Server mit --new-token neu gestartet, gilt nur noch seine neue "
+                      "Adresse."),
     "web.write_help": ("Oder ohne Würfel: das Feld von {name} im Block antippen und nur die "
                        "Punkte eintragen."),
     "web.write_box": "{box} für {name}: Punkte",

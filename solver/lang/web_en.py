@@ -3,14 +3,26 @@
 WORDS = {
     # the web page (solver/web/static/app.js formats {name} and {name:.2f})
     # what the server tells the page (budgets, errors)
-    "budget.win": ("the win advice here would take about {seconds:.0f} s{shared} (an estimate), "
-                   "over the budget of {budget} s; ask again with fewer open boxes or opponents "
-                   "who have finished, or play for points"),
-    "budget.shared": (" with 1 request computing at once", " with {n} requests computing at once"),
+    "budget.win": ("the win advice here is about {seconds:.0f} s of work (an estimate, counted on "
+                   "the reference machine), over the budget of {budget} s; ask again with fewer "
+                   "open boxes or opponents who have finished, or play for points"),
     "budget.distributions": ("the chance to win here needs the other players' final-score "
-                             "distributions: about {seconds:.0f} s without their store (an "
-                             "estimate), over the budget of {budget} s; `kniffel solve --objective "
-                             "target` builds the store once, or raise --budget"),
+                             "distributions: about {seconds:.0f} s of work without the win "
+                             "coach's tables (an estimate, counted on the reference machine), "
+                             "over the budget of {budget} s"),
+    "web.build_offer": ("The exact win advice needs the win coach's tables of {title}: about "
+                        "{size} on disk and {time} of computing on this machine (an estimate). "
+                        "Until then the chances to win are ranges (≈)."),
+    "web.build_button": "Build the tables",
+    "job.table": "Solving the table of {title}",
+    "job.warm_win": "Preparing the win coach (once)",
+    "job.warm_duel": "Preparing the Dice Duel coach (once)",
+    "job.win": "Building the win coach's tables of {title}",
+    "job.done": "{what}: {percent} done",
+    "job.done_eta": "{what}: {percent} done, about {eta} to go",
+    "job.waiting": "{what}: starting",
+    "job.failed": "{what} failed: {error}",
+    "job.finished": "{what}: done.",
     "web.points_while_building": "Advice for points for now: {building}.",
     "web.duel_link": "Dice Duel",
     "web.duel_link_title": "Kniffel Dice Duel for 2-4 players",
@@ -20,7 +32,14 @@ WORDS = {
     "error.write_points": "{points} points cannot go in {box}; possible: {possible}",
     "error.dice_count": "hand: need exactly {n} dice, got {got}",
     "web.server_busy": "The server is busy with other work: try again in a moment.",
-    "web.over_budget": "The work ran past this server's budget of {budget} s and was stopped.",
+    "web.over_limit": "The work ran past this server's time limit of {seconds} s and was stopped.",
+    # the page of a link without the right access token (`kniffel serve --host ...`)
+    "web.token_title": "Kniffel coach: no access",
+    "web.token_wrong": "This link is missing its access token, or the token is wrong.",
+    "web.token_open": ("Open the address that “kniffel serve” printed on the computer (with "
+                       "“?token=…” at its end), or scan its QR code."),
+    "web.token_new": ("If the server was started again with --new-token, only its new address "
+                      "works."),
     "web.write_help": "Or without dice: tap {name}'s box on the card and write the points only.",
     "web.write_box": "{box} for {name}: points",
     "web.write_ok": "Write",

@@ -67,19 +67,26 @@ def wrapped(text, width):
     return "\n".join(out)
 
 
+def shown_name(name, players, words):
+    """A player's name as shown among `players` names: a lone player's "you" (game/card.py; the
+    record keeps it) in the language of `words` ("du"), any other name as it is."""
+    return words("player.you") if name == "you" and players == 1 else name
+
+
 def card_lines(game, words=None):
     """The card as on the paper pad: a row per box, a column per player, sums and bonuses."""
     rules = game.rules
     w = words or Words(None, rules)
     columns = game.columns
-    width = max(6, *(len(c.name) for c in columns))
+    heads = [shown_name(c.name, len(columns), w) for c in columns]
+    width = max(6, *map(len, heads))
     names = {box: w.box(box) for box in rules.boxes}  # as on the pad
     label = max(len(n) for n in names.values()) + 4
 
     def row(text, cells):
         return f"  {text:<{label}}" + "".join(f" {c:>{width}}" for c in cells)
 
-    lines = [row("", [c.name for c in columns])]
+    lines = [row("", heads)]
     for b, box in enumerate(rules.boxes):
         lines.append(row(f"{b + 1:>2} {names[box]}", [str(c.card.get(box, "-")) for c in columns]))
         if b == 5:
@@ -103,6 +110,7 @@ def summary_lines(game, tables, words=None):
     result = analyze(game.record(), tables)
     lines = [w("summary.start", value=start_expectation(tables(game.rules)))]
     for p in result["players"]:
-        lines.append(w("summary.player", name=p["name"], score=p["score"], loss=p["loss"],
-                       optimal=p["optimal"], n=p["decisions"]))
+        lines.append(w("summary.player", name=shown_name(p["name"], len(result["players"]), w),
+                       score=p["score"], loss=p["loss"], optimal=p["optimal"],
+                       n=p["decisions"]))
     return lines

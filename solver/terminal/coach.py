@@ -5,9 +5,9 @@ from ..advice.choices import chance_given_up, describe_choice, matching_option, 
 from ..advice.goal import POINTS
 from ..advice.position import checked_query
 from ..advice.win.approximation import method_words
-from ..advice.win.prepare import building_text
 from ..ask.analysis import OPTIMAL_TOLERANCE, choice_value
 from ..ask.answer import answer, fallback_text
+from ..ask.build import tables_text
 from ..ask.request import Request
 
 COACH_TOP = 5  # options --coach shows before each decision; `?` shows them all
@@ -18,7 +18,7 @@ class Coach:
     rules, tables, goal, words and terminal."""
 
     said_fallback = False  # the reason the goal's advice is for points: said once a game
-    said_building = None  # the round the background build's progress was said in
+    said_building = None  # the round the win tables' build or its offer was said in
     said_note = False  # no target table: said once a game
 
     def query(self, turn, dice=None, rolls_left=None):
@@ -50,14 +50,15 @@ class Coach:
         if not self.said_fallback:
             self.terminal.say("  " + fallback_text(advice, self.words))
             self.said_fallback = True
-        self.say_building(turn, advice.building)
+        self.say_building(turn, advice)
         return None
 
-    def say_building(self, turn, building=None):
-        """How far the background build of the win tables is, once a round while it runs."""
-        if building is not None and self.said_building != turn.record["round"]:
+    def say_building(self, turn, advice):
+        """How far the build of the win tables is, or what it would cost, once a round."""
+        said = tables_text(self.words, advice)
+        if said is not None and self.said_building != turn.record["round"]:
             self.said_building = turn.record["round"]
-            self.terminal.say("  " + building_text(self.words, building))
+            self.terminal.say("  " + said)
 
     def feedback(self, turn, dice, decision, advice):
         """With --coach: what the decision just taken cost (with a goal: in its chance too)."""
@@ -119,8 +120,8 @@ class Coach:
                      chance_name=self.chance_name() + approx))
         if ranked.method == "approximate":
             say("       " + method_words(ranked, w))
-            self.say_building(turn, ranked.building)
-            if ranked.note and ranked.building is None and not self.said_note:
+            self.say_building(turn, ranked)
+            if ranked.note and tables_text(w, ranked) is None and not self.said_note:
                 say("       " + w("advise.no_target_table"))  # once a game
                 self.said_note = True
         for rank, option in enumerate(shown, 1):

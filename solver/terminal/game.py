@@ -13,7 +13,7 @@ from ..game import session as sessions
 from ..game.card import GameError, is_sub_multiset, parse_box, parse_faces
 from ..game.record import save_record
 from ..lang import Words
-from .card import InputClosed, Quit, Terminal, Undo, card_lines, summary_lines
+from .card import InputClosed, Quit, Terminal, Undo, card_lines, shown_name, summary_lines
 from .coach import COACH_TOP, Coach
 
 
@@ -250,7 +250,8 @@ class _Session(Coach):
             extra.append(w("play.extra_bonus", n=paid * self.rules.extra_bonus, kniffel=kniffel))
         if gained - paid * self.rules.extra_bonus:
             extra.append(w("play.upper_bonus", n=gained - paid * self.rules.extra_bonus))
-        self.terminal.say("  " + w("play.scored", player=self.game.players[turn.player],
+        player = shown_name(self.game.players[turn.player], len(self.game.columns), w)
+        self.terminal.say("  " + w("play.scored", player=player,
                                    points=points, box=w.box(box),
                                    extra=f" ({', '.join(extra)})" if extra else "",
                                    total=turn.column.total(self.rules)))

@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..game.card import GameError
-from ..lang import LANGUAGES, box_name, pad_language, web_words
+from ..lang import LANGUAGES, Words, box_name, pad_language, web_words
 from ..presets import all_presets
 from ..rules import PRESETS, SCORECARD_OPTIONS, RulesError, option_applies
 from ..version import __version__
@@ -31,7 +31,9 @@ from .checks import (
     NEW_FIELDS,
     BadRequest,
     check_fields,
+    check_nesting,
     checked_record,
+    request_rules,
     requested_record,
 )
 from .duel import duel_routes
@@ -82,6 +84,7 @@ def json_object(body, not_an_object):
         raise BadRequest(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise BadRequest(not_an_object)
+    check_nesting(data)  # before anything recurses into it
     return data
 
 
@@ -117,8 +120,23 @@ def _error(exc, **more):
 
 
 async def _busy(request, exc):
-    return Response(orjson.dumps(_error(exc, retry_after=exc.retry_after)), 503,
+    more = {"retry_after": exc.retry_after, **({"job": exc.job} if exc.job else {})}
+    return Response(orjson.dumps(_error(exc, **more)), 503,
                     {"retry-after": str(exc.retry_after)}, media_type="application/json")
+
+
+def _job(pool, kind, subject):
+    """The progress of the job (kind, subject), started now unless it runs or ran."""
+    return pool.start_job(kind, subject).job
+
+
+def _with_job(pool, state):
+    """A game's state with the job its advice waits for ("preparing": a feature's kernels,
+    compiled by a job: advice for points meanwhile)."""
+    advice = state.get("advice") or {}
+    if advice.get("preparing"):
+        state["job"] = _job(pool, "warm", advice["preparing"])
+    return state
 
 
 async def _failed(request, exc):
@@ -130,13 +148,15 @@ async def _client_gone(request, exc):
     return Response(status_code=400)
 
 
-def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool=None, budget=None):
+def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool=None,
+               time_limit=None):
     """The Starlette app; `token`, when set, is required on every request (query, header or
     cookie); `preloaded`: tables already in memory; `host`: the address it listens on (the
     Host header must name it, web/guard.py); `pool`: the work.Pool that computes (default: one
-    worker thread sharing `preloaded`, with `budget` seconds a request: the test client)."""
+    worker thread sharing `preloaded`, stopping a request after `time_limit` seconds: the test
+    client)."""
     tables = ServerTables(tables_dir, preloaded)
-    pool = pool or work.Pool(1, 8, budget, SERVICE, tables=tables, processes=False)
+    pool = pool or work.Pool(1, 8, time_limit, SERVICE, tables=tables, processes=False)
     middleware = [Middleware(guard.Guard, host=host)]
     middleware += [Middleware(_TokenGate, token=token)] if token else []
     app = Starlette(routes=_routes(pool, token), middleware=middleware,
@@ -160,21 +180,6 @@ def _routes(pool, token):
             response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
         return response
 
-    async def advise(request):
-        status, answer = await on_pool(request, "advise", await _json_body(request))
-        return Response(answer, status, media_type="application/json")
-
-    async def new_game(request):
-        data = await _json_object(request)
-        check_fields(data, NEW_FIELDS, "a new game")
-        return _json(await on_pool(request, "new", data, requested_record(data)))
-
-    async def game(request):
-        data = await _json_object(request)
-        check_fields(data, GAME_FIELDS, "a game request")
-        record, hand = checked_record(data.get("record")), data.get("hand")
-        return _json(await on_pool(request, "game", data, record, hand, data.get("move")))
-
     async def analyze(request):
         data = await _json_object(request)
         check_fields(data, {"record", "goal", "from_round"}, "an analysis")
@@ -188,14 +193,84 @@ def _routes(pool, token):
         return _json(pool.status())
 
     return [Route("/", index), Route("/api/info", info),
-            Route("/api/advise", advise, methods=["POST"]),
-            Route("/api/new", new_game, methods=["POST"]),
-            Route("/api/game", game, methods=["POST"]),
+            *_game_routes(pool, on_pool),
             Route("/api/analyze", analyze, methods=["POST"]),
             Route("/api/jobs", jobs),
             *duel_routes(_json_object, _json,
                          lambda request, function, *args: on_pool(request, "call", function, args)),
             Mount("/static", StaticFiles(directory=STATIC), name="static")]
+
+
+def _game_routes(pool, on_pool):
+    """The routes of a question or a game's move, and of a build the player asked for: each
+    answer carries the job it waits for, if any."""
+
+    async def advise(request):
+        status, answer, preparing = await on_pool(request, "advise", await _json_body(request))
+        headers = {}
+        if preparing is not None:  # advice for points until the kernels are compiled
+            headers["x-kniffel-job"] = orjson.dumps(_job(pool, "warm", preparing)).decode()
+        return Response(answer, status, headers, media_type="application/json")
+
+    async def new_game(request):
+        data = await _json_object(request)
+        check_fields(data, NEW_FIELDS, "a new game")
+        return _json(_with_job(pool, await on_pool(request, "new", data,
+                                                   requested_record(data))))
+
+    async def game(request):
+        data = await _json_object(request)
+        check_fields(data, GAME_FIELDS, "a game request")
+        record, hand = checked_record(data.get("record")), data.get("hand")
+        return _json(_with_job(pool, await on_pool(request, "game", data, record, hand,
+                                                   data.get("move"))))
+
+    async def build(request):
+        """POST /api/build {"rules": preset, "options": {...}}: build the win coach's tables of
+        those rules (the page's button, after their offer): 503 with the job to follow."""
+        data = await _json_object(request)
+        check_fields(data, {"rules", "options"}, "a build")
+        raise pool.start_job("win", request_rules(data))
+
+    return [Route("/api/advise", advise, methods=["POST"]),
+            Route("/api/new", new_game, methods=["POST"]),
+            Route("/api/game", game, methods=["POST"]),
+            Route("/api/build", build, methods=["POST"])]
+
+
+def preferred_language(accept_language):
+    """The language of LANGUAGES that an Accept-Language header prefers (the highest q, the
+    first of equals), English when it names none of them."""
+    best, best_q = "en", 0.0
+    for part in accept_language.split(",")[:32]:
+        tag, *params = part.strip().split(";")
+        q = 1.0
+        for param in params:
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        lang = tag.strip().lower().split("-")[0]
+        if lang in LANGUAGES and q > best_q:
+            best, best_q = lang, q
+    return best
+
+
+def refused_page(lang):
+    """The page of a link without the right access token, in `lang` (UTF-8 bytes): it says what
+    is wrong and where the right address is."""
+    import html
+    words = Words(lang)
+    title = html.escape(words("web.token_title"))
+    text = "".join(f"<p>{html.escape(words(key))}</p>"
+                   for key in ("web.token_wrong", "web.token_open", "web.token_new"))
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{title}</title></head><body style=\"font-family: sans-serif; "
+            f'max-width: 32em; margin: 2em auto; padding: 0 1em\"><h1>{title}</h1>{text}'
+            f"</body></html>").encode()
 
 
 async def bad_request(request, exc):
@@ -222,7 +297,9 @@ def handlers():
 
 
 class _TokenGate:
-    """ASGI middleware: refuse every request without the access token (query, header or cookie)."""
+    """ASGI middleware: refuse every request without the access token (query, header or cookie):
+    403, a short page in the browser's language for a browser opening a link (it accepts
+    text/html), JSON {"error": ...} for the API."""
 
     def __init__(self, app, token):
         self.app = app
@@ -232,8 +309,14 @@ class _TokenGate:
         if scope["type"] != "http" or self._allowed(scope):
             await self.app(scope, receive, send)
             return
-        response = JSONResponse({"error": "access token missing or wrong: open the URL "
-                                          "kniffel serve printed"}, 403)
+        headers = dict(scope.get("headers", []))
+        if b"text/html" in headers.get(b"accept", b"").lower():
+            lang = preferred_language(headers.get(b"accept-language", b"").decode("latin-1"))
+            response = Response(refused_page(lang), 403, {"cache-control": "no-store"},
+                                media_type="text/html")
+        else:
+            response = JSONResponse({"error": "access token missing or wrong: open the URL "
+                                              "kniffel serve printed"}, 403)
         await response(scope, receive, send)
 
     def _allowed(self, scope):

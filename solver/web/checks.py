@@ -1,6 +1,7 @@
 """The checks of a request to `kniffel serve` before any work starts: its fields, its rules,
 the record it carries and the record of a new game; each failure a BadRequest (a 4xx with one
 message)."""
+from ..ask.batch import MAX_DEPTH, nested_deeper
 from ..game import session
 from ..presets import read_rules
 from ..rules import PRESETS, RulesError
@@ -33,6 +34,14 @@ NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "g
 GAME_FIELDS = {"record", "hand", "move", "language", "goal"}
 
 
+def check_nesting(data):
+    """BadRequest for a request body whose lists and objects nest deeper than any request needs
+    (MAX_DEPTH): a record nested 900 deep would break whatever recursed into it (an error
+    message's repr, the JSON of the answer) into a 500."""
+    if nested_deeper(data):
+        raise BadRequest(f"lists and objects nested more than {MAX_DEPTH} deep: not a request")
+
+
 def check_fields(data, fields, what):
     """BadRequest naming the fields of `data` that `what` does not take."""
     unknown = sorted(set(data) - fields)
@@ -51,9 +60,13 @@ def checked_record(record):
                          f"got {rules!r}")
     if not isinstance(rules, (str, dict)):
         raise BadRequest("record rules must be a scorecard preset or a rules object")
+    check_nesting(record)
     players = record.get("players", ["you"])
     if not isinstance(players, list) or len(players) > MAX_PLAYERS:
         raise BadRequest(f"a game has 1-{MAX_PLAYERS} players")
+    real_dice = record.get("real_dice", False)
+    if not isinstance(real_dice, bool):  # "false" must not mean real dice
+        raise BadRequest(f"record real_dice must be true or false, got {real_dice!r}"[:200])
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**63):

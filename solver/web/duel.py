@@ -54,25 +54,6 @@ def duel_state(record, hand, coach=False):
     return state
 
 
-def warm_up_duel():
-    """Compile (or load from the cache) the kernels of the Dice Duel coach: the rollouts of an
-    early position, at a turn's start and with dice in hand, and the exact search of a late
-    one, each as small as it gets (a few games), so that no request pays for compiling."""
-    from ..duel.multiplayer.advice import win_chances
-    rules = read_rules("dice-duel")
-    for players in (2, 3):
-        table = mg.new_table(players)
-        win_chances(table, rules, None, None, games=2)
-        win_chances(table, rules, [1, 2, 3, 4, 5], 2, games=2)
-        n = len(table.plate)  # the exact search: one chip left on the plate, the rest taken
-        seats = tuple(tuple(3 if (t, seat) == (0, 0) else 4 * (t > 0 and t % players == seat)
-                            for t in range(n)) for seat in range(players))
-        late = mg.Table((1,) + (0,) * (n - 1), (0,) * n, seats)
-        for model in ("best", "greedy"):
-            win_chances(late, rules, [2, 2, 3, 3, 5], 1, model=model)
-            win_chances(late, rules, None, None, model=model)
-
-
 def new_duel(data):
     """(record, hand) of a new game from {"players": [names], "seed"?, "real_dice"?, "options"?}."""
     players = data.get("players")
@@ -182,7 +163,8 @@ def duel_routes(json_object, json_response, threaded):
                                    422) from None
             raise work.Stopped(Words(language)("duel.web.error.stopped"), exc.status) from None
         except work.Busy as exc:
-            raise work.Busy(Words(language)("duel.web.error.busy"), exc.retry_after) from None
+            raise work.Busy(Words(language)("duel.web.error.busy"), exc.retry_after,
+                            job=exc.job) from None  # a job's progress for the page to follow
         except work.Failed as exc:
             if exc.status >= 500:
                 raise work.Failed(Words(language)("duel.web.error.internal"), exc.status) from None

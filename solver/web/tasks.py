@@ -1,7 +1,8 @@
 """What the workers of `kniffel serve` compute (web/work.py runs it, web/worker.py around it):
 a game's state with the advice for its goal, asked of the one door (ask/answer.py), an advice
-line, an analysis, the solve of a missing table; the app's table cache, which never solves
-inside a request; the warm-up that compiles every kernel a request can need."""
+line, an analysis, the jobs a request starts (a missing table solved, a feature's kernels
+compiled, the win coach's tables built); the app's table cache, which never solves or compiles
+inside a request."""
 import orjson
 
 from ..ask.answer import answer, fallback_text
@@ -12,14 +13,15 @@ from ..engine.table_cache import mark_used
 from ..game import session
 from ..game.card import GameError
 from ..lang import LANGUAGES, Words, box_name, pad_language
-from ..rules import PRESETS, RulesError
+from ..rules import RulesError
 from . import work, worker
 from .checks import BadRequest
 
 
 class ServerTables(StoreTables):
     """solver.Tables, but a missing expected-score table is never solved here: it raises
-    work.TableMissing (a background job solves it, web/work.py)."""
+    work.TableMissing (a job solves it, web/work.py).  (Nor are a feature's kernels compiled in
+    a worker process: web/worker.py turns ask/warm.COMPILES off there.)"""
 
     def __init__(self, directory=None, preloaded=()):
         super().__init__(directory, preloaded, announce=_missing)
@@ -47,12 +49,14 @@ GOALS = ("points", "win")  # what the page plays for (a win: with other players 
 
 def answer_request(body, tables):
     """POST /api/advise: one `kniffel advise --batch` line (bytes) -> (status, the JSON bytes
-    the batch prints for it); nothing in it may name a file."""
+    the batch prints for it, the feature whose kernels the answer waits for or None); nothing
+    in it may name a file."""
     try:
         request = read_line(body, None, files=False)
-        return 200, orjson.dumps(answer(request, tables).as_dict())
-    except ERRORS as exc:
-        return 400, orjson.dumps({"error": f"line 1: {exc}"})  # as the batch names its one line
+        advice = answer(request, tables)
+        return 200, orjson.dumps(advice.as_dict()), advice.preparing
+    except ERRORS as exc:  # as the batch names its one line
+        return 400, orjson.dumps({"error": f"line 1: {exc}"}), None
 
 
 def game_state(record, hand, tables, language=None, goal="points"):
@@ -109,11 +113,18 @@ def _advice_state(state, game, turn, fields, tables, goal):
     said = fallback_text(advice, words)
     if said is not None:
         state["notice"] = said
-    if advice.building is not None:  # no target table yet: how far its background build is
-        from ..advice.win.prepare import building_text
+    if advice.building is not None:  # the win tables' build under way: how far it is
+        from ..ask.build import building_text
         building = building_text(words, advice.building)
         state["notice"] = (words("web.points_while_building", building=building) if said
                            else building)
+    if advice.offer is not None:  # the win tables missing: what building them would cost
+        from ..ask.build import duration_text, size_text
+        offer = advice.offer
+        state["offer"] = {"rules": offer["rules"], "text": words(
+            "web.build_offer", title=offer["title"][words.lang],
+            size=size_text(words, offer["disk_bytes"]),
+            time=duration_text(words, offer["seconds"]))}
 
 
 def in_language(data, function, *args):
@@ -172,20 +183,46 @@ def _task_solve(tables, rules, budget):
     return {"rules": rules.key, "expected_score": table.expected_score}
 
 
+def _task_job(tables, kind, subject, progress, guard):
+    """A job (web/work.Job): ("table", rules) solve and save a value table, ("warm", feature)
+    compile a feature's kernels, ("win", rules) build the win coach's tables; each reports
+    into `progress` ([fraction, eta seconds, levels]; -1 where not known)."""
+    if kind == "table":
+        return _task_solve(tables, subject, guard)
+    if kind == "warm":
+        from ..ask.warm import warm
+
+        def steps(done, of):
+            progress[0] = done / of
+
+        warm(subject, StoreTables(tables.directory), steps)
+        return {"feature": subject}
+    if kind == "win":
+        from ..ask.build import build
+
+        def report(stage, fraction, eta):
+            progress[0], progress[1] = fraction, -1.0 if eta is None else eta
+
+        return {"rules": subject.key, "result": build(subject, StoreTables(tables.directory),
+                                                      report=report)}
+    raise ValueError(f"no job of kind {kind!r}")
+
+
 TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
          "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None,
                                                                budget, check=False),
-         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve}
+         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job}
 
 
 def error_of(exc):
     """The exception a request raises for the error of its task (work.Failed with its status)."""
     from ..advice.cost import OverBudget
+    from ..ask.warm import NotReady
     from ..engine.cancel import Cancelled
     from ..engine.store import TableError
-    if isinstance(exc, (work.TableMissing, work.Stopped, work.Failed)):
-        return exc
+    if isinstance(exc, (work.TableMissing, NotReady, work.Stopped, work.Failed)):
+        return exc  # a missing table or kernels: the pool starts their job
     if isinstance(exc, Cancelled):
         return work.Stopped(f"cancelled ({exc})")
     if isinstance(exc, BadRequest):
@@ -199,31 +236,15 @@ def error_of(exc):
     return work.Failed(f"internal error ({type(exc).__name__})", 500)
 
 
-def warm_up(tables):
-    """Load the kniffel table and the kernels of the advice and of the win sub-game, so that no
-    request pays for them (or is cancelled while a kernel compiles)."""
-    rules = PRESETS["kniffel"]
-    answer_request(b'{"dice": [1, 2, 3, 4, 5], "rolls_left": 1}', tables)
-    card = {box: 0 for box in rules.boxes[:-1]}
-    answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 0,
-                              "opponents": [{"final": 10}]}), tables)
-    # an opponent with a card: the kernels of its distribution (stats/distribution_kernels.py),
-    # which a final score never needs; one open box each, so it takes milliseconds once compiled
-    answer_request(orjson.dumps({"card": card, "dice": [1, 2, 3, 4, 5], "rolls_left": 1,
-                              "opponents": [{"card": {box: 0 for box in rules.boxes[1:]}}]}),
-                   tables)
-    from .duel import warm_up_duel
-    warm_up_duel()
-
-
 def worker_main(connection, cancel, levels, tables_dir):
     """A worker process of `kniffel serve` (work.ProcessWorker)."""
-    worker.serve(connection, cancel, levels, ServerTables(tables_dir), TASKS, error_of, warm_up)
+    worker.serve(connection, cancel, levels, ServerTables(tables_dir), TASKS, error_of)
 
 
-def job_main(connection, rules, tables_dir, levels):
-    """A process that solves and saves a missing table (work.Job)."""
-    worker.solve_job(connection, ServerTables(tables_dir), TASKS, error_of, rules, levels)
+def job_main(connection, kind, subject, tables_dir, progress):
+    """A process that runs one job (work.Job)."""
+    worker.job_main(connection, ServerTables(tables_dir), TASKS, error_of, kind, subject,
+                    progress)
 
 
 SERVICE = (TASKS, error_of, worker_main, job_main)

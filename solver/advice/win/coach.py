@@ -1,5 +1,7 @@
-"""Win advice within a time budget: the exact sub-game (sub_game.py) where its predicted cost
-fits the budget, else the interval approximation (approximation.py); the Advice says which.
+"""Win advice within a budget of work (advice/cost.py: counted, never timed, so the same question
+gets the same answer on any machine and at any load): the exact sub-game (sub_game.py) where
+its work fits the budget, else the interval approximation (approximation.py); the Advice says
+which.
 
     advice = win_advice(position, table, goal, dice, rolls_left, budget=1.0, target_table=...)
     advice.method     "exact" or "approximate"
@@ -12,8 +14,6 @@ The exact answer also comes from the target table alone when every opponent has 
 tie cannot be shared: u is then one step, u(x) = [x >= T], and MixtureView is the target
 table's exact chance of reaching T with the turn in hand played exactly against it.
 """
-import time
-
 import numpy as np
 
 from ...engine.states import State
@@ -56,22 +56,22 @@ def opponent_distributions(table, opponents, store):
 
 def check_without_store(rules, opponents, budget):
     """OverBudget when, without the store of the opponents' distributions, computing them afresh
-    is predicted over `budget` (early in a game: up to a minute each).  Callers then advise for
-    points and say why (the CLI, the coach, the web game)."""
-    seconds = cost.opponents_seconds(rules, opponents)
-    if seconds > budget:
+    is more work than `budget` (early in a game: up to a minute each).  The door
+    (ask/answer.py) then advises for points and says why."""
+    work = cost.opponents_work(rules, opponents)
+    if work > budget:
         raise cost.OverBudget(
             f"the chance to win here needs the other players' final-score distributions: about "
-            f"{seconds:.0f} s without their store (an estimate), over the budget of {budget:g} s; "
-            "`kniffel solve --objective target` builds the store once, or raise --budget",
-            seconds, budget, "budget.distributions")
+            f"{work:.0f} s of work without the win coach's tables (an estimate, counted on the "
+            f"reference machine), over the budget of {budget:g} s", work, budget,
+            "budget.distributions")
 
 
 def choose_method(rules, query, distributions, goal, budget, target_table):
     """"exact" (and how: "sub-game" or "table") or "approximate" for this query: the sub-game
     (float64, today's answer) where it fits the budget, else the target table where it is exact
     (one step of u; the saved table holds float32 chances)."""
-    if cost.sub_game_seconds(rules, query.position.card) <= budget:
+    if cost.sub_game_work(rules, query.position.card) <= budget:
         return "exact", "sub-game"
     if goal.ties == "lose" and target_table is not None \
             and all(len(p) == 1 for _, p in distributions):
@@ -92,7 +92,6 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
     from ..position import Query, best_value, checked_query, ranked
     from .approximation import LowView, mixture_view, utility_of_score, with_interval
     from .sub_game import win_view
-    started = time.perf_counter()
     budget = check_budget(goal.budget if budget is None else budget)
     rules = table.rules
     if isinstance(target_table, str):
@@ -118,29 +117,26 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
         if method == "exact" or not low:
             high.method = method
             return high
-    spent = cost.opponents_seconds(rules, goal.opponents) if store is None else 0.0
-    of = _successor_distributions(table, store, started, budget, spent)
+    spent = cost.opponents_work(rules, goal.opponents) if store is None else 0.0
+    of = _successor_distributions(table, store, budget, spent)
     view = LowView(rules, table.values, U, c, of)
     of.fill_missing(lambda: best_value(query, view))  # the lows not known, if affordable
     answer = with_interval(ranked(query, table, goal, view), high)
     answer.method = "approximate"
     answer.note = NO_TABLE_NOTE if target_table is None else None
-    if target_table is None:
-        from .prepare import status, store_directory
-        answer.building = status(rules, store_directory(table))
     return answer
 
 
-def _successor_distributions(table, store, started, budget, spent=0.0):
+def _successor_distributions(table, store, budget, spent=0.0):
     """distribution_of(filled, aux, upper) for LowView: the store, else computed afresh while
-    half the budget lasts and the state has at most AFFORD_OPEN open boxes, else None (not
-    known); distribution_of.fill_missing(visit) then computes the ones not known in one pass
-    for them all (opponents.points_to_come_many) when its predicted cost fits the budget less
-    `spent` (predicted seconds of the work before it): visit() asks for every one LowView
-    needs; True when it computed any."""
+    their work fits half the budget and the state has at most AFFORD_OPEN open boxes, else None
+    (not known); distribution_of.fill_missing(visit) then computes the ones not known in one
+    pass for them all (opponents.points_to_come_many) when its work fits the budget less
+    `spent` (the work before it): visit() asks for every one LowView needs; True when it
+    computed any.  Work is counted (advice/cost.py), never timed."""
     n_boxes, values = table.rules.n_boxes, table.values
     n_aux, n_upper = values.shape[1], values.shape[2]
-    seen = {}
+    seen, done = {}, [0.0]  # done[0]: the work of the distributions computed afresh so far
 
     def distribution_of(filled, aux, upper):
         key = (filled, aux, upper)
@@ -148,11 +144,14 @@ def _successor_distributions(table, store, started, budget, spent=0.0):
             n_open = n_boxes - bin(filled).count("1")
             flat = (filled * n_aux + aux) * n_upper + upper
             found = store.find(flat) if store is not None else None
-            in_time = time.perf_counter() - started < 0.5 * budget
-            if found is None and (n_open <= AFFORD_OPEN and in_time
-                                  or store is not None and flat in store.recent):
-                found = opp.points_to_come(table, State(filled, aux, upper, upper, 0, n_open),
-                                           store)
+            if found is None and n_open <= AFFORD_OPEN:
+                # counted as work even when remembered (store.recent): what a process computed
+                # before must not change its answers
+                work = cost.opponent_work(table.rules, n_open)
+                if spent + done[0] + work <= 0.5 * budget:
+                    done[0] += work
+                    found = opp.points_to_come(
+                        table, State(filled, aux, upper, upper, 0, n_open), store)
             seen[key] = found
         return seen[key]
 
@@ -166,7 +165,7 @@ def _successor_distributions(table, store, started, budget, spent=0.0):
         # by the prediction, as the method is chosen: a new process's first answer spends
         # seconds loading kernels, which the budget is not for
         n_open = n_boxes - bin(missing[0][0]).count("1")
-        if cost.successors_seconds(table.rules, n_open, len(missing)) + spent > budget:
+        if cost.successors_work(table.rules, n_open, len(missing)) + spent + done[0] > budget:
             return False
         states = [State(f, a, u, u, 0, n_boxes - bin(f).count("1")) for f, a, u in missing]
         by_open = {}
@@ -213,13 +212,13 @@ def target_sub_game(query, table, goal, stand_in):
     Unanswerable, naming the command that builds the table), as the win `stand_in` against a
     finished player on T - 1 with ties lost (u(x) = [x >= T])."""
     budget = check_budget(goal.budget)
-    seconds = cost.sub_game_seconds(table.rules, query.position.card)
-    if seconds > budget:
+    work = cost.sub_game_work(table.rules, query.position.card)
+    if work > budget:
         raise Unanswerable(
-            "no target table for these rules, and the sub-game from this position would take "
-            f"about {seconds:.0f} s (an estimate), longer than the budget of {budget:g} s: "
-            "`kniffel solve --objective target` builds the table once",
-            "fallback.no_target_table", seconds=round(seconds), budget=f"{budget:g}")
+            "no target table for these rules, and the sub-game from this position is about "
+            f"{work:.0f} s of work (an estimate, counted on the reference machine), over the "
+            f"budget of {budget:g} s",
+            "fallback.no_target_table", seconds=round(work), budget=f"{budget:g}")
     advice = win_advice(query, table, stand_in, budget=budget, target_table=None, force="exact")
     advice.goal = goal
     return advice

@@ -38,6 +38,9 @@ class SeatWinGoal(Goal):
     seed: int = 0
     model: str = "best"
 
+    def kernels(self, query, tables):
+        return "duel"
+
     def ranked(self, query, tables):
         """The Advice for the seat to move of a checked query (its position the game's table;
         win_chances with this goal's settings); no table of `tables` is read."""

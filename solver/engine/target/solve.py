@@ -13,6 +13,7 @@ from ...rules.bounds import box_most
 from ..final_rolls import TargetData
 from ..objective import EXPECTED_SCORE, Objective
 from ..states import aux_reachable, upper_reachable, upper_reachable_from
+from . import checkpoint as checkpoints
 from . import columns as target
 from . import ranges as target_ranges
 from .table import TargetTable
@@ -120,6 +121,34 @@ class TargetObjective(Objective):
         values.levels[level] = values.next = packed
 
 
+class CheckpointedTarget(TargetObjective):
+    """The whole game's TargetObjective with a checkpoint (target/checkpoint.py): it goes on
+    from the levels restored into `values` (skipping the first `done`) and saves each level it
+    finishes.  Its values are those of TargetObjective, to the bit."""
+
+    def __init__(self, expected, tile, tie_break, kept, directory, values, done, fields):
+        super().__init__(expected, tile, tie_break, kept=kept)
+        self.directory, self.values, self.done, self.fields = directory, values, done, fields
+
+    @classmethod
+    def resumed(cls, rules, expected, tile, tie_break, kept, directory):
+        """The objective going on from what `directory` holds for these rules and options."""
+        values = TargetValues(rules, expected)
+        fields = checkpoints.checkpoint_fields(expected, tie_break, kept)
+        done = checkpoints.resume(rules, directory, values, fields)
+        return cls(expected, tile, tie_break, kept, directory, values, done, fields)
+
+    def values_array(self, rules, reachable):
+        return self.values
+
+    def levels(self, rules, within=0):
+        return super().levels(rules, within)[self.done:]
+
+    def end_level(self, rules, sets, values, context):
+        super().end_level(rules, sets, values, context)
+        checkpoints.save_level(rules, self.directory, values, sets, self.fields)
+
+
 def _kept(level, dtype, rounding):
     """A level's (W, E) in `dtype`; rounding[name] := the most any value has moved so far."""
     if level[0].dtype == dtype:
@@ -163,7 +192,7 @@ class SubGame:
 
 
 def solve_target(rules, progress=None, threads=None, expected=None, within=0, terminal=None,
-                 tile=target.TILE, tie_break=True, kept=None):
+                 tile=target.TILE, tie_break=True, kept=None, checkpoint=None):
     """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
     solved here first (they are E where every option ties).  within: a filled-box mask, to
     solve only the sub-game of the sets that contain it (the other states stay empty), or a
@@ -175,19 +204,30 @@ def solve_target(rules, progress=None, threads=None, expected=None, within=0, te
     kept: the dtype W and E are kept in once the level below is solved (each level reads only
     the one above, in float64 as solved).  Default: float32 for the whole game, the precision
     the store saves it in (target/table.py), which halves the memory of the solve; float64
-    for a sub-game, whose answers are read at once."""
+    for a sub-game, whose answers are read at once.
+    checkpoint: a directory (whole game only: ValueError with a sub-game or `terminal`) where
+    each finished level is saved and from which a killed solve goes on (target/checkpoint.py;
+    the table is the same to the bit); remove_checkpoint once the table is saved."""
     from ..backward import backward_pass
     sub = within if isinstance(within, SubGame) else SubGame(within)
+    if checkpoint is not None and (sub != SubGame() or terminal is not None):
+        raise ValueError("a checkpoint is kept for the whole game only, not for a sub-game or "
+                         "a terminal utility")
     start = time.perf_counter()
     if expected is None:
         expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
     reach = None if sub.upper is None else upper_reachable_from(rules, sub.filled, sub.upper)
     if kept is None:
         kept = np.float32 if sub == SubGame() and terminal is None else np.float64
-    objective = TargetObjective(expected, tile, tie_break, terminal, sub.most, reach, sub.root,
-                                kept)
+    if checkpoint is None:
+        objective, done = TargetObjective(expected, tile, tie_break, terminal, sub.most, reach,
+                                          sub.root, kept), 0
+    else:
+        objective = CheckpointedTarget.resumed(rules, expected, tile, tie_break, kept, checkpoint)
+        done = objective.done
     values, _, level_seconds = backward_pass(rules, objective, progress, threads,
-                                             label=f"target table {rules.key}", within=sub.filled)
+                                             label=f"target table {rules.key}", within=sub.filled,
+                                             done=done)
     return TargetTable(rules, _packed_arrays(rules, values, expected, kept),
                        seconds=time.perf_counter() - start, level_seconds=level_seconds,
                        within=sub.filled, rounding=values.rounding)
