@@ -28,12 +28,14 @@ ROOT = HERE.parent
 LATE = ("ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_kind=20,four_kind=0,"
         "full_house=25,small_straight=30")
 CASES = {
-    "points_text": ["advise", "--card", "ones=3,kniffel=50", "--dice", "1,3,3,5,6", "--rolls-left", "2"],
-    "points_json": ["advise", "--card", "ones=3,kniffel=50", "--dice", "1,3,3,5,6", "--rolls-left", "2",
-                    "--json"],
-    "target_text": ["advise", "--card", "ones=3,sixes=24", "--dice", "6,6,6,1,2", "--target", "250"],
-    "target_json": ["advise", "--card", "ones=3,sixes=24", "--dice", "6,6,6,1,2", "--target", "250",
-                    "--json"],
+    "points_text": ["advise", "--card", "ones=3,kniffel=50", "--dice", "1,3,3,5,6",
+                    "--rolls-left", "2"],
+    "points_json": ["advise", "--card", "ones=3,kniffel=50", "--dice", "1,3,3,5,6",
+                    "--rolls-left", "2", "--json"],
+    "target_text": ["advise", "--card", "ones=3,sixes=24", "--dice", "6,6,6,1,2",
+                    "--target", "250"],
+    "target_json": ["advise", "--card", "ones=3,sixes=24", "--dice", "6,6,6,1,2",
+                    "--target", "250", "--json"],
     "win_json": ["advise", "--card", LATE, "--dice", "5,5,5,6,6", "--rolls-left", "1",
                  "--opponent", "final=200", "--json"],
 }
@@ -111,7 +113,8 @@ def summary(times, batch_lines, sources):
     for label, cases in times.items():
         result[label] = {case: {"wall_median_s": statistics.median(w for w, _ in t),
                                 "cpu_median_s": statistics.median(c for _, c in t),
-                                "wall_min_s": min(w for w, _ in t), "wall_max_s": max(w for w, _ in t)}
+                                "wall_min_s": min(w for w, _ in t),
+                                "wall_max_s": max(w for w, _ in t)}
                          for case, t in cases.items()}
         if "batch" in cases:
             batch = result[label]["batch"]
@@ -120,7 +123,8 @@ def summary(times, batch_lines, sources):
     if len(sources) == 2:
         a, b = sources
         result[f"ratio_{a}_over_{b}"] = {
-            case: {what: statistics.median(x[i] / y[i] for x, y in zip(times[a][case], times[b][case]))
+            case: {what: statistics.median(x[i] / y[i]
+                                           for x, y in zip(times[a][case], times[b][case]))
                    for i, what in enumerate(("wall", "cpu"))}
             for case in times[a]}
     return result

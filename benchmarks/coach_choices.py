@@ -83,9 +83,9 @@ def budget_run(tournament, settings, games):
     """Part (b): every decision of the budget coach in `games` games, and their final scores."""
     start_card = None
     if settings["start_card"]:
-        from solver.presets import resolve_rules
+        from solver.presets import read_rules
         from solver.rules.cards import parse_card
-        start_card = parse_card(settings["start_card"], resolve_rules(settings["rules"]))
+        start_card = parse_card(settings["start_card"], read_rules(settings["rules"]))
     record = []
     started = time.perf_counter()
     scores, methods, _ = tournament.play(

@@ -14,7 +14,8 @@ The budget coach throws its dice with the compiled coach's generator (engine/see
 its seat's stream of each game), so the two meet the same dice until their choices part; the
 other players' dice and choices are their own streams', the same in both.
 
-docs/results.md shows it (scripts/win_report.py).  Reported: each coach's win share (ties shared) and the difference budget - compiled with its
+docs/results.md shows it (scripts/win_report.py).  Reported: each coach's win share (ties \
+shared) and the difference budget - compiled with its
 paired standard error (the sd of the games' differences over sqrt(games)); and, at every
 decision of the budget coach, the compiled coach's choice in the same place (its turn plan from
 the same turn start against the same cards), how often they differ by decision kind (keep with
@@ -67,7 +68,8 @@ class Setting:
         self.store = opp.get_store(self.table)  # the saved one, as the CLI reads it
         self.every = opp.build(self.table, min_open=1)  # every state: the compiled coach's
         self.budget = budget
-        self.moves, self.game, self.sub_keeps = dice.kernel_arrays(), self.rules.kernel_arrays(), sub_keep_table()
+        self.moves, self.game, self.sub_keeps = (dice.kernel_arrays(), self.rules.kernel_arrays(),
+                                                 sub_keep_table())
 
 
 def compiled_games(setting, n_players, seat, seed, first, n):
@@ -77,7 +79,8 @@ def compiled_games(setting, n_players, seat, seed, first, n):
     for turn in range(setting.rules.n_boxes):
         for s in range(n_players):
             if s == seat:
-                coach_turns(players, seat, turn, setting.table, setting.target, setting.every, threads=1)
+                coach_turns(players, seat, turn, setting.table, setting.target, setting.every,
+                            threads=1)
             else:
                 players.turn(setting.table, s)
     return players.total.T.copy()
@@ -131,18 +134,21 @@ def budget_turn(setting, position, others, rng_state, round_, record):
     rules, moves = setting.rules, setting.moves
     goal = WinGoal(tuple({"state": o} for o in others), "share")
     plan = _compiled_plan(setting, position_state(position, rules), others)
-    roll, rng_state = complete_roll(dice.EMPTY_KEEP, np.uint64(rng_state), moves.add_die, moves.keep_size)
+    roll, rng_state = complete_roll(dice.EMPTY_KEEP, np.uint64(rng_state), moves.add_die,
+                                    moves.keep_size)
     left = rules.rolls_per_turn - 1
     while True:
         advice = win_advice(position, setting.table, goal, list(dice.KEEPS[roll]), left,
                             setting.budget, setting.target, setting.store)
         best = advice.options[0]
         mine = _choice(rules, best)
-        record.append([round_, left, mine, _compiled_choice(setting, plan, roll, left), advice.method])
+        record.append([round_, left, mine, _compiled_choice(setting, plan, roll, left),
+                       advice.method])
         if best["action"] != "keep":
             if left > 0:  # a box with rolls to come: the compiled coach's stop, then its box
                 record[-1][2] = "stop"
-                record.append([round_, 0, mine, _compiled_choice(setting, plan, roll, 0), advice.method])
+                record.append([round_, 0, mine, _compiled_choice(setting, plan, roll, 0),
+                               advice.method])
             break
         keep = dice.KEEP_INDEX[tuple(sorted(best["keep"]))]
         if keep == roll:
@@ -203,7 +209,8 @@ def summary(parts, seat, rules):
     groups = {}  # the games by where their choices part: the difference of each group
     for g, record in enumerate(r for p in parts for r in p["decisions"]):
         methods = {method for _, _, mine, theirs, method in record if mine != theirs}
-        group = ("the same choices" if not methods else "approximate only" if methods == {"approximate"}
+        group = ("the same choices" if not methods
+                 else "approximate only" if methods == {"approximate"}
                  else "exact only" if methods == {"exact"} else "both")
         groups.setdefault(group, []).append(d[g])
     for p in parts:
@@ -230,14 +237,17 @@ def summary(parts, seat, rules):
            "compiled_coach": dict(share_of(a), mean_score=float(compiled[:, seat].mean())),
            "budget_coach": dict(share_of(b), mean_score=float(budget[:, seat].mean())),
            "difference": float(d.mean()), "difference_se": se,
-           "unpaired_se": float(math.sqrt(a.var(ddof=1) / n + b.var(ddof=1) / n)) if n > 1 else None,
+           "unpaired_se": (float(math.sqrt(a.var(ddof=1) / n + b.var(ddof=1) / n)) if n > 1
+                           else None),
            "games_same_scores": int((compiled == budget).all(axis=1).sum()),
            "games_with_a_different_choice": differ_games,
            "decisions": decisions, "decisions_differ": differ,
-           "by_kind": rows(by_kind), "by_round": dict(sorted(rows(by_round).items(), key=lambda kv: int(kv[0]))),
+           "by_kind": rows(by_kind),
+           "by_round": dict(sorted(rows(by_round).items(), key=lambda kv: int(kv[0]))),
            "by_method": rows(by_method),
            "by_where_they_part": {k: {"games": len(v), "difference": float(np.mean(v)),
-                                      "se": float(np.std(v, ddof=1) / math.sqrt(len(v))) if len(v) > 1 else None}
+                                      "se": (float(np.std(v, ddof=1) / math.sqrt(len(v)))
+                                             if len(v) > 1 else None)}
                                   for k, v in groups.items()}}
     return out
 
@@ -270,13 +280,15 @@ def markdown(result):
              "(paired SE) | unpaired SE | decisions that differ | s per game (budget) |",
              "|---:|---:|---:|---:|---:|---:|---:|",
              f"| {result['games']:,} | {pp * result['budget_coach']['win_share']:.2f}% | "
-             f"{pp * result['compiled_coach']['win_share']:.2f}% | {pp * result['difference']:+.2f} pp "
+             f"{pp * result['compiled_coach']['win_share']:.2f}% | "
+             f"{pp * result['difference']:+.2f} pp "
              f"(± {pp * result['difference_se']:.2f}) | ± {pp * result['unpaired_se']:.2f} pp | "
              f"{result['decisions_differ']:,} of {result['decisions']:,} "
              f"({pp * result['decisions_differ'] / max(1, result['decisions']):.1f}%; in "
              f"{result['games_with_a_different_choice']:,} games) | "
              f"{result['seconds_per_game']['budget']:.1f} |", ""]
-    for title, table in (("decision", result["by_kind"]), ("budget coach's method", result["by_method"]),
+    for title, table in (("decision", result["by_kind"]),
+                         ("budget coach's method", result["by_method"]),
                          ("round", result["by_round"])):
         keys = list(table)
         lines.append(f"| {title} | " + " | ".join(keys) + " |")
@@ -305,7 +317,8 @@ def main(argv=None):
                         "parts saved so far (of a run still going, or stopped)")
     args = parser.parse_args(argv)
     key = f"{args.rules}_{args.players}p_seat{args.seat}_seed{args.seed}_budget{args.budget:g}"
-    parts_dir = Path(args.parts) if args.parts else HERE / "results" / "parts" / f"coach_paired_{key}"
+    parts_dir = (Path(args.parts) if args.parts
+                 else HERE / "results" / "parts" / f"coach_paired_{key}")
     parts_dir.mkdir(parents=True, exist_ok=True)
     setting = Setting(args.rules, args.budget, compiled=not args.summary_only)
     seconds = {"compiled": 0.0, "budget": 0.0}
@@ -319,8 +332,9 @@ def main(argv=None):
         middle = time.perf_counter()
         budget, records = budget_games(setting, args.players, args.seat, args.seed, first, n)
         ended = time.perf_counter()
-        part = {"first": first, "games": n, "compiled": compiled.tolist(), "budget": budget.tolist(),
-                "decisions": records, "seconds": {"compiled": middle - started, "budget": ended - middle},
+        part = {"first": first, "games": n, "compiled": compiled.tolist(),
+                "budget": budget.tolist(), "decisions": records,
+                "seconds": {"compiled": middle - started, "budget": ended - middle},
                 "load_average": os.getloadavg()[0]}
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(part), encoding="utf-8")
@@ -342,7 +356,8 @@ def main(argv=None):
     result = dict(summary(parts, args.seat, setting.rules), rules=args.rules, players=args.players,
                   seat=args.seat, seed=args.seed, budget=args.budget,
                   seconds_per_game={k: v / max(1, played) for k, v in seconds.items()},
-                  load_average=[min(p["load_average"] for p in parts), max(p["load_average"] for p in parts)],
+                  load_average=[min(p["load_average"] for p in parts),
+                                max(p["load_average"] for p in parts)],
                   machine=platform.machine(), cores=os.cpu_count(),
                   command=f"python benchmarks/coach_paired.py --rules {args.rules} --players "
                           f"{args.players} --seat {args.seat} --games {played} --seed "

@@ -45,7 +45,8 @@ print(json.dumps({"first_call_seconds": first, "warm_seconds": min(warm, default
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", action="append", help="preset (repeat; default: every scorecard preset)")
+    parser.add_argument("--rules", action="append",
+                        help="preset (repeat; default: every scorecard preset)")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--out", default=str(HERE / "results" / "distribution.json"))
     args = parser.parse_args()
@@ -61,7 +62,8 @@ def main():
             results[preset] = json.loads(out.strip().splitlines()[-1])
             entry = results[preset]
             warm = "" if entry["warm_seconds"] is None else f"{entry['warm_seconds']:.1f} s warm, "
-            print(f"{preset}: {warm}{entry['first_call_seconds']:.1f} s first call", file=sys.stderr)
+            print(f"{preset}: {warm}{entry['first_call_seconds']:.1f} s first call",
+                  file=sys.stderr)
     report = {"machine": {"cpus": len(os.sched_getaffinity(0)), "python": platform.python_version(),
                           "processor": platform.machine()},
               "date": time.strftime("%Y-%m-%d"), "target_seconds": TARGET_SECONDS,

@@ -75,9 +75,10 @@ def main():
     parser.add_argument("--out", default=str(HERE / "results" / "duel.json"))
     args = parser.parse_args()
 
+    import numba
+
     from solver import __version__
     from solver.engine.threads import default_threads
-    import numba
     results = {"machine": {"python": platform.python_version(), "platform": platform.platform(),
                            "processor": platform.processor() or platform.machine(),
                            "cpus": os.cpu_count(), "numba": numba.__version__,

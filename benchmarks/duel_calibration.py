@@ -44,7 +44,8 @@ def _block(args):
     share won)."""
     players, first, count, games, tables = args
     one_thread()
-    from solver.duel.multiplayer import horizon as multi_horizon, match as mm
+    from solver.duel.multiplayer import horizon as multi_horizon
+    from solver.duel.multiplayer import match as mm
     from solver.duel.rules import get_rules
     rules = get_rules()
     table = multi_horizon.load(rules, directory=tables) if tables else None

@@ -28,8 +28,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from solver.bench import machine  # noqa: E402
-from solver.duel.multiplayer import advice as multi_advice, exact as multi_exact  # noqa: E402
+from solver.duel.multiplayer import advice as multi_advice  # noqa: E402
 from solver.duel.multiplayer import dense, estimate, horizon  # noqa: E402
+from solver.duel.multiplayer import exact as multi_exact  # noqa: E402
 from solver.duel.multiplayer import game as mg  # noqa: E402
 from solver.duel.rules import get_rules  # noqa: E402
 

@@ -22,8 +22,10 @@ sys.path.insert(0, str(HERE.parent))
 
 from solver.bench import machine  # noqa: E402
 from solver.dice import KEEP_INDEX, KEEPS  # noqa: E402
-from solver.duel.multiplayer import advice as multi_advice, estimate  # noqa: E402
-from solver.duel.multiplayer import game as mg, horizon as multi_horizon  # noqa: E402
+from solver.duel.multiplayer import advice as multi_advice  # noqa: E402
+from solver.duel.multiplayer import estimate  # noqa: E402
+from solver.duel.multiplayer import game as mg  # noqa: E402
+from solver.duel.multiplayer import horizon as multi_horizon  # noqa: E402
 from solver.duel.multiplayer.rollout import Rollouts  # noqa: E402
 from solver.duel.rules import get_rules  # noqa: E402
 
@@ -101,7 +103,7 @@ def main():
         print(game, len(gains), np.mean(gains) if gains else None, flush=True)
     gains = np.array(gains)
     result = {"machine": machine(), "games": args.games, "score_games": args.score,
-              "games_per_option": estimate.GAMES,
+              "games_per_option": multi_advice.GAMES,
               "horizon_levels": horizon.top if horizon is not None else 0,
               "decisions": len(gains), "switched": switched,
               "close_calls": close, "gain": float(gains.mean()),

@@ -47,7 +47,8 @@ def _block(args):
     players, seat, opponent, first, count, games, tables = args
     one_thread()
     from solver import get_table
-    from solver.duel.multiplayer import horizon as multi_horizon, match as mm
+    from solver.duel.multiplayer import horizon as multi_horizon
+    from solver.duel.multiplayer import match as mm
     from solver.duel.rules import get_rules
     rules = get_rules()
     solo = get_table(rules, progress=False).values if opponent == "solo" else mm.NO_SOLO

@@ -3,7 +3,8 @@ this machine can move and compute per second (measured here), and so the least t
 could take, beside the time it took.  benchmarks/solve.py adds it to its JSON and summary.
 
 Counts from the kernels' loops (solver/engine/expected.py, final_rolls.py, turn.py; exact but for
-the five of a kind's few operations), per column (one (aux, upper class) state of a filled-box set; bonus classes share a column):
+the five of a kind's few operations), per column (one (aux, upper class) state of a filled-box set;
+bonus classes share a column):
   widget   each of the rolls_per_turn - 1 stages: keep_means (210 keeps: 5 adds and a division,
            6 loads and a store each), best_sub_keeps (one max per sub-keep edge, 1,260 edges;
            2 loads and a store each, rows updated in place); the last stage also weights the 252
@@ -121,7 +122,8 @@ def level_counts(preset="kniffel"):
         n_sets[step] = len(sets)
         columns = flops = loads = stores = 0
         for filled in sets:
-            n = expected.set_columns(filled, context.upper_reach, context.aux_reach, game)[1].shape[0]
+            n = expected.set_columns(filled, context.upper_reach, context.aux_reach,
+                                     game)[1].shape[0]
             open_boxes = [b for b in range(n_boxes) if not (filled >> b) & 1]
             successors = sum(6 if upper[b] else 1 for b in open_boxes)
             scored = sum(int(game.n_scoring_rolls[b]) for b in open_boxes)
@@ -175,11 +177,13 @@ def summary_lines(result):
              f"{t['plane_bytes'] / 1e6:.1f} MB, rows {t['row_bytes'] / 1e9:.1f} GB; the levels "
              f"took {t['seconds']:.3f} s where the roofline allows {t['roofline_seconds']:.3f} s "
              f"({t['times_roofline']:.1f}x; arithmetic alone {t['flop_bound_seconds']:.3f} s).", "",
-             "| open boxes | columns | GFLOP | planes MB | rows GB | s | GFLOP/s | rows GB/s | roofline s | x |",
+             "| open boxes | columns | GFLOP | planes MB | rows GB | s | GFLOP/s | rows GB/s "
+             "| roofline s | x |",
              "|---|" + "---:|" * 9]
     for e in result["levels"]:
         lines.append(f"| {e['open_boxes']} | {e['columns']:,} | {e['flops'] / 1e9:.3f} | "
-                     f"{e['plane_bytes'] / 1e6:.2f} | {e['row_bytes'] / 1e9:.2f} | {e['seconds']:.4f} | "
+                     f"{e['plane_bytes'] / 1e6:.2f} | {e['row_bytes'] / 1e9:.2f} | "
+                     f"{e['seconds']:.4f} | "
                      f"{e['gflop_s']:.1f} | {e['row_gb_s']:.0f} | {e['roofline_seconds']:.4f} | "
                      f"{e['times_roofline']:.1f} |")
     return lines
@@ -188,6 +192,7 @@ def summary_lines(result):
 if __name__ == "__main__":
     import json
     import sys
+
     from solver.engine.backward import solve
     preset = sys.argv[1] if len(sys.argv) > 1 else "kniffel"
     solve(preset, progress=False)

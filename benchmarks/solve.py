@@ -35,9 +35,9 @@ def summary_markdown(results):
     from solver.bench import summary_rows
     machine, settings = results["machine"], results["settings"]
     rounds = settings.get("rounds", 1)
-    lines = [f"Measured on {machine['cpus']} CPUs ({machine['processor']}), Python {machine['python']}, "
-             f"numba {machine['numba']}, {machine['threads']} threads; kniffel "
-             f"{results['package_version']}; best of {settings['repeat']} repeats"
+    lines = [f"Measured on {machine['cpus']} CPUs ({machine['processor']}), "
+             f"Python {machine['python']}, numba {machine['numba']}, {machine['threads']} threads; "
+             f"kniffel {results['package_version']}; best of {settings['repeat']} repeats"
              + (f" in each of {rounds} rounds (solve, advise and batch; every preset once a round)"
                 if rounds > 1 else "") +
              f". Peers: {results['peers']['note']}: Rust (2 threads) "
@@ -46,11 +46,13 @@ def summary_markdown(results):
     rows = {name: summary_rows(entry) for name, entry in results["presets"].items()}
     labels = [label for label, _ in next(iter(rows.values()))]
     lines += ["| preset | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
-    lines += [f"| `{name}` | " + " | ".join(text for _, text in row) + " |" for name, row in rows.items()]
+    lines += [f"| `{name}` | " + " | ".join(text for _, text in row) + " |"
+              for name, row in rows.items()]
     first = next(iter(results["presets"].values()))
     if first.get("scaling"):
-        lines += ["", f"Cost curve ({next(iter(results['presets']))}): seconds to solve every state "
-                      "with at most k open boxes.", "",
+        lines += ["",
+                  f"Cost curve ({next(iter(results['presets']))}): seconds to solve every state "
+                  "with at most k open boxes.", "",
                   "| k | " + " | ".join(str(p["open_boxes"]) for p in first["scaling"]) + " |",
                   "|---|" + "---:|" * len(first["scaling"]),
                   "| s | " + " | ".join(f"{p['seconds']:.3f}" for p in first["scaling"]) + " |"]
@@ -59,10 +61,12 @@ def summary_markdown(results):
     first_run = HERE / "results" / "first_run.json"
     if first_run.exists():  # written by benchmarks/first_run.py
         f = json.loads(first_run.read_text())
-        lines += ["", f"First run on a fresh virtual environment (benchmarks/first_run.py): install "
-                      f"{f['install_seconds']:.1f} s + first `kniffel advise` {f['first_advise_seconds']:.1f} s "
-                      f"(compiles, solves, saves) = {f['install_plus_first_advise_seconds']:.1f} s; "
-                      f"the second advise {f['second_advise_seconds']:.2f} s."]
+        lines += ["",
+                  f"First run on a fresh virtual environment (benchmarks/first_run.py): install "
+                  f"{f['install_seconds']:.1f} s + first `kniffel advise` "
+                  f"{f['first_advise_seconds']:.1f} s "
+                  f"(compiles, solves, saves) = {f['install_plus_first_advise_seconds']:.1f} s; "
+                  f"the second advise {f['second_advise_seconds']:.2f} s."]
     return "\n".join(lines)
 
 
@@ -96,7 +100,7 @@ def main():
     if args.summary_only:
         write_summary(json.loads(Path(args.out).read_text()), args.readme)
         return
-    from solver.bench import run_suite, text_table
+    from solver.bench import results_table, run_suite
     results = run_suite(args.presets, repeat=args.repeat, batch_lines=args.batch_lines,
                         games=args.games, cold=not args.no_cold, rounds=args.rounds)
     results["peers"] = PEERS
@@ -104,9 +108,10 @@ def main():
     if preset != "none":
         roofline = _roofline_module()
         scaling = results["presets"][preset]["scaling"]
-        results["roofline"] = roofline.roofline(preset, [(p["open_boxes"], p["seconds"]) for p in scaling],
+        results["roofline"] = roofline.roofline(preset,
+                                                [(p["open_boxes"], p["seconds"]) for p in scaling],
                                                 roofline.machine_figures())
-    print(text_table(results), file=sys.stderr)
+    print(results_table(results), file=sys.stderr)
     if results.get("roofline"):
         print("\n".join(_roofline_module().summary_lines(results["roofline"])), file=sys.stderr)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)

@@ -36,13 +36,15 @@ def reference_seconds(repeats=3):
 def pytest_counts(stdout):
     """(summary line, {"passed": n, "failed": n, ...}) of pytest's output."""
     summary = stdout.strip().splitlines()[-1] if stdout.strip() else ""
-    return summary, {kind: int(n) for n, kind in re.findall(r"(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)", summary)}
+    return summary, {kind: int(n) for n, kind in
+                     re.findall(r"(\d+) (passed|failed|skipped|xfailed|xpassed|errors?)", summary)}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(HERE / "results" / "suite.json"))
-    parser.add_argument("pytest_args", nargs="*", help="after --: arguments for pytest instead of -q")
+    parser.add_argument("pytest_args", nargs="*",
+                        help="after --: arguments for pytest instead of -q")
     args = parser.parse_args()
     reference = reference_seconds()
     load_before = os.getloadavg()[0]

@@ -7,7 +7,8 @@ Per preset, each in a fresh process with the numba cache present (compiled kerne
   target_seconds          the target table from scratch (its expected-score values given)
   target_first_seconds    the same, the first call in its process (the compile is cached)
   ratio                   target_seconds / expected_seconds
-  entries, stored_bytes   (state, d) values kept and the size of the saved .target.bin (W and E in float32)
+  entries, stored_bytes   (state, d) values kept and the size of the saved .target.bin (W and E in
+                          float32)
   peak_rss_mb             peak resident memory of the target-solve process (each level kept in
                           float32 once no level reads it, as the store saves it)
   float32_rounding        the most any W and E moved when kept in float32 (the solve reads
@@ -24,13 +25,15 @@ the card only), and again for the card with the last boxes filled instead, every
 (win_turn_start_upper_open_seconds: every upper total can follow, the most such a solve has).
 
     python benchmarks/target.py --rules kniffel --threads 2
-    python benchmarks/target.py --rules kniffel --sub-game 6 --sub-game 8 --out benchmarks/results/target_sub.json
+    python benchmarks/target.py --rules kniffel --sub-game 6 --sub-game 8 \
+        --out benchmarks/results/target_sub.json
 
 With --win-from-empty: the win objective from the empty card against one opponent at the empty
 card, in a fresh process (win_from_empty_card_seconds, beside the same run's expected-score
 solve).
 
-    python benchmarks/target.py --rules kniffel --win-from-empty --out benchmarks/results/target_win_empty.json
+    python benchmarks/target.py --rules kniffel --win-from-empty \
+        --out benchmarks/results/target_win_empty.json
 """
 import argparse
 import json
@@ -48,8 +51,8 @@ SNIPPET = """
 import json, resource, sys, time
 from solver.engine.backward import backward_pass, solve
 from solver.engine.target.solve import solve_target
-from solver.presets import resolve_rules
-rules, threads, out = resolve_rules(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+from solver.presets import read_rules
+rules, threads, out = read_rules(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 solve(rules, progress=False, threads=threads)  # warm the expected-score kernels
 expected = []
 for _ in range(3):
@@ -78,8 +81,8 @@ from solver.engine.target.solve import solve_target
 from solver import advise, win_goal
 from solver.advice.limits import MAX_BUDGET
 from solver.advice.win.sub_game import opponent_distribution
-from solver.presets import resolve_rules
-rules, threads, k = resolve_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+from solver.presets import read_rules
+rules, threads, k = read_rules(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 goal = lambda rival: win_goal([{"card": rival}], budget=MAX_BUDGET)  # the exact sub-game
 table = solve(rules, progress=False, threads=threads)
 expected = []
@@ -130,8 +133,8 @@ from solver.engine.states import Position
 from solver.advice.goal import win_goal
 from solver.advice.limits import MAX_BUDGET
 from solver.advice.win.coach import win_advice
-from solver.presets import resolve_rules
-rules, threads = resolve_rules(sys.argv[1]), int(sys.argv[2])
+from solver.presets import read_rules
+rules, threads = read_rules(sys.argv[1]), int(sys.argv[2])
 solve(rules, progress=False, threads=threads)
 t = time.perf_counter(); table = solve(rules, progress=False, threads=threads)
 out = {"expected_seconds": time.perf_counter() - t}
@@ -196,8 +199,10 @@ def main():
                              "against one opponent at the empty card (a fresh process)")
     args = parser.parse_args()
     if args.win_from_empty:
-        results = {"machine": {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg()[0]},
-                   "threads": args.threads, "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
+        results = {"machine": {"cpus": os.cpu_count(),
+                               "load_average_at_start": os.getloadavg()[0]},
+                   "threads": args.threads,
+                   "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
                    "win_from_empty_card": {}}
         for name in args.rules or ["kniffel"]:
             entry = run_win_from_empty(name, args.threads)
@@ -207,8 +212,10 @@ def main():
         Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
         return
     if args.sub_game:
-        results = {"machine": {"cpus": os.cpu_count(), "load_average_at_start": os.getloadavg()[0]},
-                   "threads": args.threads, "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
+        results = {"machine": {"cpus": os.cpu_count(),
+                               "load_average_at_start": os.getloadavg()[0]},
+                   "threads": args.threads,
+                   "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
                    "sub_games": {}}
         for name in args.rules or ["kniffel"]:
             for k in args.sub_game:
@@ -218,17 +225,20 @@ def main():
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
         return
-    results = {"machine": {"cpus": os.cpu_count(), "processor": platform.processor() or platform.machine(),
+    results = {"machine": {"cpus": os.cpu_count(),
+                           "processor": platform.processor() or platform.machine(),
                            "python": platform.python_version(),
                            "load_average_at_start": os.getloadavg()[0]},
-               "threads": args.threads, "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
+               "threads": args.threads,
+               "command": "python benchmarks/target.py " + " ".join(sys.argv[1:]),
                "presets": {}}
     with tempfile.TemporaryDirectory() as scratch:
         store = args.store or scratch
         for name in args.rules or ["kniffel"]:
             entry = run_preset(name, args.threads, store, advise=not args.no_advise)
             results["presets"][name] = entry
-            print(name, json.dumps({k: v for k, v in entry.items() if k != "level_seconds"}), flush=True)
+            print(name, json.dumps({k: v for k, v in entry.items() if k != "level_seconds"}),
+                  flush=True)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
 

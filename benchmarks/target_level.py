@@ -36,12 +36,12 @@ def main():
     if not 1 <= args.level <= args.open <= 13:
         parser.error("need 1 <= --level <= --open <= 13")
 
-    from solver.engine.target import columns as target
     from solver.engine.backward import solve
     from solver.engine.final_rolls import TargetData
+    from solver.engine.target import columns as target
     from solver.engine.target.solve import TargetObjective
-    from solver.presets import resolve_rules
-    rules = resolve_rules(args.rules)
+    from solver.presets import read_rules
+    rules = read_rules(args.rules)
     solve(rules, progress=False, threads=1)
     t = time.perf_counter()
     table = solve(rules, progress=False, threads=1)

@@ -47,19 +47,23 @@ def main():
     parser.add_argument("--rules", default="kniffel")
     parser.add_argument("--requests", type=int, default=300)
     parser.add_argument("--out")
-    parser.add_argument("--load", type=float, help="seconds of a load run (instead of the sequential one)")
+    parser.add_argument("--load", type=float,
+                        help="seconds of a load run (instead of the sequential one)")
     parser.add_argument("--clients", type=int, default=20)
-    parser.add_argument("--liveness", type=int, help="GETs timed while a worker computes (a liveness run)")
+    parser.add_argument("--liveness", type=int,
+                        help="GETs timed while a worker computes (a liveness run)")
     args = parser.parse_args()
     if args.liveness:
         liveness_run(args.liveness, args.out or str(HERE / "results" / "web_liveness.json"))
         return
     if args.load:
-        load_run(args.rules, args.load, args.clients, args.out or str(HERE / "results" / "web_load.json"))
+        load_run(args.rules, args.load, args.clients,
+                 args.out or str(HERE / "results" / "web_load.json"))
         return
     args.out = args.out or str(HERE / "results" / "web.json")
 
     import httpx
+
     from solver import __version__, solve
     store = tempfile.mkdtemp(prefix="kniffel-web-bench-")
     t = time.perf_counter()
@@ -75,7 +79,8 @@ def main():
                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         base = f"http://127.0.0.1:{port}"
-        with httpx.Client(base_url=base, timeout=120, headers={"content-type": "application/json"}) as client:
+        with httpx.Client(base_url=base, timeout=120,
+                          headers={"content-type": "application/json"}) as client:
             deadline = time.monotonic() + 60
             while True:
                 try:
@@ -85,7 +90,8 @@ def main():
                     if time.monotonic() > deadline or server.poll() is not None:
                         raise SystemExit(f"the server did not start: {server.stderr.read()}")
                     time.sleep(0.1)
-            lines = [json.dumps(line).encode() for line in positions(args.rules, args.requests + 1, 1)]
+            lines = [json.dumps(line).encode()
+                     for line in positions(args.rules, args.requests + 1, 1)]
             t = time.perf_counter()
             assert client.post("/api/advise", content=lines[0]).status_code == 200
             first = time.perf_counter() - t
@@ -103,8 +109,8 @@ def main():
                     if state["advice"]["options"][0]["action"] == "keep"
                     else {"box": state["advice"]["options"][0]["box"]})
                 t = time.perf_counter()
-                response = client.post("/api/game", json={"record": state["record"], "hand": state["hand"],
-                                                          "move": move})
+                response = client.post("/api/game", json={"record": state["record"],
+                                                          "hand": state["hand"], "move": move})
                 game_times.append(time.perf_counter() - t)
                 state = response.json()
     finally:
@@ -117,7 +123,8 @@ def main():
                "kniffel_version": __version__, "rules": args.rules, "target_ms": TARGET_MS,
                "first_advise_seconds": first, "advise_warm": stats_ms(advise_times),
                "game_step_warm": stats_ms(game_times),
-               "reference_solve_first_seconds": solve_first, "reference_solve_warm_seconds": solve_warm}
+               "reference_solve_first_seconds": solve_first,
+               "reference_solve_warm_seconds": solve_warm}
     results["advise_within_target"] = results["advise_warm"]["p95_ms"] <= TARGET_MS
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=1) + "\n")

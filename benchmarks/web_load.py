@@ -8,9 +8,10 @@ a seeded mix of requests, one at a time, until the time is up:
                four early (predicted over the budget: refused at once with a 400 saying so)
 Written (JSON): requests and throughput, p50/p99/max latency per kind and overall, the answers
 by status, errors (5xx but 503, and connection errors; a 400 of a win request refused by the
-budget is an answer), the 503s of a full queue (the client backs off 0.2 s after one), the server's peak memory (the largest sum of the resident memory of the server and its
-workers, sampled every 0.25 s, and each process's own peak from /proc: Linux only), and the
-expected-score solve of the same rules measured in this run as the reference.
+budget is an answer), the 503s of a full queue (the client backs off 0.2 s after one), the
+server's peak memory (the largest sum of the resident memory of the server and its workers,
+sampled every 0.25 s, and each process's own peak from /proc: Linux only), and the expected-score
+solve of the same rules measured in this run as the reference.
 
     python benchmarks/web.py --load 30 --clients 20
 
@@ -44,6 +45,7 @@ def free_port():
 def positions(rules, count, seed):
     """Batch lines of positions met in seeded games played by a random policy."""
     import numpy as np
+
     from solver.game import session
     from solver.game.card import Game
     rng = np.random.default_rng(seed)
@@ -161,14 +163,16 @@ def _percentiles(times):
     if not times:
         return {}
     at = lambda q: 1000 * times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
-    return {"requests": len(times), "p50_ms": at(0.50), "p99_ms": at(0.99), "max_ms": 1000 * times[-1]}
+    return {"requests": len(times), "p50_ms": at(0.50), "p99_ms": at(0.99),
+            "max_ms": 1000 * times[-1]}
 
 
 def _start_server(store, *options):
     """A `kniffel serve` on a free port with its workers warmed up: (process, base URL, status)."""
     import httpx
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", str(port), *options],
+    server = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", str(port),
+                               *options],
                               env={**os.environ, "KNIFFEL_TABLES": store}, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
@@ -196,7 +200,8 @@ def load_run(rules, seconds, clients, out_path):
         memory = Memory(server.pid)
         memory.start()
         results = []
-        threads = [threading.Thread(target=_client, args=(base, seconds, seed, lines, late, early, results))
+        threads = [threading.Thread(target=_client,
+                                    args=(base, seconds, seed, lines, late, early, results))
                    for seed in range(clients)]
         began = time.perf_counter()
         for thread in threads:
@@ -249,7 +254,8 @@ def _get_seconds(base, path):
     host, port = base.removeprefix("http://").split(":")
     start = time.perf_counter()
     with socket.create_connection((host, int(port)), timeout=30) as sock:
-        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                     "Connection: close\r\n\r\n".encode())
         answer = b""
         while chunk := sock.recv(65536):
             answer += chunk
@@ -260,7 +266,8 @@ def _send_long(base):
     host, port = base.removeprefix("http://").split(":")
     sock = socket.create_connection((host, int(port)))
     data = json.dumps(LONG).encode()
-    sock.sendall(f"POST /api/advise HTTP/1.1\r\nHost: {host}:{port}\r\ncontent-type: application/json\r\n"
+    sock.sendall(f"POST /api/advise HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                 "content-type: application/json\r\n"
                  f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
     return sock
 
@@ -281,7 +288,8 @@ def liveness_run(samples, out_path):
     GETs of /api/info and of the page; then the seconds from the client's disconnect until the
     pool is idle, and from SIGTERM (another long request running) until the server has exited."""
     import signal
-    server, base, _ = _start_server(tempfile.mkdtemp(prefix="kniffel-web-live-"), "--budget", "600")
+    server, base, _ = _start_server(tempfile.mkdtemp(prefix="kniffel-web-live-"),
+                                    "--time-limit", "600")
     try:
         long = _send_long(base)
         _until(lambda: _busy(base) == 1, 10)
@@ -306,7 +314,8 @@ def liveness_run(samples, out_path):
         if server.poll() is None:
             server.kill()
     report = {"samples": samples, "what": "a kniffel serve with --budget 600 computing the issue's "
-              "minute-long win request; each GET on a new connection, timed to its last byte", "info_while_busy": _percentiles(info), "page_while_busy": _percentiles(page),
+              "minute-long win request; each GET on a new connection, timed to its last byte",
+              "info_while_busy": _percentiles(info), "page_while_busy": _percentiles(page),
               "disconnect_to_idle_seconds": idle, "sigterm_to_exit_seconds": stopped,
               "busy_at_sigterm": busy_at_sigterm,
               "target_ms": 50, "target_seconds": 2}

@@ -9,8 +9,8 @@ Two parts of the work are timed, warm, in this process:
 The points and this machine's core count are written to solver/data/win_cost.json (--model),
 where solver/advice/cost.py fits its model to them (a constant plus a geometric growth in the open
 boxes: each open box doubles the filled-box sets), and with that fit to
-benchmarks/results/win_cost.json (--out).  The model is an estimate of this machine's times; the serve
-budget compares it with seconds.
+benchmarks/results/win_cost.json (--out).  The model is an estimate of this machine's times; the
+serve budget compares it with seconds.
 
     python benchmarks/win_cost.py --most-open 8 --samples 2
 """
@@ -35,7 +35,8 @@ TYPICAL = {"ones": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes":
 
 
 def card_with_open(rules, n_open, rng):
-    """A card of `rules` with `n_open` boxes open (chosen by `rng`), the others at typical points."""
+    """A card of `rules` with `n_open` boxes open (chosen by `rng`), the others at typical
+    points."""
     boxes = list(rules.boxes)
     closed = rng.permutation(len(boxes))[: len(boxes) - n_open]
     card = {}
@@ -84,7 +85,8 @@ def main():
         for _ in range(args.samples):
             card = card_with_open(rules, n, rng)
             win._win_table.cache_clear()
-            seconds = timed(advise, Position(card), table, objective=win_objective(180 + int(rng.integers(60))))
+            seconds = timed(advise, Position(card), table,
+                            objective=win_objective(180 + int(rng.integers(60))))
             sub_game.append((n, seconds))
             print(f"sub-game, {n} open: {seconds:.3f} s", flush=True)
     score_distribution(table, Position(card_with_open(rules, 1, rng)))  # compile
@@ -97,7 +99,9 @@ def main():
     result = {
         "what": "warm seconds of a win request's parts by open boxes, measured by "
                 "benchmarks/win_cost.py; solver/advice/cost.py fits its model to them",
-        "rules": rules.key, "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
+        "rules": rules.key,
+        "cores": (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                  else os.cpu_count()),
         "machine": platform.processor() or platform.machine(), "python": platform.python_version(),
         "sub_game": sub_game, "opponent": opponent,
     }

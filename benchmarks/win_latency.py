@@ -65,8 +65,7 @@ def process_seconds(args):
 
 def measure(preset, n_players, seed, budget, rounds=ROUNDS):
     import solver
-    from solver import advise
-    from solver import win_goal
+    from solver import advise, win_goal
     from solver.advice.win.coach import saved_target_table, win_advice
     from solver.stats import opponents as opp
     table = solver.get_table(preset)
@@ -91,7 +90,8 @@ def measure(preset, n_players, seed, budget, rounds=ROUNDS):
             store.recent.clear()  # a new turn: the opponents' cards are new too
         for _ in range(3):  # the first: a new position in a warm process; then the same again
             t = time.perf_counter()
-            method = win_advice(me, table, win_goal(opponents), dice, 2, budget, target, store).method
+            method = win_advice(me, table, win_goal(opponents), dice, 2, budget, target,
+                                store).method
             warm.append(time.perf_counter() - t)
         points_warm = []
         for _ in range(3):

@@ -85,12 +85,14 @@ def measure(preset, n_players, count, seed, sub_games=False, b_positions=None, s
     target = None if sub_games else load_target_table(rules)
     store = opp.get_store(table)
     risk = RiskDial(table)
-    for i, (position, opponents, dice) in enumerate(positions(rules, table, n_players, count, seed)):
+    for i, (position, opponents, dice) in enumerate(positions(rules, table, n_players, count,
+                                                               seed)):
         if i < start:
             continue
         goal = WinGoal(tuple(opponents), "share")
         if sub_games:  # the target table of the position's sub-game: the same W* there
-            target = solve_target(rules, progress=False, within=position_state(position, rules).filled,
+            target = solve_target(rules, progress=False,
+                                  within=position_state(position, rules).filled,
                                   expected=table.values)
         t = time.perf_counter()
         exact = win_advice(position, table, goal, dice, 2, 600, target, store, force="exact")
@@ -161,11 +163,11 @@ def risk_choice(risk, table, position, opponents, dice):
 def mixture_of_options(position, dice, target, goal, table, store):
     """Candidate (b): each option valued by u(0) + sum_T q(T) W*_option(T), its own best chance
     of each T mixed (one target advice per T with q(T) > 0)."""
-    from solver.advice.goal import TargetGoal
     from solver import advise
-    from solver.advice.win.sub_game import win_utility
+    from solver.advice.goal import TargetGoal
     from solver.advice.win.approximation import utility_of_score
     from solver.advice.win.coach import opponent_distributions
+    from solver.advice.win.sub_game import win_utility
     U = utility_of_score(*win_utility(opponent_distributions(table, list(goal.opponents), store),
                                       goal.ties))
     q = np.diff(U)
@@ -207,7 +209,8 @@ def main():
     # interrupted run resumes where it stopped (same seed and settings: the same positions)
     records_path = path.with_name("positions_" + path.name)
     done = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    same = all(done.get(k) == v for k, v in (("positions_per_case", args.positions), ("seed", args.seed),
+    same = all(done.get(k) == v for k, v in (("positions_per_case", args.positions),
+                                              ("seed", args.seed),
                                               ("b_positions", args.b_positions)))
     records = (json.loads(records_path.read_text(encoding="utf-8"))
                if same and records_path.is_file() else {})
@@ -223,7 +226,8 @@ def main():
 
 
 def write(args, path, records_path, records):
-    """The JSON of the positions measured so far, and the estimate's alpha from all their options."""
+    """The JSON of the positions measured so far, and the estimate's alpha from all their
+    options."""
     every = [x for case in records.values() for r in case for x in r["ratios"]]
     alpha = float(np.median(every)) if every else 0.5
     out = {"benchmark": "win_loss", "positions_per_case": args.positions, "seed": args.seed,
@@ -240,7 +244,8 @@ def write(args, path, records_path, records):
         return
     ESTIMATE.write_text(json.dumps({"alpha": alpha, "from": "benchmarks/win_loss.py",
                                     "options": len(every),
-                                    "positions_per_case": min(len(c) for c in records.values() if c)},
+                                    "positions_per_case": min(len(c) for c in records.values()
+                                                              if c)},
                                    indent=1) + "\n", encoding="utf-8")
     print(f"wrote {path}", flush=True)
 

@@ -30,7 +30,6 @@ the same as in one run (a game's dice depend on the seed and its number only).
 """
 import argparse
 import json
-import math
 import os
 import platform
 import sys
@@ -92,7 +91,8 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None, 
                 players.turn(table, s)
                 continue
             for g in range(games):
-                others = [{"state": players.state(rules, o, g)} for o in range(n_players) if o != seat]
+                others = [{"state": players.state(rules, o, g)} for o in range(n_players)
+                          if o != seat]
                 coach[g] = coach_turn(decide, rules, coach[g], others, gens[g])
     scores = players.total.T.copy()
     if policy != "points":
@@ -101,8 +101,9 @@ def play(preset, n_players, seat, games, seed, policy, budget, start_card=None, 
 
 
 def play_compiled(preset, n_players, seat, games, seed, policy, part, parts_file, threads=None):
-    """(final scores [games, n_players], seconds of play and games played in this process) of the compiled
-    policies ("approximate", "points"), in parts of `part` games, resumed from `parts_file`."""
+    """(final scores [games, n_players], seconds of play and games played in this process) of the
+    compiled policies ("approximate", "points"), in parts of `part` games, resumed from
+    `parts_file`."""
     import solver
     from solver.engine.target.table import load_target_table
     from solver.stats import opponents as opp
@@ -151,15 +152,16 @@ def main():
     parser.add_argument("--start-card", help="every player starts from this card, e.g. "
                         "ones=3,twos=6 (an end-game tournament: the target table of its sub-game)")
     parser.add_argument("--part", type=int, default=5000, help="games per part (compiled policies)")
-    parser.add_argument("--threads", type=int, help="threads of the compiled coach (default: all cores)")
+    parser.add_argument("--threads", type=int,
+                        help="threads of the compiled coach (default: all cores)")
     parser.add_argument("--out", default=str(HERE / "results" / "win_tournament.json"))
     args = parser.parse_args()
     from solver.stats.tournament import summarise
     start_card = None
     if args.start_card:
-        from solver.presets import resolve_rules
+        from solver.presets import read_rules
         from solver.rules.cards import parse_card
-        start_card = parse_card(args.start_card, resolve_rules(args.rules))
+        start_card = parse_card(args.start_card, read_rules(args.rules))
     key = f"{args.rules}/{args.players}p/seat{args.seat}/{args.policy}"
     if start_card:
         key += "/from " + ",".join(f"{b}={p}" for b, p in start_card.items())

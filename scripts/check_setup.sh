@@ -10,7 +10,8 @@
 # then, from another folder, `kniffel advise --dice 1,3,3,5,6 --rolls-left 2` and `kniffel --version`,
 # and checks that `import solver` is the checkout and nothing is left in site-packages/solver/
 # (the editable install puts nothing there; files left there shadow the checkout as a namespace
-# package: "cannot import name '__version__' from 'solver' (unknown location)").
+# package: "cannot import name '__version__' from 'solver' (unknown location)"); last `ruff check`
+# on the checkout (the style; ruff comes with the test extra, its settings in pyproject.toml).
 #
 # Hermetic: the table store (KNIFFEL_TABLES) and the user cache (XDG_CACHE_HOME, so the default
 # kernel cache <cache>/kniffel/kernels) are temporary; KNIFFEL_KERNEL_CACHE, NUMBA_CACHE_DIR,
@@ -170,4 +171,7 @@ check_site() {
     fi
 }
 run "step 7 (nothing left in site-packages/solver)" check_site
+cd "$ROOT" || fail "step 8: cd $ROOT"
+run "step 8 (ruff check: the style, its settings in pyproject.toml)" \
+    python -m ruff check solver tests benchmarks scripts
 say "all steps passed"

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # readme_figures, beside this script
-from readme_figures import (RESULTS, RESULTS_DOC, replace_block as _replace,  # noqa: E402
-                            rewrite_block)
+from readme_figures import RESULTS, RESULTS_DOC, rewrite_block  # noqa: E402
+from readme_figures import replace_block as _replace  # noqa: E402
 
 BEGIN = "<!-- duel-multi-figures:begin (scripts/duel_figures.py writes this) -->"
 END = "<!-- duel-multi-figures:end -->"

@@ -6,8 +6,8 @@
 
 The game is played with seeded dice typed in as real dice: Anna always takes the best choice,
 Ben the second best in one decision of four, so `kniffel analyze` has mistakes to show.
-docs/examples/positions.jsonl and docs/examples/house-rules.toml are written by hand (inputs, as a user
-would write them); tests/test_examples.py runs every README command that reads them.
+docs/examples/positions.jsonl and docs/examples/house-rules.toml are written by hand (inputs, as a
+user would write them); tests/test_examples.py runs every README command that reads them.
 """
 import argparse
 import sys
@@ -18,8 +18,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from solver import get_table  # noqa: E402
-from solver import advise  # noqa: E402
+from solver import advise, get_table  # noqa: E402
 from solver.game.card import Game  # noqa: E402
 from solver.game.record import record_text  # noqa: E402
 
@@ -36,7 +35,8 @@ def example_game(table, seed=2026):
             turn.roll(rng.integers(1, 7, turn.n_to_roll).tolist())
             options = advise(turn.position, table, dice=list(turn.dice),
                              rolls_left=turn.rolls_left).options
-            choice = options[1 if turn.player == 1 and len(options) > 1 and rng.random() < 0.25 else 0]
+            choice = options[1 if turn.player == 1 and len(options) > 1 and rng.random() < 0.25
+                             else 0]
             if choice["action"] == "keep":
                 turn.keep(choice["keep"])
             else:

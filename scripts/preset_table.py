@@ -20,7 +20,8 @@ VARIANTS_END = "<!-- variant-table:end -->"
 # (preset, options, what the rules file plays): house rules worth a solved value of their own.
 VARIANTS = [
     ("kniffel-championship", {"extra_kniffel_must_fit": True},
-     "the stricter championship reading: a further Kniffel must go into a box it fits while one is open"),
+     "the stricter championship reading: a further Kniffel must go into a box it fits while one "
+     "is open"),
     ("kniffel-basic", {"five_of_a_kind_is_full_house": True},
      "five of a kind also counts as a full house (one published Kniffel program plays so)"),
     ("yahtzee", {"joker": "none"},

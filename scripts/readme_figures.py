@@ -30,12 +30,14 @@ def figures_markdown(first_run, suite, fast):
     minutes = suite["wall_seconds"] / 60
     return "\n".join([
         BEGIN,
-        f"Measured on {cpus} cores: the first command installs in {first_run['install_seconds']:.0f} s "
-        f"and gives its first answer {first:.1f} s later, {shipped} (the next answer: "
+        f"Measured on {cpus} cores: the first command installs in "
+        f"{first_run['install_seconds']:.0f} s and gives its first answer {first:.1f} s later, "
+        f"{shipped} (the next answer: "
         f"{first_run['second_advise_seconds']:.2f} s). The first advice for another preset "
         f"(`{first_run['other_preset']}`) compiles the kernels and solves its table once: "
         f"{other:.0f} s. The test command runs {sum(suite['counts'].values())} tests on every core "
-        f"(pytest-xdist; `-n 0` runs them in one process) in {minutes:.1f} minutes; while working, `python -m pytest -q -m \"not slow\"` runs the "
+        f"(pytest-xdist; `-n 0` runs them in one process) in {minutes:.1f} minutes; while working, "
+        "`python -m pytest -q -m \"not slow\"` runs the "
         f"{sum(fast['counts'].values())} fast ones in {fast['wall_seconds'] / 60:.1f} minutes "
         f"(`benchmarks/first_run.py`, `benchmarks/suite.py`).",
         END])

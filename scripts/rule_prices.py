@@ -40,7 +40,8 @@ def compute(name, threads):
     rule_list = printed_rule_list(table.rules)
     bar = tqdm(total=rule_list.size, desc=f"{name}: rules priced", unit="rule", leave=False)
     start, cpu = time.perf_counter(), time.process_time()
-    record = price_record(table, rule_list, lambda t, r: evaluate(t, r, threads=threads), bar.update)
+    record = price_record(table, rule_list, lambda t, r: evaluate(t, r, threads=threads),
+                          bar.update)
     bar.close()
     from solver.strategy.rule_prices import path_of
     stored = json.loads(path_of(name).read_text()) if path_of(name).is_file() else {}
@@ -54,8 +55,8 @@ def compute(name, threads):
 
 
 def main(argv=None):
+    from solver.presets import read_rules
     from solver.strategy.rule_prices import path_of, printed_rule_list, stored_prices
-    from solver.presets import resolve_rules
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("presets", nargs="*", help="default: every preset with a rules page")
     parser.add_argument("--threads", type=int, default=None, help="evaluation threads")
@@ -64,9 +65,10 @@ def main(argv=None):
     names = args.presets or page_presets()
     unknown = sorted(set(names) - set(page_presets()))
     if unknown:
-        parser.error(f"no rules page for {', '.join(unknown)}; presets: {', '.join(page_presets())}")
+        parser.error(f"no rules page for {', '.join(unknown)}; "
+                     f"presets: {', '.join(page_presets())}")
     for name in names:
-        rules = resolve_rules(name)
+        rules = read_rules(name)
         if args.list:
             current = stored_prices(rules, printed_rule_list(rules)) is not None
             print(f"{name}: {'current' if current else 'missing or out of date'}")

@@ -1,4 +1,5 @@
-"""Derive each preset's rules of thumb by exact evaluation and write what the pages and the results read.
+"""Derive each preset's rules of thumb by exact evaluation and write what the pages and the \
+results read.
 
     python scripts/rules_of_thumb.py --derive --preset kniffel   # one preset (minutes): forward
                                        # selection, removal, exact prices, the sensible human's
@@ -44,8 +45,15 @@ def derive_record(name, cache_dir=CACHE, threads=None, progress=True, pool_from=
     pass (fewer evaluations)."""
     from solver import get_table
     from solver.stats.simulate import simulate
-    from solver.strategy.derive import (MIN_GAIN, MIN_PRICE, Cache, derive, frontier, pool,
-                                        within_counts)
+    from solver.strategy.derive import (
+        MIN_GAIN,
+        MIN_PRICE,
+        Cache,
+        derive,
+        frontier,
+        pool,
+        within_counts,
+    )
     from solver.strategy.heuristic import heuristic
     from solver.strategy.rule_prices import DEFINITION
     table = get_table(name, progress=False)
@@ -107,7 +115,8 @@ def gap_closed(record):
 
 
 def plot(data, path):
-    """Exact score against the number of rules, one line per preset (matplotlib, the [plot] extra)."""
+    """Exact score against the number of rules, one line per preset (matplotlib, the [plot]
+    extra)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -136,7 +145,7 @@ def _n(value):
 def results_block(data):
     """docs/results.md's tables: each preset's derived list against the sensible human's list,
     the greedy baseline and the optimum; the curves; the kniffel rules in words."""
-    from solver.presets import resolve_rules
+    from solver.presets import read_rules
     from solver.report.pages import box_rule_text, keep_rule_text, pars_text
     from solver.strategy.thumb import RuleList
     lines = ["| preset | optimal | derived rules | rules | gap | sensible human (rules) | "
@@ -154,7 +163,8 @@ def results_block(data):
         lines.append(f"| `{name}` | {r['optimal']:.1f} | {r['score']:.1f} | {size} | "
                      f"{r['optimal'] - r['score']:.1f} | {r['heuristic']['score']:.1f} "
                      f"({r['heuristic']['rules']}) | {g['score']:.1f} ± {g['ci95']:.1f} | "
-                     f"{100 * gap_closed(r):.0f} % | {_n(w['20'])} / {_n(w['10'])} / {_n(w['5'])} | "
+                     f"{100 * gap_closed(r):.0f} % | "
+                     f"{_n(w['20'])} / {_n(w['10'])} / {_n(w['5'])} | "
                      f"{r['hybrids']['optimal_boxes']:.1f} | {r['hybrids']['optimal_keeps']:.1f} | "
                      f"{r['evaluations']}, {r['cpu_seconds'] / 60:.0f} min |")
     derived = {name: r for name, r in data.items() if r and "curve" in r}
@@ -176,7 +186,7 @@ def results_block(data):
             lines.append(f"- `{name}`: " + ", ".join(f"{n}: {s:.1f}" for n, s in points))
     r = data.get("kniffel")
     if r:
-        rules = resolve_rules("kniffel")
+        rules = read_rules("kniffel")
         rule_list = RuleList.from_dict(r["rule_list"])
         lines += ["", "The derived rules for `kniffel` (first match wins; price in points):", "",
                   "- keeps: " + "; ".join(f"{keep_rule_text(x, rules, 'en')} ({p['price']:+.2f})"
@@ -221,15 +231,18 @@ def main(argv=None):
                         help="the file holding the block (default docs/results.md)")
     args = parser.parse_args(argv)
     names = args.preset or page_presets()
-    unknown = sorted(set(names + ([args.pool_from] if args.pool_from else [])) - set(page_presets()))
+    unknown = sorted(set(names + ([args.pool_from] if args.pool_from else []))
+                     - set(page_presets()))
     if unknown:
-        parser.error(f"no rules page for {', '.join(unknown)}; presets: {', '.join(page_presets())}")
+        parser.error(f"no rules page for {', '.join(unknown)}; "
+                     f"presets: {', '.join(page_presets())}")
     if args.derive:
         for name in names:
             record = derive_record(name, args.cache, args.threads, pool_from=args.pool_from,
                                    single_pass=args.single_pass)
             path_of(name).write_text(json.dumps(record, indent=1) + "\n")
-            print(f"{name}: {record['score']:.2f} with {len(record['keeps']) + len(record['boxes'])} "
+            print(f"{name}: {record['score']:.2f} with "
+                  f"{len(record['keeps']) + len(record['boxes'])} "
                   f"rules (optimal {record['optimal']:.2f}); {record['evaluations']} evaluations, "
                   f"{record['cpu_seconds']} s CPU  [{shlex.join(sys.argv)}]", flush=True)
     data = records()

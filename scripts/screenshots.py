@@ -28,18 +28,21 @@ def pages(table_dir, out):
     from solver.cli import main
     with tempfile.TemporaryDirectory() as scratch:
         try:
-            main(["tables", "--format", "pdf", "--out", scratch, "--quiet", "--tables", str(table_dir)])
+            main(["tables", "--format", "pdf", "--out", scratch, "--quiet", "--tables",
+                  str(table_dir)])
         except SystemExit as exc:
             if exc.code:
                 raise
         for old in out.glob("page-*.png"):
             old.unlink()
-        subprocess.run(["pdftoppm", "-r", "50", "-png", str(Path(scratch) / "kniffel" / "strategy.pdf"),
-                        str(out / "page")], check=True)
+        subprocess.run(["pdftoppm", "-r", "50", "-png",
+                        str(Path(scratch) / "kniffel" / "strategy.pdf"), str(out / "page")],
+                       check=True)
 
 
 def _server(table_dir):
     import uvicorn
+
     from solver.web.app import create_app
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -53,7 +56,8 @@ def _server(table_dir):
 
 
 def _wait(page, step):
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' && "
+                           "!document.body.classList.contains('busy')")
 
 
 def _click(page, selector):
@@ -94,7 +98,8 @@ def phone(table_dir, out):
         page.click("#new-game")
         page.screenshot(path=str(out / "phone-new-asks.png"))
         page.click("#new-no")
-        _load(page, _record(["Anna", "Ben"], [((2, 2, 2, 2, 2), "kniffel"), ((1, 2, 3, 4, 6), "kniffel")]),
+        _load(page, _record(["Anna", "Ben"], [((2, 2, 2, 2, 2), "kniffel"),
+                                              ((1, 2, 3, 4, 6), "kniffel")]),
               [4, 4, 4, 4, 4])
         page.click("#advice li.more")
         page.screenshot(path=str(out / "phone-joker.png"))
@@ -102,7 +107,8 @@ def phone(table_dir, out):
         page.screenshot(path=str(out / "phone-real-dice.png"))
         boxes = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
                  "full_house", "small_straight", "large_straight", "kniffel", "chance")
-        turns = [((d,) * 3 + (1, 2), box) for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
+        turns = [((d,) * 3 + (1, 2), box)
+                 for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
         _load(page, _record(["Anna", "Ben"], [t for t in turns for _ in (0, 1)]), None)
         page.wait_for_selector("#analysis h2")
         page.screenshot(path=str(out / "phone-game-over.png"))
@@ -118,28 +124,31 @@ def states(page, out):
         page.screenshot(path=str(out / f"phone-win-{lang}.png"))
         _load(page, _late(LONG_NAMES, 10), [2, 2, 3, 5, 6], lang)
         page.screenshot(path=str(out / f"phone-points-{lang}.png"))
-    _load(page, _late(LONG_NAMES + ["Emanuel", "Friederike", "Gottfried", "Hildegard"], 4), None, "en")
+    _load(page, _late(LONG_NAMES + ["Emanuel", "Friederike", "Gottfried", "Hildegard"], 4), None,
+          "en")
     page.screenshot(path=str(out / "phone-eight-players-en.png"), full_page=True)
     _load(page, _late(["Annemarie", "Bernhard"], 13), None, "en")
     page.wait_for_selector("#analysis h2")
     page.locator("#analysis").scroll_into_view_if_needed()  # one screen: the analysis
     page.screenshot(path=str(out / "phone-game-over-en.png"))
     from solver.game import session
-    record, hand = session.apply_move(_late(["Anna", "Bernhard", "Christine"], 12, written=True), None,
-                                      {"roll": list(DICE["chance"])})
-    record, _ = session.apply_move(record, hand, {"box": "chance"})  # Anna's last turn: Bernhard's now
+    record, hand = session.apply_move(_late(["Anna", "Bernhard", "Christine"], 12, written=True),
+                                      None, {"roll": list(DICE["chance"])})
+    # Anna's last turn: Bernhard's now
+    record, _ = session.apply_move(record, hand, {"box": "chance"})
     _load(page, record, None)
     page.click("#card td.writable[data-player='1']")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(out / "phone-write.png"))
 
 
-BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind", "full_house",
-         "small_straight", "large_straight", "kniffel", "chance"]
-DICE = {"ones": (1, 1, 1, 2, 3), "twos": (2, 2, 2, 3, 4), "threes": (3, 3, 3, 1, 2), "fours": (4, 4, 4, 5, 6),
-        "fives": (5, 5, 5, 2, 3), "sixes": (6, 6, 6, 1, 2), "three_kind": (6, 6, 6, 5, 4),
-        "four_kind": (5, 5, 5, 5, 2), "full_house": (3, 3, 2, 2, 2), "small_straight": (1, 2, 3, 4, 6),
-        "large_straight": (1, 2, 3, 4, 5), "kniffel": (4, 4, 4, 4, 4), "chance": (6, 5, 4, 3, 3)}
+BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+         "full_house", "small_straight", "large_straight", "kniffel", "chance"]
+DICE = {"ones": (1, 1, 1, 2, 3), "twos": (2, 2, 2, 3, 4), "threes": (3, 3, 3, 1, 2),
+        "fours": (4, 4, 4, 5, 6), "fives": (5, 5, 5, 2, 3), "sixes": (6, 6, 6, 1, 2),
+        "three_kind": (6, 6, 6, 5, 4), "four_kind": (5, 5, 5, 5, 2), "full_house": (3, 3, 2, 2, 2),
+        "small_straight": (1, 2, 3, 4, 6), "large_straight": (1, 2, 3, 4, 5),
+        "kniffel": (4, 4, 4, 4, 4), "chance": (6, 5, 4, 3, 3)}
 
 
 def _late(players, rounds, written=False):
@@ -168,8 +177,8 @@ def _record(players, turns, real=True):
     return record
 
 
-def _load(page, record, hand, lang="de", objective="expected"):
-    saved = json.dumps({"record": record, "hand": hand, "language": lang, "objective": objective})
+def _load(page, record, hand, lang="de", goal="points"):
+    saved = json.dumps({"record": record, "hand": hand, "language": lang, "goal": goal})
     page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(saved)})")
     page.evaluate(f"localStorage.setItem('kniffel-language', '{lang}')")  # the language chosen
     page.reload()
@@ -179,7 +188,8 @@ def _load(page, record, hand, lang="de", objective="expected"):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help="the folder (default docs/screenshots)")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="the folder (default docs/screenshots)")
     out = parser.parse_args(argv).out
     sys.path.insert(0, str(ROOT))
     from solver import get_table

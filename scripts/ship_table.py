@@ -3,8 +3,8 @@
 The shipped table is the table store's own pair of files, made by ValueTable.save: NAME.npy
 gzipped (level 9, no timestamp) as NAME.npy.gz, and its header NAME.json (format version,
 package version, kind, resolved rules, the array's dtype, shape and sha256) with solve_seconds
-left out, so the same solve writes the same bytes.  The table store loads it, read-only and under the same
-checks, when the user's store has no valid table for exactly those rules: the first
+left out, so the same solve writes the same bytes.  The table store loads it, read-only and under
+the same checks, when the user's store has no valid table for exactly those rules: the first
 `kniffel advise` of a new install then answers from it without compiling or solving.
 
     python scripts/ship_table.py                  # solve kniffel, write solver/data/kniffel.*
@@ -25,14 +25,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import solver  # noqa: E402
-
-from solver.engine import store  # noqa: E402
-from solver.presets import resolve_rules  # noqa: E402
-
 import numpy as np  # noqa: E402
 
-DEFAULT_OUT = store.SHIPPED_DIR
+import solver  # noqa: E402
+from solver.engine import values  # noqa: E402
+from solver.presets import read_rules  # noqa: E402
+
+DEFAULT_OUT = values.SHIPPED_DIR
 
 
 def shipped_bytes(rules):
@@ -75,13 +74,16 @@ def _layout(header):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", action="append", help="preset to ship (repeatable; default kniffel)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"directory (default {DEFAULT_OUT})")
-    parser.add_argument("--check", action="store_true", help="compare with a fresh solve, write nothing")
+    parser.add_argument("--rules", action="append",
+                        help="preset to ship (repeatable; default kniffel)")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
+                        help=f"directory (default {DEFAULT_OUT})")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with a fresh solve, write nothing")
     args = parser.parse_args(argv)
     stale = []
     for name in args.rules or ["kniffel"]:
-        rules = resolve_rules(name)
+        rules = read_rules(name)
         packed, header = shipped_bytes(rules)
         paths = (args.out / f"{rules.key}.npy.gz", args.out / f"{rules.key}.json")
         if args.check:

@@ -27,8 +27,8 @@ def index_markdown(tables):
              "Markdown (to read or print), CSV and JSON. `kniffel tables --rules NAME` writes them "
              "for any preset or rules file, and `kniffel tables --values` adds the whole value "
              "table (values.csv, values.npy + values.json). `strategy.html` holds the print-ready "
-             "A4 pages (`kniffel tables --format html`): rules of thumb with their exact price, the "
-             "opening by pattern, and what each box costs on the typical cards.", "",
+             "A4 pages (`kniffel tables --format html`): rules of thumb with their exact price, "
+             "the opening by pattern, and what each box costs on the typical cards.", "",
              "| preset | rules | expected score | pages | " + " | ".join(SECTIONS) + " |",
              "|---|---|---:|---|" + "---|" * len(SECTIONS)]
     for table in tables:

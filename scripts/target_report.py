@@ -1,4 +1,5 @@
-"""Compute the "playing for a target" report and write it into docs/results.md (between the markers):
+"""Compute the "playing for a target" report and write it into docs/results.md (between the \
+markers):
 for each preset, the best P(final >= T) from the empty card next to expected-score play's, and
 the chance to beat an expected-score opponent whose final score you know (you play second):
 exact, sum_S P(opponent = S) * P(final >= S + 1) with the target table, and simulated (seeded
@@ -31,11 +32,11 @@ def preset_rows(name, games, seed=1, saved_only=False):
     from solver.engine.states import Position, position_state
     from solver.engine.store import TableError
     from solver.engine.target.table import load_target_table
-    from solver.presets import resolve_rules
+    from solver.presets import read_rules
     from solver.stats.distribution import score_distribution
     if saved_only:
         try:
-            load_target_table(resolve_rules(name))
+            load_target_table(read_rules(name))
         except TableError:
             return None
     table = solver.get_table(name, progress=False)
@@ -44,7 +45,8 @@ def preset_rows(name, games, seed=1, saved_only=False):
     state = position_state(Position(), table.rules)
     chances = [(t, target.probability(state, t), dist.at_least(t)) for t in TARGETS]
     scores = dist.scores
-    exact = float(sum(p * target.probability(state, int(s) + 1) for s, p in zip(scores, dist.probs)))
+    exact = float(sum(p * target.probability(state, int(s) + 1)
+                      for s, p in zip(scores, dist.probs)))
     plain = float(sum(p * dist.probs[scores > s].sum() for s, p in zip(scores, dist.probs)))
     simulated = None
     if games:
@@ -65,12 +67,15 @@ def report_markdown(results, games):
              "| preset | " + " | ".join(f"T = {t}" for t in TARGETS) + " |",
              "|---|" + "---:|" * len(TARGETS)]
     for name, (chances, _) in results.items():
-        lines.append(f"| `{name}` | " + " | ".join(f"{100 * b:.2f}% ({100 * p:.2f}%)" for _, b, p in chances) + " |")
-    lines += ["", "Beating an expected-score opponent whose final score you know (you play second; a "
-              "tie is a loss):", "", "| preset | playing for S + 1 (exact) | simulated | "
+        lines.append(f"| `{name}` | "
+                     + " | ".join(f"{100 * b:.2f}% ({100 * p:.2f}%)" for _, b, p in chances)
+                     + " |")
+    lines += ["", "Beating an expected-score opponent whose final score you know (you play "
+              "second; a tie is a loss):", "", "| preset | playing for S + 1 (exact) | simulated | "
               "expected-score play (exact) |", "|---|---:|---:|---:|"]
     for name, (_, (exact, plain, simulated)) in results.items():
-        sim = f"{100 * simulated[0]:.2f}% ± {100 * simulated[1]:.2f} ({games:,} games)" if simulated else "-"
+        sim = (f"{100 * simulated[0]:.2f}% ± {100 * simulated[1]:.2f} ({games:,} games)"
+               if simulated else "-")
         lines.append(f"| `{name}` | {100 * exact:.3f}% | {sim} | {100 * plain:.3f}% |")
     if missing:
         lines += ["", "Not built for this report: " + ", ".join(f"`{name}`" for name in missing)
@@ -87,9 +92,12 @@ def replace_block(text, block):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", action="append", help="preset (repeat; default kniffel, yahtzee, yatzy)")
-    parser.add_argument("--games", type=int, default=20000, help="simulated games a preset (0: none)")
-    parser.add_argument("--saved-only", action="store_true", help="skip presets without a saved target table")
+    parser.add_argument("--rules", action="append",
+                        help="preset (repeat; default kniffel, yahtzee, yatzy)")
+    parser.add_argument("--games", type=int, default=20000,
+                        help="simulated games a preset (0: none)")
+    parser.add_argument("--saved-only", action="store_true",
+                        help="skip presets without a saved target table")
     parser.add_argument("--out", type=Path, default=RESULTS_DOC,
                         help="the file holding the block (default docs/results.md)")
     args = parser.parse_args(argv)

@@ -29,13 +29,16 @@ def _read(name):
 def _losses():
     """The loss runs (win_loss*.json: one per run, e.g. per rules) as one: their cases together,
     the smallest run's size, the estimate's alpha from the run that wrote it."""
-    runs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("win_loss*.json"))]
+    runs = [json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted(RESULTS.glob("win_loss*.json"))]
     runs = [r for r in runs if "results" in r]  # not a run's sidecar of ratios
     if not runs:
         return None
-    estimate = json.loads((ROOT / "solver" / "data" / "win_estimate.json").read_text(encoding="utf-8"))
+    estimate = json.loads((ROOT / "solver" / "data" / "win_estimate.json").read_text(
+        encoding="utf-8"))
     b = {r.get("b_positions") for r in runs} - {None}
-    command = (f"python benchmarks/win_loss.py --positions {max(r['positions_per_case'] for r in runs)}"
+    command = (f"python benchmarks/win_loss.py --positions "
+               f"{max(r['positions_per_case'] for r in runs)}"
                + (f" --b-positions {min(b)}" if b else ""))
     return {"positions_per_case": min(r["positions_per_case"] for r in runs), "command": command,
             "alpha": estimate["alpha"], "alpha_positions": estimate.get("positions_per_case"),
@@ -45,16 +48,18 @@ def _losses():
 
 def loss_lines(data):
     if data is None:
-        return ["Loss against the exact sub-game: not measured yet (`python benchmarks/win_loss.py`)."]
+        return ["Loss against the exact sub-game: not measured yet "
+                "(`python benchmarks/win_loss.py`)."]
     reduced = any(s["n"] < FULL_POSITIONS for r in data["results"].values()
                   for c, s in r["losses_pp"].items() if c != "b")
     size = (f" (the issue asks {FULL_POSITIONS} positions per case: a case with fewer is a reduced "
             "run)" if reduced else "")
-    lines = [f"Loss of the chosen option's exact chance to win against the exact best, in percentage "
-             f"points, at the first roll with 7-9 open boxes{size}; candidate (b) takes one target "
-             "advice per score T, so it was measured on the first positions of each case only "
-             f"(`{data['command']}`):", "",
-             "| case | candidate | positions | mean | 99th percentile | largest | interval width (mean) |",
+    lines = [f"Loss of the chosen option's exact chance to win against the exact best, in "
+             f"percentage points, at the first roll with 7-9 open boxes{size}; candidate (b) takes "
+             "one target advice per score T, so it was measured on the first positions of each "
+             f"case only (`{data['command']}`):", "",
+             "| case | candidate | positions | mean | 99th percentile | largest "
+             "| interval width (mean) |",
              "|---|---|---:|---:|---:|---:|---:|"]
     names = {"a": "(a) turn exact, next turns by the mixture (the coach)",
              "b": "(b) each option by the mixture of its own chances",
@@ -63,7 +68,8 @@ def loss_lines(data):
     for case, r in data["results"].items():
         for cand, s in r["losses_pp"].items():
             lines.append(f"| `{case}` | {names.get(cand, cand)} | {s['n']} | {s['mean']:.3f} | "
-                         f"{s['p99']:.3f} | {s['max']:.3f} | {r['interval_width_pp']['mean']:.2f} |")
+                         f"{s['p99']:.3f} | {s['max']:.3f} | "
+                         f"{r['interval_width_pp']['mean']:.2f} |")
     means = {}
     for r in data["results"].values():
         for cand, st in r["losses_pp"].items():
@@ -78,8 +84,8 @@ def loss_lines(data):
             f"{every[c]:.4f} pp" for c in sorted(every)) + (
             f"; the smallest is ({best}), the one the coach plays." if best == "a" else
             f"; the smallest is ({best})." if best else ".")]
-    lines += ["", f"The estimate inside each interval is low + {data['alpha']:.3f} (high - low): the "
-              "median position of the exact chance in the intervals of a loss run "
+    lines += ["", f"The estimate inside each interval is low + {data['alpha']:.3f} (high - low): "
+              "the median position of the exact chance in the intervals of a loss run "
               f"({data['alpha_positions']} positions per case). Target tables: "
               + ", ".join(data["target_tables"]) + " (the same W* where the position can go)."]
     return lines
@@ -120,21 +126,25 @@ def tournament_lines(data):
              "heuristic, dlangk/yatzy's variance-scaled exponential utility, played by us; "
              "`points` is points against points (must give 1/n):", "",
              "| rules | players | coach's seat | " + " | ".join(name for _, name in POLICIES)
-             + " | mean score (a) / others |", "|---|---:|---:|" + "---:|" * len(POLICIES) + "---:|"]
-    for (rules, players, seat), runs in sorted(whole.items(), key=lambda kv: (kv[0][0], int(kv[0][1][:-1]), kv[0][2])):
+             + " | mean score (a) / others |",
+             "|---|---:|---:|" + "---:|" * len(POLICIES) + "---:|"]
+    for (rules, players, seat), runs in sorted(
+            whole.items(), key=lambda kv: (kv[0][0], int(kv[0][1][:-1]), kv[0][2])):
         cells = [_share(runs[p]) if p in runs else "-" for p, _ in POLICIES]
         a = runs.get("approximate")
         mean = f"{a['mean_score_seat']:.1f} / {a['mean_score_others']:.1f}" if a else "-"
         seat_no = int(seat[4:])
         seat_text = f"{seat_no + 1} of {players[:-1]}"
-        lines.append(f"| `{rules}` | {players[:-1]} | {seat_text} | " + " | ".join(cells) + f" | {mean} |")
+        lines.append(f"| `{rules}` | {players[:-1]} | {seat_text} | " + " | ".join(cells)
+                     + f" | {mean} |")
     goal = whole.get(("yatzy", "2p", "seat1"), {}).get("approximate")
     if goal and "head_to_head" in goal:
         margin = (goal["head_to_head"] - PUBLISHED_H2H) / goal["head_to_head_se"]
-        lines += ["", f"In `yatzy`, coach second, head to head: {100 * goal['head_to_head']:.2f}% ± "
+        lines += ["",
+                  f"In `yatzy`, coach second, head to head: {100 * goal['head_to_head']:.2f}% ± "
                   f"{100 * goal['head_to_head_se']:.2f} over {goal['games']:,} games, "
-                  f"{margin:.1f} standard errors above the {100 * PUBLISHED_H2H:.1f}% published for "
-                  "the risk dial (the goal: at least 2)."]
+                  f"{margin:.1f} standard errors above the {100 * PUBLISHED_H2H:.1f}% published "
+                  "for the risk dial (the goal: at least 2)."]
         c = whole[("yatzy", "2p", "seat1")].get("risk")
         if c and "head_to_head" in c:
             diff = goal["head_to_head"] - c["head_to_head"]
@@ -142,25 +152,30 @@ def tournament_lines(data):
             lines[-1] += (f" The risk dial as we play it: {100 * c['head_to_head']:.2f}% ± "
                           f"{100 * c['head_to_head_se']:.2f}; the coach wins {100 * diff:.2f} pp "
                           f"more head to head (± {100 * se:.2f}, independent runs).")
-    speed = [r["seconds_per_game"] for runs in whole.values() for p, r in runs.items() if p == "approximate"]
+    speed = [r["seconds_per_game"] for runs in whole.values() for p, r in runs.items()
+             if p == "approximate"]
     if speed:
-        lines[-1] += (f" The compiled coach plays a game in {1000 * min(speed):.1f}-{1000 * max(speed):.1f} ms "
+        lines[-1] += (f" The compiled coach plays a game in "
+                      f"{1000 * min(speed):.1f}-{1000 * max(speed):.1f} ms "
                       "(the wall time of each run over its games, on one or both cores).")
     if others:
-        lines += ["", "Smaller tournaments of the coach's own code (`advice/win/coach.py`, as the CLI "
+        lines += ["",
+                  "Smaller tournaments of the coach's own code (`advice/win/coach.py`, as the CLI "
                   "and the web coach answer; `budget`: the exact sub-game wherever its predicted "
                   "cost fits the budget of 1 s, the approximation elsewhere"
                   + ("; \"from CARD\": an end-game, every player starts from that card"
                      if any("/from " in k for k in others) else "")
                   + "), seconds a game where the compiled coach takes a millisecond:", "",
-                  "| rules / players / seat / policy | games | win share (95% interval) | against (a) compiled | s per game |",
+                  "| rules / players / seat / policy | games | win share (95% interval) "
+                  "| against (a) compiled | s per game |",
                   "|---|---:|---:|---:|---:|"]
         for key, r in sorted(others.items()):
             versus = "-"
             a = whole.get(tuple(key.split("/")[:3]), {}).get("approximate")
             if a and "/from " not in key:
                 diff = r["win_share"] - a["win_share"]
-                half = ((r["ci95"][1] - r["ci95"][0]) ** 2 + (a["ci95"][1] - a["ci95"][0]) ** 2) ** 0.5 / 2
+                half = ((r["ci95"][1] - r["ci95"][0]) ** 2
+                        + (a["ci95"][1] - a["ci95"][0]) ** 2) ** 0.5 / 2
                 versus = f"{100 * diff:+.2f} pp (± {100 * half:.2f}, 95%)"
             lines.append(f"| `{key}` | {r['games']:,} | {_share(r)} | {versus} | "
                          f"{r['seconds_per_game']:.2f} |")
@@ -170,7 +185,8 @@ def tournament_lines(data):
 def _latencies():
     """The latency runs (win_latency*.json, e.g. one per rules) as one: their cases together, the
     highest machine load of the runs."""
-    runs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(RESULTS.glob("win_latency*.json"))]
+    runs = [json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted(RESULTS.glob("win_latency*.json"))]
     if not runs:
         return None
     return {"budget": runs[0]["budget"], "cores": runs[0]["cores"],
@@ -184,7 +200,8 @@ def latency_lines(data):
     tables = {r["target_table"] for rows in data["results"].values() for r in rows.values()}
     lines = [f"Advice at the first roll (budget {data['budget']:g} s; machine load up to "
              f"{data['load_average']:.1f} on {data['cores']} cores when measured), seconds:", "",
-             "| case | round | method | warm | repeated | new process | points: warm | points: new process |",
+             "| case | round | method | warm | repeated | new process | points: warm "
+             "| points: new process |",
              "|---|---:|---|---:|---:|---:|---:|---:|"]
     if False in tables:
         lines.insert(1, "(cases without a saved target table answer ranked for points, with the "
@@ -192,7 +209,8 @@ def latency_lines(data):
     for case, rows in data["results"].items():
         for round_, r in rows.items():
             lines.append(f"| `{case}` | {round_} | {r['method']} | {r['warm_seconds']:.3f} | "
-                         f"{r['repeat_seconds']:.3f} | {r['process_seconds']:.2f} | {r['points_warm_seconds']:.3f} | "
+                         f"{r['repeat_seconds']:.3f} | {r['process_seconds']:.2f} | "
+                         f"{r['points_warm_seconds']:.3f} | "
                          f"{r['points_process_seconds']:.2f} |")
     return lines
 
@@ -201,7 +219,8 @@ def opponents_lines(data):
     if data is None:
         return []
     lines = ["An opponent's final-score distribution, seconds (largest of the states sampled):", "",
-             "| rules | open boxes | from the store or afresh | before (afresh) |", "|---|---:|---:|---:|"]
+             "| rules | open boxes | from the store or afresh | before (afresh) |",
+             "|---|---:|---:|---:|"]
     for preset, r in data["results"].items():
         for n_open, row in r["by_open"].items():
             lines.append(f"| `{preset}` | {n_open} | {row['served_seconds_max']:.4f} | "
@@ -222,15 +241,16 @@ def paired_lines(data):
         reduced = " (reduced)" if games < FULL_PAIRED else ""
         lines += [f"The coach users get against the compiled coach (a), paired (`{r['command']}`): "
                   f"`{r['rules']}`, {r['players']} players, the coach in seat {r['seat'] + 1}; the "
-                  f"budget coach is `advice/win/coach.py` as `kniffel advise --opponent` and the web "
-                  f"call it (budget {r['budget']:g} s, the saved target table and opponents' store, "
-                  "options ranked by the estimate shown), the compiled coach the one of the table "
-                  "above (the approximation everywhere, ranked by the upper end).  Both play the "
-                  "same games, the budget coach throwing its dice from the compiled coach's "
+                  f"budget coach is `advice/win/coach.py` as `kniffel advise --opponent` and the "
+                  f"web call it (budget {r['budget']:g} s, the saved target table and opponents' "
+                  "store, options ranked by the estimate shown), the compiled coach the one of the "
+                  "table above (the approximation everywhere, ranked by the upper end).  Both play "
+                  "the same games, the budget coach throwing its dice from the compiled coach's "
                   "generator: the same dice until their choices part (common random numbers), so "
                   "the difference's standard error is the paired one (the sd of the games' "
                   f"differences over the root of the games), beside the unpaired one; load "
-                  f"{r['load_average'][0]:.1f}-{r['load_average'][1]:.1f} on {r['cores']} cores:", "",
+                  f"{r['load_average'][0]:.1f}-{r['load_average'][1]:.1f} on {r['cores']} cores:",
+                  "",
                   "| games | budget coach | compiled coach (a) | budget - compiled (paired SE) | "
                   "unpaired SE | decisions that differ | s per game (budget) |",
                   "|---:|---:|---:|---:|---:|---:|---:|",
@@ -242,8 +262,8 @@ def paired_lines(data):
                   f"{r['games_with_a_different_choice']:,} games) | "
                   f"{r['seconds_per_game']['budget']:.1f} |", "",
                   "Where their choices differ (at each decision of the budget coach, the compiled "
-                  "coach's choice from the same turn start against the same cards), by decision, by "
-                  "the budget coach's method there and by round:", ""]
+                  "coach's choice from the same turn start against the same cards), by decision, "
+                  "by the budget coach's method there and by round:", ""]
         for title, table in (("decision", r["by_kind"]), ("method", r["by_method"]),
                              ("round", r["by_round"])):
             order = {"keep, 2 rolls left": 0, "keep, 1 roll left": 1, "box": 2}
@@ -254,10 +274,10 @@ def paired_lines(data):
                           f"({pp * table[k]['share']:.1f}%)" for k in keys) + " |", ""]
         where = r.get("by_where_they_part", {})
         if where:
-            lines += ["The games by where the two coaches' choices part (the budget coach's method at "
-                      "the decisions that differ; \"approximate only\": only where both play the "
-                      "approximation, the budget coach ranking by the estimate, the compiled one by the "
-                      "upper end), budget - compiled:", "",
+            lines += ["The games by where the two coaches' choices part (the budget coach's method "
+                      "at the decisions that differ; \"approximate only\": only where both play "
+                      "the approximation, the budget coach ranking by the estimate, the compiled "
+                      "one by the upper end), budget - compiled:", "",
                       "| choices differ | games | budget - compiled (SE) |", "|---|---:|---:|"]
             for k in ("the same choices", "approximate only", "exact only", "both"):
                 if k in where:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from . import __version__
+from .version import __version__
 
 SOLVE_SNIPPET = """
 import json, resource, sys, time
@@ -42,19 +42,22 @@ import_seconds = time.perf_counter() - t0
 t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t
 warm, scaling = [], None
 for _ in range(int(sys.argv[2])):
-    t = time.perf_counter(); again = solve(sys.argv[1], progress=False); warm.append(time.perf_counter() - t)
+    t = time.perf_counter(); again = solve(sys.argv[1], progress=False)
+    warm.append(time.perf_counter() - t)
     if scaling is None or again.seconds < scaling[0]:
         scaling = (again.seconds, again.level_seconds)
 one = []
 if warm:
     for _ in range(max(1, int(sys.argv[2]) // 2)):
-        t = time.perf_counter(); solve(sys.argv[1], progress=False, threads=1); one.append(time.perf_counter() - t)
+        t = time.perf_counter(); solve(sys.argv[1], progress=False, threads=1)
+        one.append(time.perf_counter() - t)
 print(json.dumps({"import_seconds": import_seconds, "first_call_seconds": first,
                   "warm_seconds": min(warm) if warm else None, "warm_all": warm,
                   "threads_1_warm_seconds": min(one) if one else None,
                   "threads": default_threads(),
                   "states": table.states, "expected_score": table.expected_score,
-                  "scaling": [{"open_boxes": k, "seconds": s} for k, s in scaling[1]] if scaling else None,
+                  "scaling": ([{"open_boxes": k, "seconds": s} for k, s in scaling[1]]
+                              if scaling else None),
                   "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -62,8 +65,8 @@ BATCH_SNIPPET = """
 import json, sys
 import numpy as np
 from solver import dice
-from solver.presets import resolve_rules
-rules = resolve_rules(sys.argv[1])
+from solver.presets import read_rules
+rules = read_rules(sys.argv[1])
 rng = np.random.default_rng(1)
 for _ in range(int(sys.argv[2])):
     n = int(rng.integers(0, rules.n_boxes - 1))
@@ -77,9 +80,11 @@ SIMULATE_SNIPPET = """
 import json, sys, time
 from solver import load_table
 from solver.stats.simulate import simulate
-preset, store, games, repeat, strategy = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+preset, store, games, repeat, strategy = (sys.argv[1], sys.argv[2], int(sys.argv[3]),
+                                          int(sys.argv[4]), sys.argv[5])
 table = load_table(preset, store)
-t = time.perf_counter(); simulate(table, games, seed=0, strategy=strategy); first = time.perf_counter() - t
+t = time.perf_counter(); simulate(table, games, seed=0, strategy=strategy)
+first = time.perf_counter() - t
 warm = []
 for seed in range(1, repeat + 1):
     t = time.perf_counter(); result = simulate(table, games, seed=seed, strategy=strategy)
@@ -99,6 +104,7 @@ class BenchError(RuntimeError):
 def machine():
     """What the figures were measured on."""
     import numba
+
     from .engine.threads import default_threads
     return {"python": platform.python_version(), "platform": platform.platform(),
             "processor": platform.processor() or platform.machine(), "cpus": os.cpu_count(),
@@ -107,7 +113,8 @@ def machine():
 
 def run_json(snippet, args, env=None):
     """Run a Python snippet in a new process; its stdout is one JSON object."""
-    done = subprocess.run([sys.executable, "-c", snippet, *args], env=env, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", snippet, *args], env=env, capture_output=True,
+                          text=True)
     if done.returncode:
         raise BenchError(_last_line(done.stderr))
     return json.loads(done.stdout)
@@ -119,7 +126,8 @@ def time_process(cmd, repeat, stdin=None):
     for _ in range(repeat):
         t = time.perf_counter()
         with open(stdin or os.devnull) as source:
-            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=source)
+            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  stdin=source)
         times.append(time.perf_counter() - t)
         if done.returncode:
             raise BenchError(_last_line(done.stderr.decode(errors="replace")))
@@ -133,7 +141,8 @@ def _last_line(text):
 
 def steps(cold):
     """The measurements of one preset, in the order measure_preset runs them."""
-    return (["cold"] if cold else []) + ["solve", "advise", "batch", "simulate optimal", "simulate greedy"]
+    return (["cold"] if cold else []) + ["solve", "advise", "batch", "simulate optimal",
+                                         "simulate greedy"]
 
 
 def measure_preset(preset, scratch, repeat=DEFAULTS["repeat"], batch_lines=DEFAULTS["batch_lines"],
@@ -148,7 +157,8 @@ def measure_preset(preset, scratch, repeat=DEFAULTS["repeat"], batch_lines=DEFAU
     if cold:
         on_step("cold")
         cold_env = dict(env, KNIFFEL_KERNEL_CACHE=str(scratch / f"numba-{preset}"))
-        entry["cold_seconds"] = run_json(SOLVE_SNIPPET, [preset, "0"], cold_env)["first_call_seconds"]
+        entry["cold_seconds"] = run_json(SOLVE_SNIPPET, [preset, "0"],
+                                         cold_env)["first_call_seconds"]
     lines = scratch / f"{preset}.jsonl"
     made = subprocess.run([sys.executable, "-c", BATCH_SNIPPET, preset, str(batch_lines)],
                           capture_output=True, text=True)
@@ -161,8 +171,8 @@ def measure_preset(preset, scratch, repeat=DEFAULTS["repeat"], batch_lines=DEFAU
     entry["simulate"] = {}
     for strategy in ("optimal", "greedy"):
         on_step(f"simulate {strategy}")
-        entry["simulate"][strategy] = run_json(SIMULATE_SNIPPET, [preset, store, str(games), str(repeat),
-                                                                  strategy], env)
+        entry["simulate"][strategy] = run_json(SIMULATE_SNIPPET, [preset, store, str(games),
+                                                                  str(repeat), strategy], env)
     return entry
 
 
@@ -206,7 +216,8 @@ def keep_best(entry, again):
     # the best start-up and the best whole run, each over every round: the rate from the two
     # best times is not inflated by one slow start-up measurement
     batch, more = entry["batch"], again["batch"]
-    entry["batch"] = _batch_rates(batch["lines"], min(batch["startup_seconds"], more["startup_seconds"]),
+    entry["batch"] = _batch_rates(batch["lines"],
+                                  min(batch["startup_seconds"], more["startup_seconds"]),
                                   min(batch["process_seconds"], more["process_seconds"]))
     entry["rounds"] = entry.get("rounds", 1) + 1
 
@@ -217,8 +228,8 @@ def run_suite(presets, repeat=DEFAULTS["repeat"], batch_lines=DEFAULTS["batch_li
     "presets": {name: entry}}.  progress: a tqdm bar of the steps on stderr (None: on a terminal).
     rounds: times solve, advise and batch are measured (every preset once a round; best kept)."""
     results = {"machine": machine(), "package_version": __version__,
-               "settings": {"repeat": repeat, "batch_lines": batch_lines, "games": games, "cold": cold,
-                            "rounds": rounds},
+               "settings": {"repeat": repeat, "batch_lines": batch_lines, "games": games,
+                            "cold": cold, "rounds": rounds},
                "presets": {}}
     total = len(presets) * (len(steps(cold)) + 3 * (rounds - 1))
     with tqdm(total=total, desc="bench", unit="step", leave=False,
@@ -234,7 +245,8 @@ def run_suite(presets, repeat=DEFAULTS["repeat"], batch_lines=DEFAULTS["batch_li
                 bar.set_postfix_str(f"{preset}: {name}")
             work = Path(scratch) / preset
             work.mkdir()
-            results["presets"][preset] = measure_preset(preset, work, repeat, batch_lines, games, cold, on_step)
+            results["presets"][preset] = measure_preset(preset, work, repeat, batch_lines, games,
+                                                        cold, on_step)
             bar.update(1)
         for _ in range(rounds - 1):
             for preset in presets:
@@ -266,7 +278,8 @@ def summary_rows(entry):
             ("warm solve", f"{entry['warm_seconds']:.3f} s"),
             ("1 thread", f"{entry['threads_1_warm_seconds']:.3f} s"),
             ("first call", f"{entry['first_call_seconds']:.2f} s"),
-            ("cold (compile)", f"{entry['cold_seconds']:.1f} s" if "cold_seconds" in entry else "-"),
+            ("cold (compile)",
+             f"{entry['cold_seconds']:.1f} s" if "cold_seconds" in entry else "-"),
             ("peak RSS", f"{entry['peak_rss_mb']:.0f} MB"),
             ("advise (process)", f"{entry['advise_process']['best_seconds']:.3f} s"),
             ("batch", f"{entry['batch']['per_second']:,.0f}/s"),
@@ -276,7 +289,7 @@ def summary_rows(entry):
             ("greedy first call", first("greedy"))]
 
 
-def text_table(results):
+def results_table(results):
     """The results as an aligned text table: one row per figure, one column per preset."""
     m = results["machine"]
     s = results["settings"]

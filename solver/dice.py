@@ -69,13 +69,15 @@ for _i in range(N_KEEPS):
     SMALLER[_i, : len(_subs)] = _subs
 del _i, _subs
 
-SIZE_SLICES = {size: slice(int(np.argmax(KEEP_SIZE == size)), int(N_KEEPS - np.argmax(KEEP_SIZE[::-1] == size)))
+SIZE_SLICES = {size: slice(int(np.argmax(KEEP_SIZE == size)),
+                           int(N_KEEPS - np.argmax(KEEP_SIZE[::-1] == size)))
                for size in range(DICE + 1)}
 """Keeps of each size stand together; SIZE_SLICES[size] selects them."""
 EMPTY_KEEP = KEEP_INDEX[()]
 
 
-Moves = namedtuple("Moves", "roll_counts kniffel_face add_die smaller n_smaller roll_prob keep_size")
+Moves = namedtuple("Moves", "roll_counts kniffel_face add_die smaller n_smaller roll_prob "
+                            "keep_size")
 Moves.__doc__ = "The dice tables as the kernels take them (kernel_arrays())."
 
 
@@ -93,7 +95,8 @@ def dice_faces(text):
     """The whole numbers of '1,3,3,5,6' or '13356', not yet checked as dice (validate_dice
     does that); ValueError for anything else."""
     text = str(text).strip()
-    parts = [p for p in text.replace(" ", ",").split(",") if p] if "," in text or " " in text else list(text)
+    parts = ([p for p in text.replace(" ", ",").split(",") if p] if "," in text or " " in text
+             else list(text))
     if not all(p.isascii() and p.isdigit() for p in parts):  # int() would read "٣" as 3
         raise ValueError(f"dice must be five faces 1-6, e.g. 1,3,3,5,6 (got {text!r})")
     return [int(p) for p in parts]
@@ -101,10 +104,14 @@ def dice_faces(text):
 
 def validate_dice(faces):
     """Return five faces as a sorted tuple, or raise ValueError naming the problem."""
-    if isinstance(faces, (str, bytes, dict)) or not hasattr(faces, "__iter__"):
-        raise ValueError(f"dice must be a list of {DICE} faces 1-6, e.g. [1, 3, 3, 5, 6], "
-                         f"got {str(faces)[:40]!r}")
-    faces = list(faces)
+    shape = (f"dice must be a list of {DICE} faces 1-6, e.g. [1, 3, 3, 5, 6], "
+             f"got {str(faces)[:40]!r}")
+    if isinstance(faces, (str, bytes, dict)):
+        raise ValueError(shape)
+    try:
+        faces = list(faces)
+    except TypeError:  # not a list of anything
+        raise ValueError(shape) from None
     if len(faces) != DICE:
         raise ValueError(f"need exactly {DICE} dice, got {len(faces)}")
     for f in faces:
@@ -120,7 +127,8 @@ def checked_roll(faces, rolls_left, rolls_per_turn):
     max_left = rolls_per_turn - 1
     if rolls_left is None:
         rolls_left = max_left
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= max_left:
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) \
+            or not 0 <= rolls_left <= max_left:
         raise ValueError(f"rolls left must be 0-{max_left}, got {rolls_left!r}")
     return roll, rolls_left
 
@@ -142,7 +150,8 @@ def sub_keep_indices(roll):
 
 @lru_cache(maxsize=None)
 def sub_keep_rerolls(roll):
-    """The dice each keep of sub_keep_indices(roll) rerolls (the roll minus the keep), in its order."""
+    """The dice each keep of sub_keep_indices(roll) rerolls (the roll minus the keep), in its
+    order."""
     rerolls = []
     for keep in sub_keep_indices(roll)[0]:
         rest = list(KEEPS[roll])

@@ -10,11 +10,16 @@ import time
 
 import pytest
 
-CHROMIUM = os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM = (os.environ.get("KNIFFEL_CHROMIUM") or shutil.which("chromium")
+            or shutil.which("chromium-browser"))
 # Headless, and quiet on a closed network: no background traffic, no first-run set-up.
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+# What a page may take to show what a test waits for: generous, as on a loaded 2-core machine
+# (a CI runner at times) an answer that takes a second alone may take a minute; a test waits
+# for the event, never for a fixed time.
+WAIT_MS = 240_000
 
 
 def need_a_browser():
@@ -22,7 +27,8 @@ def need_a_browser():
     if not CHROMIUM:
         pytest.skip("no Chromium (apt-get install chromium) for the browser tests",
                     allow_module_level=True)
-    pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install playwright)")
+    pytest.importorskip("playwright.sync_api",
+                        reason="playwright is not installed (pip install playwright)")
     pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
 
@@ -36,7 +42,7 @@ def served(app):
     uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + WAIT_MS / 1000
     while not uv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
@@ -55,6 +61,7 @@ def chromium(profile, viewport=PHONE):
     with sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True, viewport=viewport)
+        context.set_default_timeout(WAIT_MS)
         try:
             yield context
         finally:

@@ -1,25 +1,36 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # tests/reference.py
 
-from solver.rules import PRESETS
-from solver.presets import resolve_rules  # noqa: E402
+# Nothing of the user's: before any module of the package is imported (the kernel cache is
+# chosen at import), every test process works in a table store of its own (a temporary folder,
+# gone with the session's other temporaries), reads no preset of the user's own, and caches the
+# compiled kernels beside the checkout (.pytest_cache/, git ignores it), which later runs reuse:
+# a fresh kernel cache would compile every kernel again, minutes a run.
+_ROOT = Path(__file__).resolve().parent.parent
+_SESSION = Path(tempfile.mkdtemp(prefix="kniffel-tests-"))
+atexit.register(shutil.rmtree, _SESSION, ignore_errors=True)
+os.environ["KNIFFEL_TABLES"] = str(_SESSION / "tables")
+os.environ["KNIFFEL_PRESETS"] = str(_SESSION / "presets")  # empty: the built-in presets only
+os.environ.setdefault("KNIFFEL_KERNEL_CACHE", str(_ROOT / ".pytest_cache" / "kniffel-kernels"))
+os.environ.pop("NUMBA_CACHE_DIR", None)
+
+from solver.presets import read_rules  # noqa: E402
+from solver.rules import PRESETS  # noqa: E402
 
 _SOLVED = {}
-
-# No test starts a background build of the win tables (minutes of both cores each):
-# tests/test_prepare.py drives the builder itself.
-os.environ["KNIFFEL_NO_PREPARE"] = "1"
-
 
 def solved(rules):
     """The solved table of `rules` (a name or Rules), solved once per test session."""
     from solver import solve  # the scorecard games or the Dice Duel
-    rules = resolve_rules(rules)
+    rules = read_rules(rules)
     if rules not in _SOLVED:
         _SOLVED[rules] = solve(rules, progress=False)
     return _SOLVED[rules]
@@ -69,11 +80,14 @@ def table_dir_with_opponents(table_dir, kniffel_opponents):
 
 @pytest.fixture(scope="session")
 def web_kernels(tmp_path_factory):
-    """The web app's kernels compiled (or loaded from the cache) once per session, as `kniffel
-    serve` does at start-up: on every core a browser test may come before any test that
-    compiles them, and its page would wait for a compile instead of an answer."""
-    from solver.web import app
-    app.warm_up(app.Tables(tmp_path_factory.mktemp("warm-up")))
+    """The win coach's and the Dice Duel's kernels compiled (or loaded from the cache) once per
+    session and marked ready (ask/warm.py), as a first win or duel request to `kniffel serve`
+    has them compiled by a job: a browser test's page then gets its answer, not the job."""
+    from solver.ask.tables import Tables
+    from solver.ask.warm import warm
+    tables = Tables(tmp_path_factory.mktemp("warm-up"))
+    for feature in ("win", "duel"):
+        warm(feature, tables)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ import time
 from fractions import Fraction
 
 import numpy as np
-
 from conftest import solved
 
 from solver.engine.target.solve import solve_target
@@ -19,7 +18,8 @@ from solver.engine.target.solve import solve_target
 def random_card(rules, rng, n_open, open_must=()):
     """A card with n_open open boxes (always including `open_must`), random possible points."""
     others = [b for b in rules.boxes if b not in open_must]
-    open_boxes = set(open_must) | set(rng.choice(others, size=n_open - len(open_must), replace=False))
+    open_boxes = set(open_must) | set(rng.choice(others, size=n_open - len(open_must),
+                                                 replace=False))
     card = {}
     for box in rules.boxes:
         if box not in open_boxes:
@@ -106,7 +106,8 @@ def greedy_game(players=2, seed=11, rules=None):
     from solver.duel.multiplayer import record as multi_record
     from solver.duel.rules import get_rules
     rules = rules or get_rules()
-    record, hand = multi_record.new_game(rules, [f"P{i}" for i in range(players)], seed).record(), None
+    record, hand = multi_record.new_game(rules, [f"P{i}" for i in range(players)],
+                                         seed).record(), None
     steps = 0
     while not record["finished"]:
         game = multi_record.rebuild(record, hand)
@@ -116,7 +117,8 @@ def greedy_game(players=2, seed=11, rules=None):
             record, hand = multi_record.apply_move(record, hand, {"keep": []})
         else:
             category = int(rules.categories[0][multi_record._index(hand)])
-            moves = mg.end_moves(game.table, int(rules.categories[1][category]), category == 0, rules)
+            moves = mg.end_moves(game.table, int(rules.categories[1][category]), category == 0,
+                                 rules)
             move = max(moves, key=lambda m: -1 if m[0] == "no_chip" else m[1])
             choice = {"no_chip": True} if move[0] == "no_chip" else {"take": mg.TYPES[move[1]],
                                                                      "from": move[2]}
@@ -136,10 +138,10 @@ def late(rules, n_open, seed):
 
 
 def build_under_way(rules, directory=None, stage="target", fraction=0.4, eta=125, elapsed=80):
-    """Write the progress file of a background build of `rules`' win tables (advice/win/prepare.py)
-    as if this test's process were the builder, `elapsed` seconds in; returns its path."""
-    from solver.advice.win import prepare
-    _, path = prepare._paths(rules, directory)
+    """Write the progress file of a build of `rules`' win tables (ask/build.py) as if this
+    test's process were the builder, `elapsed` seconds in; returns its path."""
+    from solver.ask import build
+    _, path = build._paths(rules, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
     now = time.time()
     path.write_text(json.dumps({"pid": os.getpid(), "stage": stage, "fraction": fraction,
@@ -162,8 +164,8 @@ def web_client(app, **options):
     """Starlette's test client as the page talks: to the address the server listens on, with
     JSON bodies (web/guard.py refuses other hosts and content types)."""
     from starlette.testclient import TestClient
-    return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"},
-                      **options)
+    return TestClient(app, base_url="http://127.0.0.1",
+                      headers={"content-type": "application/json"}, **options)
 
 
 # --- a real `kniffel serve` (tests/test_web_server.py, tests/test_web_connections.py) -----------
@@ -178,7 +180,8 @@ def server(tmp_path, *options):
     import httpx
     env = {**os.environ, "KNIFFEL_TABLES": str(tmp_path / "tables")}
     log = open(tmp_path / "stderr.txt", "w+")
-    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", "0", *options],
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", "0",
+                                *options],
                                stdout=subprocess.PIPE, stderr=log, text=True, env=env)
     try:
         line = process.stdout.readline()
@@ -227,3 +230,17 @@ def wait_for(condition, seconds):
             return True
         time.sleep(0.05)
     return condition()
+
+
+def live_processes():
+    """{pid: (parent pid, process group)} of every live (not zombie) process (Linux /proc)."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            except OSError:  # ended meanwhile
+                continue
+            if fields[0] != "Z":
+                found[int(entry)] = (int(fields[1]), int(fields[2]))
+    return found

@@ -1,7 +1,7 @@
 """Independent, slow, obviously-correct reference solver for small sub-games.
 
-Written from the rules text (docs/rules.md) alone (not from the code in ``solver/``) so that the fast
-solver's tests can compare against it on sub-games with a few (1-4) open boxes.  Plain Python,
+Written from the rules text (docs/rules.md) alone (not from the code in ``solver/``) so that the
+fast solver's tests can compare against it on sub-games with a few (1-4) open boxes.  Plain Python,
 standard library only, floats throughout.
 
 Model: a position at the start of a turn is (open boxes, upper total capped at the bonus
@@ -17,11 +17,9 @@ Two entry points:
 And one for a risk dial: certainty_equivalent_rules(rules, theta, ...), log E[exp(theta X)] /
 theta of the points X to come under the play best for that exponential utility (no jokers).
 """
-from math import exp, log
-
 from functools import lru_cache
 from itertools import combinations, product
-from math import factorial
+from math import exp, factorial, log
 from operator import index, itemgetter, mul
 from typing import NamedTuple
 
@@ -155,7 +153,7 @@ def _choice_option(rules, key, choices):
     return rules[key]
 
 
-def _resolve_rules(rules):
+def _read_rules(rules):
     """Validate a rules dict and return its hashable _Rules."""
     keys = set(rules)
     if keys != set(RULE_KEYS):
@@ -350,7 +348,7 @@ def rules_score_options(r, roll, open_boxes, kniffel_box, bonuses_paid):
     here; it follows from the points entered in upper boxes.
     """
     if isinstance(r, dict):
-        r = _resolve_rules(r)
+        r = _read_rules(r)
     open_boxes = frozenset(open_boxes)
     face = roll[0]
     # An extra Kniffel needs the Kniffel box filled; while it is open, five of a kind is an
@@ -412,7 +410,7 @@ def score_options(preset, roll, open_boxes, kniffel_box="open", bonuses_paid=0,
                   five_of_a_kind_is_full_house=False):
     """rules_score_options for a preset name (older interface)."""
     rules = preset_rules(preset, five_of_a_kind_is_full_house=five_of_a_kind_is_full_house)
-    r = _resolve_rules(rules)
+    r = _read_rules(rules)
     open_boxes = frozenset(open_boxes)
     if not r.has_extra_rule:
         kniffel_box = "open" if r.kniffel_key in open_boxes else "0"
@@ -549,7 +547,7 @@ def state_value_rules(rules: dict, open_boxes, upper_total: int, kniffel_box: st
     Returns the expected sum of all FUTURE points: box scores, the upper bonus if reached in
     the future, and future extra-Kniffel bonuses.
     """
-    r = _resolve_rules(rules)
+    r = _read_rules(rules)
     # index() accepts numpy integers too, and rejects floats.
     upper_total, bonuses_paid = index(upper_total), index(bonuses_paid)
     jokers_left = index(jokers_left)
@@ -636,7 +634,7 @@ def certainty_equivalent_rules(rules: dict, theta: float, open_boxes, upper_tota
     """log E[exp(theta X)] / theta from the start of a turn, X the points still to come under
     the play best for the utility exp(theta x) (theta > 0) or -exp(theta x) (theta < 0); the
     arguments as state_value_rules' (rules without Knobeln jokers)."""
-    r = _resolve_rules(rules)
+    r = _read_rules(rules)
     if not theta:
         raise ValueError("theta must be nonzero (0 is state_value_rules)")
     if rules["jokers"]:

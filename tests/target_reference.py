@@ -92,7 +92,7 @@ def _pair(r, D, open_boxes, upper_total, kniffel_box, bonuses_paid, jokers_left)
 def target_pair(rules, open_boxes, upper_total, D, kniffel_box="open", bonuses_paid=0,
                 jokers_left=0):
     """(W, E) over d = 1..D from the start of a turn (arguments as reference.state_value_rules)."""
-    r = ref._resolve_rules(rules)
+    r = ref._read_rules(rules)
     open_boxes = frozenset(open_boxes)
     if not r.has_extra_rule and r.kniffel_key not in open_boxes:
         kniffel_box = "0"

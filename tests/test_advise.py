@@ -3,8 +3,7 @@ import numpy as np
 import pytest
 from conftest import solved
 
-from solver import dice
-from solver import advise
+from solver import advise, dice
 from solver.advice.position import final_roll_values, keep_values
 from solver.engine.states import Position, position_state
 
@@ -32,7 +31,8 @@ def test_best_option_at_turn_start_equals_state_value(preset):
         position = Position(card)
         start = advise(position, table)
         # Average over the first roll of the best option with every roll still to come.
-        expected = sum(dice.ROLL_PROB[r] * advise(position, table, dice=dice.KEEPS[r]).expected_final_score
+        expected = sum(dice.ROLL_PROB[r] * advise(position, table,
+                                                  dice=dice.KEEPS[r]).expected_final_score
                        for r in range(dice.N_ROLLS))
         assert expected == pytest.approx(start.expected_final_score, abs=1e-9), card
 
@@ -66,7 +66,8 @@ def test_option_values_are_consistent_with_table(preset):
         keeps = keep_values(*final_roll_values(state, table), 1)
         one_left = advise(Position(card), table, dice=roll, rolls_left=1)
         best_keep = max(keeps[dice.KEEP_INDEX[k]] for k in _all_sub_keeps(roll))
-        assert one_left.expected_final_score == pytest.approx(state.card_total + best_keep, abs=1e-9)
+        assert (one_left.expected_final_score
+                == pytest.approx(state.card_total + best_keep, abs=1e-9))
 
 
 def test_knobeln_jokers_in_advice():
@@ -102,7 +103,8 @@ def test_every_distinct_keep_is_listed():
     table = solved("yahtzee")
     advice = advise(Position({}), table, dice=(1, 3, 3, 5, 6), rolls_left=2)
     keeps = [tuple(o["keep"]) for o in advice.options if o["action"] == "keep"]
-    # distinct sub-multisets of 1,3,3,5,6 with 0-4 dice: 3*2*2*2*... = 24 in all, minus the full hand
+    # distinct sub-multisets of 1,3,3,5,6 with 0-4 dice: 3*2*2*2*... = 24 in all,
+    # minus the full hand
     assert len(keeps) == len(set(keeps)) == 3 * 2 * 2 * 2 - 1
     assert sum(o["action"] == "score" for o in advice.options) == 13
     assert advice.options[0] == {"action": "keep", "keep": [3, 3], "reroll": [1, 5, 6],

@@ -8,21 +8,22 @@ import orjson
 import pytest
 from click.testing import CliRunner
 from conftest import run, solved
+from helpers import HAND_MADE, hand_worked_losses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import advise
-from solver.advice.batch import answer_lines
 from solver.advice.position import cost_text
+from solver.ask.analysis import analyze, report_lines
+from solver.ask.batch import answer_lines
+from solver.ask.tables import Tables
 from solver.cli import cli
 from solver.engine.states import Position
-from solver.rules.cards import parse_card
-from solver.game.analysis import analyze, report_lines
 from solver.lang import Words
 from solver.presets import get_rules
 from solver.rules import BOX_ALIASES, BOX_SETS, box_key
+from solver.rules.cards import parse_card
 from solver.rules.scorecard import PAD_NAMES
-from helpers import HAND_MADE, hand_worked_losses
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +86,8 @@ def test_what_the_upper_bonus_still_needs(card, needs):
 def test_jokers_left_only_where_the_rules_have_jokers():
     knobeln = solved("knobeln")
     assert advise(Position({"ones": 3}), knobeln).position["jokers_left"] == 3
-    assert advise(Position({"ones": 3}, jokers_left=1), knobeln, (2, 3, 4, 5, 5), 0).position["jokers_left"] == 1
+    assert advise(Position({"ones": 3}, jokers_left=1), knobeln, (2, 3, 4, 5, 5),
+                  0).position["jokers_left"] == 1
     assert advise(Position({"ones": 3}), solved("kniffel")).position["jokers_left"] is None
 
 
@@ -101,12 +103,14 @@ def test_text_starts_with_the_position(capsys, store):
     assert lines[4] == "  upper:  18; the bonus (+35 at 63) needs 45 more"
     assert lines[5] == "  extra-Kniffel bonuses: 1 (+50)"
     assert lines[6] == "dice 1 3 3 5 6, 1 roll left"
-    code, out, _ = run(capsys, "advise", "--lang", "en", "--rules", "knobeln", "--tables", str(store), "--card",
-                       "sixes=30,fives=25,fours=20", "--jokers-left", "2")
+    code, out, _ = run(capsys, "advise", "--lang", "en", "--rules", "knobeln",
+                       "--tables", str(store), "--card", "sixes=30,fives=25,fours=20",
+                       "--jokers-left", "2")
     assert "  upper:  75; the bonus (+35 at 63) reached" in out.splitlines()
     assert "  jokers left: 2" in out.splitlines() and "extra-Kniffel" not in out
     assert out.splitlines()[-1].startswith("expected final score at the start of the turn: ")
-    code, out, _ = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card", "fours=0,fives=0,sixes=0")
+    code, out, _ = run(capsys, "advise", "--lang", "en", "--tables", str(store),
+                       "--card", "fours=0,fives=0,sixes=0")
     assert "  upper:  0; the bonus (+35 at 63) out of reach" in out.splitlines()
 
 
@@ -118,7 +122,8 @@ def test_bonus_split_into_upper_and_extra_kniffel():
     card = {"fours": 16, "fives": 15, "threes": 9, "kniffel": 50}
     advice = advise(Position(card), table, (6, 6, 6, 6, 6), 0)
     sixes = score_option(advice, "sixes")
-    assert (sixes["points"], sixes["upper_bonus"], sixes["extra_bonus"], sixes["bonus"]) == (30, 35, 50, 85)
+    assert (sixes["points"], sixes["upper_bonus"], sixes["extra_bonus"],
+            sixes["bonus"]) == (30, 35, 50, 85)
     assert "kniffel_joker" not in sixes  # the matching upper box: the plain table's 30
     # an ordinary roll completing the upper bonus: 40 + 24 = 64
     advice = advise(Position({"fours": 16, "fives": 15, "threes": 9}), table, (1, 2, 3, 3, 3), 0)
@@ -126,7 +131,8 @@ def test_bonus_split_into_upper_and_extra_kniffel():
     assert (threes_filled["upper_bonus"], threes_filled["extra_bonus"]) == (0, 0)
     advice = advise(Position({"fours": 16, "fives": 20, "threes": 9}), table, (6, 6, 6, 2, 2), 0)
     sixes = score_option(advice, "sixes")
-    assert (sixes["points"], sixes["upper_bonus"], sixes["extra_bonus"], sixes["bonus"]) == (18, 35, 0, 35)
+    assert (sixes["points"], sixes["upper_bonus"], sixes["extra_bonus"],
+            sixes["bonus"]) == (18, 35, 0, 35)
     for option in advice.options:
         assert option["bonus"] == option["upper_bonus"] + option["extra_bonus"]
 
@@ -139,12 +145,14 @@ def test_kniffel_joker_is_marked_where_it_pays_what_the_table_would_not():
     assert marked == {"ones": 5, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
                       "three_kind": 30, "four_kind": 30, "full_house": 25, "small_straight": 30,
                       "large_straight": 40, "chance": 30}
-    assert score_option(advice, "twos")["points"] == 10 and "kniffel_joker" not in score_option(advice, "twos")
+    assert (score_option(advice, "twos")["points"] == 10
+            and "kniffel_joker" not in score_option(advice, "twos"))
     assert all(o["extra_bonus"] == 50 for o in advice.options)
     # sixes: three/four of a kind and chance are 30 by the plain table too
     advice = advise(Position({"kniffel": 50}), table, (6, 6, 6, 6, 6), 0)
     assert {o["box"] for o in advice.options if o.get("kniffel_joker")} == {
-        "ones", "twos", "threes", "fours", "fives", "full_house", "small_straight", "large_straight"}
+        "ones", "twos", "threes", "fours", "fives", "full_house", "small_straight",
+        "large_straight"}
     # a scratched Kniffel box: no joker, no bonus (both need the 50)
     advice = advise(Position({"kniffel": 0}), table, (6, 6, 6, 6, 6), 0)
     assert not any("kniffel_joker" in o or o["extra_bonus"] for o in advice.options)
@@ -173,7 +181,8 @@ def test_keep_says_which_dice_are_rerolled():
     table = solved("kniffel")
     advice = advise(Position({}), table, (6, 5, 1, 3, 3), 2)
     keeps = {tuple(o["keep"]): o["reroll"] for o in advice.options if o["action"] == "keep"}
-    assert keeps[(3, 3)] == [1, 5, 6] and keeps[()] == [1, 3, 3, 5, 6] and keeps[(1, 3, 5, 6)] == [3]
+    assert (keeps[(3, 3)] == [1, 5, 6] and keeps[()] == [1, 3, 3, 5, 6]
+            and keeps[(1, 3, 5, 6)] == [3])
     assert len(keeps) == 2 * 3 * 2 * 2 - 1  # 0-1 ones, 0-2 threes, ...; all five is a score option
     for keep, reroll in keeps.items():
         assert sorted(keep + tuple(reroll)) == [1, 3, 3, 5, 6]
@@ -200,12 +209,14 @@ BATCH_CASES = [  # (rules, query) with jokers, bonuses and a scratched or empty 
 @pytest.mark.parametrize("name, query", BATCH_CASES)
 def test_batch_lines_carry_the_same_fields(name, query):
     table = solved(name)
-    text = b"".join(answer_lines([json.dumps(query)], table.rules, lambda r: table, processes=1))
+    text = b"".join(answer_lines([json.dumps(query)], table.rules, Tables(preloaded=[table]),
+                                 processes=1))
     position = Position(query["card"], query.get("kniffel_bonuses", 0), query.get("jokers_left"))
     advice = advise(position, table, query.get("dice"), query.get("rolls_left"))
     assert text == orjson.dumps(advice.as_dict())
     filled = parse_card(query["card"], table.rules)
-    assert json.loads(text)["position"]["filled"] == {b: filled[b] for b in table.rules.boxes if b in filled}
+    assert json.loads(text)["position"]["filled"] == {b: filled[b] for b in table.rules.boxes
+                                                      if b in filled}
 
 
 # --- the cost of a choice, and how many options the text shows ---------------------------------
@@ -241,14 +252,16 @@ def test_text_shows_the_best_ten_then_how_to_see_all(capsys, store):
     assert len(option_rows(out)) == 35 and "--all shows" not in out
     assert "keep nothing, reroll all" in out
     code, out, _ = run(capsys, *args, "--top", "3")
-    assert len(option_rows(out)) == 3 and out.splitlines()[-1] == "  … and 32 more: --all shows every option"
+    assert (len(option_rows(out)) == 3
+            and out.splitlines()[-1] == "  … and 32 more: --all shows every option")
     code, _, err = run(capsys, *args, "--top", "3", "--all")
     assert code == 2 and err.startswith("kniffel: error: ")
 
 
 def test_text_names_the_bonuses_and_the_kniffel_joker(capsys, store):
     code, out, _ = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card",
-                       "fours=16,fives=15,threes=9,kniffel=50", "--dice", "66666", "--rolls-left", "0")
+                       "fours=16,fives=15,threes=9,kniffel=50", "--dice", "66666",
+                       "--rolls-left", "0")
     texts = [r[1] for r in option_rows(out)]
     assert "score Sixes for 30, +35 upper bonus, +50 extra Kniffel" in texts
     assert "score Large Straight for 40 as Kniffel joker, +50 extra Kniffel" in texts
@@ -258,7 +271,8 @@ def test_text_names_the_bonuses_and_the_kniffel_joker(capsys, store):
 def test_coach_shows_the_cost_the_same_way(store, tmp_path):
     script = "?\n" + "\n".join(["a", "chance"]) + "\nq\n"
     result = CliRunner().invoke(cli, ["play", "--lang", "en", "--seed", "11", "--coach", "--record",
-                                      str(tmp_path / "g.json"), "--tables", str(store)], input=script)
+                                      str(tmp_path / "g.json"), "--tables", str(store)],
+                                input=script)
     out = result.output
     ranking = [line for line in out.splitlines() if re.match(r"^\s+\d+\. ", line)]
     assert len(ranking) > 5 and not re.search(r"\s-\d+\.\d\d$", out, re.M)
@@ -272,14 +286,15 @@ def test_coach_shows_the_cost_the_same_way(store, tmp_path):
 
 def test_analyze_text_shows_cost_not_loss():
     table = solved("kniffel")
-    lines = report_lines(analyze(HAND_MADE, table), Words("en", table.rules))
+    lines = report_lines(analyze(HAND_MADE, Tables(preloaded=[table])), Words("en", table.rules))
     assert not any(re.search(r"\bloss\b", line) for line in lines[1:])
     chance = next(line for line in lines if "Chance (19)" in line)
     assert f"cost {float(hand_worked_losses()[0]):.2f}" in chance and "best: Ones (2)" in chance
-    assert sum(line.split()[-1] == "best" for line in lines[1:-1]) == analyze(HAND_MADE, table)["players"][0]["optimal"]
+    assert (sum(line.split()[-1] == "best" for line in lines[1:-1])
+            == analyze(HAND_MADE, Tables(preloaded=[table]))["players"][0]["optimal"])
 
 
-# --- box names as written on a pad -----------------------------------------------------------------
+# --- box names as written on a pad -------------------------------------------------------------
 
 PAD_SPELLINGS = {  # written out here, independently of BOX_ALIASES
     "ones": ["1er", "Einer", "Einser", "1er ", "EINSER", "Aces"],
@@ -325,7 +340,8 @@ def test_card_spec_with_pad_names(capsys, store):
         "small_straight": 30, "ones": 3, "three_kind": 17, "full_house": 25}
     data = advise_json(capsys, store, "--card", "kl. Straße=30,1er=3", "--dice", "12345")
     assert data["position"]["filled"] == {"ones": 3, "small_straight": 30}
-    code, _, err = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card", "1er=3,Einser=3")
+    code, _, err = run(capsys, "advise", "--lang", "en", "--tables", str(store),
+                       "--card", "1er=3,Einser=3")
     assert code == 2 and "'ones' is given twice" in err
 
 
@@ -356,7 +372,8 @@ def test_help_and_unknown_box_error_list_the_names(capsys, store):
             box_key(name, rules)  # no ValueError
     code, out, _ = run(capsys, "advise", "--lang", "en", "--help")
     assert "kl. Straße" in out and "--all" in out
-    code, out, err = run(capsys, "advise", "--lang", "en", "--tables", str(store), "--card", "Sexer=3")
+    code, out, err = run(capsys, "advise", "--lang", "en", "--tables", str(store),
+                         "--card", "Sexer=3")
     assert code == 2 and err.count("\n") == 1 and "unknown box 'Sexer'" in err
     assert "kl. Straße" in err and "3er-Pasch" in err and "ones, twos" in err
 
@@ -404,3 +421,65 @@ def test_random_names_raise_only_value_error(text):
             assert box_key(text, rules) in rules.boxes
         except ValueError as exc:
             assert "box" in str(exc)
+
+
+# --- a win chance not known, and a trade-off that costs nothing (issue 47) ---------------------
+
+EVEN = "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_of_a_kind=20,four_of_a_kind=0"
+
+
+def unknown_win(capsys, store, lang, *more):
+    """`advise --opponent` where the budget affords no chance at all (no target table in the
+    store, the low end's work over 0.05 s): the text, and the JSON of the same question."""
+    args = ["advise", "--tables", str(store), "--card", EVEN, "--opponent", EVEN, "--budget",
+            "0.05", *more]
+    code, out, err = run(capsys, *args, "--lang", lang)
+    assert code == 0, err
+    code, text, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return out, json.loads(text)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_unknown_win_chance_says_what_is_known_and_no_cost_of_zero(capsys, store, lang):
+    """It showed "unbekannt [unbekannt, 100%]" and "(0.000 mehr)": now "höchstens 100%" beside
+    the unknown chance, and the choice the same as for points without a cost."""
+    w = Words(lang)
+    out, data = unknown_win(capsys, store, lang, "--dice", "66612", "--rolls-left", "2")
+    assert data["probability"] is None and data["interval"] == [None, 1.0]  # the JSON as it was
+    assert all(o["probability"] is None and o["interval"] == [None, 1.0] for o in data["options"])
+    rows = [line for line in out.splitlines() if re.match(r"\s+\d+\s", line)]
+    assert len(rows) == 10 and all(w("advise.at_most", chance="100%") in row for row in rows)
+    assert f"[{w('chance_unknown')}" not in out and "0.000" not in out, out
+    plain = data["options"][0]["expected_final_score"]
+    assert out.rstrip().endswith(w("advise.goal_same_free", plain=plain)), out
+    # that there is no target table is said once (the line on the win tables, or the hint)
+    assert w("advise.method_unknown") in out and w("advise.no_target_table") not in out
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_trade_off_at_a_turn_start_costing_nothing_says_so(capsys, store, lang):
+    out, data = unknown_win(capsys, store, lang)
+    w = Words(lang)
+    assert "0.000" not in out
+    assert out.rstrip().endswith(w("advise.trade_start_same",
+                                   plain=data["expected_final_score"])), out
+
+
+def test_an_interval_in_words():
+    from solver.cli.advice_text import interval_text
+    assert interval_text([None, 1.0], Words("de")) == "höchstens 100%"
+    assert interval_text([None, 0.625], Words("en")) == "at most 62.5%"
+    assert interval_text([0.25, 0.5], Words("en")) == "[25.0%, 50.0%]"
+
+
+def test_no_target_table_is_said_once_where_the_chance_is_not_known():
+    from types import SimpleNamespace
+
+    from solver.cli.advice_text import method_lines
+    w = Words("en")
+    advice = SimpleNamespace(method="approximate", interval=[None, 1.0], building=None,
+                             offer=None, note="no target table")
+    assert method_lines(advice, w) == [w("advise.method_unknown"), w("advise.target_table_hint")]
+    advice.interval = [0.25, 1.0]  # a low end known: the line on the table as it was
+    assert method_lines(advice, w)[1] == w("advise.no_target_table")

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from helpers import load_script
 
 
@@ -58,6 +57,63 @@ def test_duel_solves_and_advises(monkeypatch, tmp_path):
     assert 0 < result["states_solved"] <= result["states"] and "cold_seconds" not in result
     assert result["first_call_seconds"] > 0 and result["warm_seconds"] is None
     assert 0 < result["expected_score"] and result["advise_process"]["best_seconds"] > 0
+
+
+@pytest.mark.slow
+def test_a_calibration_smoke_run_of_a_few_hundred_decisions(monkeypatch, tmp_path):
+    """Self-play with the advice as users get it (few games per option): a few hundred
+    decisions, each in one decile, the exact chances close to what happened."""
+    out = tmp_path / "calibration.json"
+    bench(monkeypatch, "duel_calibration", "--games", 6, "--rollouts", 16, "--processes", 1,
+          "--out", out)
+    summary = read(out)["2p"]["summary"]
+    assert summary["games"] == 6 and summary["all"]["decisions"] >= 200
+    for part in ("estimated", "exact"):
+        assert sum(b["decisions"] for b in summary[part]["bins"]) == summary[part]["decisions"] > 0
+    assert abs(summary["exact"]["mean_miss"]) < 0.2
+
+
+@pytest.mark.slow
+def test_the_dense_benchmark_builds_and_times(monkeypatch, tmp_path):
+    out = tmp_path / "dense.json"
+    bench(monkeypatch, "duel_dense", "--levels", 1, "--most", 5, "--repeat", 0, "--store",
+          tmp_path / "store", "--out", out)
+    result = read(out)
+    assert [row["level"] for row in result["build"]] == [1]
+    assert result["build"][0]["values"] == 3_500_000 and result["build"][0]["bytes"] > 14e6
+    assert {row["chips_in_play"] for row in result["positions"]} == {2, 3, 4, 5}
+    assert len(result["levels"]) == 29 and result["levels"][:2] == [0, 3_500_000]
+    assert sum(result["levels"]) == 4 * _positions(28)
+    assert result["reference"]["exact_seconds"] > result["reference"]["dense_seconds"]
+
+
+def _positions(top):
+    """Positions of 2 players with 1..top chips in play, counted type by type (the most
+    valuable first): a type may hold chips aside only while no more valuable plate does."""
+    configs = [(p, a) for p in range(5) for a in range(5 - p) for _ in range(5 - p - a)]
+    ways = {(0, False): 1}
+    for _ in range(7):
+        found = {}
+        for (k, above), n in ways.items():
+            for p, a in configs:
+                if not (a and above) and k + p + a <= top:
+                    key = (k + p + a, above or p > 0)
+                    found[key] = found.get(key, 0) + n
+        ways = found
+    return sum(n for (k, _), n in ways.items() if k >= 1)
+
+
+@pytest.mark.slow
+def test_duel_picks_scores_the_estimated_decisions_of_a_game(monkeypatch, tmp_path):
+    """One seeded greedy game: its estimated decisions scored against the greedy pick (the
+    advice at few games per option, so quick)."""
+    from solver.duel.multiplayer import advice
+    monkeypatch.setattr(advice, "GAMES", 16)
+    out = tmp_path / "picks.json"
+    bench(monkeypatch, "duel_picks", "--games", 1, "--score", 32, "--out", out)
+    result = read(out)
+    assert result["games_per_option"] == 16 and result["decisions"] > 10
+    assert 0 <= result["switched"] <= result["decisions"] and result["gain_se"] >= 0
 
 
 def test_duel_multi_sizes_and_latency(monkeypatch, tmp_path):
@@ -124,7 +180,7 @@ def test_solve_summary_goes_where_it_is_told(monkeypatch, tmp_path):
 @pytest.mark.slow
 def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir):
     """benchmarks/solve.py over solver.bench.run_suite: every step, two rounds keeping the best."""
-    from solver.bench import text_table
+    from solver.bench import results_table
     out, readme = tmp_path / "solve.json", tmp_path / "README.md"
     bench(monkeypatch, "solve", "--presets", "kniffel-basic", "--repeat", 1, "--batch-lines", 40,
           "--games", 100, "--rounds", 2, "--no-cold", "--out", out, "--readme", readme)
@@ -136,7 +192,8 @@ def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir)
     assert entry["expected_score"] == pytest.approx(245.8707745, abs=1e-6)
     assert [p["open_boxes"] for p in entry["scaling"]] == list(range(1, 14))
     assert entry["rounds"] == 2 and len(entry["warm_all"]) == 2
-    assert entry["warm_seconds"] == min(entry["warm_all"]) and entry["advise_process"]["best_seconds"] > 0
+    assert (entry["warm_seconds"] == min(entry["warm_all"])
+            and entry["advise_process"]["best_seconds"] > 0)
     for strategy in ("optimal", "greedy"):
         sim = entry["simulate"][strategy]
         assert sim["games"] == 100 and sim["games_per_second"] > 0 and sim["first_call_seconds"] > 0
@@ -144,14 +201,15 @@ def test_solve_measures_every_step_of_a_preset(monkeypatch, tmp_path, table_dir)
     # mean within a few points of the solved 245.87, and greedy play (about 145) far below it
     assert abs(entry["simulate"]["optimal"]["mean_score"] - entry["expected_score"]) < 20
     assert entry["simulate"]["greedy"]["mean_score"] < entry["expected_score"] - 40
-    text = text_table(results)
+    text = results_table(results)
     assert "357,632" in text and "simulate optimal" in text and "in each of 2 rounds" in text
     assert "| `kniffel-basic` |" in readme.read_text()
 
 
 def test_suite_reads_pytest_counts():
     script = load_script("suite", "benchmarks")
-    summary, counts = script.pytest_counts("....\n12 passed, 1 failed, 3 skipped, 2 errors in 9.1s\n")
+    summary, counts = script.pytest_counts("....\n"
+                                           "12 passed, 1 failed, 3 skipped, 2 errors in 9.1s\n")
     assert summary == "12 passed, 1 failed, 3 skipped, 2 errors in 9.1s"
     assert counts == {"passed": 12, "failed": 1, "skipped": 3, "errors": 2}
     assert script.pytest_counts("") == ("", {})
@@ -161,7 +219,8 @@ def test_suite_reads_pytest_counts():
 def test_target_sub_game(monkeypatch, tmp_path):
     """The whole target table takes minutes: its sub-game mode, on a card with 2 open boxes."""
     out = tmp_path / "target.json"
-    bench(monkeypatch, "target", "--rules", "kniffel", "--threads", 1, "--sub-game", 2, "--out", out)
+    bench(monkeypatch, "target", "--rules", "kniffel", "--threads", 1, "--sub-game", 2,
+          "--out", out)
     entry = read(out)["sub_games"]["kniffel/2"]
     assert entry["open_boxes"] == 2 and entry["opponent_open_boxes"] == 2
     assert entry["tie_break"]["entries"] > 0 and entry["chance_only"]["entries"] > 0
@@ -246,14 +305,16 @@ END_GAME = "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three_kind=20,four
 
 @pytest.mark.slow
 @pytest.mark.parametrize("policy", ["budget", "approximate"])
-def test_win_tournament_from_an_end_game_card(monkeypatch, tmp_path, table_dir_with_opponents, policy):
+def test_win_tournament_from_an_end_game_card(monkeypatch, tmp_path, table_dir_with_opponents,
+                                              policy):
     out = tmp_path / "win_tournament.json"
     bench(monkeypatch, "win_tournament", "--rules", "kniffel", "--players", 2, "--seat", 1,
           "--games", 3, "--policy", policy, "--start-card", END_GAME, "--out", out)
     [(key, result)] = read(out).items()
     assert key.startswith(f"kniffel/2p/seat1/{policy}/from ones=3")
     assert result["games"] == 3 and 0 <= result["win_share"] <= 1
-    assert sum(result["methods"].values()) > 0 and result["mean_score_seat"] > 213  # 213 on the card
+    # 213 on the card
+    assert sum(result["methods"].values()) > 0 and result["mean_score_seat"] > 213
 
 
 def test_every_benchmark_runs_in_a_test():
@@ -296,10 +357,12 @@ def test_coach_paired_summary(tmp_path, capsys):
     script = load_script("coach_paired", "benchmarks")
     parts = tmp_path / "parts"
     parts.mkdir()
-    part = {"first": 0, "games": 3, "load_average": 1.0, "seconds": {"compiled": 0.3, "budget": 6.0},
+    part = {"first": 0, "games": 3, "load_average": 1.0,
+            "seconds": {"compiled": 0.3, "budget": 6.0},
             "compiled": [[200, 210], [220, 210], [230, 230]],  # shares 1, 0, 0.5
             "budget": [[200, 190], [220, 225], [230, 230]],  # shares 0, 1, 0.5
-            "decisions": [[[1, 2, "keep:66", "keep:66", "approximate"], [1, 0, "box:sixes", "box:fives", "exact"]],
+            "decisions": [[[1, 2, "keep:66", "keep:66", "approximate"],
+                           [1, 0, "box:sixes", "box:fives", "exact"]],
                           [[14, 1, "stop", "keep:5", "exact"]], []]}
     (parts / "0000000_3.json").write_text(json.dumps(part))
     out = tmp_path / "paired.json"
@@ -322,3 +385,25 @@ def test_coach_paired_summary(tmp_path, capsys):
     assert where["the same choices"] == {"games": 1, "difference": 0.0, "se": None}
     lines = load_script("win_report").paired_lines({key: result})
     assert "| 3 (reduced) | 50.00% | 50.00% | +0.00 pp (± 57.74) |" in "\n".join(lines)
+
+
+@pytest.mark.slow  # a whole (small) build: the target table and the opponents' store (a minute)
+def test_win_build_measures_a_small_rule_set(monkeypatch, tmp_path):
+    """benchmarks/win_build.py builds the win coach's tables of a rule set in a store of its
+    own and writes what the build offer reads: seconds and bytes of each part, the size the
+    offer scales by, and nothing left behind (no temporary file, checkpoint, lock or progress
+    file)."""
+    rules = tmp_path / "small.toml"
+    rules.write_text('preset = "kniffel-basic"\nrolls_per_turn = 1\nupper_bonus_threshold = 1\n'
+                     "upper_bonus = 0\n")
+    model, out = tmp_path / "win_build_model.json", tmp_path / "win_build.json"
+    bench(monkeypatch, "win_build", "--rules", rules, "--threads", 1, "--model", model,
+          "--out", out)
+    [(name, figures)] = read(out)["presets"].items()
+    assert name == str(rules) and figures["result"] == "built"
+    assert figures["target_seconds"] > 0 and figures["opponents_seconds"] > 0
+    assert figures["target_bytes"] > 1e6 and figures["opponents_bytes"] > 1e5
+    assert figures["size"] == figures["states"] * figures["score_bound"] > 0
+    assert figures["leftover_files"] == []
+    saved = read(model)
+    assert saved["threads"] == 1 and saved["presets"][str(rules)]["size"] == figures["size"]

@@ -8,7 +8,6 @@ import pytest
 from conftest import run, solved
 
 
-
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     """A table store holding solved yahtzee and kniffel tables."""
@@ -32,7 +31,8 @@ def test_solve_json_reports_the_table(capsys, tmp_path):
     # a second call loads the valid table; --force solves again
     code, out, _ = run(capsys, "solve", "--rules", "yahtzee", "--tables", str(tmp_path), "--json")
     assert json.loads(out)["solved"] is False
-    code, out, _ = run(capsys, "solve", "--rules", "yahtzee", "--tables", str(tmp_path), "--json", "--force")
+    code, out, _ = run(capsys, "solve", "--rules", "yahtzee", "--tables", str(tmp_path), "--json",
+                       "--force")
     assert json.loads(out)["solved"] is True
 
 
@@ -64,7 +64,8 @@ def test_advise_without_dice_is_the_turn_start_value(capsys, store):
     assert data["expected_final_score"] == pytest.approx(254.5877287, abs=1e-6)
     assert data["options"] == []
     code, out, _ = run(capsys, "advise", "--rules", "kniffel", "--tables", str(store),
-                       "--card", "dreierpasch=20,kleine_strasse=30,kniffel=50", "--kniffel-bonuses", "1")
+                       "--card", "dreierpasch=20,kleine_strasse=30,kniffel=50",
+                       "--kniffel-bonuses", "1")
     assert code == 0 and "150 Punkte auf dem Block" in out  # the kniffel pad's language: German
 
 
@@ -136,10 +137,12 @@ def test_batch_answers_every_line_and_reports_bad_ones(capsys, store, tmp_path):
         {},
     ]
     path = tmp_path / "in.jsonl"
-    path.write_text("\n".join(l if isinstance(l, str) else json.dumps(l) for l in lines) + "\n")
-    code, out, _ = run(capsys, "advise", "--rules", "yahtzee", "--tables", str(store), "--batch", str(path))
+    path.write_text("\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines)
+                    + "\n")
+    code, out, _ = run(capsys, "advise", "--rules", "yahtzee", "--tables", str(store),
+                       "--batch", str(path))
     assert code == 0
-    results = [json.loads(l) for l in out.splitlines()]
+    results = [json.loads(line) for line in out.splitlines()]
     assert len(results) == len(lines)
     assert [("error" in r) for r in results] == [False, True, True, False, True, False]
     assert "full_house=20" in results[1]["error"]
@@ -155,7 +158,8 @@ def test_knobeln_joker_advice_from_the_command_line(capsys, tmp_path):
     code, out, _ = run(capsys, "advise", "--rules", "knobeln", "--tables", str(tmp_path),
                        "--jokers-left", "2", "--dice", "2,3,4,5,5", "--rolls-left", "0", "--json")
     options = json.loads(out)["options"]
-    straight = [o for o in options if o.get("joker") and o["box"] == "large_straight" and o["points"] == 40]
+    straight = [o for o in options if o.get("joker") and o["box"] == "large_straight"
+                and o["points"] == 40]
     assert straight and straight[0]["joker"] in ({"from": 5, "to": 1}, {"from": 5, "to": 6})
     code, _, err = run(capsys, "advise", "--rules", "knobeln", "--tables", str(tmp_path),
                        "--jokers-left", "4")
@@ -199,10 +203,12 @@ def test_advise_from_saved_table_does_not_import_numba(store):
     script = ("import sys, io, contextlib\n"
               "from solver.cli import main\n"
               "try:\n"
-              f"    main(['advise', '--rules', 'yahtzee', '--tables', {str(store)!r}, '--dice', '13356', '--json'])\n"
+              f"    main(['advise', '--rules', 'yahtzee', '--tables', {str(store)!r}, "
+              "'--dice', '13356', '--json'])\n"
               "except SystemExit:\n    pass\n"
               "print('numba' in sys.modules, file=sys.stderr)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
     assert done.stderr.strip().splitlines()[-1] == "False"
     assert json.loads(done.stdout)["options"][0]["keep"] == [3, 3]
 
@@ -227,14 +233,17 @@ def random_queries(rules, count, seed):
 
 
 def test_batch_worker_processes_answer_like_one_process():
-    from solver.advice.batch import answer_lines
+    from solver.ask.batch import answer_lines
+    from solver.ask.tables import Tables
     from solver.presets import get_rules
     rules = get_rules("yahtzee")
     table = solved(rules)
     lines = [json.dumps(q) if i % 500 else "{bad json"
              for i, q in enumerate(random_queries(rules, 2500, seed=3))]
-    one = b"\n".join(answer_lines(lines, rules, lambda r: table, processes=1)).decode().splitlines()
-    two = b"\n".join(answer_lines(lines, rules, lambda r: table, processes=2, chunk=600)).decode().splitlines()
+    one = b"\n".join(answer_lines(lines, rules, Tables(preloaded=[table]),
+                                  processes=1)).decode().splitlines()
+    two = b"\n".join(answer_lines(lines, rules, Tables(preloaded=[table]), processes=2,
+                                  chunk=600)).decode().splitlines()
     assert one == two and len(one) == 2500
     assert sum("error" in json.loads(t) for t in one) == 5
 
@@ -246,16 +255,19 @@ def test_batch_text_is_the_advice_json_byte_for_byte(name, options, top):
     import orjson
 
     from solver import advise
-    from solver.advice.batch import answer_lines
-    from solver.presets import get_rules
+    from solver.ask.batch import answer_lines
+    from solver.ask.tables import Tables
     from solver.engine.states import Position
+    from solver.presets import get_rules
     rules = get_rules(name, **options)
     table = solved(rules)
     queries = random_queries(rules, 300, seed=8)
-    texts = b"\n".join(answer_lines([json.dumps(q) for q in queries], rules, lambda r: table, top,
+    texts = b"\n".join(answer_lines([json.dumps(q) for q in queries], rules,
+                                    Tables(preloaded=[table]), top,
                                     processes=1)).decode().splitlines()
     for query, text in zip(queries, texts):
-        advice = advise(Position(query["card"]), table, dice=query["dice"], rolls_left=query["rolls_left"])
+        advice = advise(Position(query["card"]), table, dice=query["dice"],
+                        rolls_left=query["rolls_left"])
         assert text == orjson.dumps(advice.as_dict(top)).decode()
 
 
@@ -270,10 +282,11 @@ def test_simulate_reports_optimal_and_greedy(capsys, store):
     assert abs(optimal["mean"] - 254.5877287) < 4 * se  # the solved value
     assert optimal["mean_ci95"] == pytest.approx(1.959964 * se, rel=1e-6)
     assert greedy["mean"] < optimal["mean"] - 50  # what optimal play is worth
-    assert optimal["percentiles"]["1"] <= optimal["percentiles"]["50"] <= optimal["percentiles"]["99"]
+    assert (optimal["percentiles"]["1"] <= optimal["percentiles"]["50"]
+            <= optimal["percentiles"]["99"])
     assert 0.6 < optimal["upper_bonus"]["p"] < 0.75 and optimal["at_least"]["200"]["p"] > 0.8
-    code, again, _ = run(capsys, "simulate", "--rules", "yahtzee", "--tables", str(store), "--games",
-                         "20000", "--seed", "7", "--json", "--quiet")
+    code, again, _ = run(capsys, "simulate", "--rules", "yahtzee", "--tables", str(store),
+                         "--games", "20000", "--seed", "7", "--json", "--quiet")
     assert json.loads(again)["strategies"]["optimal"] == optimal  # same seed, same games
     code, text, _ = run(capsys, "simulate", "--rules", "yahtzee", "--tables", str(store), "--games",
                         "500", "--compare", "greedy")
@@ -285,7 +298,7 @@ def test_simulate_reports_optimal_and_greedy(capsys, store):
 def test_unwritable_table_store_is_one_line(capsys, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
-    code, out, err = run(capsys, "solve", "--rules", "kniffel-basic", "--tables", str(blocker / "x"),
-                         "--quiet")
+    code, out, err = run(capsys, "solve", "--rules", "kniffel-basic",
+                         "--tables", str(blocker / "x"), "--quiet")
     assert code == 1 and out == "" and len(err.strip().splitlines()) == 1
     assert err.startswith("kniffel: error: ") and "Traceback" not in err

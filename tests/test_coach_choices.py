@@ -3,7 +3,6 @@ and --compare telling the same games from altered ones."""
 import json
 
 import pytest
-
 from helpers import load_script
 
 # yatzy with three boxes open (full house, chance, yatzy), the upper bonus earned: the coach's

@@ -3,13 +3,14 @@ approximation advises (win_advice(force="approximate")): every option's value th
 and whole turns with the same dice end with the same cards."""
 import numpy as np
 import pytest
+from helpers import late, random_card, target_table
 
 import solver
 from solver import dice
 from solver.advice.goal import WinGoal
-from solver.advice.win.sub_game import win_utility
 from solver.advice.win.approximation import utility_of_score
 from solver.advice.win.coach import opponent_distributions, win_advice
+from solver.advice.win.sub_game import win_utility
 from solver.engine.seeded_dice import complete_roll
 from solver.engine.states import Position, State, card_total, position_state
 from solver.rules.bounds import score_bound
@@ -17,8 +18,6 @@ from solver.stats import coach_kernels as ck
 from solver.stats import opponents as opp
 from solver.stats.simulate import sub_keep_table
 from solver.stats.tournament import Players, RiskDial, coach_turns
-
-from helpers import late, random_card, target_table
 
 
 def _store_of(table, states):
@@ -93,7 +92,8 @@ def test_every_option_as_the_coach_values_it(preset, players):
                         continue
                     w, e = fin_w[roll], fin_e[roll]
                 assert w == pytest.approx(option["probability"], abs=1e-12)
-                assert e + state.card_total == pytest.approx(option["expected_final_score"], abs=1e-9)
+                assert e + state.card_total == pytest.approx(option["expected_final_score"],
+                                                             abs=1e-9)
             best = advice.options[0]
             if left == 0:
                 assert fin_w[roll] == pytest.approx(best["probability"], abs=1e-12)
@@ -158,7 +158,8 @@ def test_whole_turns_with_the_same_dice(preset):
             coach[g], replayed.rng[seat, g] = _python_turn(
                 table, target, store, coach[g], [replayed.state(rules, 0, g)],
                 replayed.rng[seat, g])
-    assert [card_total(p.card, p.kniffel_bonuses, rules) for p in coach] == compiled.total[seat].tolist()
+    assert ([card_total(p.card, p.kniffel_bonuses, rules) for p in coach]
+            == compiled.total[seat].tolist())
     assert replayed.rng[seat].tolist() == compiled.rng[seat].tolist()  # the same dice thrown
 
 

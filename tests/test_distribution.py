@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from conftest import run, solved
 
-from solver.stats.distribution import histogram, score_distribution, write_csv
-from solver.rules import BOXES_13
-from solver.stats.simulate import simulate
 from solver.engine.states import Position, position_state
+from solver.rules import BOXES_13
+from solver.stats.distribution import histogram, score_distribution, write_csv
+from solver.stats.simulate import simulate
 
 
 @lru_cache(maxsize=None)
@@ -114,8 +114,10 @@ def test_last_upper_box_with_the_bonus_at_stake():
         score = 45 + 6 * c + (35 if c >= 3 else 0)
         expected[score] = math.comb(5, c) * p ** c * (1 - p) ** (5 - c)
     assert dist.offset == 45
-    assert {int(s): float(q) for s, q in zip(dist.scores, dist.probs) if q} == pytest.approx(expected, abs=1e-15)
-    assert dist.upper_bonus == pytest.approx(sum(q for s, q in expected.items() if s >= 45 + 18 + 35), abs=1e-15)
+    assert ({int(s): float(q) for s, q in zip(dist.scores, dist.probs) if q}
+            == pytest.approx(expected, abs=1e-15))
+    assert dist.upper_bonus == pytest.approx(sum(q for s, q in expected.items()
+                                                 if s >= 45 + 18 + 35), abs=1e-15)
     assert dist.at_least(98) == pytest.approx(dist.upper_bonus, abs=1e-15)
     assert dist.at_least(99) == pytest.approx(expected[104] + expected[110], abs=1e-15)
 
@@ -183,11 +185,12 @@ def test_cli_json_text_csv_and_plot(capsys, store, tmp_path):
                        "--card", CHANCE_ONLY, "--json", "--csv", str(tmp_path / "d.csv"))
     assert code == 0
     data = json.loads(out)
-    assert data["mean"] == pytest.approx(solved("kniffel-basic").values[(1 << 13) - 1 - (1 << 12), 0, 0])
+    assert (data["mean"]
+            == pytest.approx(solved("kniffel-basic").values[(1 << 13) - 1 - (1 << 12), 0, 0]))
     assert sum(data["distribution"].values()) == pytest.approx(1, abs=1e-12)
     assert (tmp_path / "d.csv").read_text().startswith("score,probability,cdf\n")
     code, out, _ = run(capsys, "distribution", "--rules", "kniffel-basic", "--tables", str(store),
-                       "--card", CHANCE_ONLY, "--quiet")
+                       "--card", CHANCE_ONLY, "--quiet", "--lang", "en")
     assert code == 0 and "standard deviation" in out and "median" in out and "#" in out
     pytest.importorskip("matplotlib")
     code, _, err = run(capsys, "distribution", "--rules", "kniffel-basic", "--tables", str(store),
@@ -217,8 +220,8 @@ def test_cli_bad_card_is_exit_2(capsys, store):
 def test_scorecard_commands_refuse_the_dice_duel(capsys, command):
     code, _, err = run(capsys, *command, "--rules", "dice-duel")
     assert code == 2
-    assert err == (f"kniffel: error: kniffel {command[0]} is for the scorecard games, not dice-duel "
-                   "(which has solve, advise, play and analyze)\n")
+    assert err == (f"kniffel: error: kniffel {command[0]} is for the scorecard games, "
+                   "not dice-duel (which has solve, advise, play and analyze)\n")
 
 
 def test_play_of_the_dice_duel_needs_its_players(capsys):

@@ -2,19 +2,19 @@
 hand-worked cases, advice consistent with the table, and seeded simulation of optimal play."""
 import math
 
+import duel_reference as reference
 import numpy as np
 import pytest
 from conftest import solved
 
-import duel_reference as reference
 from solver import dice
-from solver.duel.solo.solve import simulate
-from solver.duel.solo.advice import solo_advice as advise
 from solver.duel.rules import CHIPS_PER_TYPE, TYPES, get_rules
+from solver.duel.solo.advice import solo_advice as advise
+from solver.duel.solo.solve import simulate
 from solver.duel.states import N_STATES, START, Chips, all_states, parse_chips, rank, unrank
-from solver.rules import RulesError
-from solver.presets import resolve_rules
 from solver.presets import get_rules as preset_rules
+from solver.presets import read_rules
+from solver.rules import RulesError
 
 # Options under which declining a chip pays even in small end games (a big last-chip bonus).
 DECLINE = {"may_decline_chip": True, "last_chip_bonus": 100, "gold_bonus": 0, "silver_bonus": 40}
@@ -109,7 +109,7 @@ def test_parse_chips_and_its_errors():
 
 
 def test_rules_options_and_presets():
-    rules = resolve_rules("dice-duel")
+    rules = read_rules("dice-duel")
     assert rules.best_score == 1000 and rules.key == "dice-duel"
     assert get_rules("dice-duel", may_decline_chip=True).key.startswith("dice-duel-")
     with pytest.raises(RulesError, match="does not apply"):

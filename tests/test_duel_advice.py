@@ -3,12 +3,12 @@ another option beats it on common dice), the chance shown played afresh, the ans
 the seed at any number of threads, the budget in games."""
 import pytest
 
+from solver.dice import KEEP_INDEX
 from solver.duel.multiplayer import advice as ma
 from solver.duel.multiplayer import estimate as me
 from solver.duel.multiplayer import game as mg
 from solver.duel.multiplayer.rollout import Rollouts
 from solver.duel.rules import get_rules
-from solver.dice import KEEP_INDEX
 
 
 def table(plate, seats, aside=(0,) * 7, to_move=0, taken=False):

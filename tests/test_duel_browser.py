@@ -32,12 +32,12 @@ def server():
     """The app on a port of its own, its duel advice quick (64 games per option)."""
     from solver.duel.multiplayer import advice, analysis
     from solver.web.app import create_app
-    from solver.web.duel import warm_up
-    warm_up()  # the kernels compiled first, as `kniffel serve` does: no request pays for them
+    # the coach's kernels are compiled first (the browser fixture's web_kernels): no request
+    # waits for their job
     saved, advice.GAMES = advice.GAMES, 64
     games, analysis.ANALYSIS_GAMES = analysis.ANALYSIS_GAMES, 32  # the analyses quick too
     try:
-        with served(create_app(budget=10)) as base:
+        with served(create_app(time_limit=10)) as base:
             yield base
     finally:
         advice.GAMES, analysis.ANALYSIS_GAMES = saved, games
@@ -50,7 +50,8 @@ def page(browser, server):
 
 
 def idle(page):
-    page.wait_for_function("document.body.dataset.ready && !document.body.classList.contains('busy')")
+    page.wait_for_function("document.body.dataset.ready "
+                           "&& !document.body.classList.contains('busy')")
 
 
 def open_duel(page, server, lang, query=""):
@@ -70,7 +71,8 @@ LAYOUT = """() => {
     const range = document.createRange(); range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0);
     if (!rects.length) continue;
-    const right = Math.max(...rects.map((r) => r.right)), left = Math.min(...rects.map((r) => r.left));
+    const right = Math.max(...rects.map((r) => r.right));
+    const left = Math.min(...rects.map((r) => r.left));
     if (right > innerWidth + 0.5 || left < -0.5) problems.push('cut: ' + text);
     const lines = new Set(rects.map((r) => Math.round(r.top))).size;
     const em = parseFloat(getComputedStyle(el).fontSize);
@@ -81,10 +83,20 @@ LAYOUT = """() => {
 }"""
 
 
+# Every tap target shown at least 44 px tall: buttons, menus, fields, switches, the header's link.
+SHORT_TARGETS = """() => [...document.querySelectorAll(
+    'button, select, input:not([type=file]), header a')]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => [el.id || el.textContent, Math.round(el.getBoundingClientRect().height)])
+  .filter(([name, height]) => height < 44)"""
+
+
 def check_page(page, lang, name, width):
-    """The page fits `width`, speaks only `lang`, writes its numbers so; a screenshot `name`."""
+    """The page fits `width`, speaks only `lang`, writes its numbers so, and every tap target is
+    44 px tall at least; a screenshot `name`."""
     page.set_viewport_size({"width": width, "height": 844})
     assert page.evaluate(LAYOUT) == [], (name, width)
+    assert page.evaluate(SHORT_TARGETS) == [], (name, width)
     text = page.inner_text("body")
     other = "en" if lang == "de" else "de"
     foreign = [w for w in ONLY[other] if re.search(rf"(?<![\w]){re.escape(w)}(?![\w])", text)]
@@ -112,7 +124,8 @@ def test_setup_and_a_turn_with_advice_fit_phones_for_2_3_4_players(page, server)
         page.wait_for_selector("#advice li")
         chance = page.text_content("#advice .chance")
         if "exakt" in chance or "exact" in chance:
-            assert WORDS[lang]["duel.web.chance_exact" + ("_many" if n > 2 else "")].split("{")[0] in chance
+            exact = WORDS[lang]["duel.web.chance_exact" + ("_many" if n > 2 else "")]
+            assert exact.split("{")[0] in chance
         else:  # the estimate says under whose play it holds: the simple rule's
             assert WORDS[lang]["duel.web.chance_greedy"].split("{")[0] in chance
             assert chance.endswith(WORDS[lang]["duel.web.chance_greedy"].rsplit("}", 1)[-1])
@@ -123,8 +136,8 @@ def test_setup_and_a_turn_with_advice_fit_phones_for_2_3_4_players(page, server)
     record = json.loads((ROOT / "tests" / "data" / "duel-3p-advised.json").read_text())
     record = {**record, "turns": record["turns"][:-2], "finished": False, "scores": None}
     for lang in ("de", "en"):
-        page.evaluate("r => localStorage.setItem('kniffel-duel', JSON.stringify({record: r, hand: null}))",
-                      record)
+        page.evaluate("r => localStorage.setItem('kniffel-duel', "
+                      "JSON.stringify({record: r, hand: null}))", record)
         open_duel(page, server, lang)
         if not page.query_selector("#dice .die"):
             page.click("#roll")
@@ -185,8 +198,8 @@ def test_new_asks_a_reload_resumes_and_real_dice_go_in_on_the_keypad(page, serve
 
 
 def resume(page, server, lang, record):
-    page.evaluate("r => localStorage.setItem('kniffel-duel', JSON.stringify({record: r, hand: null}))",
-                  record)
+    page.evaluate("r => localStorage.setItem('kniffel-duel', "
+                  "JSON.stringify({record: r, hand: null}))", record)
     open_duel(page, server, lang)
     page.wait_for_selector("#analyze:not([hidden])")
 
@@ -200,17 +213,20 @@ def test_whole_2_and_4_player_games_without_advice_are_analysed_in_parts(page, s
         resume(page, server, lang, record)
         page.evaluate("""() => { window.progress = new Set(); new MutationObserver(() =>
             window.progress.add(document.querySelector('#analysis').textContent)).observe(
-            document.querySelector('#analysis'), {childList: true, subtree: true, characterData: true}); }""")
+            document.querySelector('#analysis'),
+            {childList: true, subtree: true, characterData: true}); }""")
         page.click("#analyze")
-        page.wait_for_selector("#analysis h2", timeout=30_000)
+        page.wait_for_selector("#analysis h2")
         total = sum(len(t["decisions"]) for t in record["turns"])
         steps = page.evaluate("[...window.progress]")
         said = WORDS[lang]["duel.web.analysing"]
-        assert said.format(done=8, total=total) in steps and said.format(done=0, total=total) in steps
+        assert said.format(done=8, total=total) in steps
+        assert said.format(done=0, total=total) in steps
         assert page.query_selector_all("#analysis li.loss")  # the greedy keeps cost something
         text = page.inner_text("#analysis")
         for name in record["players"]:
-            assert WORDS[lang]["duel.web.analysis_total"].format(name=name, lost="@").split("@")[0] in text
+            total_line = WORDS[lang]["duel.web.analysis_total"].format(name=name, lost="@")
+            assert total_line.split("@")[0] in text
         for width in (360, 390):
             check_page(page, lang, f"{n}p-analysis", width)
 
@@ -223,11 +239,119 @@ def test_the_analysis_of_a_whole_3_player_game_answers(page, server):
     for lang in ("de", "en"):
         resume(page, server, lang, record)
         page.click("#analyze")
-        page.wait_for_selector("#analysis h2", timeout=20_000)
+        page.wait_for_selector("#analysis h2")
         text = page.inner_text("#analysis")
         assert WORDS[lang]["duel.web.no_advice_loss"] in text
         for name in record["players"]:
-            assert WORDS[lang]["duel.web.analysis_total"].format(name=name, lost="0%" if lang == "en"
-                                                                 else "0\u00a0%") in text
+            lost = "0%" if lang == "en" else "0\u00a0%"
+            assert WORDS[lang]["duel.web.analysis_total"].format(name=name, lost=lost) in text
         for width in (360, 390):
             check_page(page, lang, "3p-analysis", width)
+
+
+WATCH_BUSY = """() => { window.sawBusy = 0; new MutationObserver(() => {
+    if (document.body.classList.contains('busy') && document.querySelector('#undo').disabled)
+      window.sawBusy++;
+  }).observe(document.body, {attributes: true, subtree: true}); }"""
+
+
+def test_each_tap_sends_one_request_and_shows_that_it_works(page, server):
+    """Requests counted in the browser, at 360 and 390 px in both languages: a tap on Roll,
+    on a chip or on the coach switch sends one request, a double tap too (the second tap comes
+    while the buttons wait); holding a die or Stop sends none; "keep marked, roll the rest"
+    sends the keep without the coach's advice (its state is replaced at once) and the throw.
+    While a request is under way the page shows it (busy, the buttons waiting)."""
+    import time
+    sent = []
+
+    def note(request):
+        if "/api/duel/" in request.url:
+            sent.append(dict(request.post_data_json, path=request.url.split("/api/duel/")[1]))
+
+    page.on("request", note)
+    answers = []
+
+    def tap(selector, twice=False):
+        """The requests a tap on `selector` sends, once the page is idle again."""
+        first = len(sent)
+        page.evaluate(WATCH_BUSY)
+        started = time.monotonic()
+        page.evaluate("([sel, twice]) => { const b = document.querySelector(sel); b.click(); "
+                      "if (twice) b.click(); }", [selector, twice])
+        idle(page)
+        if len(sent) > first:
+            answers.append(time.monotonic() - started)
+            assert page.evaluate("window.sawBusy") > 0, selector
+        return sent[first:]
+
+    for lang in ("de", "en"):
+        for width in (360, 390):
+            open_duel(page, server, lang, "?players=Anna,Ben&seed=3")
+            page.set_viewport_size({"width": width, "height": 844})
+            rolled = tap("#roll", twice=True)
+            assert [(r["path"], r["move"]) for r in rolled] == [("game", {"roll": True})], rolled
+            assert page.query_selector_all("#dice .die")
+            assert tap("#dice .die") == []  # held: nothing sent
+            kept = tap("#roll", twice=True)
+            assert [list(r["move"]) for r in kept] == [["keep"], ["roll"]], kept
+            assert kept[0]["coach"] is False and kept[1]["coach"] is True, kept
+            if page.is_visible("#stop"):
+                assert tap("#stop") == []
+            took = tap("#moves button", twice=True)
+            assert len(took) == 1 and set(took[0]["move"]) & {"take", "no_chip"}, took
+            coach = tap("#coach")
+            assert len(coach) == 1 and coach[0]["move"] is None and coach[0]["coach"] is False
+            assert len(tap("#coach")) == 1
+    page.remove_listener("request", note)
+    print(f"answers after a tap: {min(answers):.2f}-{max(answers):.2f} s ({len(answers)} taps)")
+
+
+def _once_busy(job):
+    """A route that answers its first request 503 with `job`, as the server does while the
+    coach's kernels are compiled (once), and lets the others through."""
+    answered = []
+
+    def fulfil(route):
+        if answered:
+            route.continue_()
+            return
+        answered.append(route.request.url)
+        route.fulfill(status=503, json={"error": "preparing", "retry_after": 2, "job": job})
+    return fulfil
+
+
+def test_a_request_waiting_for_the_coachs_kernels_shows_their_progress_then_goes_on(page, server):
+    """The server's jobs, its answers played by the test: a new game answered 503 with the job
+    that compiles the coach's kernels shows below the set-up what is prepared, how far and how
+    long, in the page's language, and starts the game by itself once the job is done."""
+    from solver.lang import Words
+    job = {"kind": "warm", "rules": None, "title": None, "feature": "duel", "state": "running",
+           "error": None, "fraction": 0.5, "eta_seconds": 20, "levels_done": None, "levels": None,
+           "seconds": 20.0}
+    for lang in ("de", "en"):
+        words = Words(lang)
+        for width in (360, 390):
+            page.evaluate("localStorage.removeItem('kniffel-duel')")  # the set-up, no game
+            open_duel(page, server, lang)
+            page.set_viewport_size({"width": width, "height": 844})
+            page.route("**/api/duel/new", _once_busy(job))
+            page.route("**/api/jobs", lambda route: route.fulfill(
+                json={"jobs": [dict(job, state="done")]}))
+            page.evaluate("""() => { window.jobSeen = [];
+                const job = document.getElementById('job');
+                new MutationObserver(() => { if (!job.hidden) window.jobSeen.push([
+                  job.querySelector('p').textContent, !!job.closest('#setup'),
+                  job.getBoundingClientRect().bottom <= innerHeight,
+                  document.documentElement.scrollWidth]); }).observe(
+                job, {attributes: true, childList: true, subtree: true}); }""")
+            page.click("#start")
+            page.wait_for_selector("#play:not([hidden])")
+            idle(page)
+            percent = "50,0\u00a0%" if lang == "de" else "50.0%"
+            said = words("job.done_eta", what=words("job.warm_duel"), percent=percent,
+                         eta=words("eta.seconds", n=20))
+            seen = page.evaluate("window.jobSeen")
+            assert seen and seen[0] == [said, True, True, width], seen
+            assert page.is_hidden("#job")
+            page.unroute("**/api/duel/new")
+            page.unroute("**/api/jobs")

@@ -8,8 +8,9 @@ import pytest
 from conftest import run, solved
 
 from solver.duel.states import N_STATES, START, parse_chips
+from solver.engine.store import TableError, table_paths
+from solver.engine.values import load_table
 from solver.presets import get_rules
-from solver.engine.store import TableError, load_table, table_paths
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,8 @@ def test_solve_reports_and_saves_the_table(capsys, store):
     assert data["states"] == N_STATES == 1_171_875
     assert data["expected_score"] == solved("dice-duel").expected_score
     assert data["expected_score"] == solved("dice-duel").values[START]
-    code, out, _ = run(capsys, "solve", "--rules", "dice-duel", "--tables", str(store))
+    code, out, _ = run(capsys, "solve", "--rules", "dice-duel", "--tables", str(store),
+                       "--lang", "en")
     assert f"dice-duel: expected score {data['expected_score']:.7f}, 1,171,875 states" in out
 
 
@@ -137,7 +139,7 @@ def test_batch_answers_every_line(capsys, store, tmp_path):
     assert code == 0 and len(answers) == 6  # the blank last line too: output line N is input line N
     assert answers[0] == answers[1] and len(answers[0]["options"]) == 2
     assert "line 3:" in answers[2]["error"] and "add up to 4" in answers[2]["error"]
-    assert "not Dice Duel" in answers[3]["error"] and "unknown field(s): card" in answers[4]["error"]
+    assert "not Dice Duel" in answers[3]["error"] and "not Dice Duel options: card" in answers[4]["error"]
     assert answers[5] == {"error": "line 6: empty line"}
     # and a Dice Duel line in a scorecard batch is an error line, not a crash
     path.write_text(json.dumps({"rules": "dice-duel", "dice": [1, 2, 3, 4, 5]}) + "\n")
@@ -177,8 +179,10 @@ def test_solve_builds_the_horizon_table_only_when_asked(capsys, tmp_path, monkey
     """`kniffel solve --objective horizon` builds the levels into the store (here on a
     sub-game's numbering: the full table takes minutes), a second call loads them, and the
     advice of a 2-player position reads the table from the store it is given."""
-    from solver.duel.multiplayer import advice as multi_advice, horizon
-    from solver.duel.multiplayer import game as mg, universe as mu
+    from solver.duel.multiplayer import advice as multi_advice
+    from solver.duel.multiplayer import game as mg
+    from solver.duel.multiplayer import horizon
+    from solver.duel.multiplayer import universe as mu
     start = mg.Table((1, 1, 1, 0, 1, 0, 1), (0,) * 7,
                      ((2, 2, 1, 2, 1, 2, 1), (1, 1, 2, 2, 2, 2, 2)))
     sub = mu.reachable_universe(start.plate, start.aside, start.seats)
@@ -191,7 +195,7 @@ def test_solve_builds_the_horizon_table_only_when_asked(capsys, tmp_path, monkey
     data = json.loads(out)
     assert code == 0 and data["levels"] == 3 and sorted(data["built"]) == ["1", "2", "3"]
     code, out, _ = run(capsys, "solve", "--rules", "dice-duel", "--objective", "horizon",
-                       "--levels", "3", "--tables", str(store))
+                       "--levels", "3", "--tables", str(store), "--lang", "en")
     assert code == 0 and "loaded (use --force to solve again)" in out
     late = mg.Table((0, 1, 1, 0, 0, 0, 1), (0,) * 7, ((3, 2, 1, 2, 2, 2, 1), (1, 1, 2, 2, 2, 2, 2)))
     answer = multi_advice.win_chances(late, get_rules("dice-duel"), [1, 1, 2, 2, 3], 1,

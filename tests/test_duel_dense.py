@@ -4,8 +4,8 @@ horizon table, the table's build (levels saved, resumed, checked) and the rollou
 where they enter it."""
 import numpy as np
 import pytest
-
 from duel_multi_reference import Reference
+
 from solver.duel.multiplayer import dense
 from solver.duel.multiplayer import game as mg
 from solver.duel.multiplayer import horizon as multi_horizon

@@ -12,9 +12,10 @@ from conftest import solved
 from helpers import greedy_game
 
 from solver.cli import cli
-from solver.duel.multiplayer import advice as multi_advice, analysis as multi_analysis, \
-    exact as multi_exact
 from solver.duel.chips import TYPES
+from solver.duel.multiplayer import advice as multi_advice
+from solver.duel.multiplayer import analysis as multi_analysis
+from solver.duel.multiplayer import exact as multi_exact
 from solver.lang import WORDS, Words
 
 ENGLISH = ["plate", "set aside", "keep", "reroll", "take", "chance to win", "rolls left", "roll left",
@@ -149,6 +150,7 @@ def test_web_words_cover_the_duel_page():
 @pytest.mark.parametrize("lang, word", [("de", "geht nicht"), ("en", "is not possible")])
 def test_a_refused_move_answers_in_the_requests_language(tmp_path, lang, word):
     from starlette.testclient import TestClient
+
     from solver.web.app import create_app
     client = TestClient(create_app(tmp_path), base_url="http://127.0.0.1",
                         headers={"content-type": "application/json"})

@@ -9,15 +9,16 @@ import sys
 import numpy as np
 import orjson
 import pytest
+from conftest import run
+from duel_multi_reference import Reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import run
-from duel_multi_reference import Reference
+from solver.ask.batch import answer_lines
+from solver.ask.tables import Tables
 from solver.duel.multiplayer import advice as ma
 from solver.duel.multiplayer import game as mg
 from solver.duel.multiplayer import kernels as mk
-from solver.duel.solo.advice import answer_lines
 from solver.duel.multiplayer.exact import solve_exact
 from solver.duel.multiplayer.rollout import game_arrays
 from solver.duel.rules import get_rules
@@ -199,7 +200,8 @@ def test_the_one_door_carries_the_seat_goal_to_the_rollouts_and_the_exact_search
 
 
 def batch(lines):
-    return [orjson.loads(text) for text in answer_lines(lines, get_rules(), tables=None)]
+    texts = b"\n".join(answer_lines(lines, get_rules(), Tables())).decode().splitlines()
+    return [orjson.loads(text) for text in texts]
 
 
 def test_batch_lines_answer_the_contract():
@@ -236,6 +238,7 @@ def test_bad_lines_get_one_clear_error(line, message):
 
 def test_a_multiplayer_line_for_a_scorecard_preset_is_refused():
     from click.testing import CliRunner
+
     from solver.cli import cli
     result = CliRunner().invoke(cli, ["advise", "--rules", "yahtzee", "--batch", "-"],
                                 input='{"players": 2, "card": {}}\n{"card": {}, "dice": 12}\n')

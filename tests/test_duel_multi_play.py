@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from helpers import greedy_game, load_script
 
 from solver.cli import cli
-from solver.duel.multiplayer import analysis as multi_analysis, record as multi_record
+from solver.duel.multiplayer import analysis as multi_analysis
 from solver.duel.multiplayer import game as mg
+from solver.duel.multiplayer import record as multi_record
 from solver.duel.rules import get_rules
 from solver.game.card import GameError
 

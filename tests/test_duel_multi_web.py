@@ -13,6 +13,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     from starlette.testclient import TestClient
+
     from solver.web.app import create_app
     # as the page talks: to the address served, with JSON bodies (web/guard.py refuses others)
     return TestClient(create_app(tmp_path_factory.mktemp("web-duel")), base_url="http://127.0.0.1",

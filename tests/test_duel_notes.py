@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
+from solver import advise as duel_advice
 from solver.cli import cli
-from solver.duel.multiplayer import analysis as multi_analysis, record as multi_record
+from solver.duel.multiplayer import analysis as multi_analysis
+from solver.duel.multiplayer import record as multi_record
 from solver.duel.multiplayer.advice import SeatWinGoal
 from solver.duel.multiplayer.notes import checked_note, make_note
-from solver.duel.answer import duel_advice
 from solver.game.card import GameError
 from solver.lang import WORDS
 
@@ -181,8 +183,9 @@ def _client(tmp_path, budget=None):
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
     pytest.importorskip("httpx", reason="starlette's test client needs httpx")
     from starlette.testclient import TestClient
+
     from solver.web.app import create_app
-    return TestClient(create_app(tmp_path, budget=budget), base_url="http://127.0.0.1",
+    return TestClient(create_app(tmp_path, time_limit=budget), base_url="http://127.0.0.1",
                       headers={"content-type": "application/json"})
 
 
@@ -222,7 +225,9 @@ def test_the_duel_routes_answer_in_the_pages_language(tmp_path, advised):
 
 
 @pytest.mark.filterwarnings("ignore:.*httpx")
-def test_the_duel_budget_error_is_in_the_pages_language(tmp_path):
+def test_the_duel_budget_error_is_in_the_pages_language(tmp_path, web_kernels):
+    """The server's time guard, in the page's language; the coach's kernels compiled first
+    (web_kernels), else the new game is answered at once with the job that compiles them."""
     client = _client(tmp_path, budget=0.001)  # no advice fits in a millisecond
     for lang in ("de", "en"):
         code, answer = _post(client, "/api/duel/new", {"players": ["A", "B"], "seed": 1,
@@ -246,15 +251,22 @@ def test_kniffel_play_with_the_coach_notes_its_advice_in_the_record(tmp_path, mo
     assert all(row["advised"] for row in result["decisions"])
 
 
-def test_the_worker_warm_up_compiles_the_duel_kernels():
-    """A worker warms the Dice Duel's kernels before its first request (web/app.warm_up calls
-    web/duel.warm_up), so the first duel advice does not spend the budget compiling."""
-    import inspect
-    from solver.duel.multiplayer import kernels
-    from solver.web import app, duel
-    duel.warm_up()
+def test_warming_the_duel_compiles_its_kernels_and_marks_them_ready(monkeypatch, tmp_path):
+    """ask/warm.warm("duel") runs the duel's steps (duel/warm.py): the rollout and search kernels
+    are compiled, and the feature is marked ready in the kernel cache; until then it is not."""
+    from solver.ask import warm
+    from solver.duel.multiplayer import dense_kernels, kernels
+    from solver.engine import kernel_cache
+    monkeypatch.setattr(kernel_cache, "kernel_cache_dir", lambda: tmp_path)  # no marker yet
+    assert not warm.ready("duel")
+    said = []
+    warm.warm("duel", None, lambda done, of: said.append((done, of)))
     assert kernels.rollouts.signatures and kernels.turn_by.signatures
-    assert "duel_warm_up()" in inspect.getsource(app.warm_up)
+    assert warm.ready("duel") and said == [(i, 5) for i in range(1, 6)]
+    # the dense solve's levels below: its own (float64) and a horizon table's as mapped
+    below = {(str(sig[5].dtype), sig[5].mutable)
+             for sig in dense_kernels.solve_superblocks.signatures}
+    assert below >= {("float64", True), ("float32", False)}
 
 
 def test_the_shared_exact_memo_gives_the_numbers_of_a_fresh_solve(advised):

@@ -56,7 +56,8 @@ def store(tmp_path, monkeypatch):
 
 
 def test_the_readme_commands_that_read_examples_run(capsys, store):
-    commands = [words for words in readme_commands() if any(w.startswith("docs/examples/") for w in words)]
+    commands = [words for words in readme_commands()
+                if any(w.startswith("docs/examples/") for w in words)]
     assert len(commands) == 3
     for words in commands:
         code, out, err = run(capsys, *words)
@@ -79,7 +80,8 @@ def test_the_example_game_is_what_the_script_writes():
 
 def test_the_readme_set_up_figures_are_current():
     script = load_script("readme_figures")
-    if not (script.RESULTS / "suite.json").is_file():  # only while benchmarks/suite.py measures the first time
+    # only while benchmarks/suite.py measures the first time
+    if not (script.RESULTS / "suite.json").is_file():
         pytest.skip("no benchmarks/results/suite.json yet: run python benchmarks/suite.py")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert script.replace_block(readme, script.current_block()) == readme, \

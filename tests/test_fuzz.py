@@ -25,14 +25,14 @@ from solver.cli import main
 # restructured.
 from solver.dice import parse_dice, validate_dice
 from solver.duel.chips import TYPE_ALIASES, TYPES
-from solver.duel.rules import OPTIONS as DUEL_OPTIONS
+from solver.duel.rules import DUEL_OPTIONS
 from solver.duel.states import parse_chips
 from solver.engine.states import Position, position_state
-from solver.rules.cards import parse_card
 from solver.engine.store import TableError
 from solver.game.card import Game, GameError, parse_box, parse_faces, parse_players
-from solver.presets import get_rules, resolve_rules
-from solver.rules import BOX_ALIASES, BOXES_13, BOXES_YATZY, OPTION_PRESETS, PRESETS, RulesError
+from solver.presets import get_rules, read_rules
+from solver.rules import BOX_ALIASES, BOXES_13, BOXES_YATZY, PRESETS, SCORECARD_OPTIONS, RulesError
+from solver.rules.cards import parse_card
 from solver.rules.scoring import JOKER_MODES
 
 BASIC = "kniffel-basic"
@@ -91,13 +91,17 @@ HUGE = st.sampled_from([2**63 - 1, 2**63, 2**64, 2**64 + 1, 10**30, -(2**63) - 1
 SCALARS = (st.none() | st.booleans() | st.integers(-10, 400) | st.integers() | HUGE
            | st.floats() | st.text(max_size=12))
 JSON_VALUES = st.recursive(
-    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    SCALARS, lambda inner: (st.lists(inner, max_size=4)
+                            | st.dictionaries(st.text(max_size=8), inner, max_size=4)),
     max_leaves=10)
 
-BOX_NAMES = st.sampled_from(sorted(set(BOXES_13) | set(BOXES_YATZY) | set(BOX_ALIASES))) | st.text(max_size=8)
+BOX_NAMES = (st.sampled_from(sorted(set(BOXES_13) | set(BOXES_YATZY) | set(BOX_ALIASES)))
+             | st.text(max_size=8))
 POINT_TEXT = (st.integers(-5, 60).map(str) | HUGE.map(str) | st.text(max_size=5)
-              | st.sampled_from(["", " 3", "3 ", "٣", "３", "1e3", "0x10", "+3", "-0", "3.0", "nan"]))
-CARD_TEXT = (st.lists(st.tuples(BOX_NAMES, st.sampled_from(["=", ":", "=="]), POINT_TEXT), max_size=8)
+              | st.sampled_from(["", " 3", "3 ", "٣", "３", "1e3", "0x10", "+3", "-0", "3.0",
+                                 "nan"]))
+CARD_TEXT = (st.lists(st.tuples(BOX_NAMES, st.sampled_from(["=", ":", "=="]), POINT_TEXT),
+                      max_size=8)
              .map(lambda items: ",".join(f"{name}{sep}{points}" for name, sep, points in items))
              | st.text(max_size=40))
 
@@ -109,24 +113,29 @@ DICE_LISTS = st.lists(st.integers(-1, 8) | HUGE | JSON_VALUES, max_size=7)
 
 CHIP_NAMES = st.sampled_from(sorted(set(TYPES) | set(TYPE_ALIASES))) | st.text(max_size=6)
 COUNT = st.integers(-1, 5) | HUGE | JSON_VALUES
-CHIPS_TEXT = (st.lists(st.tuples(CHIP_NAMES, st.lists(st.integers(-1, 5).map(str) | st.text(max_size=2),
+CHIPS_TEXT = (st.lists(st.tuples(CHIP_NAMES, st.lists(st.integers(-1, 5).map(str)
+                                                      | st.text(max_size=2),
                                                       max_size=4)), max_size=8)
-              .map(lambda items: ",".join(f"{n}={'/'.join(c)}" for n, c in items)) | st.text(max_size=30))
+              .map(lambda items: ",".join(f"{n}={'/'.join(c)}" for n, c in items))
+              | st.text(max_size=30))
 CHIPS_DICTS = st.dictionaries(
     CHIP_NAMES,
-    st.lists(COUNT, max_size=4) | st.fixed_dictionaries({}, optional={"plate": COUNT, "aside": COUNT,
-                                                                      "mine": COUNT, "x": COUNT})
+    st.lists(COUNT, max_size=4)
+    | st.fixed_dictionaries({}, optional={"plate": COUNT, "aside": COUNT,
+                                          "mine": COUNT, "x": COUNT})
     | JSON_VALUES, max_size=8)
 
 SCORECARD_PRESETS = sorted(PRESETS)
-RULES_KEYS = sorted(set(OPTION_PRESETS) | set(DUEL_OPTIONS)) + ["box_set", "game", "name", "lucky_sevens", ""]
+RULES_KEYS = sorted(set(SCORECARD_OPTIONS) | set(DUEL_OPTIONS)) + ["box_set", "game", "name",
+                                                                   "lucky_sevens", ""]
 OPTION_VALUES = (st.integers(-3, 120) | st.booleans() | HUGE | st.floats()
-                 | st.sampled_from(["fifty", "filled", *JOKER_MODES, "13", "yatzy", ""]) | JSON_VALUES)
+                 | st.sampled_from(["fifty", "filled", *JOKER_MODES, "13", "yatzy", ""])
+                 | JSON_VALUES)
 PRESET_VALUES = st.sampled_from(SCORECARD_PRESETS + ["dice-duel", "nope", ""]) | JSON_VALUES
 RULES_DATA = st.builds(lambda preset, options: {**preset, **options},
                        st.just({}) | st.fixed_dictionaries({"preset": PRESET_VALUES}),
-                       st.dictionaries(st.sampled_from(RULES_KEYS) | st.text(max_size=6), OPTION_VALUES,
-                                       max_size=4))
+                       st.dictionaries(st.sampled_from(RULES_KEYS) | st.text(max_size=6),
+                                       OPTION_VALUES, max_size=4))
 
 
 def toml_value(value):
@@ -163,20 +172,23 @@ def _json_line(fields):
                            max_size=5).map(lambda d: json.dumps(d).encode())
 
 
-RULES_FIELD = st.sampled_from([BASIC, "dice-duel", "nope", "x.json", "x.toml", "a" * 300, None]) | JSON_VALUES
+RULES_FIELD = (st.sampled_from([BASIC, "dice-duel", "nope", "x.json", "x.toml", "a" * 300, None])
+               | JSON_VALUES)
 SCORECARD_LINE = st.fixed_dictionaries({}, optional={
     "rules": RULES_FIELD, "card": CARD_DICTS | JSON_VALUES, "dice": DICE_LISTS | JSON_VALUES,
-    "rolls_left": st.integers(-1, 3) | HUGE | JSON_VALUES, "kniffel_bonuses": st.integers(-1, 3) | HUGE,
+    "rolls_left": st.integers(-1, 3) | HUGE | JSON_VALUES,
+    "kniffel_bonuses": st.integers(-1, 3) | HUGE,
     "jokers_left": st.integers(-1, 4) | HUGE | JSON_VALUES}).map(lambda d: json.dumps(d).encode())
 DUEL_LINE = st.fixed_dictionaries({}, optional={
-    "rules": RULES_FIELD, "chips": CHIPS_TEXT | CHIPS_DICTS | JSON_VALUES, "dice": DICE_LISTS | JSON_VALUES,
+    "rules": RULES_FIELD, "chips": CHIPS_TEXT | CHIPS_DICTS | JSON_VALUES,
+    "dice": DICE_LISTS | JSON_VALUES,
     "rolls_left": st.integers(-1, 3) | HUGE | JSON_VALUES}).map(lambda d: json.dumps(d).encode())
 HOSTILE_LINES = st.sampled_from([
-    b"", b"   ", b"\t", b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"\x00", b"{}\x00", b"\xef\xbb\xbf{}",
-    b"[" * 1100 + b"]" * 1100, b'{"card": ' + b"[" * 1100 + b"]" * 1100 + b"}",
+    b"", b"   ", b"\t", b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"\x00", b"{}\x00",
+    b"\xef\xbb\xbf{}", b"[" * 1100 + b"]" * 1100, b'{"card": ' + b"[" * 1100 + b"]" * 1100 + b"}",
     b'{"kniffel_bonuses": 1' + b"0" * 400 + b"}", b'{"dice": [1e999, 2, 3, 4, 5]}', b"NaN", b"null",
-    b'{"rules": "' + b"a" * 300 + b'"}', b'{"rules": "x/' + b"../" * 2000 + b'y.json"}', b'{"rules": null}',
-    "{\"rules\": \"\u2028\"}".encode(), b'{"chips": "\xc2\x85"}',
+    b'{"rules": "' + b"a" * 300 + b'"}', b'{"rules": "x/' + b"../" * 2000 + b'y.json"}',
+    b'{"rules": null}', "{\"rules\": \"\u2028\"}".encode(), b'{"chips": "\xc2\x85"}',
 ])
 
 
@@ -200,7 +212,8 @@ def test_card_specs(spec, name):
     rules = get_rules(name)
     card = raises_only_project_errors(parse_card, spec, rules)
     if card is not None:
-        assert all(box in rules.boxes and points in rules.possible_points(box) for box, points in card.items())
+        assert all(box in rules.boxes and points in rules.possible_points(box)
+                   for box, points in card.items())
 
 
 @FUZZ
@@ -216,7 +229,8 @@ def test_positions(spec, bonuses, jokers, name):
 def test_dice_text(text):
     faces = raises_only_project_errors(parse_dice, text)
     if faces is not None:
-        assert len(faces) == 5 and list(faces) == sorted(faces) and all(f in range(1, 7) for f in faces)
+        assert (len(faces) == 5 and list(faces) == sorted(faces)
+                and all(f in range(1, 7) for f in faces))
 
 
 @FUZZ
@@ -246,7 +260,8 @@ def test_advise_options_on_the_command_line(capsys, store, card, dice, rolls_lef
 
 
 @FEWER
-@given(chips=CHIPS_TEXT, dice=st.none() | DICE_TEXT, rolls_left=st.none() | st.integers(-1, 3) | HUGE)
+@given(chips=CHIPS_TEXT, dice=st.none() | DICE_TEXT,
+       rolls_left=st.none() | st.integers(-1, 3) | HUGE)
 def test_duel_options_on_the_command_line(capsys, store, chips, dice, rolls_left):
     assume("\x00" not in chips + (dice or ""))
     args = ["advise", "--rules", "dice-duel", "--tables", str(store), "--chips", chips, "--json"]
@@ -257,7 +272,8 @@ def test_duel_options_on_the_command_line(capsys, store, chips, dice, rolls_left
 
 # --- what a player types in `kniffel play` -------------------------------------------------
 
-TYPED = (st.text(max_size=12) | st.sampled_from(["²", "٣", "３", "1²", "0", "99", "1,", ",", " ", "-1"])
+TYPED = (st.text(max_size=12)
+         | st.sampled_from(["²", "٣", "３", "1²", "0", "99", "1,", ",", " ", "-1"])
          | st.lists(st.sampled_from(list("0123456789 ,²٣")), max_size=8).map("".join))
 
 
@@ -295,7 +311,8 @@ ANSWERS = st.lists(TYPED | BOX_NAMES | st.sampled_from(["", "a", "?", "u", "j 5 
 def test_play_answers(tmp_path, store, answers, real_dice, name):
     """Whatever a player types, the game explains and asks again; at the end of the input it
     stops (exit 130) with the record saved."""
-    args = ["play", "--rules", name, "--tables", str(store), "--record", str(tmp_path / "game.json")]
+    args = ["play", "--rules", name, "--tables", str(store),
+            "--record", str(tmp_path / "game.json")]
     args += ["--real-dice"] if real_dice else ["--seed", "3"]
     with CliRunner().isolation(input="\n".join(answers) + "\n") as (out, err, _):
         try:
@@ -311,9 +328,9 @@ def test_play_answers(tmp_path, store, answers, real_dice, name):
 # --- rules files ------------------------------------------------------------------------------
 
 def _check_rules_file(path):
-    """resolve_rules raises only RulesError; rules it accepts can be used: named, shown and
+    """read_rules raises only RulesError; rules it accepts can be used: named, shown and
     turned into kernel arrays (the first thing solving does)."""
-    rules = raises_only_project_errors(resolve_rules, str(path), allowed=(RulesError,))
+    rules = raises_only_project_errors(read_rules, str(path), allowed=(RulesError,))
     if rules is not None:
         assert rules.key and json.dumps(rules.as_dict())
         rules.kernel_arrays()
@@ -350,7 +367,7 @@ def test_rules_show_accepts_exactly_what_can_be_used(capsys, tmp_path, data, as_
     code, out, err = run(capsys, "rules", "--show", str(path), "--json")
     assert_cli_outcome(code, out, err)
     if code == 0:
-        resolve_rules(str(path)).kernel_arrays()
+        read_rules(str(path)).kernel_arrays()
 
 
 # --- batch lines ------------------------------------------------------------------------------
@@ -370,8 +387,9 @@ def _run_batch(capsys, tmp_path, store, lines, final_newline, options):
             assert answer["error"].startswith(f"line {number}:"), answer
         else:
             assert "expected_final_score" in answer, answer
-            assert answer["rules"] == options[1], "a line without valid rules of its own was answered " \
-                                                  f"for {answer['rules']}, not the batch's --rules"
+            assert answer["rules"] == options[1], (
+                "a line without valid rules of its own was answered "
+                f"for {answer['rules']}, not the batch's --rules")
     assert_nothing_solved(store)
 
 
@@ -388,19 +406,23 @@ def test_scorecard_batch_answers_every_line(capsys, tmp_path, store, lines, fina
 def _never_solves(opponents):
     """Opponents a line may fuzz with: those the batch refuses, and the empty list (a valid
     list would start a win solve from a random card, minutes each)."""
-    from solver.advice.goal import win_goal
+    from solver.ask.request import RequestError, read_opponents
+    from solver.rules import PRESETS
     try:
-        win_goal(opponents)
-    except ValueError:
+        read_opponents(opponents, PRESETS[BASIC])
+    except RequestError:
         return True
     return opponents == []
 
 
-OPPONENTS = (JSON_VALUES | st.lists(st.dictionaries(st.sampled_from(["card", "final", "kniffel_bonuses", "x"]),
-                                                    JSON_VALUES, max_size=3), max_size=3)).filter(_never_solves)
+OPPONENTS = (JSON_VALUES
+             | st.lists(st.dictionaries(st.sampled_from(["card", "final", "kniffel_bonuses", "x"]),
+                                        JSON_VALUES, max_size=3),
+                        max_size=3)).filter(_never_solves)
 OBJECTIVE_LINE = st.fixed_dictionaries({}, optional={
     "rules": RULES_FIELD, "card": CARD_DICTS | JSON_VALUES, "dice": DICE_LISTS | JSON_VALUES,
-    "rolls_left": st.integers(-1, 3) | JSON_VALUES, "target": st.integers(-5, 2000) | HUGE | JSON_VALUES,
+    "rolls_left": st.integers(-1, 3) | JSON_VALUES,
+    "target": st.integers(-5, 2000) | HUGE | JSON_VALUES,
     "opponents": OPPONENTS, "ties": JSON_VALUES}).map(lambda d: json.dumps(d).encode())
 
 
@@ -443,10 +465,12 @@ VALID_RECORD = _valid_record()
 RECORD_KEYS = sorted(VALID_RECORD) + ["decisions", "keep", "box", "dice", "jokers", "points"]
 # Rules values that are never valid other rules (so nothing is ever solved): any solvable
 # variant would cost a solve per example.
-BAD_OPTION = (st.integers(max_value=-1) | st.integers(min_value=2**63) | st.floats() | st.text(max_size=6)
-              | st.lists(SCALARS, max_size=2) | st.dictionaries(st.text(max_size=3), SCALARS, max_size=2))
+BAD_OPTION = (st.integers(max_value=-1) | st.integers(min_value=2**63) | st.floats()
+              | st.text(max_size=6) | st.lists(SCALARS, max_size=2)
+              | st.dictionaries(st.text(max_size=3), SCALARS, max_size=2))
 BAD_PRESET = (st.text(max_size=8).filter(lambda t: t not in PRESETS and t != "dice-duel")
-              | st.lists(SCALARS, max_size=2) | st.dictionaries(st.text(max_size=3), SCALARS, max_size=2)
+              | st.lists(SCALARS, max_size=2)
+              | st.dictionaries(st.text(max_size=3), SCALARS, max_size=2)
               | st.sampled_from(["dice-duel"]))
 
 
@@ -465,7 +489,8 @@ def _near(value):
     if isinstance(value, bool):
         return st.sampled_from([not value, int(value), str(value).lower(), None])
     if isinstance(value, int):
-        return st.sampled_from([value - 1, value + 1, -value, float(value), str(value), 2**64 + value, None])
+        return st.sampled_from([value - 1, value + 1, -value, float(value), str(value),
+                                2**64 + value, None])
     if isinstance(value, str):
         return st.sampled_from([value.upper(), value + " ", "", value[:-1], value * 2, None, 0])
     if isinstance(value, list):
@@ -488,7 +513,8 @@ def mutated_records(draw):
             action = "replace"
         else:
             action = draw(st.sampled_from(["replace", "near", "near", "delete"]))
-            new = draw(JSON_VALUES if action == "replace" else _near(old)) if action != "delete" else None
+            new = (draw(JSON_VALUES if action == "replace" else _near(old)) if action != "delete"
+                   else None)
         if action == "delete":
             del parent[last]
         else:
@@ -497,7 +523,8 @@ def mutated_records(draw):
         record[draw(st.sampled_from(RECORD_KEYS))] = draw(JSON_VALUES)
         if isinstance(record.get("rules"), dict) and record["rules"] != VALID_RECORD["rules"]:
             record["rules"] = BASIC  # a random object could be solvable rules
-        if isinstance(record.get("rules"), str) and record["rules"] in PRESETS and record["rules"] != BASIC:
+        if (isinstance(record.get("rules"), str) and record["rules"] in PRESETS
+                and record["rules"] != BASIC):
             record["rules"] = BASIC
     return record
 
@@ -539,9 +566,11 @@ def _turn(**decision):
     {"rules": st.sampled_from([BASIC, "dice-duel", "nope"]) | BAD_PRESET,
      "turns": st.lists(st.fixed_dictionaries({}, optional={
          "player": JSON_VALUES, "start": JSON_VALUES,
-         "decisions": st.lists(st.dictionaries(st.sampled_from(RECORD_KEYS), JSON_VALUES, max_size=5)
+         "decisions": st.lists(st.dictionaries(st.sampled_from(RECORD_KEYS), JSON_VALUES,
+                                               max_size=5)
                                | JSON_VALUES, max_size=3)}) | JSON_VALUES, max_size=3)},
-    optional={key: JSON_VALUES for key in ("players", "seed", "real_dice", "format_version", "finished")}))
+    optional={key: JSON_VALUES
+              for key in ("players", "seed", "real_dice", "format_version", "finished")}))
 def test_random_records(capsys, tmp_path, store, record):
     _analyze(capsys, tmp_path, store, json.dumps(record))
 

@@ -124,7 +124,8 @@ def test_batch_non_utf8_line_loses_no_answer_of_its_chunk(store):
     worker processes answer it): every other line is still answered, in order."""
     lines = [b'{"card":{"ones":%d}}' % (3 * (i % 2)) for i in range(1500)]
     lines[700] = b'{"card":{"ones":3}} \xc3\x28'
-    code, out, err = cli("advise", "--tables", store, "--batch", "-", stdin=b"\n".join(lines) + b"\n")
+    code, out, err = cli("advise", "--tables", store, "--batch", "-",
+                         stdin=b"\n".join(lines) + b"\n")
     assert "Traceback" not in err and code == 0, err
     answers = batch_answers(out)
     assert len(answers) == 1500
@@ -159,7 +160,8 @@ def test_batch_crlf_line_endings(store, game):
 @pytest.fixture
 def not_utf8(tmp_path):
     """Rules files (JSON and TOML) holding a byte that is not UTF-8."""
-    return {"json": write_bytes(tmp_path / "latin1.json", b'{"preset": "kniffel-basic", "x": "\xff"}'),
+    return {"json": write_bytes(tmp_path / "latin1.json",
+                                b'{"preset": "kniffel-basic", "x": "\xff"}'),
             "toml": write_bytes(tmp_path / "latin1.toml", b'preset = "kniffel-basic"\n# \xff\n')}
 
 
@@ -277,7 +279,8 @@ def test_option_beyond_64_bits_in_a_batch_line(capsys, store, tmp_path):
     path.write_text(json.dumps({"preset": BASIC, "upper_bonus": BIG}))
     lines = tmp_path / "q.jsonl"
     lines.write_text(json.dumps({"rules": str(path), "card": {}}) + "\n" + '{"card": {}}\n')
-    code, out, err = run(capsys, "advise", "--rules", BASIC, "--tables", str(store), "--batch", str(lines))
+    code, out, err = run(capsys, "advise", "--rules", BASIC, "--tables", str(store),
+                         "--batch", str(lines))
     assert code == 0 and "Traceback" not in err
     answers = batch_answers(out)
     assert len(answers) == 2
@@ -318,15 +321,15 @@ def test_analyze_deeply_nested_json_is_one_line(capsys, store, tmp_path, text):
 # --- 3. simulate: a seed beyond 64 bits, huge game counts ----------------------------------
 
 def test_simulate_seed_beyond_64_bits_is_one_line(capsys, store):
-    code, out, err = run(capsys, "simulate", "--rules", BASIC, "--tables", str(store), "--games", "10",
-                         "--seed", "18446744073709551616", "--quiet")
+    code, out, err = run(capsys, "simulate", "--rules", BASIC, "--tables", str(store),
+                         "--games", "10", "--seed", "18446744073709551616", "--quiet")
     assert_one_line_error(code, out, err)
 
 
 def test_simulate_largest_64_bit_seed_works(capsys, store):
     """Already works: 2**64 - 1 is a valid seed."""
-    code, out, err = run(capsys, "simulate", "--rules", BASIC, "--tables", str(store), "--games", "10",
-                         "--seed", str(2**64 - 1), "--json")
+    code, out, err = run(capsys, "simulate", "--rules", BASIC, "--tables", str(store),
+                         "--games", "10", "--seed", str(2**64 - 1), "--json")
     assert code == 0 and json.loads(out)["strategies"]["optimal"]["games"] == 10
 
 
@@ -431,7 +434,8 @@ def _output_cases(tmp_path):
         "distribution --plot": ["distribution", "--rules", BASIC, "--card", NEARLY_FULL, "--quiet",
                                 "--plot", str(missing / "x.png")],
         "tables --out": ["tables", "--rules", BASIC, "--quiet", "--out", str(blocker / "sub")],
-        "play --record": ["play", "--rules", BASIC, "--seed", "1", "--record", str(missing / "g.json")],
+        "play --record": ["play", "--rules", BASIC, "--seed", "1",
+                          "--record", str(missing / "g.json")],
     }
 
 
@@ -483,7 +487,8 @@ def test_edited_states_header_is_not_trusted(capsys, own_store, states):
     code, out, err = run(capsys, "solve", "--rules", BASIC, "--tables", str(own_store), "--json")
     assert code == 0 and "Traceback" not in err, err
     assert json.loads(out)["states"] == BASIC_STATES
-    code, out, err = run(capsys, "solve", "--rules", BASIC, "--tables", str(own_store))
+    code, out, err = run(capsys, "solve", "--rules", BASIC, "--tables", str(own_store), "--lang",
+                         "en")
     assert code == 0 and f"{BASIC_STATES:,} states" in out
 
 
@@ -518,7 +523,8 @@ def test_every_written_file_follows_the_umask(store, tmp_path):
     record = tmp_path / "game.json"
     cli("play", "--rules", BASIC, "--tables", store, "--seed", "1", "--record", record,
         preexec_fn=lambda: os.umask(umask))
-    modes = {path.name: oct(_mode(path)) for path in [*(tmp_path / "tables").iterdir(), *written, record]}
+    modes = {path.name: oct(_mode(path))
+             for path in [*(tmp_path / "tables").iterdir(), *written, record]}
     assert set(modes.values()) == {oct(0o640)}, modes
 
 
@@ -580,7 +586,8 @@ def read_only_store(own_store, monkeypatch):
 def test_read_only_store_with_a_damaged_table_still_answers(capsys, read_only_store):
     """Solved again, answered, and one warning that it could not be saved (it was: exit 1 with
     the name of a temporary file, and the answer thrown away)."""
-    code, out, err = run(capsys, "advise", "--rules", BASIC, "--tables", str(read_only_store), "--json")
+    code, out, err = run(capsys, "advise", "--rules", BASIC, "--tables", str(read_only_store),
+                         "--json")
     assert code == 0, err
     assert json.loads(out)["expected_final_score"] == pytest.approx(BASIC_EXPECTED, abs=1e-6)
     assert len(err.strip().splitlines()) == 1 and "save" in err.lower(), err
@@ -674,14 +681,15 @@ def test_rules_name_too_long_for_a_path(capsys, store, tmp_path):
     for options, good in BATCHES.values():
         lines = tmp_path / "q.jsonl"
         lines.write_bytes(json.dumps({"rules": long_name}).encode() + b"\n" + good + b"\n")
-        code, out, err = run(capsys, "advise", *options, "--tables", str(store), "--batch", str(lines))
+        code, out, err = run(capsys, "advise", *options, "--tables", str(store),
+                             "--batch", str(lines))
         answers = batch_answers(out)
         assert code == 0 and len(answers) == 2, err
         assert answers[0]["error"].startswith("line 1") and "expected_final_score" in answers[1]
 
 
 def test_batch_line_with_null_rules_is_not_answered_for_other_rules(capsys, store):
-    """{"rules": null} is resolve_rules(None): the kniffel preset, whatever --rules says (and
+    """{"rules": null} is read_rules(None): the kniffel preset, whatever --rules says (and
     its table is solved and saved).  It should mean the batch's rules, or be an error."""
     import tempfile
     with tempfile.TemporaryDirectory() as scratch:
@@ -690,7 +698,8 @@ def test_batch_line_with_null_rules_is_not_answered_for_other_rules(capsys, stor
         lines = os.path.join(scratch, "q.jsonl")
         with open(lines, "w") as handle:
             handle.write('{"rules": null, "card": {}}\n')
-        code, out, err = run(capsys, "advise", "--rules", BASIC, "--tables", scratch, "--batch", lines)
+        code, out, err = run(capsys, "advise", "--rules", BASIC, "--tables", scratch,
+                             "--batch", lines)
         answer = batch_answers(out)[0]
         assert "error" in answer or answer["rules"] == BASIC, answer
         assert not os.path.exists(os.path.join(scratch, "kniffel.npy"))
@@ -703,8 +712,8 @@ def test_superscript_digits_typed_in_play(store, tmp_path):
                          "--record", tmp_path / "a.json")
     assert "Traceback" not in err and code in (2, 0), err  # "²" is a name, or refused
     record = tmp_path / "b.json"
-    code, out, err = cli("play", "--rules", BASIC, "--tables", store, "--seed", "1", "--record", record,
-                         stdin="²\n1²\nj²3\n".encode())
+    code, out, err = cli("play", "--rules", BASIC, "--tables", store, "--seed", "1",
+                         "--record", record, stdin="²\n1²\nj²3\n".encode())
     assert "Traceback" not in err and code == 0, err
     assert b"! " in out  # explained, asked again
 

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 from conftest import run
 
-from solver.engine.store import TableError, load_shipped, load_table, table_paths
+from solver.engine.store import TableError, table_paths
+from solver.engine.values import load_shipped, load_table
 from solver.rules import PRESETS
 
 KNIFFEL = PRESETS["kniffel"]
@@ -31,6 +32,7 @@ def store(tmp_path_factory):
 def client(store):
     pytest.importorskip("httpx")
     from starlette.testclient import TestClient
+
     from solver.web.app import create_app
     return TestClient(create_app(store), base_url="http://127.0.0.1",
                       headers={"content-type": "application/json"})
@@ -62,14 +64,17 @@ def test_points_as_strings_work_in_a_win_line_as_in_a_plain_line(capsys, store, 
             "opponents": [{"final": 230}, {"card": {**AS_TEXT, "ones": "0", "twos": "0"}}]}
     as_text = everywhere(capsys, store, tmp_path, client, line)
     as_numbers = everywhere(capsys, store, tmp_path, client,
-                            {**line, "card": LATE, "opponents": [{"final": 230},
-                                                                 {"card": {**LATE, "ones": 0, "twos": 0}}]})
+                            {**line, "card": LATE,
+                             "opponents": [{"final": 230},
+                                           {"card": {**LATE, "ones": 0, "twos": 0}}]})
     assert as_text["probability"] == as_numbers["probability"] > 0
-    assert [o["probability"] for o in as_text["options"]] == [o["probability"] for o in as_numbers["options"]]
+    assert ([o["probability"] for o in as_text["options"]]
+            == [o["probability"] for o in as_numbers["options"]])
 
 
 @pytest.mark.parametrize("extra", [{}, {"opponents": [{"final": 200}]}, {"target": 200}])
-def test_dice_as_a_number_is_one_clear_error_before_any_table(capsys, store, tmp_path, client, extra):
+def test_dice_as_a_number_is_one_clear_error_before_any_table(capsys, store, tmp_path, client,
+                                                              extra):
     answer = everywhere(capsys, store, tmp_path, client,
                         {"card": LATE, "dice": 55566, "rolls_left": 0, **extra})
     assert answer == {"error": "line 1: dice must be a list of 5 faces 1-6, e.g. [1, 3, 3, 5, 6], "
@@ -92,8 +97,8 @@ def test_more_than_seven_opponents_are_refused_everywhere(capsys, store, tmp_pat
     (["--card", "ones=\u0663", "--dice", "12345"], "points for 'ones' must be a whole number"),
     (["--dice", "\u0663\u0663\u0663\u0663\u0663"], "dice must be five faces 1-6"),
     (["--ties", "lose"], "--ties goes with --opponent"),
-    (["--target", "250", "--batch", "-"], "--target and --opponent are not read with --batch"),
-    (["--opponent", "final=100", "--batch", "-"], "--target and --opponent are not read with --batch"),
+    (["--target", "250", "--batch", "-"], "--target is not read with --batch"),
+    (["--opponent", "final=100", "--batch", "-"], "--opponent is not read with --batch"),
 ])
 def test_bad_command_line_input_is_one_line_exit_2(capsys, store, args, message):
     code, out, err = run(capsys, "advise", "--tables", str(store), *args)
@@ -107,8 +112,8 @@ def test_non_ascii_digits_are_refused_in_batch_lines_too(capsys, store, tmp_path
 
 
 def test_an_empty_opponent_is_written_empty():
-    from solver.cli.objectives import parse_opponents
-    assert parse_opponents(KNIFFEL, ["empty", "final=7", "ones=3"]) == [
+    from solver.ask.request import read_opponents
+    assert read_opponents(["empty", "final=7", "ones=3"], KNIFFEL) == [
         {"card": {}}, {"final": 7}, {"card": {"ones": 3}}]
 
 
@@ -209,14 +214,16 @@ def test_nan_values_are_refused_and_never_printed(capsys, tmp_path):
         load_table(KNIFFEL, tmp_path, shipped=False)
     code, out, err = run(capsys, "advise", "--tables", str(tmp_path), "--json")
     assert code == 0 and "NaN" not in out  # the shipped table answers instead
-    assert json.loads(out)["expected_final_score"] == pytest.approx(load_shipped(KNIFFEL).expected_score)
+    assert (json.loads(out)["expected_final_score"]
+            == pytest.approx(load_shipped(KNIFFEL).expected_score))
 
 
 def _target_store(tmp_path, w):
     """A (tiny, made-up) target table for kniffel saved in a store, with chances `w`."""
     from solver.engine.target.table import TARGET, TargetTable
     n = len(w)
-    arrays = {"w": np.asarray(w, dtype=float), "e": np.zeros(n), "offset": np.zeros(1, dtype=np.int64),
+    arrays = {"w": np.asarray(w, dtype=float), "e": np.zeros(n),
+              "offset": np.zeros(1, dtype=np.int64),
               "span": np.full(1, n, dtype=np.int64), "row_of": np.zeros((2, 2), dtype=np.int64),
               "expected": np.zeros((2, 2))}
     data = TargetTable(KNIFFEL, arrays).save(tmp_path)

@@ -7,19 +7,20 @@ import numpy as np
 import pytest
 
 from solver.engine.backward import solve
+from solver.rules import PRESETS
 from solver.stats.simulate import simulate
 
 
 @pytest.mark.parametrize("name", ["yahtzee", "knobeln"])
 def test_values_bit_identical_on_one_and_two_threads(name):
-    one = solve(name, progress=False, threads=1).values
-    two = solve(name, progress=False, threads=2).values
+    one = solve(PRESETS[name], progress=False, threads=1).values
+    two = solve(PRESETS[name], progress=False, threads=2).values
     assert np.array_equal(one, two, equal_nan=True)
     assert one.tobytes() == two.tobytes()
 
 
 def test_simulation_identical_on_one_and_two_threads():
-    table = solve("kniffel", progress=False)
+    table = solve(PRESETS["kniffel"], progress=False)
     one = simulate(table, 300, seed=9, threads=1)
     two = simulate(table, 300, seed=9, threads=2)
     assert (one.scores == two.scores).all() and (one.jokers_used == two.jokers_used).all()
@@ -29,12 +30,13 @@ CHECK_CACHE = """
 import json, sys
 from solver.engine import expected as kernels
 from solver.engine.backward import solve
+from solver.rules import PRESETS
 from solver.stats import simulate_kernels
 from solver.stats import distribution_kernels as policy_kernels
 from solver.stats.distribution import score_distribution
 from solver.stats.simulate import simulate
 from solver.engine.states import Position
-table = solve("kniffel", progress=False)
+table = solve(PRESETS["kniffel"], progress=False)
 simulate(table, 10, seed=1)
 simulate(table, 10, seed=1, strategy="greedy")
 card = {box: 0 for box in table.rules.boxes[:-1]}  # one box open: a small distribution
@@ -44,7 +46,7 @@ stats = [kernels._solve_sets.stats, simulate_kernels._simulate_turn.stats, simul
 print(json.dumps({"misses": sum(sum(s.cache_misses.values()) for s in stats),
                   "hits": sum(sum(s.cache_hits.values()) for s in stats),
                   "scipy_linalg": "scipy.linalg" in sys.modules}))
-"""
+"""  # noqa: E501 - the script as it runs
 
 
 def test_second_process_compiles_nothing():
@@ -82,9 +84,10 @@ def test_every_upper_total_matches_the_reference():
     reference solves every total on its own.  Twos and sixes open: odd shortfalls and the gaps
     between the sums they can add make classes of several totals."""
     import reference
+
     from solver.engine import expected as kernels
-    from solver.presets import get_rules
     from solver.engine.states import upper_reachable
+    from solver.presets import get_rules
     rules = get_rules("kniffel-basic")
     table = solve(rules, progress=False)
     open_boxes = ["twos", "sixes", "chance"]
@@ -93,5 +96,6 @@ def test_every_upper_total_matches_the_reference():
     class_of = kernels.bonus_classes(filled, rules.kernel_arrays())
     assert len(set(class_of[reachable].tolist())) < len(reachable) - 10  # many totals share a class
     for upper in reachable:
-        expected = reference.state_value_rules(rules.as_dict(), open_boxes, int(upper), kniffel_box="0")
+        expected = reference.state_value_rules(rules.as_dict(), open_boxes, int(upper),
+                                               kniffel_box="0")
         assert table.values[filled, 0, upper] == pytest.approx(expected, abs=1e-9), upper

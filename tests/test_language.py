@@ -7,9 +7,9 @@ import string
 
 import pytest
 from click.testing import CliRunner
+from conftest import run, solved
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from conftest import run, solved
 
 from solver.cli import cli
 from solver.duel.chips import TYPES
@@ -19,14 +19,16 @@ from solver.rules import PRESETS
 ENGLISH_ROWS = ["upper total", "bonus (63+)", "extra Kniffel", "extra Yahtzee", "jokers left"]
 GERMAN_ROWS = ["Summe oben", "Bonus (ab 63)", "Endsumme", "Kniffel-Bonus", "Joker übrig"]
 GERMAN_WORDS = ["halte", "Würfe", "Wurf", "kostet", "am besten", "Trainer", "Runde", "Punkte"]
-ENGLISH_WORDS = ["keep", "reroll", "rolls left", "best", "cost", "coach", "Round", "points", "total"]
+ENGLISH_WORDS = ["keep", "reroll", "rolls left", "best", "cost", "coach", "Round", "points",
+                 "total"]
 
 
 def box_keys_in(text, rules, lang):
     """Box keys that appear in `text` as words.  In German every key but the preset's own name
     (kniffel, the command and rule set) counts; in English the keys that are not also English
     words (three_kind ..., not "sixes" or "chance")."""
-    keys = [k for k in rules.boxes if k != "kniffel"] if lang == "de" else [k for k in rules.boxes if "_" in k]
+    keys = ([k for k in rules.boxes if k != "kniffel"] if lang == "de"
+            else [k for k in rules.boxes if "_" in k])
     return [k for k in keys if re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", text)]
 
 
@@ -61,7 +63,8 @@ def test_pad_language_of_every_preset():
 
 @pytest.mark.parametrize("p, text", [
     (0, "0%"), (-1e-17, "0%"), (1, "100%"), (1 - 1e-15, "100%"), (0.571234, "57.1%"),
-    (0.0345, "3.45%"), (0.00042, "0.042%"), (0.99996, "99.996%"), (0.1, "10.0%"), (0.5e-6, "0.000050%")])
+    (0.0345, "3.45%"), (0.00042, "0.042%"), (0.99996, "99.996%"), (0.1, "10.0%"),
+    (0.5e-6, "0.000050%")])
 def test_percent_has_sensible_decimals_and_no_minus_zero(p, text):
     assert percent(p) == text
 
@@ -105,7 +108,8 @@ def _text_of_a_game(tmp_path, rules_name, lang_args):
     assert result.exit_code == 0, result.output
     texts.append(result.output)
     for extra in (["--dice", "66666", "--rolls-left", "0", "--all"], ["--dice", "13356"],
-                  ["--card", "kniffel=50,ones=3,sixes=24", "--dice", "22222", "--rolls-left", "0", "--all"], []):
+                  ["--card", "kniffel=50,ones=3,sixes=24", "--dice", "22222", "--rolls-left", "0",
+                   "--all"], []):
         result = CliRunner().invoke(cli, ["advise", "--rules", rules_name, *extra, *lang_args])
         assert result.exit_code == 0, result.output
         texts.append(result.output)
@@ -140,7 +144,8 @@ def test_an_unknown_box_in_german_names_the_german_boxes(tmp_path, table_dir):
     assert "three_kind" not in out
 
 
-@pytest.mark.parametrize("rules_name, lang", [("kniffel", "de"), ("yahtzee", "en"), ("kniffel-basic", "de")])
+@pytest.mark.parametrize("rules_name, lang",
+                         [("kniffel", "de"), ("yahtzee", "en"), ("kniffel-basic", "de")])
 def test_printed_pages_are_in_one_language(rules_name, lang):
     from solver.report.pages import page_html
     page = page_html(solved(rules_name))
@@ -156,8 +161,10 @@ def test_the_web_page_gets_every_word_from_the_word_lists():
     both languages, and the page spells out no English text of its own."""
     from pathlib import Path
     static = Path(__file__).resolve().parent.parent / "solver" / "web" / "static"
-    used = {k for k in re.findall(r"""\bt\("([\w.-]+)""", (static / "app.js").read_text()) if not k.endswith(".")}
-    used |= set(re.findall(r'data-t(?:-placeholder)?="([\w.-]+)"', (static / "index.html").read_text()))
+    used = {k for k in re.findall(r"""\bt\("([\w.-]+)""", (static / "app.js").read_text())
+            if not k.endswith(".")}
+    used |= set(re.findall(r'data-t(?:-placeholder)?="([\w.-]+)"',
+                           (static / "index.html").read_text()))
     assert len(used) > 40
     for key in used:
         assert key in WORDS["de"] and key in WORDS["en"], key
@@ -188,8 +195,10 @@ def test_every_house_rule_and_choice_has_words():
     """The web page's house rules show words, not option names: every option of the presets and
     every value the page offers (app.js CHOICES) has them in both languages."""
     from pathlib import Path
-    from solver.rules import OPTION_PRESETS
-    script = (Path(__file__).resolve().parent.parent / "solver" / "web" / "static" / "app.js").read_text()
+
+    from solver.rules import SCORECARD_OPTIONS as OPTION_PRESETS
+    script = (Path(__file__).resolve().parent.parent / "solver" / "web" / "static"
+              / "app.js").read_text()
     choices = re.search(r"const CHOICES = (\{.*?\});", script, re.S).group(1)
     values = set(re.findall(r'"([\w-]+)"', choices)) - set(OPTION_PRESETS)
     assert {"none", "max-any", "fifty", "filled"} <= values
@@ -204,11 +213,10 @@ def test_every_house_rule_and_choice_has_words():
 @given(st.text(max_size=12))
 @example("0\x1f")  # str.strip takes the control character, int() would not
 def test_any_opponent_final_is_a_number_or_one_clear_error(text):
-    from solver.cli.common import InputError
-    from solver.cli.objectives import parse_opponents
+    from solver.ask.request import RequestError, read_opponents
     try:
-        opponents = parse_opponents(PRESETS["kniffel"], [f"final={text}"])
-    except InputError as exc:
-        assert "\n" not in str(exc) and str(exc).startswith("--opponent ")
+        opponents = read_opponents([f"final={text}"], PRESETS["kniffel"])
+    except RequestError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("opponents ")
     else:
         assert opponents == [{"final": int(text.strip())}] and text.strip().isdecimal()

@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "solver"
 # a package, or the few modules of a package that sit lower than the rest of it (the Dice Duel's
 # rules, which presets.py names).
 LAYERS = [
-    ("solver.dice", "solver.rules", "solver.lang"),
+    ("solver.dice", "solver.rules", "solver.lang", "solver.version"),
     ("solver.engine",),
     ("solver.duel.chips", "solver.duel.rules", "solver.duel.states"),
     ("solver.presets",),
@@ -20,9 +20,11 @@ LAYERS = [
     ("solver.stats",),  # the distribution and simulation (which may play rules of thumb)
     ("solver.advice",),  # ranked options for every objective (a win reads the distribution)
     ("solver.game", "solver.duel"),  # games on a card and the Dice Duel, coached by advice
+    ("solver.ask",),  # the one door: a question read once, answered with one fallback
     ("solver.report", "solver.bench"),  # strategy pages and tables; the benchmark
-    ("solver.cli", "solver.web", "solver"),  # the CLI, the web app, the public API in solver/__init__.py
+    ("solver.cli", "solver.web", "solver.terminal", "solver"),  # the front ends; the public API
 ]
+FRONT_ENDS = ("solver.cli", "solver.web", "solver.terminal")
 
 
 def module_name(path):
@@ -77,8 +79,14 @@ def layer(module):
 
 
 GRAPH = {module_name(p): imports(p) for p in PACKAGE.rglob("*.py")}
-# `from solver import __version__` reads the package's version string, not the API
-GRAPH = {m: {t for t in targets if t != "solver" or m == "solver.cli.__main__"} for m, targets in GRAPH.items()}
+ROOT_IMPORTS = {m for m, targets in GRAPH.items() if "solver" in targets}  # the public API's
+
+
+def test_nothing_below_the_front_ends_imports_the_package_root():
+    """The package root is the public API for programs: a capability that imported it would
+    import every layer above itself (the version has a module of its own, solver/version.py)."""
+    below = sorted(m for m in ROOT_IMPORTS if m != "solver" and not m.startswith(FRONT_ENDS))
+    assert not below, f"{below} import the package root"
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
@@ -115,7 +123,8 @@ def test_packages_import_one_way():
     state = {}
 
     def visit(unit, path):
-        assert state.get(unit) != "open", "packages import in a circle: " + " -> ".join(path + [unit])
+        assert state.get(unit) != "open", ("packages import in a circle: "
+                                           + " -> ".join(path + [unit]))
         if state.get(unit) == "done":
             return
         state[unit] = "open"
@@ -127,10 +136,10 @@ def test_packages_import_one_way():
         visit(unit, [])
 
 
-def test_only_the_cli_the_api_and_the_preset_list_import_the_dice_duel():
+def test_only_the_door_the_front_ends_and_the_preset_list_import_the_dice_duel():
     for module, targets in GRAPH.items():
-        if module.startswith("solver.duel") or module in ("solver", "solver.presets") \
-                or module.startswith(("solver.cli", "solver.web")):
+        if module.startswith(("solver.duel", "solver.ask")) \
+                or module in ("solver", "solver.presets") or module.startswith(FRONT_ENDS):
             continue
         assert not any(t.startswith("solver.duel") for t in targets), module
 

@@ -11,7 +11,8 @@ from conftest import run, solved
 
 from solver import dice
 from solver.lang import Words
-from solver.report.pages import chromium, page_html, rule_prices
+from solver.report.pages import page_html, rule_prices
+from solver.report.pdf import chromium
 from solver.strategy.rule_prices import printed_rule_list, stored_prices
 
 
@@ -26,7 +27,8 @@ def rows_of(table):
 def width(row):
     """Columns a row spans (colspan counted)."""
     cells = re.findall(r"<t[hd]([^>]*)>", row)
-    return sum(int(re.search(r"colspan='(\d+)'", c).group(1)) if "colspan" in c else 1 for c in cells)
+    return sum(int(re.search(r"colspan='(\d+)'", c).group(1)) if "colspan" in c else 1
+               for c in cells)
 
 
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
@@ -57,7 +59,8 @@ def test_plurals_and_every_roll_of_the_opening():
         listed = re.findall(r"<td class='rolls'[^>]*>(.*?)</td>", part)
         rolls = " ".join(listed).split()
         exceptions = re.findall(r"(\d{5})→", part)
-        assert sorted(rolls + exceptions) == sorted("".join(map(str, r)) for r in dice.KEEPS[:dice.N_ROLLS])
+        assert sorted(rolls + exceptions) == sorted("".join(map(str, r))
+                                                    for r in dice.KEEPS[:dice.N_ROLLS])
 
 
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
@@ -80,10 +83,10 @@ def test_each_rule_has_its_exact_price(name):
 def test_the_pars_print_once_below_the_rules_that_read_them(lang):
     """A list with both rules that read a box's par (the keep rule aim, the box rule by par)
     prints the pars in one line, each box's par from thumb.box_pars; a list without them none."""
-    from solver.presets import resolve_rules
+    from solver.presets import read_rules
     from solver.report.pages import rules_page
     from solver.strategy.thumb import AIM, PAR_BOX, BoxRule, KeepRule, RuleList, box_pars
-    rules = resolve_rules("kniffel")
+    rules = read_rules("kniffel")
     with_pars = RuleList("t", (KeepRule("kind", 4), KeepRule(AIM)), (BoxRule(PAR_BOX, 0),))
     words = Words(lang, rules)
     page = html.unescape(rules_page(rules, with_pars, [], lang=lang))
@@ -110,11 +113,12 @@ def test_printed_pdf_is_at_full_size_on_a4(capsys, tmp_path, table_dir, name):
     """Chromium shrinks a page whose content is wider than A4; the printed sizes are then below
     the CSS's.  Measured: every page A4, the body at least 11 pt, the tables at least 10 pt, the
     headings at their 20 pt."""
-    pdfminer = pytest.importorskip("pdfminer.high_level", reason="pdfminer.six reads the PDF's font sizes")
+    pdfminer = pytest.importorskip("pdfminer.high_level",
+                                   reason="pdfminer.six reads the PDF's font sizes")
     from pdfminer.layout import LTChar
     solved(name).save(table_dir)
-    code, out, err = run(capsys, "tables", "--rules", name, "--format", "pdf", "--out", str(tmp_path),
-                         "--quiet")
+    code, out, err = run(capsys, "tables", "--rules", name, "--format", "pdf",
+                         "--out", str(tmp_path), "--quiet")
     assert code == 0, err
     pages = list(pdfminer.extract_pages(str(tmp_path / name / "strategy.pdf")))
     assert len(pages) >= 7

@@ -10,14 +10,15 @@ from helpers import HAND_MADE, hand_worked_losses
 from reference import rules_score_options
 
 from solver import advise
-from solver.game.analysis import analyze
+from solver.ask.analysis import analyze
+from solver.ask.tables import Tables
 from solver.cli import cli
+from solver.engine.states import Position
 from solver.game.card import Game, GameError, parse_box, parse_players
 from solver.game.record import record_rules, replay
-from solver.game.terminal import play
-from solver.rules import PRESETS
 from solver.presets import get_rules
-from solver.engine.states import Position
+from solver.rules import PRESETS
+from solver.terminal.game import play
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +31,8 @@ def store(tmp_path_factory):
 
 def run(store, *args, input=None):
     """The command in English (--lang en: these tests read the English text)."""
-    lang = ["--lang", "en"] if args[0] in ("play", "analyze", "advise") and "--lang" not in args else []
+    lang = (["--lang", "en"] if args[0] in ("play", "analyze", "advise")
+            and "--lang" not in args else [])
     result = CliRunner().invoke(cli, [*args, *lang, "--tables", str(store)], input=input)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     return result
@@ -71,7 +73,8 @@ def test_seeded_game_through_the_cli(store, tmp_path):
     turns = record["turns"]
     assert len(turns) == 13
     # every decision is recorded, in the order typed
-    kinds = [[("keep" if "keep" in d else "box", d["rolls_left"]) for d in t["decisions"]] for t in turns]
+    kinds = [[("keep" if "keep" in d else "box", d["rolls_left"]) for d in t["decisions"]]
+             for t in turns]
     assert kinds[0] == [("keep", 2), ("box", 1)]
     assert kinds[1] == [("keep", 2), ("keep", 1), ("box", 0)]
     assert kinds[2:] == [[("box", 2)]] * 11
@@ -85,8 +88,8 @@ def test_seeded_game_through_the_cli(store, tmp_path):
     rules = PRESETS["kniffel"]
     card, bonuses = {}, 0
     for d in box_decisions(record):
-        options = rules_score_options(rules.as_dict(), tuple(d["dice"]), set(rules.boxes) - set(card),
-                                      "open", 0)
+        options = rules_score_options(rules.as_dict(), tuple(d["dice"]),
+                                      set(rules.boxes) - set(card), "open", 0)
         assert d["points"] == max(p for box, p, _ in options if box == d["box"])
         card[d["box"]] = d["points"]
         bonuses += d["extra_bonuses"]
@@ -114,17 +117,20 @@ def test_seeded_game_through_the_cli(store, tmp_path):
         assert d["dice"] == decision["dice"] and d["rolls_left"] == decision["rolls_left"]
         advice = advise(Position(turn["start"]["card"]), table, tuple(d["dice"]), d["rolls_left"])
         if "keep" in decision:
-            chosen = next(o for o in advice.options if o["action"] == "keep" and o["keep"] == decision["keep"])
+            chosen = next(o for o in advice.options if o["action"] == "keep"
+                          and o["keep"] == decision["keep"])
         else:
-            chosen = next(o for o in advice.options if o["action"] == "score" and o["box"] == decision["box"])
-        assert d["loss"] == pytest.approx(advice.expected_final_score - chosen["expected_final_score"], abs=1e-9)
+            chosen = next(o for o in advice.options if o["action"] == "score"
+                          and o["box"] == decision["box"])
+        assert d["loss"] == pytest.approx(
+            advice.expected_final_score - chosen["expected_final_score"], abs=1e-9)
     player = analysis["players"][0]
     assert player["decisions"] == 16 and player["score"] == total and player["finished"]
     assert player["loss"] == pytest.approx(sum(d["loss"] for d in decisions), abs=1e-9)
     assert player["optimal"] == sum(d["loss"] < 1e-9 for d in decisions)
     text = run(store, "analyze", str(tmp_path / "game.json")).output
-    assert (f"you: score {total}; gave away {player['loss']:.2f} points, {player['optimal']} decision"
-            in text)
+    assert (f"you: score {total}; gave away {player['loss']:.2f} points, "
+            f"{player['optimal']} decision" in text)
 
 
 # --- dice typed at the table, two players, interruptions ----------------------------------------
@@ -162,7 +168,8 @@ def test_real_dice_keeps_jokers_and_bonuses(store, tmp_path):
 def test_two_players_share_the_card(store, tmp_path):
     path = tmp_path / "two.json"
     script = "a\nchance\na\nchance\na\nones\nq\nn\nq\ny\n"  # q asks first with two players
-    result = run(store, "play", "--players", "Anna,Ben", "--seed", "5", "--record", str(path), input=script)
+    result = run(store, "play", "--players", "Anna,Ben", "--seed", "5", "--record", str(path),
+                 input=script)
     assert result.exit_code == 0, result.output
     assert "Round 1, Anna's turn" in result.output and "Round 1, Ben's turn" in result.output
     header = next(line for line in result.output.splitlines() if "Anna" in line and "Ben" in line)
@@ -191,7 +198,9 @@ def test_end_of_input_and_ctrl_c_save_the_game(store, tmp_path):
     assert [d["keep"] for d in record["turns"][0]["decisions"]] == [[]]
     assert "saved (unfinished)" in result.output
 
-    class Interrupting:
+    from solver.terminal.card import Terminal
+
+    class Interrupting(Terminal):
         answers = ["", "a", "chance", ""]
 
         def ask(self, prompt):
@@ -204,7 +213,8 @@ def test_end_of_input_and_ctrl_c_save_the_game(store, tmp_path):
 
     path = tmp_path / "interrupted.json"
     game = Game("kniffel", ["you"], seed=2)
-    status = play(game, solved("kniffel"), path, Interrupting(), rng=np.random.default_rng(2))
+    status = play(game, Tables(preloaded=[solved("kniffel")]), path, Interrupting(),
+                  rng=np.random.default_rng(2))
     assert status == "interrupted"
     record = json.loads(path.read_text())
     assert [len(t["decisions"]) for t in record["turns"]] == [2, 1]
@@ -212,10 +222,13 @@ def test_end_of_input_and_ctrl_c_save_the_game(store, tmp_path):
 
 
 def test_bad_options_are_one_line_errors(store, tmp_path):
-    for args, message in [(["play", "--lang", "en", "--players", "Anna,Anna"], "player names must differ"),
+    for args, message in [(["play", "--lang", "en", "--players", "Anna,Anna"],
+                           "player names must differ"),
                           (["play", "--lang", "en", "--players", "0"], "players must be 1-10"),
-                          (["play", "--lang", "en", "--seed", "3", "--real-dice"], "--seed has no use with --real-dice"),
-                          (["analyze", "--lang", "en", str(tmp_path / "missing.json")], "cannot read")]:
+                          (["play", "--lang", "en", "--seed", "3", "--real-dice"],
+                           "--seed has no use with --real-dice"),
+                          (["analyze", "--lang", "en", str(tmp_path / "missing.json")],
+                           "cannot read")]:
         result = run(store, *args)
         assert result.exit_code == 2 and message in result.output, result.output
 
@@ -224,7 +237,7 @@ def test_bad_options_are_one_line_errors(store, tmp_path):
 
 def test_analysis_of_a_hand_made_game(store, tmp_path):
     table = solved("kniffel")
-    result = analyze(HAND_MADE, table)
+    result = analyze(HAND_MADE, Tables(preloaded=[table]))
     decisions = result["decisions"]
     assert len(decisions) == 20
     # the hand-worked last decisions
@@ -244,13 +257,16 @@ def test_analysis_of_a_hand_made_game(store, tmp_path):
         for d in turn["decisions"]:
             advice = advise(Position(card), table, tuple(d["dice"]), d["rolls_left"])
             if "keep" in d:
-                option = next(o for o in advice.options if o["action"] == "keep" and o["keep"] == d["keep"])
+                option = next(o for o in advice.options if o["action"] == "keep"
+                              and o["keep"] == d["keep"])
             else:
                 box = parse_box(d["box"], table.rules)
-                option = next(o for o in advice.options if o["action"] == "score" and o["box"] == box)
+                option = next(o for o in advice.options if o["action"] == "score"
+                              and o["box"] == box)
             expected.append(advice.expected_final_score - option["expected_final_score"])
     assert [d["loss"] for d in decisions] == pytest.approx(expected, abs=1e-9)
-    assert decisions[13]["loss"] > 1 and "keep" in decisions[13]["best"]  # scratching with two rolls left
+    # scratching with two rolls left
+    assert decisions[13]["loss"] > 1 and "keep" in decisions[13]["best"]
     player = result["players"][0]
     assert player["name"] == "Eva" and player["finished"]
     assert player["score"] == 24 + 20 + 25 + 9 + 8 + 8 + 40 + 30 + 28 + 25 + 0 + 19 + 3 + 35
@@ -260,8 +276,8 @@ def test_analysis_of_a_hand_made_game(store, tmp_path):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(HAND_MADE))
     out = run(store, "analyze", str(path)).output
-    assert (f"Eva: score 274; gave away {sum(expected):.2f} points, {player['optimal']} decisions of 20 "
-            "optimal") in out
+    assert (f"Eva: score 274; gave away {sum(expected):.2f} points, "
+            f"{player['optimal']} decisions of 20 optimal") in out
     assert "Chance (19)" in out and "best: Ones (2)" in out
     data = json.loads(run(store, "analyze", str(path), "--json").output)
     assert data["players"][0]["loss"] == pytest.approx(sum(expected), abs=1e-9)
@@ -274,34 +290,40 @@ def test_analysis_of_knobeln_jokers(store):
     boxes = [b for b in rules.boxes if b != "large_straight"]
     fillers = {"ones": [1, 1, 2, 3, 4], "twos": [2, 2, 3, 4, 6], "threes": [3, 3, 1, 2, 6],
                "fours": [4, 4, 1, 2, 6], "fives": [5, 5, 1, 2, 6], "sixes": [6, 6, 1, 2, 3],
-               "three_kind": [2, 2, 2, 4, 5], "four_kind": [1, 3, 3, 3, 3], "full_house": [2, 2, 5, 5, 5],
-               "small_straight": [1, 2, 3, 4, 6], "kniffel": [1, 1, 1, 1, 2], "chance": [6, 6, 5, 5, 4]}
+               "three_kind": [2, 2, 2, 4, 5], "four_kind": [1, 3, 3, 3, 3],
+               "full_house": [2, 2, 5, 5, 5], "small_straight": [1, 2, 3, 4, 6],
+               "kniffel": [1, 1, 1, 1, 2], "chance": [6, 6, 5, 5, 4]}
     turns = [{"decisions": [{"dice": fillers[b], "rolls_left": 2, "box": b}]} for b in boxes]
     rolls = [{"dice": [1, 2, 3, 4, 6], "rolls_left": left, "keep": [1, 2, 3, 4]} for left in (2, 1)]
     last = {"dice": [1, 2, 3, 4, 6], "rolls_left": 0, "jokers": [[6, 5]], "box": "large_straight"}
     record = {"rules": rules.as_dict(), "players": ["you"],
               "turns": turns + [{"decisions": rolls + [last]}]}
-    result = analyze(record, table)
+    result = analyze(record, Tables(preloaded=[table]))
     final = result["decisions"][-1]
     assert final["loss"] == 0 and final["choice"]["points"] == 40
     no_joker = dict(last, jokers=[])
-    result = analyze(dict(record, turns=turns + [{"decisions": rolls + [no_joker]}]), table)
-    assert result["decisions"][-1]["loss"] == pytest.approx(40.0, abs=1e-12)  # the last box: points only
+    result = analyze(dict(record, turns=turns + [{"decisions": rolls + [no_joker]}]),
+                     Tables(preloaded=[table]))
+    # the last box: points only
+    assert result["decisions"][-1]["loss"] == pytest.approx(40.0, abs=1e-12)
     best = result["decisions"][-1]["best"]  # 6 -> 5 or 1 -> 5: both make a large straight
-    assert best["box"] == "large_straight" and best["points"] == 40 and best["jokers"] in ([[6, 5]], [[1, 5]])
+    assert (best["box"] == "large_straight" and best["points"] == 40
+            and best["jokers"] in ([[6, 5]], [[1, 5]]))
     # mid-game, the value of a joker move equals the advisor's option for it
     record = {"rules": "knobeln", "turns": [{"decisions": rolls + [last]}]}
     advice = advise(Position({}), table, (1, 2, 3, 4, 6), 0)
     option = next(o for o in advice.options if o.get("joker") == {"from": 6, "to": 5}
                   and o["box"] == "large_straight")
-    d = analyze(record, table)["decisions"][-1]
+    d = analyze(record, Tables(preloaded=[table]))["decisions"][-1]
     assert d["expected_choice"] == option["expected_final_score"]
-    assert d["loss"] == pytest.approx(advice.expected_final_score - option["expected_final_score"], abs=1e-12)
+    assert d["loss"] == pytest.approx(advice.expected_final_score - option["expected_final_score"],
+                                      abs=1e-12)
 
 
 @pytest.mark.parametrize("change, message", [
     (lambda r: r["turns"][1]["decisions"][0].update(keep=[6, 6, 6]), "cannot keep 6 6 6"),
-    (lambda r: r["turns"][1]["decisions"][1].update(dice=[1, 1, 2, 3, 4]), "hold the kept dice 5 5 5"),
+    (lambda r: r["turns"][1]["decisions"][1].update(dice=[1, 1, 2, 3, 4]),
+     "hold the kept dice 5 5 5"),
     (lambda r: r["turns"][3]["decisions"][0].update(box="sixes"), "Sixes is already filled (24)"),
     (lambda r: r["turns"][3]["decisions"][0].update(points=12), "threes scores 9 with these dice"),
     (lambda r: r["turns"][0]["decisions"][0].update(rolls_left=1), "2 rolls are left here"),
@@ -344,21 +366,26 @@ def test_random_games_score_as_the_reference_says(name):
             while not turn.done:
                 if rng.random() < 0.3:  # a five of a kind now and then, to reach the joker rules
                     face = int(rng.integers(1, 7))
-                    turn.roll([face] * turn.n_to_roll if not turn.kept else [turn.kept[0]] * turn.n_to_roll)
+                    turn.roll([face] * turn.n_to_roll if not turn.kept
+                              else [turn.kept[0]] * turn.n_to_roll)
                 else:
                     turn.roll(rng.integers(1, 7, size=turn.n_to_roll).tolist())
                 if turn.rolls_left and rng.random() < 0.5:
-                    turn.keep(tuple(sorted(rng.choice(turn.dice, size=int(rng.integers(0, 5)), replace=False))))
+                    turn.keep(tuple(sorted(rng.choice(turn.dice, size=int(rng.integers(0, 5)),
+                                                      replace=False))))
                     continue
                 if turn.rolls_left == 0 and column.jokers_left and rng.random() < 0.5:
                     turn.joker(turn.dice[0], turn.dice[0] % 6 + 1)
                 offered = turn.options()
-                reference = rules_score_options(rules.as_dict(), turn.hand, set(rules.boxes) - set(column.card),
-                                                kniffel_box_state(rules, column.card), column.kniffel_bonuses)
+                reference = rules_score_options(rules.as_dict(), turn.hand,
+                                                set(rules.boxes) - set(column.card),
+                                                kniffel_box_state(rules, column.card),
+                                                column.kniffel_bonuses)
                 best = {}
                 for box, points, bonus in reference:
                     best[box] = max(best.get(box, (0, 0)), (points, bonus))
-                assert {b: (p, paid * rules.extra_bonus) for b, (p, paid) in offered.items()} == best
+                assert {b: (p, paid * rules.extra_bonus)
+                        for b, (p, paid) in offered.items()} == best
                 box = list(offered)[int(rng.integers(len(offered)))]
                 points, paid = turn.score(box)
                 expected_bonus[column.name] += paid * rules.extra_bonus
@@ -366,16 +393,18 @@ def test_random_games_score_as_the_reference_says(name):
         for column in game.columns:
             card = column.card
             upper = sum(card[b] for b in rules.boxes[:6])
-            total = sum(card.values()) + (rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0) \
+            total = sum(card.values()) \
+                + (rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0) \
                 + expected_bonus[column.name]
             assert record["scores"][column.name] == total
         assert replay(record).totals() == record["scores"]
         assert record_rules(record["rules"]) == rules
     # the analysis of the last game: a loss for every decision, and each player's last box
     # (nothing left to come) is worth exactly the final score
-    result = analyze(record, solved(name))
+    result = analyze(record, Tables(preloaded=[solved(name)]))
     assert len(result["decisions"]) == sum(len(t["decisions"]) for t in record["turns"])
-    assert all(d["loss"] >= 0 and d["expected_best"] >= d["expected_choice"] - 1e-9 for d in result["decisions"])
+    assert all(d["loss"] >= 0 and d["expected_best"] >= d["expected_choice"] - 1e-9
+               for d in result["decisions"])
     for player in result["players"]:
         last = [d for d in result["decisions"] if d["name"] == player["name"]][-1]
         assert last["expected_choice"] == pytest.approx(record["scores"][player["name"]], abs=1e-9)

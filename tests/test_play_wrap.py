@@ -5,10 +5,10 @@ import re
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import solved
+
 from solver.cli import cli
-from solver.game.terminal import wrapped
+from solver.terminal.card import wrapped
 
 
 @pytest.fixture(scope="module")
@@ -21,8 +21,10 @@ def store(tmp_path_factory):
 def play(store, tmp_path, columns, lang):
     # the coach ("?") and its long lines, then boxes until the game stops at the end of input
     script = "\n".join(["?", "", "?", "a", "chance"] + ["a", "ones", "a", "twos"]) + "\n"
-    result = CliRunner().invoke(cli, ["play", "--seed", "11", "--coach", "--players", "Annemarie,Bernhard",
-                                      "--record", str(tmp_path / "g.json"), "--lang", lang, "--tables", str(store)],
+    result = CliRunner().invoke(cli, ["play", "--seed", "11", "--coach",
+                                      "--players", "Annemarie,Bernhard",
+                                      "--record", str(tmp_path / "g.json"),
+                                      "--lang", lang, "--tables", str(store)],
                                 input=script, env={"COLUMNS": str(columns)})
     return result.output
 
@@ -37,12 +39,14 @@ def test_play_lines_fit_the_terminal_and_break_between_words(store, tmp_path, co
     for line in out.splitlines():
         if line in table_rows or "?" in line:  # a table row stays whole; a prompt is as typed
             continue
-        assert len(line) < columns or len(line.split()) == 1, (columns, line)  # a long path stays whole
+        # a long path stays whole
+        assert len(line) < columns or len(line.split()) == 1, (columns, line)
         assert all(word in words for word in line.split()), line
 
 
 def test_a_word_longer_than_the_line_stays_whole():
     text = "  keep " + "x" * 50 + " then more words here"
     lines = wrapped(text, 30).splitlines()
-    assert "x" * 50 in lines[0] + lines[1] and all(w in text.split() for line in lines for w in line.split())
+    assert ("x" * 50 in lines[0] + lines[1]
+            and all(w in text.split() for line in lines for w in line.split()))
     assert lines[1].startswith("    ")  # a continuation: the line's indent and two spaces

@@ -1,21 +1,29 @@
 """The exact value of playing by a rule list (strategy/policy_eval.py): the optimal decisions
 give the table back, a plain-Python evaluation agrees on small sub-games, a hand-worked case, and
 seeded games of the same rules agree within 4 standard errors."""
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 import pytest
+import reference as ref
 from conftest import run, solved
 
-import reference as ref
+from solver import dice
 from solver.engine.states import Position, position_state
 from solver.rules import UPPER
 from solver.strategy.heuristic import heuristic
 from solver.strategy.policy_eval import evaluate, play, policy_values
-from solver import dice
-from solver.strategy.thumb import (BoxRule, KeepRule, RuleList, bonus_state, box_pars,
-                                   compile_rules, decide_box, decide_keep)
+from solver.strategy.thumb import (
+    BoxRule,
+    KeepRule,
+    RuleList,
+    bonus_state,
+    box_pars,
+    compile_rules,
+    decide_box,
+    decide_keep,
+)
 
 # Cards with few open boxes (the rest filled), for the plain-Python comparison.
 SUB_GAMES = {
@@ -38,12 +46,13 @@ def _reference_policy_value(name, rule_list, card):
     positions (reference.py's dice and scoring, the rules' decisions in plain Python)."""
     table = solved(name)
     rules = table.rules
-    r = ref._resolve_rules(rules.as_dict())
+    r = ref._read_rules(rules.as_dict())
     kniffel_key = rules.boxes[rules.kniffel_box]
 
     def allowed_of(roll, open_boxes, kniffel_box, bonuses):
         best = {}
-        for box, points, bonus in ref.rules_score_options(r, roll, open_boxes, kniffel_box, bonuses):
+        for box, points, bonus in ref.rules_score_options(r, roll, open_boxes, kniffel_box,
+                                                          bonuses):
             if box not in best or (points, bonus) > best[box]:
                 best[box] = (points, bonus)
         return best
@@ -54,7 +63,7 @@ def _reference_policy_value(name, rule_list, card):
             return 0.0
         filled = set(rules.boxes) - open_boxes
         faces = sum(f for f, box in enumerate(UPPER, 1) if box in open_boxes)
-        state = bonus_state(rules.upper_bonus_threshold - upper_total, faces)
+        state = bonus_state(upper_total, faces, rules.upper_bonus_threshold)
         final = []
         for roll in ref.ROLLS:
             options = allowed_of(roll, open_boxes, kniffel_box, bonuses)
@@ -72,7 +81,8 @@ def _reference_policy_value(name, rule_list, card):
                 if len(kept) == 5:
                     nxt.append(final[i])
                 else:
-                    nxt.append(sum(p * current[j] for j, p in ref.KEEP_OUTCOMES[ref.KEEP_INDEX[kept]]))
+                    nxt.append(sum(p * current[j]
+                                   for j, p in ref.KEEP_OUTCOMES[ref.KEEP_INDEX[kept]]))
             current = nxt
         return sum(p * v for p, v in zip(ref.ROLL_PROBABILITY, current))
 
@@ -141,7 +151,7 @@ def test_conditional_rules_agree_with_plain_python_on_sub_games(name):
 def test_bonus_states_by_hand():
     """need 19 with only sixes open: three sixes (18) miss, four (24) make it: behind; need 18:
     on par; need 0: reached; need 31 > 5 * 6: lost."""
-    assert [bonus_state(n, 6) for n in (19, 18, 0, -3, 31, 30)] == [2, 1, 0, 0, 3, 2]
+    assert [bonus_state(63 - n, 6, 63) for n in (19, 18, 0, -3, 31, 30)] == [2, 1, 0, 0, 3, 2]
 
 
 @pytest.mark.parametrize("name", ["kniffel", "yahtzee"])
@@ -250,9 +260,11 @@ def test_the_aim_rule_by_hand():
     assert decide_keep(aim, rules, only("chance"), (1, 4, 5, 6, 6), rolls_left=1) == (4, 5, 6, 6)
     # three sixes: Sixes 18 + 2 dice x 6 x (1 - (5/6)^2) = 21.7, 9.0 above its par of 12.6;
     # Chance 18 + 2 x 4.25 = 26.5, 3.2 above its par of 23.3: aim at the Sixes
-    assert decide_keep(aim, rules, only("sixes", "chance"), (1, 2, 6, 6, 6), rolls_left=2) == (6, 6, 6)
+    assert decide_keep(aim, rules, only("sixes", "chance"), (1, 2, 6, 6, 6),
+                       rolls_left=2) == (6, 6, 6)
     assert decide_keep(aim, rules, only("chance"), (1, 2, 6, 6, 6), rolls_left=2) == (6, 6, 6)
-    assert decide_keep(aim, rules, only("ones", "chance"), (1, 1, 1, 2, 3), rolls_left=2) == (1, 1, 1)
+    assert decide_keep(aim, rules, only("ones", "chance"), (1, 1, 1, 2, 3),
+                       rolls_left=2) == (1, 1, 1)
     assert decide_keep(aim, rules, only("ones", "chance"), (1, 1, 1, 2, 3), rolls_left=0) == ()
     assert compile_rules(aim, rules).keep_index[0, 0, 0] == -2  # the kernels' mark
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from conftest import solved
 
-from solver.presets import get_rules
 from solver.engine.states import reachable_mask
+from solver.presets import get_rules
 
 
 @pytest.mark.parametrize("name, options, expected", [

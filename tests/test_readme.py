@@ -58,7 +58,8 @@ def test_variant_tables_are_current():
     for path in (RESULTS, ROOT / "docs" / "rules.md"):
         text = path.read_text(encoding="utf-8")
         assert script.VARIANTS_BEGIN in text, f"{path.name} lacks the variant table"
-        assert script.replace_block(text, block, script.VARIANTS_BEGIN, script.VARIANTS_END) == text, \
+        assert script.replace_block(text, block, script.VARIANTS_BEGIN,
+                                    script.VARIANTS_END) == text, \
             f"{path.name}: run scripts/preset_table.py"
     strict = variants[0]
     assert strict.rules.preset == "kniffel-championship" and strict.rules.extra_kniffel_must_fit

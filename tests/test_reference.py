@@ -8,9 +8,9 @@ import reference
 from conftest import solved
 from helpers import random_card
 
-from solver.rules import PRESETS
-from solver.presets import get_rules
 from solver.engine.states import Position, position_state
+from solver.presets import get_rules
+from solver.rules import PRESETS
 
 # every preset, and every option of a rules file at a non-default value somewhere
 RULE_SETS = [(name, {}) for name in PRESETS] + [
@@ -28,7 +28,8 @@ RULE_SETS = [(name, {}) for name in PRESETS] + [
     ("yatzy", {"jokers": 2, "rolls_per_turn": 4, "upper_bonus_threshold": 45}),
     # extra_kniffel_must_fit under each kind of further-Kniffel rule it can change
     ("kniffel-championship", {"extra_kniffel_must_fit": True}),
-    ("kniffel-championship", {"extra_kniffel_must_fit": True, "five_of_a_kind_is_full_house": True}),
+    ("kniffel-championship",
+     {"extra_kniffel_must_fit": True, "five_of_a_kind_is_full_house": True}),
     ("kniffel-basic", {"extra_kniffel_must_fit": True, "jokers": 1}),
     ("kniffel", {"extra_kniffel_must_fit": True}),
     ("yahtzee-free", {"extra_kniffel_must_fit": True}),
@@ -56,7 +57,8 @@ def test_kernels_match_reference_on_sub_games(name, options):
     for n_open in (1, 2, 3, 4):
         for trial in range(12 if n_open < 4 else 4):
             must = ()
-            if trial % 3 == 1:  # an upper box and the Kniffel box open: jokers, bonus, first Kniffel
+            # an upper box and the Kniffel box open: jokers, bonus, first Kniffel
+            if trial % 3 == 1:
                 must = (rules.boxes[int(rng.integers(6))],)
             if trial % 3 == 2 and n_open >= 2:
                 must = (rules.boxes[int(rng.integers(6))], rules.boxes[rules.kniffel_box])
@@ -105,7 +107,8 @@ for _, _card, _open in MUST_FIT_CARDS:
         del _card[_box]
 
 
-@pytest.mark.parametrize("name, card, open_boxes", MUST_FIT_CARDS, ids=[c[0] for c in MUST_FIT_CARDS])
+@pytest.mark.parametrize("name, card, open_boxes", MUST_FIT_CARDS,
+                         ids=[c[0] for c in MUST_FIT_CARDS])
 def test_must_fit_changes_the_value_as_the_reference_says(name, card, open_boxes):
     assert set(get_rules(name).boxes) - set(card) == set(open_boxes)
     values = {}

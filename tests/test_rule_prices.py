@@ -13,7 +13,7 @@ from conftest import solved
 from helpers import load_script
 
 from solver.lang import Words
-from solver.presets import get_rules, resolve_rules
+from solver.presets import get_rules, read_rules
 from solver.report.pages import price_rows, rules_page, signed, thumb_and_prices
 from solver.rules import PRESETS
 from solver.strategy.derive import MAX_PRINTED, MIN_PRICE, WITHIN, within_counts
@@ -26,8 +26,9 @@ PAGE_PRESETS = [name for name, rules in PRESETS.items() if not rules.jokers]
 def _derived(name):
     """`name` as a test parameter, marked as an expected failure while its stored record is not
     yet a derivation's (scripts/rules_of_thumb.py --derive --preset NAME has not been run)."""
-    from solver.strategy.rule_prices import path_of
     import json
+
+    from solver.strategy.rule_prices import path_of
     record = json.loads(path_of(name).read_text()) if path_of(name).is_file() else {}
     if "curve" in record:
         return name
@@ -49,14 +50,17 @@ def test_the_script_prices_every_preset_with_a_rules_page():
 def test_every_rule_on_the_page_shows_its_stored_price(name):
     """Read from the stored record alone (no table is solved): the rules page of `name` shows, in
     both languages, one price for each rule, the stored one, and says what a price is."""
-    rules = resolve_rules(name)
+    rules = read_rules(name)
     rule_list = printed_rule_list(rules)
     record = stored_prices(rules, rule_list)
     assert record is not None, f"run python scripts/rule_prices.py {name}"
     assert record["definition"] == DEFINITION == "drop_one"
-    assert record["command"].startswith(f"python scripts/rules_of_thumb.py --derive --preset {name}")
-    assert len(record["keeps"]) == len(rule_list.keeps) and len(record["boxes"]) == len(rule_list.boxes)
-    stand_in = SimpleNamespace(rules=rules, expected_score=record["optimal"])  # no evaluation needed
+    assert record["command"].startswith("python scripts/rules_of_thumb.py "
+                                        f"--derive --preset {name}")
+    assert (len(record["keeps"]) == len(rule_list.keeps)
+            and len(record["boxes"]) == len(rule_list.boxes))
+    # no evaluation needed
+    stand_in = SimpleNamespace(rules=rules, expected_score=record["optimal"])
     listed, prices, curve, found = thumb_and_prices(stand_in)
     assert listed == rule_list and found is record
     stored = [r["price"] for r in record["keeps"] + record["boxes"]]
@@ -78,7 +82,7 @@ def test_stored_figures_agree(name):
     """Each price is the whole list's score less the score without the rule; no list scores above
     the optimum; the curve's counts are read off the curve; the derived list beats the sensible
     human's list, which beats greedy play."""
-    rules = resolve_rules(name)
+    rules = read_rules(name)
     record = stored_prices(rules, printed_rule_list(rules))
     for row in record["keeps"] + record["boxes"]:
         assert row["price"] == record["score"] - row["without"]
@@ -103,7 +107,7 @@ def test_stored_figures_agree(name):
 @pytest.mark.parametrize("name", DERIVED)
 def test_every_printed_rule_pays_and_the_list_fits_a_page(name):
     """A list never prints a rule whose exact price is zero or less, nor more than 30 rules."""
-    rules = resolve_rules(name)
+    rules = read_rules(name)
     record = stored_prices(rules, printed_rule_list(rules))
     prices = [row["price"] for row in record["keeps"] + record["boxes"]]
     assert len(prices) <= MAX_PRINTED == 30
@@ -113,13 +117,13 @@ def test_every_printed_rule_pays_and_the_list_fits_a_page(name):
 @pytest.mark.parametrize("name", PAGE_PRESETS)
 def test_the_list_comes_within_20_points_of_optimal_play(name):
     """The page's promise, from the stored exact scores: the list within 20 points of optimal."""
-    rules = resolve_rules(name)
+    rules = read_rules(name)
     record = stored_prices(rules, printed_rule_list(rules))
     assert record["optimal"] - record["score"] <= 20
 
 
 def test_a_record_for_other_rules_or_another_list_is_not_used():
-    rules = resolve_rules("yahtzee")
+    rules = read_rules("yahtzee")
     rule_list = printed_rule_list(rules)
     assert stored_prices(rules, rule_list) is not None
     assert stored_prices(rules, without(rule_list, "boxes", 0)) is None
@@ -133,7 +137,7 @@ def test_a_price_that_rounds_to_nothing_has_no_sign():
 
 
 def test_without_drops_exactly_one_rule():
-    rule_list = printed_rule_list(resolve_rules("yatzy"))
+    rule_list = printed_rule_list(read_rules("yatzy"))
     for kind in ("keeps", "boxes"):
         rules = getattr(rule_list, kind)
         for i in range(len(rules)):
@@ -153,7 +157,8 @@ def test_a_stored_price_is_a_fresh_exact_evaluation():
     for kind in ("keeps", "boxes"):
         prices = [r["price"] for r in record[kind]]
         i = prices.index(max(prices))
-        assert evaluate(table, without(rule_list, kind, i)) == pytest.approx(record[kind][i]["without"], abs=1e-9)
+        assert (evaluate(table, without(rule_list, kind, i))
+                == pytest.approx(record[kind][i]["without"], abs=1e-9))
     assert evaluate(table, rule_list) == pytest.approx(record["score"], abs=1e-9)
 
 

@@ -2,8 +2,8 @@
 import pytest
 
 from solver import dice
+from solver.presets import get_rules, read_rules
 from solver.rules import PRESETS, RulesError, box_key
-from solver.presets import get_rules, resolve_rules
 
 
 def points(rules, box, roll):
@@ -55,9 +55,12 @@ def test_yatzy_plain_table(box, roll, expected):
 
 def test_joker_tables():
     k = PRESETS["kniffel"]
-    assert [int(k.joker_score[k.boxes.index(b), 2]) for b in ("ones", "sixes", "three_kind", "chance")] == [5, 30, 30, 30]
+    assert [int(k.joker_score[k.boxes.index(b), 2])
+            for b in ("ones", "sixes", "three_kind", "chance")] == [5, 30, 30, 30]
     y = PRESETS["yahtzee"]
-    assert [int(y.joker_score[y.boxes.index(b), 2]) for b in ("ones", "twos", "three_kind", "full_house", "large_straight")] == [0, 10, 10, 25, 40]
+    assert ([int(y.joker_score[y.boxes.index(b), 2])
+             for b in ("ones", "twos", "three_kind", "full_house", "large_straight")]
+            == [0, 10, 10, 25, 40])
 
 
 def test_options_are_checked():
@@ -70,7 +73,7 @@ def test_options_are_checked():
     with pytest.raises(RulesError, match="must be true or false"):
         get_rules("kniffel", five_of_a_kind_is_full_house="yes")
     with pytest.raises(RulesError, match="unknown rules 'nope'"):
-        resolve_rules("nope")
+        read_rules("nope")
 
 
 def test_rules_key_names_each_rule_set():
@@ -82,7 +85,8 @@ def test_rules_key_names_each_rule_set():
 
 def test_box_names():
     k = PRESETS["kniffel"]
-    assert box_key("Dreierpasch", k) == "three_kind" and box_key("kleine_straße", k) == "small_straight"
+    assert (box_key("Dreierpasch", k) == "three_kind"
+            and box_key("kleine_straße", k) == "small_straight")
     assert box_key("yahtzee", k) == "kniffel" and box_key("kniffel", PRESETS["yatzy"]) == "yatzy"
     with pytest.raises(ValueError, match="unknown box"):
         box_key("jackpot", k)
@@ -105,12 +109,12 @@ def test_impossible_or_inapplicable_options(options, message):
 
 
 def test_house_rules_file(tmp_path):
-    from solver.presets import load_rules_file
+    from solver.presets import read_rules
     path = tmp_path / "house.toml"
     path.write_text('preset = "kniffel"\nupper_bonus_threshold = 60\nextra_bonus = 100\n'
                     'extra_bonus_cap = 300\njoker = "free"\njoker_requires = "filled"\n'
                     'jokers = 1\nrolls_per_turn = 4\n')
-    rules = load_rules_file(path)
+    rules = read_rules(str(path))
     assert (rules.upper_bonus_threshold, rules.extra_bonus, rules.cap_count, rules.joker,
             rules.jokers, rules.rolls_per_turn) == (60, 100, 3, "free", 1, 4)
     assert rules.key != get_rules("kniffel", upper_bonus_threshold=60).key
@@ -118,7 +122,8 @@ def test_house_rules_file(tmp_path):
 
 @pytest.mark.parametrize("name, options, message", [
     ("yatzy", {"extra_kniffel_must_fit": True}, "does not apply"),
-    ("yahtzee", {"extra_kniffel_must_fit": True}, "has no effect here"),  # forced joker, once filled
+    # forced joker, once filled
+    ("yahtzee", {"extra_kniffel_must_fit": True}, "has no effect here"),
     ("kniffel", {"extra_kniffel_must_fit": True, "joker_requires": "filled"}, "has no effect here"),
     ("kniffel-championship", {"extra_kniffel_must_fit": 1}, "must be true or false"),
 ])
@@ -201,15 +206,17 @@ def _section(text, title):
 
 
 DESCRIBED = [("kniffel", {}), ("kniffel-basic", {"five_of_a_kind_is_full_house": True}),
-             ("kniffel-championship", {}), ("kniffel-championship", {"extra_kniffel_must_fit": True}),
-             ("kitkniff", {}), ("yahtzee", {}), ("yahtzee-free", {}), ("knobeln", {}), ("yatzy", {})]
+             ("kniffel-championship", {}),
+             ("kniffel-championship", {"extra_kniffel_must_fit": True}), ("kitkniff", {}),
+             ("yahtzee", {}), ("yahtzee-free", {}), ("knobeln", {}), ("yatzy", {})]
 
 
-@pytest.mark.parametrize("name, options", DESCRIBED, ids=[n + "".join(f"-{k}" for k in o) for n, o in DESCRIBED])
+@pytest.mark.parametrize("name, options", DESCRIBED,
+                         ids=[n + "".join(f"-{k}" for k in o) for n, o in DESCRIBED])
 def test_described_boxes_and_bonuses_come_from_the_rules(name, options):
     from solver.rules.describe import box_names, describe
     rules = get_rules(name, **options)
-    text = describe(rules)
+    text = describe(rules, "en")  # the English text (a Kniffel pad's default is German)
     assert text.splitlines()[0] == f"{rules.key}: {rules.description}"
     rows = [line.split() for line in _section(text, "Boxes")[2:-1]]
     assert [row[0] for row in rows] == list(rules.boxes)
@@ -223,7 +230,8 @@ def test_described_boxes_and_bonuses_come_from_the_rules(name, options):
         if low != scores.max():  # a range: from the least a scoring roll pays (0 for upper boxes)
             assert f"{0 if b < 6 else low}-{int(scores.max())}" in line
     upper = " ".join(_section(text, "Upper bonus"))
-    assert f"+{rules.upper_bonus} when ones to sixes add up to at least {rules.upper_bonus_threshold}" in upper
+    assert (f"+{rules.upper_bonus} when ones to sixes add up to at least "
+            f"{rules.upper_bonus_threshold}") in upper
     settings = _section(text, "Settings")
     assert [line.split()[0] for line in settings] == list(rules.as_dict())
     five = " ".join(" ".join(_section(text, "Five of a kind")).split())
@@ -237,12 +245,15 @@ def test_described_points_by_hand():
     from solver.rules.describe import describe
 
     def row(rules, box):
-        text = describe(rules)
-        return next(" ".join(line.split()) for line in _section(text, "Boxes") if line.split()[0] == box)
+        text = describe(rules, "en")
+        return next(" ".join(line.split()) for line in _section(text, "Boxes")
+                    if line.split()[0] == box)
 
     kniffel, yatzy = get_rules("kniffel"), get_rules("yatzy")
-    assert row(kniffel, "small_straight").endswith("four faces in a row: 1-2-3-4, 2-3-4-5 or 3-4-5-6 30")
-    assert row(kniffel, "threes") == "threes Dreier Threes none: only the 3s count 3 × the number of 3s, 0-15"
+    assert row(kniffel, "small_straight").endswith("four faces in a row: 1-2-3-4, 2-3-4-5 or "
+                                                   "3-4-5-6 30")
+    assert (row(kniffel, "threes")
+            == "threes Dreier Threes none: only the 3s count 3 × the number of 3s, 0-15")
     assert row(kniffel, "full_house").endswith("three dice of one face and two of another 25")
     fh = get_rules("kniffel", five_of_a_kind_is_full_house=True)
     assert row(fh, "full_house").endswith("two of another, or five of a kind 25")
@@ -254,7 +265,7 @@ def test_described_points_by_hand():
 
 def _five_text(rules):
     from solver.rules.describe import describe
-    return " ".join(" ".join(_section(describe(rules), "Five of a kind")).split())
+    return " ".join(" ".join(_section(describe(rules, "en"), "Five of a kind")).split())
 
 
 def test_described_jokers():
@@ -263,7 +274,8 @@ def test_described_jokers():
     assert "Joker at any box's maximum" in text and "only while the Kniffel box holds 50" in text
     for b, box in enumerate(kniffel.boxes):  # every box's joker points, from the joker table
         if box != "kniffel":
-            assert f"{box} {int(kniffel.joker_score[b, 1])};" in text or f"{box} {int(kniffel.joker_score[b, 1])}." in text
+            assert (f"{box} {int(kniffel.joker_score[b, 1])};" in text
+                    or f"{box} {int(kniffel.joker_score[b, 1])}." in text)
     assert "+50 for each further Kniffel while the Kniffel box holds 50, paid whatever box" in text
     yahtzee = _five_text(get_rules("yahtzee"))
     assert "Forced joker: it must go into the upper box of its face" in yahtzee
@@ -280,10 +292,12 @@ def test_described_jokers():
 def test_described_championship_and_its_stricter_reading():
     plain = _five_text(get_rules("kniffel-championship"))
     fits = "the upper box of its face, three_kind, four_kind, chance"
-    assert "No joker" in plain and f"paid only when it is entered in a box where it scores points by the box table: {fits};" in plain
+    assert "No joker" in plain and (f"paid only when it is entered in a box where it scores "
+                                    f"points by the box table: {fits};") in plain
     assert "It may also be entered in any other open box, for 0" in plain
     strict = _five_text(get_rules("kniffel-championship", extra_kniffel_must_fit=True))
-    assert f"It must be entered in a box where it scores points by the box table: {fits}, while one" in strict
+    assert (f"It must be entered in a box where it scores points by the box table: {fits}, "
+            "while one") in strict
     assert "may also be entered" not in strict
     with_house = _five_text(get_rules("kniffel-championship", extra_kniffel_must_fit=True,
                                       five_of_a_kind_is_full_house=True))
@@ -302,11 +316,13 @@ def test_described_dice_duel():
     assert rows["flush"].endswith("all five dice red (2, 4, 6) or all black (1, 3, 5)")
     assert "four of a kind not" in rows["two_pairs"]
     score = " ".join(_section(text, "Score"))
-    assert f"Best possible score: {int(rules.best_score)}." in " ".join(score.split()) and int(rules.best_score) == 1000
-    other = describe_duel(get_rules("dice-duel", four_of_a_kind_two_pairs=True, may_decline_chip=True,
-                                    gold_bonus=10))
+    assert (f"Best possible score: {int(rules.best_score)}." in " ".join(score.split())
+            and int(rules.best_score) == 1000)
+    other = describe_duel(get_rules("dice-duel", four_of_a_kind_two_pairs=True,
+                                    may_decline_chip=True, gold_bonus=10))
     assert "or four of a kind (a full house counts)" in other and "or none taken" in other
-    assert "+10 (gold)" in " ".join(other.split()) and "changed: four_of_a_kind_two_pairs = true" in other
+    assert ("+10 (gold)" in " ".join(other.split())
+            and "changed: four_of_a_kind_two_pairs = true" in other)
 
 
 def test_rules_show_prints_the_readable_text(capsys):

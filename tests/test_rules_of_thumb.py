@@ -1,6 +1,7 @@
 """Rules of thumb: a stored derived list scores what an exact evaluation gives now (the whole game,
-and a sub-game against plain Python), the table of docs/results.md is the script's, the print-ready pages (language, A4, the user's card), the
-opening by pattern covers every first roll with advise's best keep."""
+and a sub-game against plain Python), the table of docs/results.md is the script's, the print-ready
+pages (language, A4, the user's card), the opening by pattern covers every first roll with advise's
+best keep."""
 import json
 from pathlib import Path
 
@@ -8,19 +9,18 @@ import pytest
 from conftest import run, solved
 from helpers import load_script
 
-from solver import dice
-from solver import advise
+from solver import advise, dice
 from solver.engine.states import Position
 from solver.lang import Words
+from solver.report.pages import page_html
+from solver.report.tables import opening_advice
 from solver.stats.simulate import simulate
 from solver.strategy.derive import MAX_PRINTED
 from solver.strategy.heuristic import heuristic
-from solver.strategy.rule_prices import printed_rule_list, stored_prices
 from solver.strategy.opening import PATTERN_ORDER, _pattern_keep, opening_patterns
 from solver.strategy.policy_eval import evaluate
+from solver.strategy.rule_prices import printed_rule_list, stored_prices
 from solver.strategy.thumb import RuleList
-from solver.report.pages import page_html
-from solver.report.tables import opening_advice
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,7 +67,8 @@ def test_opening_patterns_cover_every_roll_with_the_best_keep():
         assert sum(len(g.rolls) for g in found.groups) + len(found.exceptions) == dice.N_ROLLS
         probabilities = [g.probability for g in found.groups]
         assert probabilities == sorted(probabilities, reverse=True)
-        labels = {Words("en")(f"opening.{pattern}.{arg}"): (pattern, arg) for pattern, arg in PATTERN_ORDER}
+        labels = {Words("en")(f"opening.{pattern}.{arg}"): (pattern, arg)
+                  for pattern, arg in PATTERN_ORDER}
         for group in found.groups:
             pattern, arg = labels[group.label]
             for text, _ in group.rolls[:5]:
@@ -98,12 +99,13 @@ def test_cli_html_for_a_card(capsys, tmp_path, table_dir):
     written = [Path(w["path"]) for w in json.loads(out)]
     assert [p.name for p in written] == ["strategy.html"]
     text = written[0].read_text()
-    assert text.count("<section class='page'>") == 5  # rules and prices, opening (2 and 1 left), the card
+    # rules and prices, opening (2 and 1 left), the card
+    assert text.count("<section class='page'>") == 5
     assert "Einser 3, Zweier 6, Kniffel 50" in text
 
 
 def test_cli_pdf(capsys, tmp_path, table_dir):
-    from solver.report.pages import chromium
+    from solver.report.pdf import chromium
     solved("kniffel-basic").save(table_dir)
     code, out, err = run(capsys, "tables", "--rules", "kniffel-basic", "--format", "pdf",
                          "--card", "", "--out", str(tmp_path), "--json")

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 import solver
-from solver.advice.goal import Goal, as_goal
+from solver.advice.goal import POINTS, Goal
+from solver.ask.request import read_request
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
 
@@ -86,8 +87,13 @@ def test_policy_values():
 
 
 def _objective(entry):
-    """The entry's objective as one Goal value (the new API), from the old dict."""
-    goal = as_goal(entry["objective"])
+    """The entry's objective as one Goal value (the new API), read from the old dict as the
+    fields of a question."""
+    objective = entry["objective"]
+    if objective is None:
+        return POINTS
+    fields = dict(objective["win"]) if "win" in objective else {"target": objective["target"]}
+    goal = read_request({"rules": rules_of(entry), **fields}).goal
     assert isinstance(goal, Goal)
     return goal
 

@@ -13,7 +13,7 @@ import pytest
 from conftest import solved
 from helpers import load_script
 
-from solver.presets import all_presets, resolve_rules
+from solver.presets import all_presets, read_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -35,12 +35,13 @@ def _solve_from_the_session(monkeypatch, target, rules):
     """Replace the solve function `target` by one that gives a copy (which a script may change)
     of the session's table of each of `rules`, so no table is solved twice."""
     tables = {table.rules: table for table in map(solved, rules)}
-    monkeypatch.setattr(target, lambda r, progress=False: copy.copy(tables[resolve_rules(r)]))
+    monkeypatch.setattr(target, lambda r, progress=False: copy.copy(tables[read_rules(r)]))
 
 
 def test_every_script_has_a_smoke_test():
     tests = [name for name in globals() if name.startswith("test_")]
-    missing = [s for s in SCRIPTS + ["check_setup"] if not any(t.startswith(f"test_{s}") for t in tests)]
+    missing = [s for s in SCRIPTS + ["check_setup"]
+               if not any(t.startswith(f"test_{s}") for t in tests)]
     assert not missing, f"scripts without a smoke test here: {missing}"
 
 
@@ -72,12 +73,46 @@ def test_duel_figures_writes_the_current_block(tmp_path):
 
 
 def test_layout_figures_measures_the_package(capsys):
+    """The one-door figures hold: one module reads a question, one function decides the
+    fallback, one comparison with the upper-bonus threshold, no hasattr dispatch, nothing below
+    the front ends imports the package root, at most one function ranks a goal's options."""
     script = load_script("layout_figures")
     script.main([])
     figures = json.loads(capsys.readouterr().out)
     assert figures["readme_lines"] == len(README.read_text().splitlines()) <= 400
     assert figures["modules"] > 50 and figures["edges"] > figures["modules"]
-    assert all(name.split(".")[-1].startswith("advise") for name in figures["public_advise_functions"])
+    assert figures["parsers_of_a_request"] == ["solver/ask/request.py"]
+    assert figures["fallback_deciders"] == ["solver.ask.answer.answer"]
+    assert figures["upper_bonus_crossings"] == [
+        next(f for f in figures["upper_bonus_crossings"]
+             if f.startswith("solver/rules/scoring.py"))]
+    assert figures["hasattr_dispatches"] == [] == figures["package_root_imports_below_front_ends"]
+    assert len(figures["functions_ranking_options"]) <= len(figures["goal_classes"])
+
+
+def test_layout_figures_find_what_they_count(tmp_path):
+    """The detectors see every spelling they count: a crossing through a name assigned from the
+    threshold, a crossing of the kernels' params, a hasattr, a question read from a mapping,
+    a caught Unanswerable (and not a value a called function returned)."""
+    import ast
+    script = load_script("layout_figures")
+    source = tmp_path / "solver" / "mod.py"
+    source.parent.mkdir()
+    source.write_text(
+        "def a(rules, upper):\n    need = rules.upper_bonus_threshold - upper\n"
+        "    return need <= 0\n"
+        "def b(params, u):\n    t = params[P_THRESHOLD]\n    return u >= t\n"
+        "def c(x):\n    return hasattr(x, 'values')\n"
+        "def d(fields):\n    return Query(fields['card'], fields.get('dice'))\n"
+        "def e():\n    try:\n        pass\n    except Unanswerable:\n        pass\n"
+        "def f(params, u):\n    up, bonus = enter_upper(u, 3, params[P_THRESHOLD], 35)\n"
+        "    return up > 2\n")
+    trees = {source: ast.parse(source.read_text())}
+    script.ROOT = tmp_path
+    crossings, _ = script._threshold_uses(trees)
+    assert crossings == ["solver/mod.py:3", "solver/mod.py:6"]
+    assert script._request_parsers(trees) == ["solver/mod.py"]
+    assert script._fallback_deciders(trees) == ["solver.mod.e"]
 
 
 def test_make_examples_writes_the_committed_game(tmp_path):
@@ -92,7 +127,8 @@ def test_make_examples_writes_the_committed_game(tmp_path):
 
 def test_preset_table_writes_both_documents(tmp_path, monkeypatch, capsys):
     script = load_script("preset_table")
-    _solve_from_the_session(monkeypatch, "solver.solve", list(all_presets()) + script.variant_rules())
+    _solve_from_the_session(monkeypatch, "solver.solve",
+                            list(all_presets()) + script.variant_rules())
     sources = {RESULTS: (script.BEGIN, script.END), ROOT / "docs" / "rules.md":
                (script.VARIANTS_BEGIN, script.VARIANTS_END)}
     for source, (begin, end) in sources.items():
@@ -101,7 +137,8 @@ def test_preset_table_writes_both_documents(tmp_path, monkeypatch, capsys):
         script.main(["--check", "--out", str(tmp_path)])
     script.main(["--out", str(tmp_path)])
     for source in sources:
-        assert (tmp_path / source.name).read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+        assert ((tmp_path / source.name).read_text(encoding="utf-8")
+                == source.read_text(encoding="utf-8"))
     assert "| `kniffel` |" in capsys.readouterr().out
 
 

@@ -16,21 +16,24 @@ httpx = pytest.importorskip("httpx")
 def test_every_interface_prints_the_address_to_open_and_its_qr_code(tmp_path):
     from solver.cli.serve import _loopback, qr_text
     env = {**os.environ, "KNIFFEL_TABLES": str(tmp_path / "tables")}
-    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--host", "0.0.0.0", "--port", "0",
-                                "--workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               text=True, env=env)
+    process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--host", "0.0.0.0",
+                                "--port", "0", "--workers", "1"], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, env=env)
     try:
-        match = re.fullmatch(r"kniffel serve: (http://([^:/]+):(\d+)/\?token=[\w-]+)\n", process.stdout.readline())
+        match = re.fullmatch(r"kniffel serve: (http://([^:/]+):(\d+)/\?token=[\w-]+)\n",
+                             process.stdout.readline())
         assert match
         url, address, port = match.groups()
-        assert address != "0.0.0.0" and not _loopback(address)  # an address another device can reach
+        # an address another device can reach
+        assert address != "0.0.0.0" and not _loopback(address)
         assert "open the address above or scan" in process.stdout.readline()
         expected = qr_text(url)
         printed = "".join(process.stdout.readline() for _ in expected.splitlines())
         assert printed == expected and "█" in printed  # the QR code of exactly that URL
         token = url.rsplit("=", 1)[1]
         local = f"http://127.0.0.1:{port}/api/info?token={token}"
-        for host, status in ((f"{address}:{port}", 200), ("evil.example", 403), (f"evil.example:{port}", 403)):
+        for host, status in ((f"{address}:{port}", 200), ("evil.example", 403),
+                             (f"evil.example:{port}", 403)):
             answer = httpx.get(local, headers={"host": host}, timeout=30)
             assert answer.status_code == status, (host, answer.text[:200])
     finally:
@@ -40,9 +43,11 @@ def test_every_interface_prints_the_address_to_open_and_its_qr_code(tmp_path):
 
 def test_the_qr_code_is_the_urls():
     import segno
+
     from solver.cli.serve import qr_text
     text = qr_text("http://192.168.1.20:8765/?token=abc")
     lines = text.splitlines()
     code = segno.make("http://192.168.1.20:8765/?token=abc", error="l")
     width = code.symbol_size(border=4)[0]
-    assert len(lines) == (width + 1) // 2 and all(len(line) == width for line in lines)  # two rows a line
+    # two rows a line
+    assert len(lines) == (width + 1) // 2 and all(len(line) == width for line in lines)

@@ -25,7 +25,8 @@ def _check(rules, seed=20261129):
     table = solved(rules)
     sim = simulate(table, GAMES, seed=seed)
     z = (sim.mean - table.expected_score) / sim.standard_error
-    assert abs(z) < 4, f"seed {seed}: mean {sim.mean:.3f} vs {table.expected_score:.3f} (z = {z:.2f})"
+    assert abs(z) < 4, (f"seed {seed}: mean {sim.mean:.3f} vs {table.expected_score:.3f} "
+                        f"(z = {z:.2f})")
     return sim
 
 

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.engine import store, table_cache
+from solver.engine import values as value_tables
 from solver.engine.store import Artifact, TableError, load_arrays, save_arrays, table_paths
 from solver.presets import get_rules
 
@@ -136,7 +137,8 @@ def test_a_npy_header_claiming_4_gb_is_refused_without_allocating(tmp_path, forg
     data.write_bytes(claim + np.zeros(8).tobytes())
     if forged:
         _forge(sidecar, "values", shape=[1 << 29], offset=len(claim))
-    with quickly(), pytest.raises(TableError, match="wrong shape|damaged: .* bytes, its header gives"):
+    with quickly(), pytest.raises(TableError,
+                                  match="wrong shape|damaged: .* bytes, its header gives"):
         load_arrays(RULES, READ, tmp_path, {"values": None})
 
 
@@ -244,15 +246,17 @@ def test_the_shapes_the_caller_asks_for(saved):
 def _three_kinds(directory):
     """The expected-score table, a (tiny, made-up) target table and opponents' store of kniffel
     saved in `directory`: {kind: (loader returning the artifact or raising TableError, paths)}."""
-    from solver.engine.store import load_shipped, load_table
     from solver.engine.target.table import TARGET, TargetTable, load_target_table
+    from solver.engine.values import load_shipped, load_table
     from solver.stats import opponents
     table = load_shipped(get_rules("kniffel"))
     rules = table.rules
     table.save(directory)
     n = 3
-    TargetTable(rules, {"w": np.full(n, 0.5), "e": np.zeros(n), "offset": np.zeros(1, dtype=np.int64),
-                        "span": np.full(1, n, dtype=np.int64), "row_of": np.zeros((2, 2), dtype=np.int64),
+    TargetTable(rules, {"w": np.full(n, 0.5), "e": np.zeros(n),
+                        "offset": np.zeros(1, dtype=np.int64),
+                        "span": np.full(1, n, dtype=np.int64),
+                        "row_of": np.zeros((2, 2), dtype=np.int64),
                         "expected": np.zeros((2, 2))}).save(directory)
     keys, low, start = np.array([0, 5]), np.array([0, 1]), np.array([0, 2, 3])
     opponents.save(opponents.StateDistributions(rules, keys, low, start, np.array([0.5, 0.5, 1.0]),
@@ -264,8 +268,10 @@ def _three_kinds(directory):
             raise TableError("opponents.load: None")
         return found
 
-    return {"values": (lambda: load_table(rules, directory, shipped=False), table_paths(rules, directory)),
-            "target": (lambda: load_target_table(rules, directory), table_paths(rules, directory, TARGET)),
+    return {"values": (lambda: load_table(rules, directory, shipped=False),
+                       table_paths(rules, directory)),
+            "target": (lambda: load_target_table(rules, directory),
+                       table_paths(rules, directory, TARGET)),
             "opponents": (opponents_store, table_paths(rules, directory, opponents.OPPONENTS))}
 
 
@@ -294,7 +300,7 @@ def test_tables_load_without_numba(tmp_path):
     import sys
     _three_kinds(tmp_path)
     code = ("import sys\n"
-            "from solver.engine.store import load_table\n"
+            "from solver.engine.values import load_table\n"
             "from solver.engine.target.table import load_target_table\n"
             "from solver.presets import get_rules\n"
             f"rules, where = get_rules('kniffel'), {str(tmp_path)!r}\n"
@@ -338,7 +344,7 @@ def test_a_hostile_shipped_table_is_not_used(tmp_path, monkeypatch, damage):
     header gives is refused after unpacking that many (and one), a FIFO is not opened."""
     import gzip
     rules = get_rules("kniffel")
-    packed, sidecar = store.shipped_paths(rules)
+    packed, sidecar = value_tables.shipped_paths(rules)
     copy = tmp_path / "data"
     copy.mkdir()
     shutil.copy(sidecar, copy / sidecar.name)
@@ -349,9 +355,9 @@ def test_a_hostile_shipped_table_is_not_used(tmp_path, monkeypatch, damage):
         os.mkfifo(copy / packed.name)
     else:
         (copy / packed.name).write_bytes(b"\x1f\x8b" + bytes(100))
-    monkeypatch.setattr(store, "SHIPPED_DIR", copy)
+    monkeypatch.setattr(value_tables, "SHIPPED_DIR", copy)
     with quickly():
-        assert store.load_shipped(rules) is None
+        assert value_tables.load_shipped(rules) is None
 
 
 # --- random bytes: a TableError, never another error, never a hang -------------------------
@@ -423,7 +429,7 @@ def _fake_tables(directory, rules_list, start=1_000_000):
     used in that order (header modification times one second apart), with another artifact
     beside the first of house rules."""
     for i, rules in enumerate(rules_list):
-        save_arrays(rules, store.VALUES, {"values": np.zeros(3)}, {}, directory)
+        save_arrays(rules, store.VALUE_TABLE, {"values": np.zeros(3)}, {}, directory)
         os.utime(table_paths(rules, directory)[1], (start + i, start + i))
     save_arrays(next(r for r in rules_list if r.key != r.preset), READ, ARRAYS, {}, directory)
 
@@ -441,16 +447,17 @@ def test_house_rules_beyond_the_cap_are_deleted_least_recently_used_first(tmp_pa
     left = {p.name for p in tmp_path.iterdir()}
     assert {f"{house[0].key}.json", f"{house[0].key}.sample.bin", f"{house[4].key}.npy"} <= left
     assert {"kniffel-basic.npy", "kniffel-basic.json"} <= left  # a preset's: never evicted
-    assert table_cache.prune_house_rules(tmp_path, keep=0) and table_cache.house_rule_tables(tmp_path) == []
+    assert (table_cache.prune_house_rules(tmp_path, keep=0)
+            and table_cache.house_rule_tables(tmp_path) == [])
     assert {"kniffel-basic.npy", "kniffel-basic.json"} <= {p.name for p in tmp_path.iterdir()}
 
 
 def test_the_server_marks_a_house_rules_table_used_at_each_request(tmp_path):
     from solver.engine.states import reachable_mask
-    from solver.web.app import Tables
+    from solver.web.tasks import ServerTables as Tables
     rules = get_rules("kniffel-basic", upper_bonus=40)
     values = np.where(reachable_mask(rules), 1.0, np.nan)
-    store.ValueTable(rules, values).save(tmp_path)
+    value_tables.ValueTable(rules, values).save(tmp_path)
     sidecar = table_paths(rules, tmp_path)[1]
     tables = Tables(tmp_path)
     for _ in range(2):  # the first loads it, the second finds it in memory: both are uses
@@ -463,7 +470,8 @@ def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
     """A background solve (web/app.py's "solve" task) leaves at most HOUSE_RULES_KEPT tables of
     house rules, the one just solved among them."""
     import solver
-    from solver.web.app import TASKS, Tables
+    from solver.web.tasks import TASKS
+    from solver.web.tasks import ServerTables as Tables
     house = _house_rules(table_cache.HOUSE_RULES_KEPT + 3)
     _fake_tables(tmp_path, house[:-1])
 
@@ -471,7 +479,7 @@ def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
         expected_score = 1.0
 
     def get_table(rules, directory, progress):  # the solve, as far as the store sees it
-        save_arrays(rules, store.VALUES, {"values": np.zeros(3)}, {}, directory)
+        save_arrays(rules, store.VALUE_TABLE, {"values": np.zeros(3)}, {}, directory)
         return Solved()
 
     monkeypatch.setattr(solver, "get_table", get_table)
@@ -485,7 +493,8 @@ def test_tables_prune_on_the_command_line(tmp_path, capsys):
     from conftest import run
     house = _house_rules(3)
     _fake_tables(tmp_path, [get_rules("kniffel-basic")] + house)
-    code, out, err = run(capsys, "tables", "--prune", "--keep", "1", "--tables", str(tmp_path), "--json")
+    code, out, err = run(capsys, "tables", "--prune", "--keep", "1", "--tables", str(tmp_path),
+                         "--json")
     assert code == 0, err
     assert [entry["rules"] for entry in json.loads(out)] == [house[0].key, house[1].key]
     code, out, err = run(capsys, "tables", "--prune", "--keep", "0", "--tables", str(tmp_path))
@@ -535,6 +544,7 @@ def test_advise_answers_with_a_hostile_table_header_under_a_memory_limit(tmp_pat
     address-space limit: the store's table is refused and the shipped one used."""
     import subprocess
     import sys
+
     from solver import get_table
     rules = get_rules("kniffel")
     get_table(rules, progress=False).save(tmp_path)

@@ -10,13 +10,12 @@ import pytest
 from conftest import run, solved
 from helpers import load_script
 
-from solver import dice
-from solver import advise
-from solver.rules import UPPER
+from solver import advise, dice
 from solver.engine.states import Position, position_state
+from solver.lang import Words
 from solver.report.tables import SITUATIONS, box_costs, opening_advice, opening_section, situations
 from solver.report.values import export_values, value_rows
-from solver.lang import Words
+from solver.rules import UPPER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,7 +54,8 @@ def test_opening_hand_worked():
     options = advise(Position(), table, (2, 3, 4, 5, 6), 0).options
     big = rows["23456"]
     assert big["best_0"] == "score large_straight 40"
-    assert big["margin_0"] == round(options[0]["expected_final_score"] - options[1]["expected_final_score"], 6)
+    assert (big["margin_0"]
+            == round(options[0]["expected_final_score"] - options[1]["expected_final_score"], 6))
     assert big["margin_0"] > 0
     assert "| 66666 |" in section.markdown and f"{table.expected_score:.4f}" in section.markdown
 
@@ -226,7 +226,8 @@ def test_box_by_turn_section_is_the_exact_forward_pass():
         assert probabilities == sorted(probabilities, reverse=True)
         assert sum(probabilities) == pytest.approx(1, abs=1e-5)
     for box in table.rules.boxes:
-        assert sum(r["probability"] for r in section.records if r["box"] == box) == pytest.approx(1, abs=1e-5)
+        assert (sum(r["probability"] for r in section.records if r["box"] == box)
+                == pytest.approx(1, abs=1e-5))
     # Turn 1 again, by following advise's best option over every dice outcome in plain Python.
     first = {r["box"]: r["probability"] for r in by_turn[1]}
     for box, p in turn_one_by_advice(table).items():

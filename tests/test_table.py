@@ -6,8 +6,9 @@ import pytest
 from conftest import solved
 
 import solver
+from solver.engine.store import TableError, table_paths
+from solver.engine.values import load_table
 from solver.presets import get_rules
-from solver.engine.store import TableError, load_table, table_paths
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from solver.engine.target.solve import SubGame, solve_target
 from solver.engine.target.table import load_target_table
 from solver.presets import get_rules
 
+
 def test_lone_chance_box_by_hand():
     rules = get_rules("kniffel-basic")
     card = {b: 0 for b in rules.boxes if b != "chance"}
@@ -32,9 +33,13 @@ def test_lone_chance_box_by_hand():
     assert w(30) == pytest.approx(float(Fraction(91, 216) ** 5), abs=1e-13)
     assert w(31) == 0.0
     # ... and the points under that play: a die ends a six (91/216) or a third throw of 1-5
-    assert table.lookup(state, 30)[1] == pytest.approx(float(5 * (Fraction(91, 216) * 6 + Fraction(125, 216) * 3)), abs=1e-12)
+    assert (table.lookup(state, 30)[1]
+            == pytest.approx(float(5 * (Fraction(91, 216) * 6 + Fraction(125, 216) * 3)),
+                             abs=1e-12))
     # a safe target plays for points: the expected-score value
-    assert table.lookup(state, 3)[1] == pytest.approx(float(table.expected[state.filled, state.aux, state.upper]), abs=1e-12)
+    assert (table.lookup(state, 3)[1]
+            == pytest.approx(float(table.expected[state.filled, state.aux, state.upper]),
+                             abs=1e-12))
 
 
 RULE_SETS = [("kniffel", {}), ("kniffel-basic", {}), ("yahtzee", {}), ("kitkniff", {}),
@@ -61,7 +66,8 @@ def test_target_matches_reference_on_sub_games(name, options):
             table = target_table(rules, state.filled)
             upper = sum(card.get(b, 0) for b in rules.boxes[:6])
             rows = table.row_of[state.filled]
-            D = int(table.span[rows[rows >= 0]].max()) + 5  # the longest range in the set, and past it
+            # the longest range in the set, and past it
+            D = int(table.span[rows[rows >= 0]].max()) + 5
             w, e = target_reference.target_pair(
                 rules.as_dict(), [b for b in rules.boxes if b not in card], upper, D,
                 kniffel_box="open" if kniffel not in card else str(card[kniffel]),
@@ -127,10 +133,15 @@ def test_a_sub_game_from_one_upper_total_is_the_same_on_its_states(name, options
         a, b = part.row_of[f, aux, upper], full.row_of[f, aux, upper]
         assert part.span[a] == full.span[b]
         n = int(part.span[a])
-        assert np.array_equal(part.w[part.offset[a]:part.offset[a] + n], full.w[full.offset[b]:full.offset[b] + n])
-        assert np.array_equal(part.e[part.offset[a]:part.offset[a] + n], full.e[full.offset[b]:full.offset[b] + n])
+        assert np.array_equal(part.w[part.offset[a]:part.offset[a] + n],
+                              full.w[full.offset[b]:full.offset[b] + n])
+        assert np.array_equal(part.e[part.offset[a]:part.offset[a] + n],
+                              full.e[full.offset[b]:full.offset[b] + n])
     assert part.row_of[state.filled, state.aux, state.upper] >= 0  # the position itself
-    states = lambda t: len(np.unique(t.row_of[state.filled][t.row_of[state.filled] >= 0]))  # noqa: E731
+
+    def states(t):
+        return len(np.unique(t.row_of[state.filled][t.row_of[state.filled] >= 0]))
+
     assert states(part) < states(full)  # ... alone in its set (but for its aux values)
 
 
@@ -143,7 +154,8 @@ def test_a_sub_game_from_one_upper_total_is_the_same_on_its_states(name, options
                    "large_straight": 20, "full_house": 0, "chance": 24, "yatzy": 50}),
 ])
 @pytest.mark.slow
-def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_it(name, options, card):
+def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_it(name, options,
+                                                                                  card):
     """Solved for one position (most points short), each state holds only the d that the
     points scored since can leave.  Along random games from the position (any roll in any box
     it may go in), every turn's box values and final-roll values read from that table are the
@@ -177,12 +189,13 @@ def test_a_sub_game_solved_for_one_position_reads_the_same_along_any_game_from_i
             b = int(rng.choice(np.flatnonzero(w[:, r] >= 0)))
             paid = 0
             if dice.KNIFFEL_FACE[r]:
-                paid = scoring.kniffel_roll(b, dice.KNIFFEL_FACE[r], r, at.filled, at.aux, at.n_open,
-                                            params, rules.plain_score, rules.joker_score,
+                paid = scoring.kniffel_roll(b, dice.KNIFFEL_FACE[r], r, at.filled, at.aux,
+                                            at.n_open, params, rules.plain_score, rules.joker_score,
                                             rules.box_face)[2]
             pts = int(points[b, r])
             need -= pts + int(bonus[b, r])
-            upper = min(rules.upper_bonus_threshold, at.upper + pts) if rules.box_face[b] else at.upper
+            upper = (min(rules.upper_bonus_threshold, at.upper + pts) if rules.box_face[b]
+                     else at.upper)
             at = replace(at, filled=at.filled | (1 << b), upper=upper, n_open=at.n_open - 1,
                          aux=scoring.next_aux(at.aux, b, pts, paid, at.n_open - 1, params))
     assert banded > 0  # the bands cut the range of states on these games
@@ -204,7 +217,8 @@ def test_table_shape_and_store(tmp_path):
     again = load_target_table(rules, tmp_path, sub_game=True)
     # stored as float32: each chance within half a float32 step of 1 (6e-8) of the solve's
     assert np.abs(again.chances(state, needs) - w).max() <= 2.0 ** -24
-    assert np.abs(np.asarray(again.e, dtype=np.float64) - table.e).max() <= 2.0 ** -24 * np.abs(table.e).max()
+    assert (np.abs(np.asarray(again.e, dtype=np.float64) - table.e).max()
+            <= 2.0 ** -24 * np.abs(table.e).max())
     assert np.array_equal(again.offset, table.offset) and np.array_equal(again.span, table.span)
     assert np.array_equal(again.row_of, table.row_of)
     reached = np.isfinite(table.expected)  # V(s) in float32 too: within half a step of its own size
@@ -226,8 +240,7 @@ def test_table_shape_and_store(tmp_path):
 @pytest.mark.parametrize("name", ["kniffel", "knobeln"])
 def test_advice_agrees_with_the_table(name):
     # the best option of each first roll, weighted by the roll's chance, is the turn start's value
-    from solver import dice
-    from solver import advise
+    from solver import advise, dice
     from solver.advice.goal import TargetGoal
     rules = get_rules(name)
     card = {b: 0 for b in rules.boxes[:-3]} | {"twos": 6}
@@ -279,13 +292,14 @@ def test_a_capped_sub_game_is_the_same_below_its_cap():
                           expected=solved(rules).values)
     needs = np.arange(-3, 41)
     assert np.array_equal(capped.chances(state, needs), full.chances(state, needs))
-    assert [capped.lookup(state, d)[1] for d in range(1, 41)] == [full.lookup(state, d)[1] for d in range(1, 41)]
+    assert ([capped.lookup(state, d)[1] for d in range(1, 41)]
+            == [full.lookup(state, d)[1] for d in range(1, 41)])
     assert capped.span.max() <= 40 < full.span.max()
     assert capped.entries < full.entries
 
 
-@pytest.mark.parametrize("given", [{"upper": 3, "most": 40}, {"extras": 1}, {"upper": 3, "extras": 1},
-                                   {"most": 40, "extras": 1}])
+@pytest.mark.parametrize("given", [{"upper": 3, "most": 40}, {"extras": 1},
+                                   {"upper": 3, "extras": 1}, {"most": 40, "extras": 1}])
 def test_incomplete_sub_game_is_refused(given):
     """One position's bands need upper, most and extras: a sub-game with some of them only is
     refused, never solved without its bands."""

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 from helpers import target_table
 
+from solver.advice.target_player import TargetPlayer
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
-from solver.advice.target_player import TargetPlayer
 
 pytestmark = pytest.mark.slow  # every test here plays thousands of games
 

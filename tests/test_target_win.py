@@ -28,7 +28,8 @@ def test_finished_opponents_ties_lose_is_the_target(name):
     table = target_table(rules, state.filled)
     for best in (state.card_total + 10, state.card_total + 40):
         opponents = [{"final": best - 25}, {"final": best}]
-        win = advise(position, solved(rules), dice=(2, 3, 3, 5, 6), objective=win_goal(opponents, "lose"))
+        win = advise(position, solved(rules), dice=(2, 3, 3, 5, 6),
+                     objective=win_goal(opponents, "lose"))
         aim = advise(position, table, dice=(2, 3, 3, 5, 6), objective=TargetGoal(best + 1))
         assert [(o["probability"], o["expected_final_score"]) for o in win.options] == \
                [(o["probability"], o["expected_final_score"]) for o in aim.options]
@@ -74,11 +75,12 @@ def test_python_api_objective():
     position = Position(late_card(rules))
     state = position_state(position, rules)
     table = target_table(rules, state.filled)
-    aim = solver.advise(position, table, dice=(1, 2, 3, 4, 6), objective={"target": state.card_total + 30})
+    aim = solver.advise(position, table, dice=(1, 2, 3, 4, 6),
+                        objective=f"target:{state.card_total + 30}")
     assert aim.as_dict()["objective"] == {"target": state.card_total + 30}
     assert json.loads(aim.to_json())["objective"] == {"target": state.card_total + 30}
     win = solver.advise(position, solved(rules), dice=(1, 2, 3, 4, 6),
-                        objective={"win": {"opponents": [{"final": state.card_total + 29}], "ties": "lose"}})
+                        objective=solver.win_goal([{"final": state.card_total + 29}], "lose"))
     assert [o["probability"] for o in win.options] == [o["probability"] for o in aim.options]
 
 
@@ -107,7 +109,11 @@ def test_the_win_sub_game_solved_for_the_d_that_matter_is_the_whole_one(name, ca
     """The win advice solves only the states that can follow our card and the d still needed that
     our remaining points can reach (its table counts d from L on); each option's P(win) and
     expected score are those of the sub-game solved for every state and d, to the bit."""
-    from solver.advice.win.sub_game import (opponent_distribution, points_to_come_bound, trimmed_utility)
+    from solver.advice.win.sub_game import (
+        opponent_distribution,
+        points_to_come_bound,
+        trimmed_utility,
+    )
     from solver.engine.target.solve import solve_target
     rules = get_rules(name)
     table = solved(rules)

@@ -14,11 +14,11 @@ from conftest import solved
 from helpers import random_card
 
 from solver import advise, win_goal
+from solver.advice.target_player import TargetPlayer
 from solver.advice.win.sub_game import opponent_distribution, win_utility
 from solver.engine.states import Position, position_state
 from solver.engine.target.solve import solve_target
 from solver.stats.distribution import score_distribution
-from solver.advice.target_player import TargetPlayer
 
 pytestmark = pytest.mark.slow  # every test here plays thousands of games
 
@@ -44,11 +44,13 @@ def test_the_win_objective_player_wins_as_computed_and_more_than_expected_play(s
     low, probs = opponent_distribution(table, {"card": theirs})
     M, u = win_utility([(low, probs)])
     state = position_state(Position(mine), rules)
-    sub = solve_target(rules, progress=False, expected=table.values, within=state.filled, terminal=u)
+    sub = solve_target(rules, progress=False, expected=table.values, within=state.filled,
+                       terminal=u)
     assert sub.probability(state, M) == pytest.approx(computed, abs=1e-12)
 
     player = TargetPlayer(sub)
-    ours = np.array([state.card_total + player.play(state, M - state.card_total, rng) for _ in range(GAMES)])
+    ours = np.array([state.card_total + player.play(state, M - state.card_total, rng)
+                     for _ in range(GAMES)])
     rivals = low + rng.choice(len(probs), size=GAMES, p=probs / probs.sum())
     outcome = np.where(ours > rivals, 1.0, np.where(ours == rivals, 0.5, 0.0))
     rate, se = outcome.mean(), outcome.std() / np.sqrt(GAMES)

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from browser import blank_page, need_a_browser, served
-
 from conftest import run, solved
 
 need_a_browser()
 
 pytestmark = pytest.mark.slow  # every test here drives a browser
 
-SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or Path(__file__).resolve().parent.parent / "build" / "screenshots")
+SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS")
+             or Path(__file__).resolve().parent.parent / "build" / "screenshots")
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
 
 
@@ -45,7 +45,8 @@ def click(page, selector):
     """Click and wait until the page has shown the server's answer (and is idle again)."""
     step = page.evaluate("document.body.dataset.step || '0'")
     page.click(selector)
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     message = page.text_content("#message")
     assert not message, message
 
@@ -68,15 +69,18 @@ def shown_position(page):
     card = {}
     for cell in page.query_selector_all(f"#card td[data-player='{player}'][data-points]"):
         card[cell.get_attribute("data-box")] = int(cell.get_attribute("data-points"))
-    dice = sorted(int(d.get_attribute("data-face")) for d in page.query_selector_all("#dice .die[data-face]"))
-    return {"card": card, "dice": dice, "rolls_left": int(page.get_attribute("#turn-line", "data-rolls-left"))}
+    dice = sorted(int(d.get_attribute("data-face"))
+                  for d in page.query_selector_all("#dice .die[data-face]"))
+    return {"card": card, "dice": dice,
+            "rolls_left": int(page.get_attribute("#turn-line", "data-rolls-left"))}
 
 
 def check_advice_is_kniffel_advise(page, capsys, tmp_path):
     line = shown_position(page)
     (tmp_path / "line.jsonl").write_text(json.dumps(line) + "\n")
     solved("kniffel").save(tmp_path / "tables")
-    code, out, err = run(capsys, "advise", "--batch", str(tmp_path / "line.jsonl"), "--tables", str(tmp_path / "tables"))
+    code, out, err = run(capsys, "advise", "--batch", str(tmp_path / "line.jsonl"),
+                         "--tables", str(tmp_path / "tables"))
     assert code == 0, err
     expected = json.loads(out)["options"]
     rows = page.query_selector_all("#advice li[data-action]")
@@ -87,13 +91,16 @@ def check_advice_is_kniffel_advise(page, capsys, tmp_path):
             assert row.get_attribute("data-keep") == "".join(map(str, option["keep"]))
         else:
             assert row.get_attribute("data-box") == option["box"]
-        assert float(row.get_attribute("data-efs")) == pytest.approx(option["expected_final_score"], abs=1e-9)
+        assert float(row.get_attribute("data-efs")) == pytest.approx(option["expected_final_score"],
+                                                                     abs=1e-9)
     best = page.text_content("#advice li.best .efs")
-    assert best.startswith(f"{expected[0]['expected_final_score']:.2f}".replace(".", ","))  # German page
+    # German page
+    assert best.startswith(f"{expected[0]['expected_final_score']:.2f}".replace(".", ","))
 
 
 def play_best_turn(page):
-    """One turn (or its rest) by the best choices: roll, then the best choice until a box is entered."""
+    """One turn (or its rest) by the best choices: roll, then the best choice until a box is
+    entered."""
     player = page.get_attribute("#turn-line", "data-player")
     round_number = page.text_content("#turn-line")
     if not page.query_selector("#dice .die[data-face]"):
@@ -116,7 +123,8 @@ def test_one_player_seeded_game_by_clicking(page, capsys, tmp_path):
     click(page, "#advice li.best")
     turns = 1
     while page.query_selector("#analysis[hidden]"):
-        if page.query_selector("#dice .die[data-face]") and page.get_attribute("#turn-line", "data-rolls-left") != "3":
+        if page.query_selector("#dice .die[data-face]") \
+                and page.get_attribute("#turn-line", "data-rolls-left") != "3":
             if turns in (4, 9):
                 check_advice_is_kniffel_advise(page, capsys, tmp_path)
             click(page, "#advice li.best")
@@ -138,10 +146,12 @@ def test_two_players_undo_a_box_reload_and_resume(page, server):
     click(page, "#roll")
     hand = page.get_attribute("#turn-line", "data-hand")
     click(page, "#card td.open[data-player='0'][data-box='chance']")  # a box entered by mistake
-    assert page.text_content("#card td[data-player='0'][data-box='chance']") == str(sum(map(int, hand)))
+    assert (page.text_content("#card td[data-player='0'][data-box='chance']")
+            == str(sum(map(int, hand))))
     assert "Ben" in page.text_content("#turn-line")
     click(page, "#undo")
-    assert "Ann" in page.text_content("#turn-line") and page.get_attribute("#turn-line", "data-hand") == hand
+    assert ("Ann" in page.text_content("#turn-line")
+            and page.get_attribute("#turn-line", "data-hand") == hand)
     assert page.get_attribute("#card td[data-player='0'][data-box='chance']", "data-points") is None
     for _ in range(3):  # a few turns each, then the page is reloaded mid-turn
         play_best_turn(page)
@@ -156,7 +166,8 @@ def test_two_players_undo_a_box_reload_and_resume(page, server):
              page.inner_text("#card"), page.inner_text("#advice"))
     assert after == before
     while page.query_selector("#analysis[hidden]"):
-        if page.query_selector("#dice .die[data-face]") and page.get_attribute("#turn-line", "data-rolls-left") != "3":
+        if page.query_selector("#dice .die[data-face]") \
+                and page.get_attribute("#turn-line", "data-rolls-left") != "3":
             click(page, "#advice li.best")
         else:
             click(page, "#roll")
@@ -176,11 +187,13 @@ def test_real_dice_typed_in_and_corrected(page):
     page.keyboard.type("6613")  # typed on a keyboard this time
     step = page.evaluate("document.body.dataset.step")
     page.keyboard.press("6")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     assert page.get_attribute("#turn-line", "data-hand") == "13666"
     assert page.get_attribute("#advice li.best", "data-keep") == "666"
     click(page, "#advice li.best")  # keep 6 6 6: now the two other dice are typed
-    assert page.query_selector_all("#entry-dice .die") and len(page.query_selector_all("#entry-dice .die")) == 2
+    assert (page.query_selector_all("#entry-dice .die")
+            and len(page.query_selector_all("#entry-dice .die")) == 2)
     page.click("#pad button[data-pad='6']")
     click(page, "#pad button[data-pad='6']")
     assert page.get_attribute("#turn-line", "data-hand") == "66666"
@@ -189,9 +202,11 @@ def test_real_dice_typed_in_and_corrected(page):
 
 # --- a phone at the table: four players, the joker tag, "New", the words ----------------------
 
-def _load_game(page, record, hand=None, language="de", objective="expected"):
+def _load_game(page, record, hand=None, language="de", goal="points"):
     """Put a game into the page's storage and open it, as a reload would."""
-    page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(json.dumps(dict(record=record, hand=hand, language=language, objective=objective)))})")
+    page.evaluate(
+        "localStorage.setItem('kniffel-game', "
+        f"{json.dumps(json.dumps(dict(record=record, hand=hand, language=language, goal=goal)))})")
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert not page.query_selector("#play[hidden]")
@@ -219,7 +234,8 @@ def test_four_players_fit_a_phone_and_new_asks_first(page):
     assert "joker_requires" not in options and "Joker nur, wenn im Kniffel-Feld steht" in options
     start(page, ["Anna", "Bernd", "Carla", "Dieter"], seed=3)
     click(page, "#roll")
-    assert no_overflow(page), page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert no_overflow(page), page.evaluate("[document.documentElement.scrollWidth, "
+                                            "window.innerWidth]")
     card = page.query_selector("#card").bounding_box()
     assert card["x"] >= 0 and card["x"] + card["width"] <= PHONE["width"]
     shot(page, "phone-four-players", PHONE)
@@ -262,11 +278,13 @@ def test_german_card_and_analysis_show_no_box_keys_or_english_rows(page):
     record = _real_dice_game(["Anna", "Ben"], [t for t in turns for _ in (0, 1)])
     _load_game(page, record)
     page.wait_for_selector("#analysis h2")
-    text = page.inner_text("#card") + "\n" + page.inner_text("#analysis") + "\n" + page.inner_text("#turn-line")
+    text = (page.inner_text("#card") + "\n" + page.inner_text("#analysis") + "\n"
+            + page.inner_text("#turn-line"))
     for key in ("three_kind", "four_kind", "full_house", "small_straight", "large_straight", "ones",
                 "sixes", "chance"):
         assert key not in text, key
-    for english in ("upper", "bonus (63+)", "extra Kniffel", "total", "gave away", "Game over", "round "):
+    for english in ("upper", "bonus (63+)", "extra Kniffel", "total", "gave away", "Game over",
+                    "round "):
         assert english not in text, english
     assert "Summe oben" in text and "Endsumme" in text and "Auswertung" in text
     over = page.text_content("#turn-line")
@@ -278,30 +296,37 @@ def test_undo_at_the_first_roll_says_why_and_a_busy_tap_is_refused(page):
     start(page, ["Anna"], seed=5)
     click(page, "#roll")
     page.click("#undo")
-    assert page.text_content("#message") == "Nichts zurückzunehmen: das ist der erste Wurf des Spiels."
+    assert (page.text_content("#message")
+            == "Nichts zurückzunehmen: das ist der erste Wurf des Spiels.")
     step = page.evaluate("document.body.dataset.step")
-    page.evaluate("() => { const roll = document.getElementById('roll'); roll.click(); roll.click(); }")  # a double tap
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
-    assert page.text_content("#message") == "Der letzte Schritt läuft noch: bitte gleich noch einmal tippen."
-    win = page.query_selector("#objective option[value=win]")
+    page.evaluate("() => { const roll = document.getElementById('roll'); "
+                  "roll.click(); roll.click(); }")  # a double tap
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
+    assert (page.text_content("#message")
+            == "Der letzte Schritt läuft noch: bitte gleich noch einmal tippen.")
+    win = page.query_selector("#goal option[value=win]")
     assert win.is_disabled() and "2" in win.text_content()  # one player: "win" is not offered
 
 
 def test_real_dice_entry_says_what_to_do(page):
     start(page, ["Anna"], real=True)
     assert "antippen" in page.text_content("#entry-help")
-    assert page.is_hidden("#roll") and page.query_selector_all("#dice .die") == []  # one row to fill
+    # one row to fill
+    assert page.is_hidden("#roll") and page.query_selector_all("#dice .die") == []
     shot(page, "phone-real-dice", PHONE)
 
 
 def test_english_yahtzee_card_and_analysis_show_no_box_keys_or_german_rows(page):
     boxes = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
              "full_house", "small_straight", "large_straight", "kniffel", "chance")
-    turns = [((d,) * 3 + (1, 2), box) for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
+    turns = [((d,) * 3 + (1, 2), box)
+             for d, box in zip((1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 6), boxes)]
     record = _real_dice_game(["Ann", "Ben"], [t for t in turns for _ in (0, 1)], rules="yahtzee")
     _load_game(page, record, language="en")
     page.wait_for_selector("#analysis h2")
-    text = page.inner_text("#card") + "\n" + page.inner_text("#analysis") + "\n" + page.inner_text("#turn-line")
+    text = (page.inner_text("#card") + "\n" + page.inner_text("#analysis") + "\n"
+            + page.inner_text("#turn-line"))
     for key in ("three_kind", "four_kind", "full_house", "small_straight", "large_straight"):
         assert key not in text, key
     for german in ("Summe oben", "Endsumme", "Bonus (ab", "verschenkt", "Runde", "Spiel vorbei"):
@@ -315,6 +340,7 @@ def test_duel_page_speaks_the_chosen_language(page, server):
     chip names, the table, the turn and the coach's advice, with no chip key and no word of the
     other language's chip names."""
     import re
+
     from solver.duel.chips import TYPES
     from solver.lang import WORDS
     page.goto(server + "duel?players=Anna,Ben&seed=3&roll=1")

@@ -23,7 +23,8 @@ TIMEOUT = 3  # --client-timeout: seconds from the accept to a request's complete
 def served(tmp_path_factory):
     """(base URL, stderr path) of one server for the module (one worker, TIMEOUT)."""
     tmp_path = tmp_path_factory.mktemp("connections")
-    with server(tmp_path, "--workers", "1", "--client-timeout", str(TIMEOUT)) as (base, process, log):
+    with server(tmp_path, "--workers", "1",
+                "--client-timeout", str(TIMEOUT)) as (base, process, log):
         yield base, tmp_path / "stderr.txt"
         assert process.poll() is None  # nothing above took it down
 
@@ -126,7 +127,7 @@ def test_slow_clients_are_summarised_in_the_log(served):
 def _long_duel_record(decisions=60):
     """A Dice Duel record of two players, `decisions` long (a keep, then the first move the
     rules allow): its analysis takes many seconds (0.3 s of rollouts a decision)."""
-    from solver.duel.multiplayer import game as mg, record as multi_record
+    from solver.duel.multiplayer import record as multi_record
     from solver.web.duel import duel_state, new_duel
     record, hand = new_duel({"players": ["a", "b"], "seed": 5})
     while sum(len(t["decisions"]) for t in record["turns"]) < decisions:
@@ -162,6 +163,7 @@ def test_a_dice_duel_analysis_stops_when_its_client_goes(served):
 
 def test_a_repeated_warning_is_one_line_then_a_count():
     import logging
+
     from solver.web.guard import RepeatFilter
     logger = logging.getLogger("kniffel-test-repeats")
     logger.propagate = False
@@ -177,5 +179,5 @@ def test_a_repeated_warning_is_one_line_then_a_count():
     time.sleep(0.25)
     logger.warning("closed a connection after %s s", 10)
     lines = [r.getMessage() for r in records]
-    assert lines == ["closed a connection after 10 s", "another message",
-                     lines[2]] and lines[2].startswith("closed a connection after 10 s (and 299 more")
+    assert (lines == ["closed a connection after 10 s", "another message", lines[2]]
+            and lines[2].startswith("closed a connection after 10 s (and 299 more"))

@@ -9,7 +9,9 @@ import pytest
 pytest.importorskip("starlette")
 
 from conftest import solved  # noqa: E402
-from helpers import build_under_way, web_client  # noqa: E402 - as the page talks: host and JSON bodies
+
+# as the page talks: host and JSON bodies
+from helpers import build_under_way, web_client  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 
@@ -17,7 +19,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     from solver.web.app import create_app
-    return web_client(create_app(tmp_path_factory.mktemp("web-tables"), preloaded=[solved("kniffel")]))
+    return web_client(create_app(tmp_path_factory.mktemp("web-tables"),
+                                 preloaded=[solved("kniffel")]))
 
 
 def post(client, path, data):
@@ -27,61 +30,80 @@ def post(client, path, data):
 
 def test_a_budget_says_why_in_either_language_with_its_decimal_sign():
     from solver.advice.cost import OverBudget
-    win = OverBudget("english", 70.4, 0.5, "budget.win", 2)
-    assert win.text("de") == ("der Rat auf Sieg bräuchte hier etwa 70 s bei 2 gleichzeitigen Anfragen "
-                              "(eine Schätzung), mehr als das Budget von 0,5 s; frag wieder, wenn weniger "
-                              "Felder offen sind oder die anderen fertig sind, oder spiel auf Punkte")
-    assert win.text("en").startswith("the win advice here would take about 70 s with 2 requests")
+    win = OverBudget("english", 70.4, 0.5, "budget.win")
+    assert win.text("de") == ("der Rat auf Sieg ist hier etwa 70 s Arbeit (eine Schätzung, "
+                              "gezählt auf der Referenzmaschine), mehr als das Budget von 0,5 s; "
+                              "frag wieder, wenn weniger Felder offen sind oder die anderen "
+                              "fertig sind, oder spiel auf Punkte")
+    assert win.text("en").startswith("the win advice here is about 70 s of work")
     assert "0.5 s" in win.text("en")
     assert OverBudget("only a message").text("de") == "only a message"  # no words: as it came
 
 
 @pytest.mark.parametrize("lang, words, budget", [("de", "Rat für Punkte: ", "Budget von 1 s"),
                                                  ("en", "advice for points: ", "budget of 1 s")])
-def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_path, lang, words, budget):
+def test_the_win_notice_of_a_game_is_in_its_language(client, monkeypatch, tmp_path, lang, words,
+                                                     budget):
     """Round 1 with the goal "win" and no store of the opponents' distributions: advised for
     points, and the notice says why in the page's language."""
     from solver.game.card import Game
     from solver.stats import opponents
     monkeypatch.setattr(opponents, "get_store", lambda *args, **kwargs: None)  # no store
-    from solver.advice import cost
-    token = cost.BUDGET.set(1.0)  # a server's budget (the test client has none)
-    try:
-        from solver.web.app import _task_state
-        record = json.loads(json.dumps(Game(solved("kniffel").rules, ["Ann", "Ben"], seed=3).record()))
-        state = _task_state(client.app.state.tables, {"objective": "win", "language": lang}, record, None,
-                            {"roll": True}, None)
-    finally:
-        cost.BUDGET.reset(token)
-    assert state["objective"] == "expected" and state["notice"].startswith(words), state.get("notice")
+    from solver.web.tasks import _task_state
+    record = json.loads(json.dumps(
+        Game(solved("kniffel").rules, ["Ann", "Ben"], seed=3).record()))
+    state = _task_state(client.app.state.tables, {"goal": "win", "language": lang}, record,
+                        None, {"roll": True}, None)
+    assert state["goal"] == "points" and state["notice"].startswith(words), state.get("notice")
     assert budget in state["notice"]
 
 
-@pytest.mark.parametrize("lang, words", [("de", "Vorerst Rat für Punkte: die Tabellen des Sieg-Trainers"),
-                                         ("en", "Advice for points for now: the win coach's tables")])
+@pytest.mark.parametrize("lang, words", [
+    ("de", "Vorerst Rat für Punkte: die Tabellen des Sieg-Trainers"),
+    ("en", "Advice for points for now: the win coach's tables")])
 def test_while_the_win_tables_build_the_notice_says_when(client, monkeypatch, lang, words):
     """A build under way (its progress file, a live process): the notice says how far it is and
-    when the win advice comes, in the page's language, and no command line a web user cannot run."""
-    from solver.advice import cost
+    when the win advice comes, in the page's language, and no command line a web user cannot
+    run; no offer to build what is being built."""
     from solver.game.card import Game
     from solver.stats import opponents
     monkeypatch.setattr(opponents, "get_store", lambda *args, **kwargs: None)  # no store
     rules = solved("kniffel").rules
     tables = client.app.state.tables
     path = build_under_way(rules, tables.directory)
-    token = cost.BUDGET.set(1.0)
     try:
-        from solver.web.app import _task_state
+        from solver.web.tasks import _task_state
         record = json.loads(json.dumps(Game(rules, ["Ann", "Ben"], seed=3).record()))
-        state = _task_state(tables, {"objective": "win", "language": lang}, record, None,
+        state = _task_state(tables, {"goal": "win", "language": lang}, record, None,
                             {"roll": True}, None)
     finally:
-        cost.BUDGET.reset(token)
         path.unlink()
     notice = state["notice"]
-    assert state["objective"] == "expected" and notice.startswith(words), notice
+    assert state["goal"] == "points" and notice.startswith(words), notice
     assert ("40 % fertig" if lang == "de" else "40% done") in notice and "2 min" in notice
-    assert "kniffel solve" not in notice and "--budget" not in notice
+    assert "kniffel solve" not in notice and "--budget" not in notice and "offer" not in state
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("de", "Der exakte Rat auf Sieg braucht die Tabellen des Sieg-Trainers für Kniffel"),
+    ("en", "The exact win advice needs the win coach's tables of Kniffel")])
+def test_without_the_win_tables_the_page_offers_their_build(client, monkeypatch, lang, words):
+    """No win tables and none being built: the state offers their build with its cost, in the
+    page's language (the page shows it with a button, POST /api/build); nothing is started."""
+    from solver.game.card import Game
+    from solver.stats import opponents
+    monkeypatch.setattr(opponents, "get_store", lambda *args, **kwargs: None)  # no store
+    rules = solved("kniffel").rules
+    tables = client.app.state.tables
+    from solver.web.tasks import _task_state
+    record = json.loads(json.dumps(Game(rules, ["Ann", "Ben"], seed=3).record()))
+    state = _task_state(tables, {"goal": "win", "language": lang}, record, None, {"roll": True},
+                        None)
+    offer = state["offer"]
+    assert offer["rules"] == "kniffel" and offer["text"].startswith(words), offer
+    assert (" GB " in offer["text"] or " MB " in offer["text"]) and "min" in offer["text"]
+    assert "kniffel solve" not in offer["text"] and "--build" not in offer["text"]
+    assert client.get("/api/jobs").json()["jobs"] == []
 
 
 def test_a_wrong_hand_is_refused_in_the_page_language(client):
@@ -97,11 +119,14 @@ def test_busy_and_over_budget_errors_carry_their_words():
     """The page says these in its language from their words (key and fields of solver/lang)."""
     from solver.lang import Words
     from solver.web import app, work
-    stopped = app._error(work.Stopped("the work ran past this server's budget of 10 s", 422,
-                                      ("web.over_budget", {"budget": 10})))
-    assert stopped["error"].startswith("the work ran past") and stopped["words"]["key"] == "web.over_budget"
-    assert Words("de")(stopped["words"]["key"], **stopped["words"]["fields"]).startswith("Die Rechnung")
-    busy = app._error(work.Busy("all 1 workers are busy", words=("web.server_busy", {})), retry_after=2)
+    stopped = app._error(work.Stopped("the work ran past this server's time limit of 10 s", 422,
+                                      ("web.over_limit", {"seconds": 10})))
+    assert (stopped["error"].startswith("the work ran past")
+            and stopped["words"]["key"] == "web.over_limit")
+    assert Words("de")(stopped["words"]["key"],
+                       **stopped["words"]["fields"]).startswith("Die Rechnung")
+    busy = app._error(work.Busy("all 1 workers are busy", words=("web.server_busy", {})),
+                      retry_after=2)
     assert busy["words"] == {"key": "web.server_busy", "fields": {}} and busy["retry_after"] == 2
     assert "words" not in app._error(work.Failed("a plain error"))
 
@@ -115,7 +140,9 @@ def test_approximate_win_options_come_in_the_order_of_the_chance_shown():
         return SimpleNamespace(options=options, probability=options[0]["probability"],
                                expected_final_score=options[0]["expected_final_score"])
 
-    keep = lambda dice: {"action": "keep", "keep": dice}
+    def keep(dice):
+        return {"action": "keep", "keep": dice}
+
     # high ranks "3 3" first (upper end 0.0080), but its low end is far below "5 6"'s
     high = advice([dict(keep([3, 3]), probability=0.0080, expected_final_score=240.0),
                    dict(keep([5, 6]), probability=0.0076, expected_final_score=239.0),

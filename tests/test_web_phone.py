@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from browser import blank_page, need_a_browser, served
-
 from conftest import solved
 
 need_a_browser()
@@ -21,12 +20,13 @@ SHOTS = Path(os.environ.get("KNIFFEL_SCREENSHOTS") or "build/screenshots")
 
 WIDTHS = (360, 390)
 LONG_NAMES = ["Annemarie", "Bernhard", "Christine", "Dorothea"]
-BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind", "full_house",
-         "small_straight", "large_straight", "kniffel", "chance"]
-DICE = {"ones": (1, 1, 1, 2, 3), "twos": (2, 2, 2, 3, 4), "threes": (3, 3, 3, 1, 2), "fours": (4, 4, 4, 5, 6),
-        "fives": (5, 5, 5, 2, 3), "sixes": (6, 6, 6, 1, 2), "three_kind": (6, 6, 6, 5, 4),
-        "four_kind": (5, 5, 5, 5, 2), "full_house": (3, 3, 2, 2, 2), "small_straight": (1, 2, 3, 4, 6),
-        "large_straight": (1, 2, 3, 4, 5), "kniffel": (4, 4, 4, 4, 4), "chance": (6, 5, 4, 3, 3)}
+BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+         "full_house", "small_straight", "large_straight", "kniffel", "chance"]
+DICE = {"ones": (1, 1, 1, 2, 3), "twos": (2, 2, 2, 3, 4), "threes": (3, 3, 3, 1, 2),
+        "fours": (4, 4, 4, 5, 6), "fives": (5, 5, 5, 2, 3), "sixes": (6, 6, 6, 1, 2),
+        "three_kind": (6, 6, 6, 5, 4), "four_kind": (5, 5, 5, 5, 2), "full_house": (3, 3, 2, 2, 2),
+        "small_straight": (1, 2, 3, 4, 6), "large_straight": (1, 2, 3, 4, 5),
+        "kniffel": (4, 4, 4, 4, 4), "chance": (6, 5, 4, 3, 3)}
 
 # What a person would call squeezed or cut, in the page as shown: an element whose own text (over
 # 3 characters) wraps in a box under 40 px along its writing direction, an advice option's text
@@ -48,18 +48,32 @@ SQUEEZED = """() => {
     if (r.width < 0.6 * vw && r.height > 1.6 * line) bad.push(`option text wrapped in ${Math.round(r.width)} px: ${what.textContent}`);
   }
   return bad;
-}"""
+}"""  # noqa: E501 - the page's own JavaScript, as it runs
+
+
+# Every tap target shown at least 44 px tall, as a finger needs it: buttons, menus, fields, the
+# card's boxes, the advice's rows, the folds and the header's link.
+SHORT_TARGETS = """() => [...document.querySelectorAll(
+    'button, select, input:not([type=file]), #card td[data-box], #advice li, summary, header a')]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => [el.id || el.tagName + '.' + el.className,
+                Math.round(el.getBoundingClientRect().height)])
+  .filter(([name, height]) => height < 44)"""
 
 
 def _foreign_words(lang):
     """Words of the page's other language that this one never uses (4+ letters, whole words)."""
     from solver.lang import Words
     other = "en" if lang == "de" else "de"
-    words = lambda text: set(re.findall(r"[^\W\d_]{4,}", re.sub(r"\{[^}]*\}", " ", text)))
+
+    def words(text):
+        return set(re.findall(r"[^\W\d_]{4,}", re.sub(r"\{[^}]*\}", " ", text)))
+
     own = set().union(*map(words, Words(lang).all_strings()))
     from solver.rules import PRESETS
     names = set().union(*(set(name.split("-")) for name in PRESETS))  # rule sets' names: not words
-    return set().union(*map(words, Words(other).all_strings())) - own - names - {"Kniffel", "Yahtzee"}
+    return (set().union(*map(words, Words(other).all_strings())) - own - names
+            - {"Kniffel", "Yahtzee"})
 
 
 FOREIGN = {lang: _foreign_words(lang) for lang in ("de", "en")}
@@ -99,13 +113,13 @@ def _record(players, rounds, rules="kniffel"):
     return record
 
 
-def _open(page, server, lang, record=None, hand=None, objective="expected"):
+def _open(page, server, lang, record=None, hand=None, goal="points"):
     """The page in `lang` (chosen in the menu before), with the game `record` resumed."""
     page.goto(server + "static/style.css")
     page.evaluate("localStorage.clear()")
     page.evaluate(f"localStorage.setItem('kniffel-language', '{lang}')")
     if record is not None:
-        saved = json.dumps(dict(record=record, hand=hand, language=lang, objective=objective))
+        saved = json.dumps(dict(record=record, hand=hand, language=lang, goal=goal))
         page.evaluate(f"localStorage.setItem('kniffel-game', {json.dumps(saved)})")
     page.goto(server)
     page.wait_for_selector("body[data-ready]")
@@ -116,17 +130,20 @@ def _looks_right(page, lang, state):
     """At each phone width: fits, nothing squeezed, one language and its number format."""
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 844})
-        sizes = page.evaluate("[document.scrollingElement.scrollWidth, window.innerWidth]")
+        sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert sizes[0] <= sizes[1], (state, lang, width, sizes)
         assert page.evaluate(SQUEEZED) == [], (state, lang, width)
-        text = page.evaluate("document.body.innerText.replace(document.getElementById('line').innerText, '')")
+        assert page.evaluate(SHORT_TARGETS) == [], (state, lang, width)
+        text = page.evaluate("document.body.innerText.replace("
+                             "document.getElementById('line').innerText, '')")
         foreign = {w for w in re.findall(r"[^\W\d_]{4,}", text) if w in FOREIGN[lang]}
         assert not foreign, (state, lang, width, foreign)
         wrong = re.findall(r"\d\.\d" if lang == "de" else r"\d,\d", text)
         assert not wrong, (state, lang, width, wrong, text)
         assert page.evaluate("document.documentElement.lang") == lang
         assert page.input_value("#language") == lang  # the menu never snaps back
-    if os.environ.get("KNIFFEL_SCREENSHOTS"):  # on request: scripts/screenshots.py writes the docs' ones
+    # on request: scripts/screenshots.py writes the docs' ones
+    if os.environ.get("KNIFFEL_SCREENSHOTS"):
         shot(page, f"phone-{state}-{lang}")
 
 
@@ -152,12 +169,14 @@ def test_every_state_fits_a_phone_in_one_language(page, server):
         assert len(page.query_selector_all("#advice li[data-action]")) > 6
         _looks_right(page, lang, "win-all")
         # the same game for points: the advice list, the card with the open boxes
-        page.select_option("#objective", "expected")
-        page.wait_for_function("!document.body.classList.contains('busy') && !document.querySelector('#advice.win')")
+        page.select_option("#goal", "points")
+        page.wait_for_function("!document.body.classList.contains('busy') "
+                               "&& !document.querySelector('#advice.win')")
         assert page.query_selector_all("#advice li[data-action]")
         _looks_right(page, lang, "points")
         # eight players at the start of a turn
-        _open(page, server, lang, _record(LONG_NAMES + ["Emanuel", "Friederike", "Gottfried", "Hildegard"], 4))
+        _open(page, server, lang,
+              _record(LONG_NAMES + ["Emanuel", "Friederike", "Gottfried", "Hildegard"], 4))
         assert len(page.query_selector_all("#card thead th")) == 9
         _looks_right(page, lang, "eight-players")
         # a finished game of two: the analysis
@@ -182,9 +201,11 @@ def test_the_language_menu_changes_everything_at_once_and_stays(page, server):
     page.fill("#seed", "7")
     page.click("#add-player")
     page.click("#start")
-    page.wait_for_function("document.body.dataset.step && !document.body.classList.contains('busy')")
+    page.wait_for_function("document.body.dataset.step "
+                           "&& !document.body.classList.contains('busy')")
     page.click("#roll")
-    page.wait_for_function("document.querySelector('#dice .die[data-face]') && !document.body.classList.contains('busy')")
+    page.wait_for_function("document.querySelector('#dice .die[data-face]') "
+                           "&& !document.body.classList.contains('busy')")
     page.select_option("#language", "de")  # mid-game: the turn line, card, advice and names switch
     page.wait_for_function("document.getElementById('turn-line').textContent.startsWith('Runde') "
                            "&& !document.body.classList.contains('busy')")
@@ -196,7 +217,8 @@ def test_the_language_menu_changes_everything_at_once_and_stays(page, server):
     page.select_option("#language", "en")  # after "New": the set-up in English, at once
     setup = page.inner_text("#setup")
     assert "House rules" in setup and "Players" in setup and "Spieler" not in setup
-    assert page.text_content("#preset-description") and "Regeln" not in page.text_content("#preset-description")
+    assert (page.text_content("#preset-description")
+            and "Regeln" not in page.text_content("#preset-description"))
     page.click("#back-to-game")
     page.wait_for_function("document.getElementById('turn-line').textContent.startsWith('Round') "
                            "&& !document.body.classList.contains('busy')")
@@ -220,7 +242,8 @@ def _written_record(players, last):
                 record, hand = session.apply_move(record, hand, {"box": box})
             else:
                 points = sum(DICE[box]) if box == "chance" else 0
-                record, hand = session.apply_move(record, None, {"write": {"box": box, "points": points}})
+                record, hand = session.apply_move(record, None,
+                                                  {"write": {"box": box, "points": points}})
     return record
 
 
@@ -235,22 +258,29 @@ def test_the_others_turns_are_written_as_box_and_points_and_not_judged(page, ser
         page.click(f"#pad button[data-pad='{face}']")
     step = page.evaluate("document.body.dataset.step")
     page.click(f"#pad button[data-pad='{DICE['chance'][4]}']")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     step = page.evaluate("document.body.dataset.step")
     page.click("#card td.open[data-player='0'][data-box='chance']")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     assert page.get_attribute("#turn-line", "data-player") == "1"
     # Bernhard: his open box on the card, then its points (a full house: two buttons)
     assert "ohne Würfel" in page.text_content("#write-help")
     page.click("#card td.writable[data-player='1'][data-box='full_house']")
-    assert page.is_visible("#write") and "Full House für Bernhard" in page.text_content("#write-label")
-    assert [b.text_content() for b in page.query_selector_all("#write-points button")] == ["0", "25"]
-    assert page.is_hidden("#write-input") and page.is_hidden("#write-bonus")  # two buttons, no bonus
+    assert (page.is_visible("#write")
+            and "Full House für Bernhard" in page.text_content("#write-label"))
+    assert ([b.text_content() for b in page.query_selector_all("#write-points button")]
+            == ["0", "25"])
+    # two buttons, no bonus
+    assert page.is_hidden("#write-input") and page.is_hidden("#write-bonus")
     _looks_right(page, "de", "write")
     step = page.evaluate("document.body.dataset.step")
     page.click("#write-points button[data-points='25']")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
-    assert page.get_attribute("#card td[data-player='1'][data-box='full_house']", "data-points") == "25"
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
+    assert page.get_attribute("#card td[data-player='1'][data-box='full_house']",
+                              "data-points") == "25"
     assert page.is_hidden("#write") and page.get_attribute("#turn-line", "data-player") == "2"
     # Christine: points typed (many possible), a wrong number refused before it is sent
     page.click("#card td.writable[data-player='2'][data-box='chance']")
@@ -261,9 +291,305 @@ def test_the_others_turns_are_written_as_box_and_points_and_not_judged(page, ser
     step = page.evaluate("document.body.dataset.step")
     page.fill("#write-input", "22")
     page.click("#write-ok")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}' && !document.body.classList.contains('busy')")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' "
+                           "&& !document.body.classList.contains('busy')")
     page.wait_for_selector("#analysis h2")
     text = page.inner_text("#analysis")
     assert "Bernhard: " in text and "nicht bewertet" in text and "von 13" in text, text
     assert text.count("nicht bewertet") == 2 and "0 von" not in text, text
     _looks_right(page, "de", "written-analysis")
+
+
+# --- the page at the table: what it says, where, and in which language -------------------------
+
+IN_VIEW = """(selector) => {
+  const el = document.querySelector(selector), r = el.getBoundingClientRect();
+  const header = document.querySelector('header').getBoundingClientRect();
+  return r.height > 0 && r.top >= header.bottom - 1 && r.bottom <= innerHeight + 1;
+}"""
+
+
+def _sized(page, width):
+    page.set_viewport_size({"width": width, "height": 844})
+
+
+def _said(page, before=""):
+    """The message the page shows once it has answered (it differs from `before`)."""
+    page.wait_for_function("document.getElementById('message').textContent !== "
+                           f"{json.dumps(before)} && !document.body.classList.contains('busy')")
+    return page.text_content("#message")
+
+
+def test_the_set_up_says_what_is_wrong_next_to_start(page, server):
+    """Empty names, a name twice and a house rule the rules cannot take: each said in the
+    page's language, in the set-up next to Start (on the screen, below the header), the rule
+    marked; no English of the server's."""
+    from solver.lang import Words
+    for lang in ("de", "en"):
+        words = Words(lang)
+        for width in WIDTHS:
+            _open(page, server, lang)
+            _sized(page, width)
+            page.fill("#player-list input >> nth=0", "  ")
+            page.click("#start")
+            assert _said(page) == words("web.no_names")
+            assert page.evaluate(IN_VIEW, "#message") and page.query_selector("#setup #message")
+            page.fill("#player-list input >> nth=0", "Anna")
+            page.click("#add-player")
+            page.fill("#player-list input >> nth=1", "Anna")
+            page.click("#start")
+            assert _said(page, words("web.no_names")) == words("web.same_names")
+            page.fill("#player-list input >> nth=1", "Ben")
+            page.click("#house-rules summary")
+            page.fill("[data-option=upper_bonus_threshold]", "200")  # the rules allow 1-105
+            page.click("#start")
+            said = _said(page, words("web.same_names"))
+            assert said == words("web.bad_house_rule_range", low=1, high=105, option=words(
+                "option.upper_bonus_threshold")), said
+            assert page.evaluate(IN_VIEW, "#message") and page.query_selector("#setup #message")
+            assert page.get_attribute("[data-option=upper_bonus_threshold]", "aria-invalid")
+            assert page.is_hidden("#play")
+        _looks_right(page, lang, "setup-message")
+
+
+JOB_WATCH = """() => {
+  window.jobSeen = [];
+  const job = document.getElementById('job');
+  new MutationObserver(() => {
+    if (job.hidden || !job.getClientRects().length) return;
+    const r = job.getBoundingClientRect(), bar = job.querySelector('progress');
+    window.jobSeen.push({text: job.querySelector('p').textContent, inSetup: !!job.closest('#setup'),
+      inView: r.top >= document.querySelector('header').getBoundingClientRect().bottom - 1
+        && r.bottom <= innerHeight + 1, bar: !bar.hidden && bar.getBoundingClientRect().width > 0,
+      width: document.documentElement.scrollWidth});
+  }).observe(job, {attributes: true, childList: true, subtree: true, characterData: true});
+}"""
+
+
+def test_a_house_rules_table_is_solved_with_its_progress_then_the_game_starts(page, server):
+    """House rules whose value table is not in the store: /api/new answers 503 with the job
+    that solves it; the set-up shows next to Start what is being solved and how far, in the
+    page's language, polls the job and, once it is done, starts the game by itself."""
+    from solver.lang import Words
+    from solver.rules import PRESETS
+    bonus = iter(range(41, 41 + 2 * len(WIDTHS)))  # each a table of its own, not solved yet
+    for lang in ("de", "en"):
+        what = Words(lang)("job.table", title=PRESETS["kniffel"].definition.titled(lang))
+        for width in WIDTHS:
+            _open(page, server, lang)
+            _sized(page, width)
+            page.click("#house-rules summary")
+            value = next(bonus)
+            page.fill("[data-option=upper_bonus]", str(value))
+            page.evaluate(JOB_WATCH)
+            sent = []
+
+            def note(request, sent=sent):
+                if "/api/" in request.url:
+                    sent.append(request.url.split("/api/")[-1])
+
+            page.on("request", note)
+            page.click("#start")
+            page.wait_for_selector("#play:not([hidden])")  # no second tap: the page asked again
+            page.wait_for_function("!document.body.classList.contains('busy')")
+            page.remove_listener("request", note)
+            seen = page.evaluate("window.jobSeen")
+            assert seen and all(s["text"].startswith(what) for s in seen), (what, seen)
+            assert all(s["inSetup"] and s["inView"] and s["width"] <= width for s in seen), seen
+            assert any(s["bar"] for s in seen), seen
+            assert sent.count("new") == 2 and "jobs" in sent, sent
+            record = json.loads(page.evaluate("localStorage.getItem('kniffel-game')"))["record"]
+            assert record["rules"]["upper_bonus"] == value
+            assert page.is_hidden("#job")
+
+
+def _late_turn_of_another(players):
+    """Bernhard's turn to be written (box and points), Anna's last turn played with dice."""
+    from solver.game import session
+    record, hand = session.apply_move(_written_record(players, ["chance", "full_house", "chance"]),
+                                      None, {"roll": list(DICE["chance"])})
+    record, _ = session.apply_move(record, hand, {"box": "chance"})
+    return record
+
+
+def test_the_dialog_that_writes_a_box_shows_below_the_sticky_header(page, server):
+    """A box tapped at the foot of the card: the dialog that writes it scrolls into view below
+    the sticky header, naming the box and the player."""
+    from solver.lang import Words
+    from solver.rules import PRESETS
+    record = _late_turn_of_another(["Anna", "Bernhard", "Christine"])
+    for lang in ("de", "en"):
+        label = Words(lang)("web.write_box", name="Bernhard",
+                            box=Words(lang, PRESETS["kniffel"]).box("full_house"))
+        for width in WIDTHS:
+            _open(page, server, lang, record)
+            _sized(page, width)
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # the card's foot
+            page.click("#card td.writable[data-player='1'][data-box='full_house']")
+            page.wait_for_selector("#write:not([hidden])")
+            assert page.text_content("#write-label") == label
+            assert page.evaluate(IN_VIEW, "#write-label"), page.evaluate(
+                "[document.querySelector('#write-label').getBoundingClientRect().top, "
+                "document.querySelector('header').getBoundingClientRect().bottom]")
+            assert page.evaluate(IN_VIEW, "#write-points")
+            page.click("#write-cancel")
+
+
+def test_a_file_that_is_no_game_record_is_said_so_in_the_pages_language(page, server, tmp_path):
+    """Load game (set-up) and Load record (a game): text that is not JSON, and JSON that is no
+    record, each answered in the page's language where the player looks."""
+    from solver.lang import Words
+    files = [tmp_path / "notes.json", tmp_path / "other.json"]
+    files[0].write_text("this is no JSON {")
+    files[1].write_text('{"players": ["Anna"], "moves": 3}')
+    record = _record(["Anna", "Ben"], 2)
+    for lang in ("de", "en"):
+        bad = Words(lang)("web.bad_file")
+        for width in WIDTHS:
+            for where, field, game in (("#setup", "#load-file", None), ("#play", "#load-file-2",
+                                                                         record)):
+                _open(page, server, lang, game)
+                _sized(page, width)
+                for file in files:
+                    page.evaluate("document.getElementById('message').textContent = ''")
+                    page.set_input_files(field, str(file))
+                    assert _said(page) == bad, (lang, file.name)
+                    assert page.query_selector(f"{where} #message"), where
+                    assert page.evaluate(IN_VIEW, "#message"), (lang, width, where)
+
+
+def _estimated(route):
+    """The game's answer as if the win advice were an estimate: each option with the range its
+    chance lies in (the server makes these with the win coach's tables, gigabytes)."""
+    response = route.fetch()
+    state = response.json()
+    advice = state.get("advice")
+    if advice and advice.get("objective", {}).get("win"):
+        advice["method"] = "approximate"
+        for item in [advice, *advice["options"]]:
+            p = item["probability"]
+            item["interval"] = [0.8 * p, min(1.0, 1.25 * p + 0.01)]
+        advice["options"][1]["interval"][0] = None  # not known: "at most"
+    route.fulfill(response=response, json=state)
+
+
+def test_the_win_rows_say_in_words_what_their_chances_are(page, server):
+    """Exact chances say "exact"; an estimate says "≈" and the range the exact chance lies in,
+    a line below the heading says what both mean; chances not known say so, and why the list is
+    ordered by points; every row fits 360 px."""
+    from solver.lang import Words
+    exact, early = _record(LONG_NAMES, 10), _record(LONG_NAMES[:2], 4)
+    for lang in ("de", "en"):
+        words = Words(lang)
+        _open(page, server, lang, exact, [2, 2, 3, 5, 6], "win")  # late: exact
+        rows = [li.inner_text() for li in page.query_selector_all("#advice li[data-action]")]
+        tag = words("web.chance_exact", chance="@").split("@")[1]
+        assert rows and all(tag in row for row in rows), rows
+        assert page.is_hidden("#advice-legend")
+        _looks_right(page, lang, "win-exact")
+        page.route("**/api/game", _estimated)  # the same with estimates
+        _open(page, server, lang, exact, [2, 2, 3, 5, 6], "win")
+        rows = [li.inner_text() for li in page.query_selector_all("#advice li[data-action]")]
+        between = words("web.chance_about", chance="@", low="@", high="@").split("@")
+        assert "≈" in rows[0] and all(part in rows[0] for part in between), rows[0]
+        assert words("web.chance_at_most", high="@").split("@")[0] in rows[1], rows[1]
+        assert page.text_content("#advice-legend") == words("web.win_legend")
+        _looks_right(page, lang, "win-estimated")
+        page.unroute("**/api/game")
+        _open(page, server, lang, early, [2, 2, 3, 5, 6], "win")  # early: not known here
+        rows = [li.inner_text() for li in page.query_selector_all("#advice li[data-action]")]
+        assert rows and all(words("chance_unknown") in row for row in rows), rows
+        assert page.text_content("#advice-legend") == words("web.win_unknown_legend")
+        _looks_right(page, lang, "win-early")
+
+
+def _job(kind, state, fraction=None, eta=None, **more):
+    """A job as the server describes it (GET /api/jobs, a 503's "job", a state's "job")."""
+    return {"kind": kind, "rules": None, "title": None, "feature": None, "state": state,
+            "error": None, "fraction": fraction, "eta_seconds": eta, "levels_done": None,
+            "levels": None, "seconds": 12.0, **more}
+
+
+def _fake_jobs(page, answers):
+    """GET /api/jobs answers each of `answers` ({"jobs": [...]}) in turn, the last for ever."""
+    def fulfil(route):
+        route.fulfill(json=answers.pop(0) if len(answers) > 1 else answers[0])
+    page.route("**/api/jobs", fulfil)
+
+
+def _answers_with(extra):
+    """POST /api/game answered by the server, its own job and offer left out and each of
+    `extra` added to an answer in turn."""
+    def fulfil(route):
+        response = route.fetch()
+        state = {k: v for k, v in response.json().items() if k not in ("job", "offer")}
+        route.fulfill(response=response, json={**state, **(extra.pop(0) if extra else {})})
+    return fulfil
+
+
+def _building(job, sent):
+    """POST /api/build answered as the server does, 503 with the build's job; its body noted."""
+    def fulfil(route):
+        sent.append(route.request.post_data_json)
+        route.fulfill(status=503, json={"error": "building", "retry_after": 5, "job": job})
+    return fulfil
+
+
+def _games_asked(page):
+    """The bodies of the POST /api/game requests the page sends from now on, and the listener."""
+    asked = []
+
+    def listener(request):
+        if request.url.endswith("/api/game"):
+            asked.append(request.post_data_json)
+    page.on("request", listener)
+    return asked, listener
+
+
+def test_the_win_coach_prepared_or_built_shows_its_progress_then_the_win_advice(page, server):
+    """The contract of the server's jobs for the win coach, its answers played by the test: a
+    state whose win advice waits for the coach's kernels (a "warm" job) shows the progress and,
+    once done, asks for the state again; a state that offers to build the win coach's tables
+    shows the offer, its button sends POST /api/build and follows the build's job likewise."""
+    from solver.lang import Words
+    from solver.rules import PRESETS
+    record = _record(["Anna", "Ben"], 10)
+    percent = {"de": "40,0\u00a0%", "en": "40.0%"}
+    for lang in ("de", "en"):
+        words = Words(lang)
+        for width in WIDTHS:
+            warm = _job("warm", "running", 0.4, 30, feature="win")
+            # the first answer carries the job, the next the offer
+            page.route("**/api/game", _answers_with(
+                [{"job": warm}, {"offer": {"rules": "kniffel", "text": "OFFER-" + lang}}]))
+            _fake_jobs(page, [{"jobs": [warm]}, {"jobs": [dict(warm, state="done")]}])
+            asked, listener = _games_asked(page)
+            _open(page, server, lang, record, [2, 2, 3, 5, 6], "win")
+            _sized(page, width)
+            page.wait_for_selector("#offer:not([hidden])")  # asked again after the warm job
+            assert len(asked) == 2 and "move" not in asked[1], asked
+            assert asked[1]["record"] == record and asked[1]["hand"] == [2, 2, 3, 5, 6]
+            assert page.text_content("#offer-text") == "OFFER-" + lang
+            assert page.text_content("#build") == words("web.build_button")
+            assert page.evaluate(IN_VIEW, "#build"), (lang, width)
+            _looks_right(page, lang, "offer")
+            _sized(page, width)
+            title = PRESETS["kniffel"].definition.titled(lang)
+            build = _job("win", "running", 0.1, 600, rules="kniffel", title={lang: title})
+            sent = []
+            page.route("**/api/build", _building(build, sent))
+            _fake_jobs(page, [{"jobs": [build]}, {"jobs": [dict(build, state="done")]}])
+            page.evaluate(JOB_WATCH)
+            page.click("#build")
+            page.wait_for_function("window.jobSeen.length && document.getElementById('job').hidden"
+                                   " && !document.body.classList.contains('busy')")
+            assert sent == [{"rules": "kniffel", "options": {}}], sent
+            seen = page.evaluate("window.jobSeen")
+            assert seen[0]["text"] == words("job.done_eta", what=words("job.win", title=title),
+                                            percent=percent[lang].replace("40", "10"),
+                                            eta=words("eta.minutes", n=10)), seen
+            assert all(s["inView"] and s["bar"] and s["width"] <= width for s in seen), seen
+            assert page.is_hidden("#offer") and len(asked) == 3 and "move" not in asked[-1]
+            for path in ("**/api/game", "**/api/jobs", "**/api/build"):
+                page.unroute(path)
+            page.remove_listener("request", listener)

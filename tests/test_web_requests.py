@@ -21,7 +21,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 
 def client_of(app):
     from starlette.testclient import TestClient
-    return TestClient(app, base_url="http://127.0.0.1", headers={"content-type": "application/json"})
+    return TestClient(app, base_url="http://127.0.0.1",
+                      headers={"content-type": "application/json"})
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,8 @@ def game(client):
     """(record, hand) of a seeded game of two, a few decisions in, with dice in hand."""
     code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 11})
     for move in [{"roll": True}, {"keep": []}, {"roll": True}, {"box": "chance"}, {"roll": True}]:
-        code, st = post(client, "/api/game", {"record": st["record"], "hand": st["hand"], "move": move})
+        code, st = post(client, "/api/game",
+                        {"record": st["record"], "hand": st["hand"], "move": move})
         assert code == 200, st
     return st["record"], st["hand"]
 
@@ -62,7 +64,8 @@ CONTRADICTIONS = [  # (where in the record, the value that contradicts its moves
 
 
 @pytest.mark.parametrize("path, value", CONTRADICTIONS, ids=lambda x: str(x)[:20])
-def test_a_record_that_contradicts_its_moves_is_refused_by_game_as_by_analyze(client, game, path, value):
+def test_a_record_that_contradicts_its_moves_is_refused_by_game_as_by_analyze(client, game, path,
+                                                                              value):
     record, hand = game
     bad = _changed(record, path, value)
     analyzed, analysis = post(client, "/api/analyze", {"record": bad})
@@ -78,7 +81,8 @@ def test_seeded_dice_that_are_not_the_seeds_are_refused(client, game, capsys, tm
     other = [6 if d != 6 else 1 for d in first]
     bad = _changed(record, ("turns", 0, "decisions", 0, "dice"), other)
     bad = _changed(bad, ("turns", 0, "decisions", 0, "keep"), [])
-    for path, body in [("/api/game", {"record": bad, "hand": hand}), ("/api/analyze", {"record": bad})]:
+    for path, body in [("/api/game", {"record": bad, "hand": hand}),
+                       ("/api/analyze", {"record": bad})]:
         code, answer = post(client, path, body)
         assert code == 400 and "not what this game's seed rolled" in answer["error"], answer
     # the dice in hand too: a seeded game's next roll is the seed's
@@ -100,7 +104,7 @@ def test_seeded_dice_that_are_not_the_seeds_are_refused(client, game, capsys, tm
     ({"real_dice": 1}, "real_dice must be true or false"),
     ({"options": []}, "options must be"),
     ({"options": ""}, "options must be"),
-    ({"objective": "points"}, "objective must be expected or win"),
+    ({"goal": "best"}, "goal must be points or win"),
 ])
 def test_new_refuses_values_of_the_wrong_type(client, body, words):
     code, answer = post(client, "/api/new", {"players": ["a"], **body})
@@ -113,41 +117,32 @@ def test_points_as_text_are_refused_in_a_record(client, game):
     record, hand = game
     points = record["turns"][0]["decisions"][-1]["points"]
     bad = _changed(record, ("turns", 0, "decisions", -1, "points"), str(points))
-    for path, body in [("/api/game", {"record": bad, "hand": hand}), ("/api/analyze", {"record": bad})]:
+    for path, body in [("/api/game", {"record": bad, "hand": hand}),
+                       ("/api/analyze", {"record": bad})]:
         code, answer = post(client, path, body)
         assert code == 400 and "the record says" in answer["error"], answer
 
 
-class _Overrun:
-    """A pool whose win work always runs past the budget (as a kernel that compiles, or a big
-    sub-game, would): the work.Stopped(422) the real pool raises then."""
+def test_a_win_advice_stopped_by_the_guard_falls_back_to_points(tmp_path, monkeypatch):
+    """The issue: /api/game with objective win answered 422 for the move itself.  The worker's
+    guard stops the solve (engine/cancel.Cancelled, as the pool's cancel flag makes a backward
+    pass raise it); the one door answers for points and says why, in one call."""
+    from solver.advice.goal import WinGoal
+    from solver.engine.cancel import Cancelled
 
-    def __init__(self, pool):
-        self.pool, self.calls = pool, []
+    def stopped(self, query, tables):
+        raise Cancelled("stopped after 2 levels")
 
-    def __getattr__(self, name):
-        return getattr(self.pool, name)
-
-    async def run(self, name, args, disconnected=None, budget=True):
-        from solver.web import work
-        self.calls.append((name, args[0].get("objective") if name in ("new", "game") else None))
-        if name in ("new", "game") and args[0].get("objective") == "win":
-            raise work.Stopped("the work ran past this server's budget of 10 s and was stopped", 422)
-        return await self.pool.run(name, args, disconnected, budget)
-
-
-def test_a_win_advice_stopped_at_the_budget_falls_back_to_points(tmp_path):
-    """The issue: /api/game with objective win answered 422 for the move itself."""
-    from solver.web import work
-    from solver.web.app import SERVICE, Tables, create_app
-    tables = Tables(tmp_path)
-    pool = _Overrun(work.Pool(1, 8, None, SERVICE, tables=tables, processes=False))
-    client = client_of(create_app(tmp_path, pool=pool))
-    code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 2, "objective": "win"})
-    assert code == 200 and st["objective"] == "expected" and "budget" in st["notice"], st
-    code, st = post(client, "/api/game", {"record": st["record"], "move": {"roll": True}, "objective": "win"})
-    assert code == 200 and st["hand"] and st["advice"]["options"] and "budget" in st["notice"]
-    assert pool.calls[-2:] == [("game", "win"), ("game", "expected")]
+    monkeypatch.setattr(WinGoal, "ranked", stopped)
+    from solver.web.app import create_app
+    client = client_of(create_app(tmp_path))
+    code, st = post(client, "/api/new", {"players": ["a", "b"], "seed": 2, "goal": "win",
+                                         "language": "en"})
+    assert code == 200 and st["goal"] == "points" and "stopped" in st["notice"], st
+    code, st = post(client, "/api/game", {"record": st["record"], "move": {"roll": True},
+                                          "goal": "win", "language": "de"})
+    assert code == 200 and st["hand"] and st["advice"]["options"], st
+    assert st["notice"].startswith("Rat für Punkte: ") and "angehalten" in st["notice"]
 
 
 def test_replacing_a_worker_does_not_wait_for_it_on_the_event_loop():
@@ -184,7 +179,8 @@ def test_replacing_a_worker_does_not_wait_for_it_on_the_event_loop():
 WARM_CHECK = r"""
 import gc, json, orjson
 from numba.core.registry import CPUDispatcher
-from solver.web.app import Tables, answer_request, warm_up
+from solver.ask.warm import warm
+from solver.web.tasks import ServerTables as Tables, answer_request
 from solver.web import duel
 
 def compiled():
@@ -192,7 +188,8 @@ def compiled():
             for d in gc.get_objects() if isinstance(d, CPUDispatcher) for s in d.signatures}
 
 tables = Tables(None)
-warm_up(tables)
+for feature in ("win", "duel"):
+    warm(feature, tables)
 before = compiled()
 boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
          "full_house", "small_straight", "large_straight", "kniffel", "chance"]
@@ -202,21 +199,23 @@ for line in [{"card": card, "dice": [1, 2, 3, 4, 6], "rolls_left": 2, "opponents
              {"card": card, "opponents": [{"card": {**other, "kniffel": 50}, "kniffel_bonuses": 1}], "ties": "lose"},
              {"card": card, "dice": [6, 6, 6, 6, 6], "rolls_left": 1, "target": 200},
              {"players": 3, "dice": [1, 2, 3, 4, 5], "rolls_left": 1}]:
-    status, answer = answer_request(orjson.dumps(line), tables)
-    assert status == 200, answer
+    status, answer, preparing = answer_request(orjson.dumps(line), tables)
+    assert status == 200 and preparing is None, answer
 record, _ = duel.new_duel({"players": ["a", "b"], "seed": 1})
 state = duel.duel_step(record, None, {"roll": True}, True)
 duel.duel_step(state["record"], state["hand"], {"keep": []}, True)
 print(json.dumps(sorted(map(list, compiled() - before))))
-"""
+"""  # noqa: E501 - the script as it runs
 
 
 @pytest.mark.slow  # a fresh process: imports, the warm-up, the requests (kernels from the cache)
-def test_the_warm_up_compiles_every_kernel_a_request_needs(tmp_path):
-    """The issue: the opponents'-card path of the win advice (and the Dice Duel coach) compiled
-    inside the first such request, past its 10 s budget.  After warm_up, the requests of each
-    kind compile nothing more (numba adds a signature to a kernel when it compiles or loads)."""
+def test_warming_a_feature_compiles_every_kernel_its_requests_need(tmp_path):
+    """A server never compiles inside a request (its time limit would stop it half done): the
+    job of ask/warm.py compiles a feature's kernels first.  After warm("win") and warm("duel"),
+    the requests of each kind compile nothing more (numba adds a signature to a kernel when it
+    compiles or loads)."""
     done = subprocess.run([sys.executable, "-c", WARM_CHECK], capture_output=True, text=True,
-                          timeout=600, env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})
+                          timeout=600,
+                          env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []

@@ -10,8 +10,8 @@ from conftest import solved
 from helpers import late, target_table
 
 from solver import win_goal
-from solver.advice.position import checked_query, ranked  # the exact sub-game for a win
 from solver.advice.goal import WinGoal
+from solver.advice.position import checked_query, ranked  # the exact sub-game for a win
 from solver.advice.win.coach import check_budget, win_advice
 from solver.engine.states import Position, position_state
 from solver.presets import get_rules
@@ -166,7 +166,8 @@ def test_fresh_install_symmetric_position_holds_the_exact_chance(nothing_saved):
     theirs = score_distribution(table, Position(card))
     start = win_advice(Position(card), table, goal)
     share = sum(p * (sum(theirs.probs[:x - theirs.offset].tolist()) +
-                     0.5 * (theirs.probs[x - theirs.offset] if 0 <= x - theirs.offset < len(theirs.probs) else 0))
+                     0.5 * (theirs.probs[x - theirs.offset]
+                            if 0 <= x - theirs.offset < len(theirs.probs) else 0))
                 for x, p in zip(theirs.scores.tolist(), theirs.probs.tolist()))
     assert start.interval[0] == pytest.approx(share, abs=1e-9)
     assert start.interval[0] == pytest.approx(0.5, abs=1e-9)  # the same strategy, ties shared
@@ -194,7 +195,9 @@ def test_fresh_install_symmetric_position_on_the_web(nothing_saved):
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
     pytest.importorskip("httpx", reason="starlette's test client needs httpx")
     import json
+
     from starlette.testclient import TestClient
+
     from solver.rules.cards import parse_card
     from solver.web.app import create_app
     rules = get_rules("kniffel")

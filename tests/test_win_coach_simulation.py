@@ -1,9 +1,8 @@
-"""The lower end of the win interval (advice/win/approximation.py) is the exact chance of playing for
-points: seeded games in which both sides play for points from their cards (the simulation's
+"""The lower end of the win interval (advice/win/approximation.py) is the exact chance of playing
+for points: seeded games in which both sides play for points from their cards (the simulation's
 kernel) win as often, within 4 standard errors."""
 import math
 
-import numpy as np
 import pytest
 from conftest import solved
 from helpers import late
@@ -23,7 +22,8 @@ def test_low_end_is_the_chance_of_playing_for_points_by_simulation():
     rules = get_rules("kniffel")
     table = solved(rules)
     ours, theirs = Position(late(rules, 4, 21)), Position(late(rules, 5, 22))
-    low = win_advice(ours, table, win_goal([{"card": theirs.card}]), force="approximate").interval[0]
+    low = win_advice(ours, table, win_goal([{"card": theirs.card}]),
+                     force="approximate").interval[0]
     games = 40000
     players = Players(rules, 2, games, seed=5)
     for seat, position in enumerate((ours, theirs)):

@@ -17,11 +17,14 @@ from solver.rules import BOXES_13
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                    lambda inner: (st.lists(inner, max_size=3)
+                                   | st.dictionaries(st.text(max_size=6), inner, max_size=3)),
                     max_leaves=8)
-BOX = st.sampled_from(BOXES_13) | st.sampled_from(["Chance", "full house", "3", "", "kniffel "]) | JSON
+BOX = (st.sampled_from(BOXES_13) | st.sampled_from(["Chance", "full house", "3", "", "kniffel "])
+       | JSON)
 WRITE = st.fixed_dictionaries({}, optional={"box": BOX, "points": st.integers(-3, 80) | JSON,
-                                            "extra_bonus": st.booleans() | JSON, "dice": JSON}) | JSON
+                                            "extra_bonus": st.booleans() | JSON,
+                                            "dice": JSON}) | JSON
 
 
 def _game(real_dice=True):
@@ -56,7 +59,8 @@ def test_a_written_move_is_a_game_error_or_what_dice_could_write(write, real):
 
 
 WRITTEN = st.fixed_dictionaries({"written": st.just(True)}, optional={
-    "box": BOX, "points": st.integers(-3, 80) | JSON, "extra_bonuses": st.integers(-1, 2) | JSON, "x": JSON})
+    "box": BOX, "points": st.integers(-3, 80) | JSON, "extra_bonuses": st.integers(-1, 2) | JSON,
+    "x": JSON})
 
 
 @FUZZ
@@ -78,22 +82,25 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")
 
 @pytest.fixture(scope="module")
 def client():
-    from helpers import web_client
     from conftest import solved
+    from helpers import web_client
+
     from solver.web.app import create_app
-    return web_client(create_app(preloaded=[solved("kniffel")], budget=2))
+    return web_client(create_app(preloaded=[solved("kniffel")], time_limit=2))
 
 
 @settings(FUZZ, max_examples=40)
 @given(WRITE, st.sampled_from(["de", "en", None]))
 @example({"box": "full_house", "points": 20}, "de")
 def test_a_written_move_over_the_web_is_answered_in_json(client, write, language):
-    data = {"record": REAL, "move": {"write": write}, **({"language": language} if language else {})}
+    data = {"record": REAL, "move": {"write": write},
+            **({"language": language} if language else {})}
     response = client.post("/api/game", content=json.dumps(data).encode())
     body = response.json()
     assert response.status_code in (200, 400), (response.status_code, body)
     assert ("error" in body) == (response.status_code == 400), body
     if response.status_code == 200:
         from solver.rules import PRESETS
-        assert body["columns"][1]["card"][parse_box(write["box"], PRESETS["kniffel"])] == write["points"]
+        assert (body["columns"][1]["card"][parse_box(write["box"], PRESETS["kniffel"])]
+                == write["points"])
         assert body["turn"]["player"] == 0 and body["turn"]["write"] is not None  # Anna's turn next

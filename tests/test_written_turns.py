@@ -2,9 +2,11 @@
 game takes it only at a turn's start in a real-dice game, undo takes it back, and the analysis
 judges only the turns whose dice it saw."""
 import pytest
-
 from conftest import solved
-from solver.game import analysis, session
+
+from solver.ask import analysis
+from solver.ask.tables import Tables
+from solver.game import session
 from solver.game.card import GameError
 from solver.lang import Words
 
@@ -15,14 +17,14 @@ def _game(rules="kniffel", real=True):
 
 def test_written_turns_count_but_are_not_judged():
     record, hand = _game(), None
-    boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind", "full_house",
-             "small_straight", "large_straight", "kniffel", "chance"]
+    boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
+             "full_house", "small_straight", "large_straight", "kniffel", "chance"]
     for box in boxes:
         record, hand = session.apply_move(record, None, {"roll": [1, 2, 3, 4, 5]})
         record, hand = session.apply_move(record, hand, {"box": box})
         points = {"small_straight": 30, "large_straight": 40, "chance": 15}.get(box, 0)
         record, hand = session.apply_move(record, None, {"write": {"box": box, "points": points}})
-    result = analysis.analyze(record, solved("kniffel"))
+    result = analysis.analyze(record, Tables(preloaded=[solved("kniffel")]))
     anna, ben = result["players"]
     assert (anna["decisions"], anna["written"]) == (13, 0)
     assert (ben["decisions"], ben["written"], ben["loss"], ben["score"]) == (0, 13, 0, 85)

@@ -1,67 +1,36 @@
-"""Advice for many positions at once (`kniffel advise --batch`).
+"""The expected-score advice of many positions at once (`kniffel advise --batch`, whose lines
+ask/batch.py reads).
 
-The turn arithmetic of a chunk of positions runs in numba (kernels.py), on every CPU, and each
-answer's JSON is written from cached option texts: the same bytes as orjson gives for the single
-query's advice (advice.assemble), which tests/test_cli.py checks.  Input larger than one chunk is
-shared out among worker processes.
+The turn arithmetic of a chunk of positions runs in numba (batch_kernels.py), on every CPU, and
+each answer's JSON is written from cached option texts: the same bytes as orjson gives for the
+single question's advice (position.ranked), which tests/test_cli.py checks.
 """
 import math
-import multiprocessing
-import os
 from functools import lru_cache
-from itertools import chain, islice
 
 import numpy as np
 import orjson
 
 from .. import dice
-from . import batch_kernels as kernels
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
+from ..engine.threads import run_parallel
+from . import batch_kernels as kernels
 from .goal import POINTS
-from .position import Advice, checked_query, position_facts
-from ..rules import RulesError, box_key
-from .query import read_query
-from ..engine.states import Position
-from ..engine.threads import default_threads, run_parallel
-
-FIELDS = {"rules", "card", "dice", "rolls_left", "kniffel_bonuses", "jokers_left"}
+from .position import position_facts, ranked
 
 
-def _query(line, default_rules):
-    """One JSON line -> (rules, state, roll, rolls_left, position_facts); ValueError/RulesError
-    if bad."""
-    query, rules = read_query(line, FIELDS, default_rules, "scorecard",
-                              lambda r: f"{r.key} has no scorecard; ask with --rules {r.key}")
-    card = query.get("card", {})
-    if not isinstance(card, dict):
-        raise ValueError("card must be an object of box: points")
-    position = Position(card, query.get("kniffel_bonuses", 0), query.get("jokers_left"))
-    state, roll, rolls_left = checked_query(position, rules, query.get("dice"),
-                                            query.get("rolls_left"))[:3]
-    facts = position_facts(_valid_card(card, rules), position.kniffel_bonuses, state, rules, roll,
-                           rolls_left)
-    return rules, state, roll, rolls_left, facts
-
-
-def _valid_card(card, rules):
-    """parse_card's {box: points} of a card it has accepted (checked_query did), without checking
-    it again: the names as box keys, the points as ints."""
-    boxes = rules.boxes
-    return {name if name in boxes else box_key(name, rules):
-            points if type(points) is int else int(str(points).strip())
-            for name, points in card.items()}
-
-
-def _answer_chunk(queries, tables, top=None, threads=None):
-    """queries: [(rules, state, roll, rolls_left, position_facts)] -> [JSON of the advice, as bytes]."""
+def points_json(queries, tables, top=None, threads=None):
+    """The JSON (bytes) of the expected-score advice of each checked scorecard Query
+    (advice/position.Query), as Advice.as_dict(top) would give it, byte for byte; tables(rules)
+    the expected-score table of a rule set."""
+    queries = [(q.rules, q.state, q.roll, q.rolls_left,
+                position_facts(q.position.card, q.position.kniffel_bonuses, q.state, q.rules,
+                               q.roll, q.rolls_left), q) for q in queries]
     answers = [None] * len(queries)
     by_rules = {}
-    for i, (rules, state, roll, rolls_left, facts) in enumerate(queries):
-        if roll is None:
-            table = tables(rules)
-            advice = Advice(rules.key, state.card_total, state.card_total + table.value(state), [],
-                            POINTS, facts)
-            answers[i] = orjson.dumps(advice.as_dict(top))
+    for i, (rules, state, roll, rolls_left, facts, _) in enumerate(queries):
+        if roll is None:  # the turn's start: one value, no options to rank
+            answers[i] = orjson.dumps(ranked(queries[i][5], tables(rules), POINTS).as_dict(top))
         else:
             by_rules.setdefault(rules, []).append(i)
     for rules, members in by_rules.items():
@@ -73,7 +42,7 @@ def _answer_chunk(queries, tables, top=None, threads=None):
         closes = []  # per row: what follows the number of its score options, comma included
         bases = []  # per row: the query's card total
         for i in members:
-            _, state, roll, left, _ = queries[i]
+            _, state, roll, left, _, _ = queries[i]
             first_row.append(len(rows))
             rows.append((state.filled, state.aux, state.upper, roll, left))
             closes.append(b"},")
@@ -90,9 +59,10 @@ def _answer_chunk(queries, tables, top=None, threads=None):
         options = _score_options(rules, values, points, bonus, paid, rows[:, 3],
                                  np.array(bases, dtype=np.float64), np.array(closes, dtype=object))
         for m, i in enumerate(members):
-            _, state, roll, left, facts = queries[i]
-            answers[i] = _advice_json(rules, state.card_total, roll, left, facts, keeps[first_row[m]],
-                                      options, first_row[m], first_row[m + 1], top)
+            _, state, roll, left, facts, _ = queries[i]
+            answers[i] = _advice_json(rules, state.card_total, roll, left, facts,
+                                      keeps[first_row[m]], options, first_row[m], first_row[m + 1],
+                                      top)
     return answers
 
 
@@ -143,7 +113,8 @@ def _score_prefixes(rules, box, points, upper, paid, joker):
     table = _SCORE_PREFIXES.get(rules)
     if table is None:
         most = max(max(rules.possible_points(b)) for b in rules.boxes)
-        table = _SCORE_PREFIXES[rules] = np.full((rules.n_boxes, most + 1, 2, 2, 2), None, dtype=object)
+        table = _SCORE_PREFIXES[rules] = np.full((rules.n_boxes, most + 1, 2, 2, 2), None,
+                                                 dtype=object)
     found = table[box, points, upper, paid, joker]
     for i in np.flatnonzero(np.equal(found, None)):
         upper_bonus, extra_bonus = upper[i] * rules.upper_bonus, paid[i] * rules.extra_bonus
@@ -165,7 +136,8 @@ def _score_options(rules, values, points, bonus, paid, rolls, bases, closes):
     row, box = np.nonzero(allowed)
     points, paid, roll = points[row, box], paid[row, box], rolls[row]
     upper = (bonus[row, box] != paid * rules.extra_bonus).astype(np.int64)
-    joker = ((dice.KNIFFEL_FACE[roll] > 0) & (points != rules.plain_score[box, roll])).astype(np.int64)
+    joker = ((dice.KNIFFEL_FACE[roll] > 0)
+             & (points != rules.plain_score[box, roll])).astype(np.int64)
     prefixes = _score_prefixes(rules, box, points, upper, paid, joker)
     return offsets, bases[row] + values[row, box], prefixes, closes[row]
 
@@ -205,56 +177,3 @@ def _advice_json(rules, base, roll, rolls_left, facts, keeps, options, first, st
         parts[-2] = parts[-2][:-1]  # the last option's close, without its comma
     parts[-1] = b"]}"
     return b"".join(parts)
-
-
-def _answer_lines(block, default_rules, tables, top, threads=None):
-    """[(line number, text)] -> [JSON bytes]: the advice, or {"error": ...} for a bad line."""
-    results, queries, where = [], [], []
-    for number, line in block:
-        try:
-            if not line.strip():
-                raise ValueError("empty line")  # still answered: output line N is input line N
-            query = _query(line, default_rules)
-            tables(query[0])  # load or solve the line's table here, so a failure stays on its line
-            queries.append(query)
-            where.append(len(results))
-            results.append(None)
-        except (ValueError, RulesError, TypeError, orjson.JSONDecodeError, OSError) as exc:
-            results.append({"error": f"line {number}: {exc}"})
-    for slot, text in zip(where, _answer_chunk(queries, tables, top, threads)):
-        results[slot] = text
-    return [orjson.dumps(r) if isinstance(r, dict) else r for r in results]
-
-
-_WORKER = {}  # what forked worker processes inherit: (default_rules, tables, top)
-
-
-def _worker_lines(block):
-    default_rules, tables, top = _WORKER["job"]
-    return b"\n".join(_answer_lines(block, default_rules, tables, top, threads=1))
-
-
-def answer_lines(lines, default_rules, tables, top=None, chunk=1024, processes=None, start=1):
-    """Yield UTF-8 texts (bytes) of JSON lines, one line per input line and several lines a
-    text: the advice, or {"error": ...} for a bad line (blank, not UTF-8, not a query).  `lines`
-    are bytes (or str), each checked on its own, so no byte can end the batch.  Bytes out,
-    because a batch can be hundreds of megabytes: they go to the output as they are.
-    tables(rules) returns the ValueTable of a rule set; `start` is the first line's number (in
-    error messages).
-
-    Input of more than one chunk is shared out among `processes` worker processes (default:
-    one per CPU), each answering whole chunks; the answers keep the input order."""
-    numbered = enumerate(lines, start)
-    blocks = iter(lambda: list(islice(numbered, chunk)), [])
-    first = next(blocks, None)
-    if first is None:
-        return
-    processes = processes or default_threads()
-    if len(first) < chunk or processes == 1 or not hasattr(os, "fork"):
-        for block in chain([first], blocks):
-            yield b"\n".join(_answer_lines(block, default_rules, tables, top))
-        return
-    tables(default_rules)  # load (or solve) once, before the workers are forked
-    _WORKER["job"] = (default_rules, tables, top)
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
-        yield from pool.imap(_worker_lines, chain([first], blocks))

@@ -7,7 +7,6 @@ from ..engine.positions import box_options, position_final
 from ..engine.turn import best_sub_keeps, keep_means
 from ..rules import scoring
 
-
 GROUP = 32  # positions whose keep stages _advise_batch runs as the columns of one array
 
 
@@ -26,8 +25,8 @@ def _advise_batch(filled, aux, upper, rolls, rolls_left, values, game, moves, ro
     staged = np.empty(filled.shape[0], dtype=np.int64)
     n_staged = 0
     for i in range(filled.shape[0]):
-        box_options(filled[i], aux[i], upper[i], rolls[i], values, game, moves.kniffel_face, box_value[i],
-                     box_points[i], box_bonus[i], box_paid[i])
+        box_options(filled[i], aux[i], upper[i], rolls[i], values, game, moves.kniffel_face,
+                    box_value[i], box_points[i], box_bonus[i], box_paid[i])
         if rolls_left[i] > 0:
             staged[n_staged] = i
             n_staged += 1

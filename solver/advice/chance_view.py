@@ -1,6 +1,7 @@
 """The target objective as the advice steps (steps.py) read it: every option's chance of a
 final score >= T with optimal play for T afterwards, and its expected final score under that
-same play.  Compared by the chance at the grain of engine/target/columns.py, ties by the expected score.
+same play.  Compared by the chance at the grain of engine/target/columns.py, ties by the expected
+score.
 
 Plain numpy on one (state, points still needed) column of a saved target table.
 """
@@ -8,7 +9,7 @@ import numpy as np
 
 from ..engine.grain import quantise
 
-NO_CHANCE = (-1.0, -1e300)  # a filled or forbidden box: below every (chance, expected) pair
+NO_OPTION = (-1.0, -1e300)  # a filled or forbidden box: below every (chance, expected) pair
 
 
 def better(aw, ae, bw, be):
@@ -21,7 +22,7 @@ class ChanceView:
     """(W, E) from a TargetTable with `need` points still needed at the turn start: two
     components, compared lexicographically at the grain (quantise)."""
 
-    fill = NO_CHANCE
+    fill = NO_OPTION
 
     def __init__(self, table, need):
         self.rules, self.table, self.need = table.rules, table, need
@@ -73,10 +74,10 @@ class ChanceView:
 
     @staticmethod
     def rank(options):
-        return rank(options)
+        return rank_by_chance(options)
 
 
-def rank(options):
+def rank_by_chance(options):
     """Options best first: by the chance at the grain, then by the expected final score."""
     return sorted(options, key=lambda o: (quantise(o["probability"]), o["expected_final_score"]),
                   reverse=True)

@@ -8,11 +8,11 @@ import json
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-
 from .. import dice as _dice  # `dice` is a parameter name of checked_query()
 from ..dice import joker_targets, sub_keep_indices, sub_keep_rerolls
+from ..engine.states import Position, card_state
 from ..rules import UPPER, scoring
-from ..engine.states import Position, position_state
+from ..rules.cards import parse_card
 from . import steps
 
 COST_TOLERANCE = 1e-9  # a choice this close to the best is the best: ties differ by rounding
@@ -35,7 +35,11 @@ class Advice:
     interval: list | None = None  # approximate: [low, high] of the chance (win/approximation.py)
     note: str | None = None  # what the answer could not do, and how to make it (a table to build)
     games: int | None = None  # estimated by rollouts: the games played out per option
-    building: dict | None = None  # no target table yet: the background build's (win/prepare.status)
+    building: dict | None = None  # the win tables' build under way (ask/build.status)
+    offer: dict | None = None  # the win tables missing: what their build would cost (ask/build)
+    preparing: str | None = None  # the feature whose kernels a server compiles (ask/warm.py)
+    fallback: dict | None = None  # the goal asked, when it could not be answered and this is
+    # the advice for points instead: {"goal", "reason", "words"} (ask/answer.py)
 
     @property
     def exact(self):
@@ -53,8 +57,10 @@ class Advice:
 
 
 class Query(NamedTuple):
-    """A position checked once (checked_query): its State, the roll in hand (an index, or
-    None at the turn start), the rolls left, and the Position with its parsed card."""
+    """A position checked once (checked_query; ask/request.py for a question): its State, the
+    roll in hand (an index, or None at the turn start), the rolls left, the position (a
+    scorecard's Position with its card read; the Dice Duel's chips or table, its state None)
+    and the rules."""
     state: object
     roll: int | None
     rolls_left: int | None
@@ -71,11 +77,8 @@ def position_facts(card, kniffel_bonuses, state, rules, roll=None, rolls_left=No
     """The position as the advice understood it (its JSON "position"): `card` is the validated
     {box: points} (parse_card's), `state` its State, `roll` the roll index in hand or None."""
     filled, open_boxes, open_most = _card_layout(rules, state.filled)
-    upper, threshold = state.upper_total, rules.upper_bonus_threshold
-    if upper >= threshold:
-        needs = 0
-    else:
-        needs = threshold - upper if upper + open_most >= threshold else None
+    upper = state.upper_total
+    needs = scoring.upper_bonus_needs(upper, open_most, rules.upper_bonus_threshold)
     return {"filled": {box: card[box] for box in filled}, "open": list(open_boxes),
             "upper_subtotal": upper, "upper_bonus_needs": needs, "kniffel_bonuses": kniffel_bonuses,
             "jokers_left": state.aux // rules.aux_block if rules.jokers else None,
@@ -117,20 +120,26 @@ def keep_values(stop, final, rolls_left):
     return steps.keep_values(steps.PointsView, (stop,), (final,), rolls_left)[0]
 
 
-def ranked(query, table, goal, view=None):
+def ranked(query, table, goal, view=None, computed=None):
     """Every choice for the checked `query` (checked_query's) ranked by `goal`, best first: an
-    Advice.  table: the table of goal.table_kind (the target table for a target, else the
-    expected).  view: the objective's view when the caller made it (win/coach.py's), else
-    goal.view's."""
+    Advice; the one place a scorecard goal's options are ranked (its view tells how).  table:
+    the table the goal reads.  view: the goal's view when the caller made it (win/coach.py's),
+    else goal.view's.  computed: (box values, points, bonus, keep values) of the roll in hand
+    when the caller computed them for many rolls at once (the strategy tables)."""
     view, facts = (view, None) if view is not None else goal.view(query, table)
     state, roll = query.state, query.roll
     if roll is None:
         probability, expected = view.headline(state.card_total, view.start(state))
         return Advice(view.rules.key, state.card_total, expected, [], goal, facts, probability)
-    value, points, bonus = steps.box_values(state, view, [roll])
-    keeps = (steps.keep_values(view, *steps.final_values(state, view), query.rolls_left)
-             if query.rolls_left else None)
-    return assembled(query, view, goal, value, points, bonus, keeps, facts)
+    if computed is None:
+        value, points, bonus = steps.box_values(state, view, [roll])
+        keeps = (steps.keep_values(view, *steps.final_values(state, view), query.rolls_left)
+                 if query.rolls_left else None)
+    else:
+        value, points, bonus, keeps = computed
+    options = ranked_options(query, view, value, points, bonus, keeps)
+    probability, expected = options[0].get("probability"), options[0]["expected_final_score"]
+    return Advice(view.rules.key, state.card_total, expected, options, goal, facts, probability)
 
 
 def best_value(query, view):
@@ -150,10 +159,14 @@ def best_value(query, view):
 
 
 def checked_query(position, rules, dice=None, rolls_left=None):
-    """Validate a query once: a Query; ValueError naming the problem."""
+    """A position of a program checked once: a Query whose Position holds the card as
+    parse_card reads it (ask/request.py reads what a person or a batch line gives and calls
+    this); ValueError naming the problem."""
     if not isinstance(position, Position):
         position = Position(card=position)
-    state = position_state(position, rules)
+    card = parse_card(position.card, rules)
+    state = card_state(card, position.kniffel_bonuses, position.jokers_left, rules)
+    position = Position(card, position.kniffel_bonuses, position.jokers_left)
     if dice is None:
         if rolls_left is not None:
             raise ValueError("rolls left needs dice")
@@ -162,10 +175,10 @@ def checked_query(position, rules, dice=None, rolls_left=None):
     return Query(state, roll, rolls_left, position, rules)
 
 
-def assembled(query, view, goal, value, points, bonus, keeps, facts=None):
-    """The ranked Advice from the box values of the roll in hand (steps.box_values' column)
-    and, with rolls left, the value of every keep (462): the box options, the joker moves when
-    no roll is left, the keeps when some are."""
+def ranked_options(query, view, value, points, bonus, keeps):
+    """The options of the roll in hand ranked by `view`, from its box values (steps.box_values'
+    column) and, with rolls left, the value of every keep (462): the box options, the joker
+    moves when no roll is left, the keeps when some are."""
     state, roll, rolls_left, rules = query.state, query.roll, query.rolls_left, view.rules
     base = state.card_total
     options = score_options(rules, view, value, points, bonus, base, state.upper, roll)
@@ -179,9 +192,7 @@ def assembled(query, view, goal, value, points, bonus, keeps, facts=None):
                     **view.fields(base, [part[i] for part in keeps], keep=True)}
                    for keep, reroll, i in zip(keep_list, sub_keep_rerolls(roll),
                                               indices.tolist())] + options
-    options = view.rank(options)
-    probability, expected = options[0].get("probability"), options[0]["expected_final_score"]
-    return Advice(rules.key, base, expected, options, goal, facts, probability)
+    return view.rank(options)
 
 
 def joker_options(rules, view, state, roll, changes):
@@ -199,14 +210,15 @@ def joker_options(rules, view, state, roll, changes):
     return options
 
 
-def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, goal, position=None):
+def assemble(table, state, roll, rolls_left, values, points, bonus, keeps, goal):
     """The expected-score Advice from the values of each box for the roll in hand and, with
     rolls left, the value of every keep (462), as strategy tables compute them for many rolls
-    of one state; `position` is its position_facts()."""
+    of one state."""
     view = steps.PointsView(table.rules, table.values)
     query = Query(state, roll, rolls_left, None, table.rules)
-    return assembled(query, view, goal, (values[:, None],), points[:, None], bonus[:, None],
-                     None if keeps is None else (keeps,), position)
+    computed = ((values[:, None],), points[:, None], bonus[:, None],
+                None if keeps is None else (keeps,))
+    return ranked(query, table, goal, view, computed)
 
 
 def score_options(rules, view, value, points, bonus, base, upper, roll):

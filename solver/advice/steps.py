@@ -20,7 +20,6 @@ import numpy as np
 from .. import dice
 from ..rules import scoring
 
-
 _by_value = itemgetter("expected_final_score")
 
 

@@ -1,9 +1,67 @@
 """The text of `kniffel advise` in the player's language: the position it understood, the ranked
 options with what each costs against the best, and, for a target or a win, the chance of each
-option and the trade-off against playing for points.  The words are solver/lang's."""
+option and the trade-off against playing for points; the Dice Duel's chips or table.  The words
+are solver/lang's."""
 import textwrap
 
 import click
+
+
+def advice_lines(request, advice, tables, shown, words):
+    """The whole text of `kniffel advise` for the answered `request` (ask/request.py), its
+    `shown` best options (None: all), in `words`' language."""
+    query = request.query
+    if request.rules.game == "dice-duel":
+        from ..duel.multiplayer.game import Table
+        if isinstance(query.position, Table):
+            from .duel_text import table_lines
+            return table_lines(advice.as_dict(), shown, words)
+        return chips_lines(advice, query, shown, words)
+    if advice.goal.kind == "points":  # the goal asked, or points instead (its fallback line)
+        from ..ask.answer import fallback_text
+        said = fallback_text(advice, words)
+        return (expected_lines(request.rules, advice, shown, words) + ([said] if said else [])
+                + building_lines(advice, words))
+    from ..advice.goal import POINTS
+    from ..ask.answer import answer
+    plain = answer(request.with_goal(POINTS), tables)  # for points: the trade-off
+    goal = advice.goal
+    return goal_lines(request.rules, advice, plain, shown, goal.heading(words),
+                      goal.chance_word(words), words, goal.word(words))
+
+
+def chips_lines(advice, query, shown, words):
+    """The solo Dice Duel advice as text: the chips, then the ranked options of the roll, the
+    `shown` best of them (None: all), each with what it costs against the best."""
+    from ..dice import KEEPS
+    from ..duel.chips import CHIPS_PER_TYPE, TYPES
+    from ..duel.words import option_text
+    chips, rules = query.position, query.rules
+    spec = ", ".join(words("duel.solo_chips", chip=words.chip(t), plate=p, aside=a, mine=m)
+                     for t, p, a, m in zip(TYPES, chips.plate, chips.aside, chips.mine)
+                     if p != CHIPS_PER_TYPE)
+    spec = words("duel.solo_spec", list=spec) if spec else words("duel.all_on_plate")
+    lines = [words("duel.solo_head", rules=advice.rules, spec=spec, points=chips.chips_value)]
+    if chips.over:
+        lines.append(words("duel.solo_over", score=advice.expected_final_score,
+                           bonus=rules.last_chip_bonus))
+    elif query.roll is None:
+        lines.append(words("duel.solo_start", value=advice.expected_final_score))
+    if query.roll is None:
+        return lines
+    roll = list(KEEPS[query.roll])
+    lines.append(dice_line(roll, query.rolls_left, words))
+    options = advice.options if shown is None else advice.options[:shown]
+    best = advice.expected_final_score
+    texts = [option_text(option, words, roll) for option in options]
+    width = max(map(len, texts))
+    lines.append(f"  {'#':>2}  {words('advise.choice'):<{width}}  {words('advise.expected'):>9}")
+    for rank, (option, text) in enumerate(zip(options, texts), 1):
+        value = option["expected_final_score"]
+        lines.append(f"  {rank:>2}  {text:<{width}}  {value:>9.3f}  {words.cost(best - value)}")
+    if len(options) < len(advice.options):
+        lines.append("  " + words("advise.more", n=len(advice.options) - len(options)))
+    return lines
 
 
 def position_lines(rules, position, words):
@@ -18,8 +76,9 @@ def position_lines(rules, position, words):
     needs = position["upper_bonus_needs"]
     state = {0: w("advise.bonus_reached"), None: w("advise.bonus_out")}.get(needs) \
         or w("advise.bonus_needs", n=needs)
-    lines.append("  " + w("advise.upper", subtotal=position["upper_subtotal"], bonus=rules.upper_bonus,
-                          threshold=rules.upper_bonus_threshold, state=state))
+    lines.append("  " + w("advise.upper", subtotal=position["upper_subtotal"],
+                          bonus=rules.upper_bonus, threshold=rules.upper_bonus_threshold,
+                          state=state))
     if rules.extra_bonus:
         paid = position["kniffel_bonuses"]
         lines.append("  " + w("advise.extra", kniffel=kniffel_name(rules, w), n=paid,
@@ -58,7 +117,8 @@ def describe(option, rules, words):
     if option.get("upper_bonus"):
         notes.append(w("choice.upper_bonus", n=option["upper_bonus"]))
     if option.get("extra_bonus"):
-        notes.append(w("choice.extra_bonus", n=option["extra_bonus"], kniffel=kniffel_name(rules, w)))
+        notes.append(w("choice.extra_bonus", n=option["extra_bonus"],
+                       kniffel=kniffel_name(rules, w)))
     text = ", ".join(notes)
     if "joker" in option:
         taken, given = option["joker"]["from"], option["joker"]["to"]
@@ -82,7 +142,8 @@ def option_lines(options, shown, texts, columns, words):
     lines = [head.rstrip()]
     for rank, text in enumerate(texts):
         lines.append((f"  {rank + 1:>2}  {text:<{width}}" + "".join(
-            f"  {cells[rank]:{a}{n}}" for (_, cells), n, a in zip(columns, widths, align))).rstrip())
+            f"  {cells[rank]:{a}{n}}"
+            for (_, cells), n, a in zip(columns, widths, align))).rstrip())
     if len(shown_options) < len(options):
         lines.append("  " + w("advise.more", n=len(options) - len(shown_options)))
     return lines
@@ -120,7 +181,8 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     options = advice.options
     if plain.position["dice"] is None or not options:
         cost = plain.expected_final_score - advice.expected_final_score
-        return lines + [w("advise.trade_start", plain=plain.expected_final_score, cost=max(0.0, cost))]
+        key = "advise.trade_start" if cost >= NO_COST else "advise.trade_start_same"
+        return lines + [w(key, plain=plain.expected_final_score, cost=cost)]
     top = advice.probability
     chances = [w.percent(o["probability"]) for o in options]
     values = [f"{o['expected_final_score']:.3f}" for o in options]
@@ -132,10 +194,22 @@ def goal_lines(rules, advice, plain, shown, goal_text, chance_name, words, goal_
     texts = [describe(o, rules, w) for o in (options if shown is None else options[:shown])]
     columns = [(chance_name, chances), (w("advise.expected"), values), (w("advise.cost"), costs)]
     if advice.method == "approximate":  # each option's interval beside its estimate
-        spans = [f"[{w.percent(o['interval'][0])}, {w.percent(o['interval'][1])}]" for o in options]
+        spans = [interval_text(o["interval"], w) for o in options]
         columns.insert(1, (w("advise.interval"), spans))
     lines += option_lines(options, shown, texts, columns, w)
     return lines + [trade_off(advice, plain, goal_word or goal_text, chance_name, w)]
+
+
+NO_COST = 5e-4  # expected points a trade-off line would print as 0.000: it says none instead
+
+
+def interval_text(interval, words):
+    """An option's interval in words: "[12.3%, 45.6%]", or "at most 100%" where its low end is
+    not known (no estimate either: only the high end is)."""
+    low, high = interval
+    if low is None:
+        return words("advise.at_most", chance=words.percent(high))
+    return f"[{words.percent(low)}, {words.percent(high)}]"
 
 
 def method_lines(advice, words):
@@ -148,17 +222,21 @@ def method_lines(advice, words):
         return [w("advise.method_exact")]
     from ..advice.win.approximation import method_words
     lines = [method_words(advice, w)]
-    if advice.building is not None:
+    if advice.building is not None or advice.offer is not None:
         return lines + building_lines(advice, w)
-    return lines + ([w("advise.no_target_table")] if advice.note else [])
+    if not advice.note:
+        return lines
+    # a chance not known at all has said already that there is no target table
+    unknown = advice.interval is not None and advice.interval[0] is None
+    return lines + [w("advise.target_table_hint" if unknown else "advise.no_target_table")]
 
 
 def building_lines(advice, words):
-    """The line on the win tables' background build, if one is under way (win/prepare.py)."""
-    if getattr(advice, "building", None) is None:
-        return []
-    from ..advice.win.prepare import building_text
-    return [building_text(words, advice.building)]
+    """The line on the win coach's tables: how far their build is, or what it would cost
+    (ask/build.py)."""
+    from ..ask.build import tables_text
+    said = tables_text(words, advice)
+    return [] if said is None else [said]
 
 
 def trade_off(advice, plain, goal_text, chance_name, words):
@@ -170,17 +248,18 @@ def trade_off(advice, plain, goal_text, chance_name, words):
     points choice (its chance under 50%: the goal lies above the middle of what points play
     reaches, so reaching it means giving up average for the high end); it is the safer choice
     when the goal is likely (protecting a lead or a target below the expectation)."""
-    from ..advice.goal import matching_option
-    from ..game.analysis import option_as_decision
+    from ..advice.choices import matching_option, option_as_decision
     w = words
     best, points_best = advice.options[0], plain.options[0]
     mirror = matching_option(advice.options, option_as_decision(points_best))
     if (mirror is None or mirror is best or None in (mirror["probability"], best["probability"])
             or abs(mirror["probability"] - best["probability"]) < 5e-10):
-        return w("advise.goal_same", plain=plain.expected_final_score,
-                 cost=max(0.0, plain.expected_final_score - best["expected_final_score"]))
+        cost = plain.expected_final_score - best["expected_final_score"]
+        key = "advise.goal_same" if cost >= NO_COST else "advise.goal_same_free"
+        return w(key, plain=plain.expected_final_score, cost=cost)
     cost = points_best["expected_final_score"] - best["expected_final_score"]
-    key = "advise.trade_risky" if mirror["probability"] < 0.5 else "advise.trade_safe"
+    key = "advise.trade_free" if cost < NO_COST else \
+        "advise.trade_risky" if mirror["probability"] < 0.5 else "advise.trade_safe"
     return w(key, goal=goal_text, cost=max(0.0, cost), expected=best["expected_final_score"],
              plain=points_best["expected_final_score"], chance_name=chance_name,
              chance=w.percent(best["probability"]), plain_chance=w.percent(mirror["probability"]))

@@ -8,9 +8,9 @@ import time
 
 import click
 
+from ..lang import Words
 from .common import InputError, check_output_file, emit_json
 
-from ..lang import Words
 
 class _Quit(Exception):
     pass
@@ -24,6 +24,7 @@ def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
     """Start a new game and play it (exit 130 when interrupted); lang: de, en or None (the
     rules' pad language)."""
     import random
+
     from ..duel.multiplayer.record import new_game
     from ..game.card import GameError
     words = Words(lang, rules)
@@ -158,10 +159,12 @@ def _ask(prompt):
 
 
 def _coach(game, words, top=None, final=False):
-    from .. import advise
-    from .advise_multi import chance_lines
-    advice = advise(game.table, game.rules, list(game.dice), 0 if final else game.rolls_left)
-    answer = advice.as_dict()
+    from ..ask.answer import answer as ask
+    from ..ask.request import read_request
+    from .duel_text import chance_lines
+    request = read_request({"rules": game.rules, "chips": game.table, "dice": list(game.dice),
+                            "rolls_left": 0 if final else game.rolls_left})
+    answer = ask(request, None).as_dict()  # several players: no table is read
     for line in chance_lines(answer, top, words):  # the position is on the screen already
         click.echo("  " + line)
     return answer
@@ -170,8 +173,8 @@ def _coach(game, words, top=None, final=False):
 def show_table(game, words):
     """The chips as the table shows them: a row per chip type with its value and how many lie on
     the plate, set aside and in front of each player; then each player's points."""
-    from ..duel.multiplayer import game as mg
     from ..duel.chips import TYPES, VALUES
+    from ..duel.multiplayer import game as mg
     table = game.table
     heads = [words("duel.plate"), words("duel.aside")] + list(game.players)
     columns = [table.plate, table.aside] + list(table.seats)

@@ -16,28 +16,32 @@ def _loopback(host):
         return False
 
 
-@click.command()
+@click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; another than loopback (for a phone on the same Wi-Fi) "
                    "needs the access token in the URL.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="Port.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 @tables_option()
-@click.option("--budget", type=click.FloatRange(min=0.1, max=3600), default=10, show_default=True,
-              help="Seconds of work one request may take: a win request predicted over it is "
-                   "refused (the page then advises for points), work running past it stopped.")
+@click.option("--time-limit", "time_limit", type=click.FloatRange(min=0.1, max=3600), default=10,
+              show_default=True,
+              help="Seconds one request may compute before it is stopped: a guard for the "
+                   "server, which never changes an answer (each request's own budget is counted "
+                   "in work); a win request stopped by it is answered for points, and says so.")
 @click.option("--workers", type=click.IntRange(1, 64),
-              help="Requests computed at once, each in a process of its own (default: one per core).")
+              help="Requests computed at once, each in a process of its own (default: one per "
+                   "core).")
 @click.option("--client-timeout", type=click.FloatRange(min=0.1, max=600), default=10,
               show_default=True, help="Seconds a client may take to send a request's headers "
                                       "(from its connection's accept), and again its body, before "
                                       "it is cut off.")
-@click.option("--no-prepare", is_flag=True, help="Do not start building the win coach's missing "
-              "tables (target table, opponents' store) of the scorecard presets at start-up; "
-              "by default a background process builds them, one preset after the other (minutes "
-              "each, once), and until a preset's are there its win advice is an estimate and "
-              "the page says how far the build is.")
-def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_prepare):
+@click.option("--new-token", is_flag=True,
+              help="With --host beyond loopback: make a new access token, so that the links and "
+                   "QR codes given out before stop working (the token is kept in the user's "
+                   "config folder, kniffel/token, and is the same at every start).")
+def serve_command(host, port, open_browser, tables, time_limit, workers, client_timeout,
+                  new_token):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 
     The page holds the game (and keeps it in the browser); the server only computes, in worker
@@ -47,47 +51,34 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_
     Example:
       kniffel serve --open
       kniffel serve --host 0.0.0.0 --port 8765   # for a phone on the same Wi-Fi
-      kniffel serve --budget 30                  # allow slower win advice
-      kniffel serve --no-prepare                 # build no win tables in the background
+      kniffel serve --time-limit 30              # let a request compute up to 30 s
     """
     if not host.strip():
         raise InputError('--host "" would listen on every interface: name the address '
                          "(0.0.0.0 for every interface, if that is meant)")
     try:
         import uvicorn
-        from ..web.app import SERVICE, create_app
+
         from ..web import guard, work
+        from ..web.app import SERVICE, create_app
     except ImportError as exc:
-        raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' ({exc})") from None
-    import secrets
-    import socket
-    token = None
-    if not _loopback(host):
-        token = secrets.token_urlsafe(16)
-        click.echo(f"kniffel: warning: listening on {host}, not loopback: anyone on the network who "
-                   "has the URL below can use it (it holds a random access token)", err=True)
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:  # bound here, so a port in use is a one-line error before any URL is printed
-        sock.bind((host, port))
-    except OSError as exc:
-        sock.close()
-        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' "
+                           f"({exc})") from None
+    token = _token(host, new_token)
+    sock = _listening(host, port)
     port = sock.getsockname()[1]
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
-    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + (f"?token={token}" if token else "")
+    url = (f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+           + (f"?token={token}" if token else ""))
     guard.HEADER_SECONDS = guard.BODY_SECONDS = client_timeout
     size = workers or work.default_workers()
-    pool = work.Pool(size, 16 * size, budget, SERVICE, tables_dir=tables)
+    pool = work.Pool(size, 16 * size, time_limit, SERVICE, tables_dir=tables)
     app = create_app(tables, token=token, host=host, pool=pool)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             http=guard.timed_protocol(), timeout_keep_alive=5,
                             timeout_graceful_shutdown=1, limit_concurrency=256)
     guard.quiet_repeats()  # after uvicorn.Config, which sets its logging up
     server = _Server(config, pool)
-    if not no_prepare:
-        _prepare(tables)
     click.echo(f"kniffel serve: {url}")
     if not _loopback(host):  # for a phone on the table: the address to open, as a QR code too
         click.echo("kniffel serve: on a phone in the same network, open the address above or scan:")
@@ -96,19 +87,99 @@ def serve(host, port, open_browser, tables, budget, workers, client_timeout, no_
     if open_browser:
         import webbrowser
         webbrowser.open(url)
+    import signal
+    hang_up = getattr(signal, "SIGHUP", None)  # the terminal closed (none on Windows): stop as
+    if hang_up is not None:  # for Ctrl-C (uvicorn takes SIGINT and SIGTERM itself)
+        signal.signal(hang_up, server.handle_exit)
     server.run(sockets=[sock])  # after a signal, uvicorn raises it again: the usual exit
 
 
-def _prepare(tables):
-    """Start the background build of the presets' missing win tables (advice/win/prepare.py):
-    the default preset first, the others after it; a build already running is left to run."""
-    from ..advice.win.prepare import start
-    from ..rules import PRESETS
-    presets = [r for r in PRESETS.values() if r.game == "scorecard"]
-    presets.sort(key=lambda r: r.key != "kniffel")
-    if start(presets, tables) is not None:
-        click.echo("kniffel serve: building the missing win tables in the background "
-                   "(--no-prepare to skip)")
+def _token(host, new=False):
+    """The access token of a server that listens beyond loopback (None on loopback), with the
+    warning that anyone who has the URL can use it: the token kept in the user's config folder
+    (token_path), so that a phone's bookmark still works after a restart; a new one, kept there,
+    when there is none, it is not one, or `new` asks for it."""
+    if _loopback(host):
+        if new:
+            raise InputError("--new-token goes with a --host beyond loopback (on loopback the "
+                             "server needs no token)")
+        return None
+    path = token_path()
+    token = None if new else _read_token(path)
+    kept = f"kept in {path} for the next start; --new-token makes a new one"
+    if token is None:
+        import secrets
+        token = secrets.token_urlsafe(16)
+        try:
+            _write_token(path, token)
+        except OSError as exc:
+            kept = f"a new one at every start: it cannot be kept in {path}: {exc.strerror or exc}"
+    click.echo(f"kniffel: warning: listening on {host}, not loopback: anyone on the network who "
+               f"has the URL below can use it (it holds the access token, {kept})", err=True)
+    return token
+
+
+def token_path():
+    """Where `kniffel serve` keeps its access token: kniffel/token in the user's config folder
+    ($XDG_CONFIG_HOME, else ~/.config)."""
+    import os
+    from pathlib import Path
+    return Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "kniffel" / "token"
+
+
+def _read_token(path):
+    """The token kept in `path`, or None when there is none or it is not one (empty, cut short,
+    not a regular file of its own, or readable by others on this machine: then a new one)."""
+    import os
+    import re
+    import stat
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(handle.fileno()).st_mode
+        if not stat.S_ISREG(mode) or (os.name == "posix" and mode & 0o077):
+            return None
+        text = handle.read(256).decode("ascii", "replace").strip()
+    return text if re.fullmatch(r"[A-Za-z0-9_-]{16,128}", text) else None
+
+
+def _write_token(path, token):
+    """Keep `token` in `path`, readable by this user only (0600, a new folder 0700), written to
+    a temporary file and renamed: never half a token, whatever stops it."""
+    import os
+    import tempfile
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".token.", suffix=".tmp")  # 0600
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as handle:
+            handle.write(token + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def _listening(host, port):
+    """A socket bound to (host, port), so that a port in use is a one-line error before any
+    URL is printed."""
+    import socket
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
 
 
 def _server_class():

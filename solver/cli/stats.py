@@ -3,25 +3,42 @@ import time
 
 import click
 
-from .common import (CommandError, InputError, check_output_file, emit_json, expected_table, json_option, parse_position, position_options, quiet_option, rules_option, scorecard_rules, tables_option)
+from ..lang import Words
+from .common import (
+    CommandError,
+    InputError,
+    check_output_file,
+    command_position,
+    emit_json,
+    expected_table,
+    json_option,
+    lang_option,
+    position_options,
+    quiet_option,
+    rules_option,
+    scorecard_rules,
+    tables_option,
+)
 
 
-@click.command()
+@click.command("simulate")
 @rules_option()
 @tables_option()
 @click.option("--games", type=click.IntRange(min=1), default=100_000, show_default=True,
               help="Games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
               help="Random seed (0 to 2**64 - 1): the same seed plays the same games.")
-@click.option("--strategy", type=click.Choice(["optimal", "greedy", "heuristic"]), default="optimal",
-              show_default=True, help="optimal: the solved strategy; greedy: keep the most common "
+@click.option("--strategy", type=click.Choice(["optimal", "greedy", "heuristic"]),
+              default="optimal", show_default=True,
+              help="optimal: the solved strategy; greedy: keep the most common "
               "face, fill the box with the most points now; heuristic: a sensible human's rules "
               "of thumb (no Knobeln jokers).")
 @click.option("--compare", type=click.Choice(["greedy", "optimal", "heuristic"]),
               help="Also play this strategy on the same dice seed and show both.")
 @json_option()
 @quiet_option()
-def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet):
+@lang_option()
+def simulate_command(rules_name, tables, games, seed, strategy, compare, as_json, quiet, lang):
     """Play many games by computer and report the scores, with 95% confidence intervals.
 
     \b
@@ -43,25 +60,38 @@ def simulate(rules_name, tables, games, seed, strategy, compare, as_json, quiet)
         emit_json({"rules": rules.key, "expected_score": table.expected_score,
                     "strategies": results})
         return
-    _print_simulation(rules, table, results)
+    _print_simulation(rules, table, results, Words(lang, rules))
 
 
-def _print_simulation(rules, table, results):
+def grouped(n, words):
+    """A whole number with its thousands marked as the language of `words` marks them:
+    "536,448" in English, "536 448" in German (where "." is the decimal point, as in advise)."""
+    return f"{n:,}".replace(",", words("number.thousands"))
+
+
+def _print_simulation(rules, table, results, words):
     names = list(results)
     first = results[names[0]]
-    click.echo(f"{rules.key}: {first['games']:,} games a strategy, seed {first['seed']}; "
-               f"solved expected score {table.expected_score:.4f}")
-    rows = [("mean (95% CI)", lambda r: f"{r['mean']:.2f} ± {r['mean_ci95']:.2f}"),
-            ("standard deviation", lambda r: f"{r['sd']:.2f}")]
-    rows += [(f"percentile {q}", lambda r, q=q: str(r["percentiles"][q])) for q in first["percentiles"]]
-    rows += [("upper bonus", lambda r: _percent(r["upper_bonus"])),
-             ("Kniffel box 50", lambda r: _percent(r["kniffel_box_50"])),
-             ("extra-Kniffel bonus", lambda r: _percent(r["extra_kniffel_bonus"]))]
-    rows += [(f"score >= {t}", lambda r, t=t: _percent(r["at_least"][t])) for t in first["at_least"]]
+    kniffel = words.box(rules.boxes[rules.kniffel_box])
+    click.echo(words("simulate.head", rules=rules.key, n=first["games"],
+                     games=grouped(first["games"], words), seed=first["seed"],
+                     expected=table.expected_score))
+    rows = [(words("simulate.mean"), lambda r: f"{r['mean']:.2f} ± {r['mean_ci95']:.2f}"),
+            (words("simulate.sd"), lambda r: f"{r['sd']:.2f}")]
+    rows += [(words("simulate.percentile", q=q), lambda r, q=q: str(r["percentiles"][q]))
+             for q in first["percentiles"]]
+    rows += [(words("simulate.upper_bonus"), lambda r: _percent(r["upper_bonus"])),
+             (words("simulate.kniffel_50", kniffel=kniffel),
+              lambda r: _percent(r["kniffel_box_50"])),
+             (words("simulate.extra_bonus", kniffel=kniffel),
+              lambda r: _percent(r["extra_kniffel_bonus"]))]
+    rows += [(words("simulate.at_least", target=t), lambda r, t=t: _percent(r["at_least"][t]))
+             for t in first["at_least"]]
     if rules.jokers:
-        rows.append(("jokers used", lambda r: f"{r['jokers_used_mean']:.2f}"))
+        rows.append((words("simulate.jokers_used"), lambda r: f"{r['jokers_used_mean']:.2f}"))
     width = max(len(label) for label, _ in rows)
-    click.echo(f"  {'':<{width}}  " + "  ".join(f"{n:>16}" for n in names))
+    click.echo(f"  {'':<{width}}  "
+               + "  ".join(f"{words(f'simulate.strategy.{n}'):>16}" for n in names))
     for label, cell in rows:
         click.echo(f"  {label:<{width}}  " + "  ".join(f"{cell(results[n]):>16}" for n in names))
 
@@ -70,10 +100,11 @@ def _percent(proportion):
     return f"{100 * proportion['p']:.2f}% ± {100 * proportion['ci95']:.2f}"
 
 
-@click.command()
+@click.command("distribution")
 @rules_option()
 @tables_option()
-@click.option("--card", default="", help='Filled boxes, e.g. "ones=3,fives=15" (default: empty card).')
+@click.option("--card", default="",
+              help='Filled boxes, e.g. "ones=3,fives=15" (default: empty card).')
 @position_options
 @json_option("Print JSON (summary and every probability).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True),
@@ -81,8 +112,9 @@ def _percent(proportion):
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True),
               help="Also draw the distribution to this image file (needs the [plot] extra).")
 @quiet_option()
-def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json, csv_path,
-                 plot_path, quiet):
+@lang_option()
+def distribution_command(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json, csv_path,
+                 plot_path, quiet, lang):
     """The exact distribution of the final score under the optimal strategy.
 
     Follows every dice outcome of the optimal strategy from the position (default: the empty
@@ -96,8 +128,7 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
     from ..stats.distribution import histogram, score_distribution, write_csv
     from ..stats.plot import PlotUnavailable, check_plot_path, plot_distribution
     rules = scorecard_rules(rules_name, "distribution")
-    position = parse_position(rules, card, kniffel_bonuses, jokers_left)
-    _check_position(position, rules)
+    position = command_position(rules, card, kniffel_bonuses, jokers_left).position
     if csv_path:  # the output files before the work, not after it
         check_output_file(csv_path, "--csv")
     if plot_path:
@@ -126,32 +157,27 @@ def distribution(rules_name, tables, card, kniffel_bonuses, jokers_left, as_json
         summary["seconds"] = seconds
         emit_json(summary)
         return
-    _print_distribution(summary, histogram(dist), seconds)
+    _print_distribution(summary, histogram(dist), seconds, Words(lang, rules))
 
 
-def _check_position(position, rules):
-    from ..engine.states import position_state
-    try:
-        position_state(position, rules)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
-
-
-def _print_distribution(s, bins, seconds):
-    click.echo(f"{s['rules']}: exact final-score distribution of the optimal strategy "
-               f"({s['states']:,} states, {seconds:.1f} s)")
-    click.echo(f"  mean {s['mean']:.6f} (table: {s['expected_value']:.6f}), standard deviation "
-               f"{s['sd']:.4f}, median {s['median']}, range {s['min']}-{s['max']}")
-    click.echo("  percentiles  " + "  ".join(f"{q}%: {v}" for q, v in s["percentiles"].items()))
-    events = [("upper bonus", s["upper_bonus"]), ("Kniffel box 50", s["kniffel_box_50"]),
-              ("an extra-Kniffel bonus", s["extra_kniffel_bonus"]),
-              ("a Kniffel rolled (turns to come)", s["kniffel_rolled"])]
-    events += [(f"score >= {t}", p) for t, p in s["at_least"].items()]
+def _print_distribution(s, bins, seconds, words):
+    click.echo(words("distribution.head", rules=s["rules"], states=grouped(s["states"], words),
+                     seconds=seconds))
+    click.echo(words("distribution.summary", mean=s["mean"], expected=s["expected_value"],
+                     sd=s["sd"], median=s["median"], low=s["min"], high=s["max"]))
+    click.echo(f"  {words('distribution.percentiles')}  "
+               + "  ".join(f"{q}%: {v}" for q, v in s["percentiles"].items()))
+    kniffel = words.box(words.rules.boxes[words.rules.kniffel_box])
+    events = [(words("distribution.upper_bonus"), s["upper_bonus"]),
+              (words("distribution.kniffel_50", kniffel=kniffel), s["kniffel_box_50"]),
+              (words("distribution.extra_bonus", kniffel=kniffel), s["extra_kniffel_bonus"]),
+              (words("distribution.rolled", kniffel=kniffel), s["kniffel_rolled"])]
+    events += [(words("distribution.at_least", target=t), p) for t, p in s["at_least"].items()]
     width = max(len(label) for label, _ in events)
     for label, p in events:
         click.echo(f"  P({label}){'':<{width - len(label)}}  {100 * p:8.4f}%")
     top = max(p for _, _, p in bins)
-    click.echo("  score      probability")
+    click.echo(f"  {words('distribution.score'):<10} {words('distribution.probability')}")
     for i, (low, high, p) in enumerate(bins):
         label = f"<= {high}" if i == 0 else f">= {low}" if i == len(bins) - 1 else f"{low}-{high}"
         click.echo(f"  {label:<9} {100 * p:7.3f}%  {'#' * round(40 * p / top)}")

@@ -2,7 +2,21 @@
 
 import click
 
-from .common import (CommandError, InputError, RULES_HELP, check_output_dir, emit_json, expected_table, json_option, lang_option, parse_position, quiet_option, rules_option, scorecard_rules, tables_option)
+from .common import (
+    RULES_HELP,
+    CommandError,
+    InputError,
+    check_output_dir,
+    command_position,
+    emit_json,
+    expected_table,
+    json_option,
+    lang_option,
+    quiet_option,
+    rules_option,
+    scorecard_rules,
+    tables_option,
+)
 
 PAGE_FORMATS = ("html", "pdf")
 
@@ -14,8 +28,9 @@ PAGE_FORMATS = ("html", "pdf")
 @click.option("--out", type=click.Path(file_okay=False), default="tables", show_default=True,
               help="Directory to write into, one subdirectory per rule set.")
 @click.option("--format", "formats", type=click.Choice(["md", "csv", "json"] + list(PAGE_FORMATS)),
-              multiple=True, help="File format; repeat for several (default: md). html: print-ready "
-              "A4 pages (strategy.html); pdf: the same pages printed by headless Chromium.")
+              multiple=True, help="File format; repeat for several (default: md). html: "
+              "print-ready A4 pages (strategy.html); pdf: the same pages printed by headless "
+              "Chromium.")
 @click.option("--card", default=None, help='html/pdf: the box costs of this card, e.g. '
               '"ones=3,fives=15" (default: a page for each typical card).')
 @click.option("--values", is_flag=True, help="Also export the whole value table: values.csv, "
@@ -24,11 +39,13 @@ PAGE_FORMATS = ("html", "pdf")
               "(those `kniffel serve` solves for a new game's options) but the --keep used last; "
               "the presets' tables stay.")
 @click.option("--keep", type=click.IntRange(min=0), default=None, metavar="N",
-              help="With --prune: how many tables of house rules stay (default: the 8 the server keeps).")
+              help="With --prune: how many tables of house rules stay (default: the 8 the server "
+              "keeps).")
 @json_option("Print the written (with --prune: the deleted) files as JSON.")
 @quiet_option()
 @lang_option()
-def tables_command(rules_names, tables, out, formats, card, values, prune, keep, as_json, quiet, lang):
+def tables_command(rules_names, tables, out, formats, card, values, prune, keep, as_json, quiet,
+                   lang):
     """Write strategy tables: the opening turn, a box-choice cheat sheet, and print-ready pages
     (rules of thumb with their exact price, the opening by pattern, what each box costs).
     With --prune: clean the table store of house rules' tables instead.
@@ -43,6 +60,7 @@ def tables_command(rules_names, tables, out, formats, card, values, prune, keep,
     if prune or keep is not None:
         return _prune(tables, keep, as_json, quiet)
     from pathlib import Path
+
     from ..report.tables import write_tables
     from ..report.values import export_values
     rule_sets = [scorecard_rules(name, "tables") for name in rules_names or ("kniffel",)]
@@ -50,11 +68,12 @@ def tables_command(rules_names, tables, out, formats, card, values, prune, keep,
     formats = formats or ("md",)
     pages = [f for f in formats if f in PAGE_FORMATS]
     if "pdf" in pages:
-        from ..report.pages import chromium
+        from ..report.pdf import chromium
         if chromium() is None:
             raise CommandError("PDF needs Chromium (Debian: apt-get install chromium); "
                                "--format html writes the same pages to print from a browser")
-    cards = {rules: [("", parse_position(rules, card, 0, None).card)] if card is not None else None
+    cards = {rules: [("", command_position(rules, card, None, None).position.card)]
+             if card is not None else None
              for rules in rule_sets}
     progress = not (quiet or as_json)
     written = []
@@ -78,13 +97,15 @@ def tables_command(rules_names, tables, out, formats, card, values, prune, keep,
 def _prune(tables, keep, as_json, quiet):
     """`kniffel tables --prune`: the store's house rules beyond `keep` deleted, listed."""
     ctx = click.get_current_context()
-    others = [f"--{name.replace('_', '-')}" for name in ("rules_names", "out", "formats", "card", "values", "lang")
+    others = [f"--{name.replace('_', '-')}"
+              for name in ("rules_names", "out", "formats", "card", "values", "lang")
               if ctx.get_parameter_source(name) != click.core.ParameterSource.DEFAULT]
     if not ctx.params["prune"]:
         raise InputError("--keep goes with --prune")
     if others:
         raise InputError(f"--prune cleans the table store: it takes --tables, --keep, --json and "
-                         f"--quiet, not {', '.join(o.replace('--rules-names', '--rules') for o in others)}")
+                         f"--quiet, not "
+                         f"{', '.join(o.replace('--rules-names', '--rules') for o in others)}")
     from ..engine.store import table_dir
     from ..engine.table_cache import HOUSE_RULES_KEPT, prune_house_rules
     store = table_dir(tables)
@@ -105,13 +126,16 @@ def _write_pages(table, directory, pages, cards, lang):
     file in a scratch folder, so an existing strategy.html is left as it is."""
     import tempfile
     from pathlib import Path
-    from ..report.pages import html_to_pdf, page_html
+
     from ..engine.store import atomic_write
+    from ..report.pages import page_html
+    from ..report.pdf import html_to_pdf
     directory.mkdir(parents=True, exist_ok=True)
     text = page_html(table, cards, lang).encode()
     written = []
     with tempfile.TemporaryDirectory() as scratch:
-        html_path = directory / "strategy.html" if "html" in pages else Path(scratch) / "strategy.html"
+        html_path = (directory / "strategy.html" if "html" in pages
+                     else Path(scratch) / "strategy.html")
         atomic_write(html_path, text)
         if "html" in pages:
             written.append(html_path)

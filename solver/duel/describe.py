@@ -7,8 +7,24 @@ import numpy as np
 
 from .. import dice
 from ..lang import WORDS
-from ..rules.describe import (COUNTS, FACES, HOUSE, RUN_4, RUN_5, TOP, TWO_PAIRS, changed_options, condition_text, rolls_text, runs, settings, text_table, wrap)
+from ..rules.describe import (
+    COUNTS,
+    HOUSE,
+    RUN_4,
+    RUN_5,
+    TOP,
+    TWO_PAIRS,
+    changed_options,
+    condition_text,
+    rolls_text,
+    runs,
+    settings,
+    text_table,
+    wrap,
+)
+from ..rules.describe import FACE_VALUES as FACES
 from .rules import CHIPS_PER_TYPE, N_TYPES, PRESETS, RED_FACES, TYPES, VALUES
+
 
 def _conditions():
     """(text, rolls) for the chip types, tried in order (see rules.describe.condition_text)."""

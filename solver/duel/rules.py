@@ -18,6 +18,7 @@ import numpy as np
 from .. import dice
 from ..rules import RulesError, preset_key
 from ..rules.base import check_whole_number
+from ..rules.definitions import DEFINITIONS
 from .chips import CHIPS_PER_TYPE, N_TYPES, RED_FACES, TYPES, VALUES  # noqa: F401  (re-exported)
 from .states import N_STATES, START
 
@@ -53,8 +54,14 @@ class DuelRules:
     game = "dice-duel"  # not a field: tells the CLI and the table store which game this is
 
     @property
+    def definition(self):
+        """The preset's one definition (rules/definitions.py): its language and words."""
+        return DEFINITIONS[self.preset]
+
+    @property
     def description(self):
-        return PRESET_DESCRIPTIONS[self.preset]
+        """The preset's description in English (definition.describe(lang) in another)."""
+        return self.definition.describe("en")
 
     def as_dict(self):
         return asdict(self)
@@ -202,13 +209,8 @@ def apply_move(plate, aside, move, new_plate, new_aside):
     return 1
 
 
-PRESETS = {"dice-duel": DuelRules()}
-PRESET_DESCRIPTIONS = {
-    "dice-duel": "Kniffel Dice Duel: collect 28 chips; solo (a Kniffel takes any 2) or 2-4 "
-                 "players (a Kniffel takes any 1 and plays again); options "
-                 "four_of_a_kind_two_pairs, may_decline_chip, max_players, set_aside, ties",
-}
-OPTIONS = tuple(f.name for f in fields(DuelRules) if f.name != "preset")
+PRESETS = {}  # by name, from their one definitions (rules/definitions.py)
+DUEL_OPTIONS = tuple(f.name for f in fields(DuelRules) if f.name != "preset")
 _BOOL_OPTIONS = ("four_of_a_kind_two_pairs", "may_decline_chip")
 _CHOICE_OPTIONS = {"set_aside": ("round", "turn"), "ties": ("share", "lose")}
 MAX_SEATS = 6  # the most seats `max_players` may allow
@@ -218,21 +220,50 @@ def get_rules(name="dice-duel", /, **options):
     """The Dice Duel preset `name` with `options` applied (RulesError on anything unknown)."""
     if name not in PRESETS:
         raise RulesError(f"unknown Dice Duel rules {name!r}")
+    _check_options(options, f"preset {name!r}")
+    return _checked(replace(PRESETS[name], **options))
+
+
+def _check_options(options, where):
+    """RulesError naming an option that is unknown or has a value no game can use."""
     for key, value in options.items():
-        if key not in OPTIONS:
-            raise RulesError(f"option {key!r} does not apply to preset {name!r}; "
-                             f"its options: {', '.join(OPTIONS)}")
+        if key not in DUEL_OPTIONS:
+            raise RulesError(f"option {key!r} does not apply to {where}; "
+                             f"its options: {', '.join(DUEL_OPTIONS)}")
         if key in _BOOL_OPTIONS:
             if not isinstance(value, bool):
                 raise RulesError(f"{key} must be true or false, got {value!r}")
         elif key in _CHOICE_OPTIONS:
             if value not in _CHOICE_OPTIONS[key]:
-                raise RulesError(f"{key} must be one of {', '.join(_CHOICE_OPTIONS[key])}, got {value!r}")
+                raise RulesError(f"{key} must be one of {', '.join(_CHOICE_OPTIONS[key])}, "
+                                 f"got {value!r}")
         else:
             check_whole_number(key, value)
-    rules = replace(PRESETS[name], **options)
+
+
+def _checked(rules):
     if not 1 <= rules.rolls_per_turn <= 5:
         raise RulesError(f"rolls_per_turn must be 1-5, got {rules.rolls_per_turn}")
     if not 2 <= rules.max_players <= MAX_SEATS:
         raise RulesError(f"max_players must be 2-{MAX_SEATS}, got {rules.max_players}")
     return rules
+
+
+def add_preset(found):
+    """The DuelRules of a Dice Duel Definition (rules/definitions.py), made known by its name."""
+    rules = PRESETS[found.name] = preset_rules(found)
+    return rules
+
+
+def preset_rules(found):
+    """The DuelRules of a Dice Duel Definition: its options over its base preset's, or over
+    the defaults; RulesError naming a bad one."""
+    base = PRESETS[found.base] if found.base else DuelRules()
+    options = dict(found.options)
+    _check_options(options, f"preset {found.name}")
+    return _checked(replace(base, preset=found.name, **options))
+
+
+for _found in DEFINITIONS.values():
+    if _found.game == "dice-duel":
+        add_preset(_found)

@@ -1,5 +1,6 @@
 """The Dice Duel's choices in a player's words (solver/lang): the options of the advice (solo and
 for several players), the moves of a turn's end and the decisions of a record."""
+from ..game.card import Said  # noqa: F401 - the Dice Duel's errors say their chips with it
 from .chips import TYPES
 
 
@@ -65,16 +66,6 @@ def moves_text(moves, words):
 
 def chips_text(chips, words):
     return words.chips(chips)
-
-
-class Said:
-    """A field of a GameError printed in the player's language: function(value, words)."""
-
-    def __init__(self, function, value):
-        self.function, self.value = function, value
-
-    def text(self, words):
-        return self.function(self.value, words)
 
 
 def chance_text(p, words):

@@ -2,54 +2,29 @@
 per level and chunk of its items, for any objective (objective.py): the expected score, the
 target, the Dice Duel and the evaluation of a rule list all run their levels here."""
 import contextlib
-import contextvars
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from tqdm import tqdm
 
-from ..rules import PRESETS, Rules, RulesError
+from ..rules import Rules, RulesError
+from .cancel import CANCEL, Cancelled, cancel_check  # noqa: F401  (Cancelled: for callers)
 from .objective import EXPECTED_SCORE, sets_by_level  # noqa: F401  (sets_by_level: for callers)
-from .store import ValueTable
-from .threads import default_threads, map_parallel
+from .threads import default_threads, executor, map_parallel
+from .values import ValueTable
 
 
-class Cancelled(Exception):
-    """A backward pass stopped between two levels because its cancel check said so."""
-
-
-# The cancel check of the passes started in this context, when the caller cannot pass one down
-# (the web server's workers set it around a request: a win request's pass is deep inside).
-CANCEL = contextvars.ContextVar("backward_cancel", default=None)
-
-
-def _cancel_check(cancel):
-    """A callable from a `cancel` argument: a callable, an Event-like (is_set) or None."""
-    if cancel is None:
-        return lambda: False
-    return cancel.is_set if hasattr(cancel, "is_set") else cancel
-
-
-def scorecard_rules(rules):
-    """Rules, a scorecard preset name, or None (kniffel) -> Rules."""
-    if rules is None:
-        return PRESETS["kniffel"]
-    if isinstance(rules, Rules):
-        return rules
-    if rules in PRESETS:
-        return PRESETS[rules]
-    raise RulesError(f"{getattr(rules, 'key', rules)} is not a scorecard rule set")
-
-
-def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0, cancel=None):
+def backward_pass(rules, objective, progress=None, threads=None, label=None, within=0, cancel=None,
+                  done=0):
     """Solve every level of `objective` (objective.py) for `rules`, each from the levels solved
     before it: for a scorecard, from the last open box back to the empty card.  Returns (values,
     reachable mask (None when the objective has none), level_seconds).
 
     within: a filled-box mask; only the sets that contain it are solved (a sub-game).
     cancel: a callable or threading.Event, asked once before each level (default: CANCEL's);
-    when true, the pass raises Cancelled (a level's kernels are not interrupted)."""
+    when true, the pass raises Cancelled (a level's kernels are not interrupted).
+    done: levels solved before (a resumed solve, whose objective's levels() leaves them out):
+    the progress bar starts there."""
     start = time.perf_counter()
     reachable = objective.reachable(rules)
     values = objective.values_array(rules, reachable)
@@ -57,19 +32,20 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
     disable = None if progress is None else not progress
     threads = threads or default_threads()
     n_chunks = 4 * threads  # several chunks a thread, so uneven work evens out
-    stop = _cancel_check(cancel if cancel is not None else CANCEL.get())
+    stop = cancel_check(cancel if cancel is not None else CANCEL.get())
 
     def solve_chunk(items):
         objective.solve_sets(rules, items, values, context)
 
     level_seconds = []  # (level, seconds since start) after each level: the cost curve
     # one pool for every level: a warm solve is a few hundred milliseconds, 13 pools cost ms
-    with (ThreadPoolExecutor(max_workers=threads) if threads > 1 else contextlib.nullcontext()) as pool:
-        for done, (step, items) in enumerate(tqdm(objective.levels(rules, within), unit="level",
-                                                  desc=label or f"solving {rules.key}",
-                                                  disable=disable, leave=False)):
+    with executor(threads) if threads > 1 else contextlib.nullcontext() as pool:
+        levels = objective.levels(rules, within)
+        bar = tqdm(levels, unit="level", desc=label or f"solving {rules.key}", disable=disable,
+                   leave=False, initial=done, total=done + len(levels) if done else None)
+        for count, (step, items) in enumerate(bar, start=done):
             if stop():
-                raise Cancelled(f"stopped after {done} levels")
+                raise Cancelled(f"stopped after {count} levels")
             if len(items) == 0:
                 continue
             objective.start_level(rules, items, values, context)
@@ -82,13 +58,14 @@ def backward_pass(rules, objective, progress=None, threads=None, label=None, wit
     return values, reachable, level_seconds
 
 
-def solve(rules=None, progress=None, threads=None):
-    """Solve every reachable turn-start state of `rules` for the expected score; returns a
-    ValueTable.
+def solve(rules, progress=None, threads=None):
+    """Solve every reachable turn-start state of `rules` (a scorecard Rules) for the expected
+    score; returns a ValueTable.
 
     progress: True/False to force the tqdm bar on stderr on or off; None shows it on a terminal.
     threads: kernel calls run at once (default: every CPU); the values are the same for any."""
-    rules = scorecard_rules(rules)
+    if not isinstance(rules, Rules):  # read once, where the question was (presets.read_rules)
+        raise RulesError(f"{rules!r} is not the rules of a scorecard game"[:200])
     start = time.perf_counter()
     values, reachable, level_seconds = backward_pass(rules, EXPECTED_SCORE, progress, threads)
     return ValueTable(rules, values, states=int(reachable.sum()),

@@ -12,7 +12,7 @@ theta = 0 is the expected score.
 
 A column is one (aux, upper total) state of a filled-box set; `values[filled, aux, upper]` is
 the expected score still to come from a turn start.  `game` is the rules as data (a
-scoring.Game named tuple, Rules.kernel_arrays()), params laid out as in rules/scoring.py; the
+scoring.RuleArrays named tuple, Rules.kernel_arrays()), params laid out as in rules/scoring.py; the
 final-roll values are final_rolls.final_roll_values.  Nothing here does I/O.
 """
 from collections import namedtuple
@@ -22,8 +22,8 @@ import numpy as np
 from ..dice import N_KEEPS, N_ROLLS
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD, UPPER_MASK
-from .final_rolls import final_roll_values
-from .jit import popcount, njit
+from .final_rolls import final_roll_values, upper_bonus_reached
+from .jit import njit, popcount
 from .turn import apply_jokers, turn_stages
 
 Buffers = namedtuple("Buffers", "work successor stop expected own own_stop")
@@ -66,10 +66,9 @@ def bonus_classes(filled, game):
                             reach[s + count * face] = True
     class_of = np.empty(threshold + 1, dtype=np.int64)
     smallest = most + 1
-    for u in range(threshold + 1):  # need = threshold - u falls as u rises
-        need = threshold - u
-        if need <= most:
-            smallest = need
+    for u in range(threshold + 1):  # what the bonus needs falls as u rises
+        if upper_bonus_reached(u + most, threshold):  # some sum the boxes add may reach it
+            smallest = threshold - u
             while not reach[smallest]:
                 smallest += 1
         class_of[u] = smallest
@@ -129,11 +128,13 @@ def _final_columns(filled, values, col_aux, col_upper, game, moves, work, stop, 
     jokers; `stop`: without one); work and stop have the set's columns."""
     params = game.params
     n_cols = col_aux.shape[0]
-    successor = buffers.successor[: params[P_N_BOXES] * 6 * n_cols].reshape((params[P_N_BOXES], 6, n_cols))
+    successor = buffers.successor[: params[P_N_BOXES] * 6 * n_cols].reshape(
+        (params[P_N_BOXES], 6, n_cols))
     if params[scoring.P_JOKERS] > 0:
         final_roll_values(filled, col_aux, col_upper, values, stop, game, moves, successor)
         apply_jokers(work, stop, n_cols // (params[scoring.P_JOKERS] + 1),
-                      params[scoring.P_JOKERS_PER_TURN], moves.add_die, moves.smaller, moves.n_smaller)
+                     params[scoring.P_JOKERS_PER_TURN], moves.add_die, moves.smaller,
+                     moves.n_smaller)
     else:
         final_roll_values(filled, col_aux, col_upper, values, work, game, moves, successor)
 

@@ -9,7 +9,7 @@ scoring rules of rules/scoring.py (which upper total and bonus entering a box gi
 what a five of a kind may go where and pays) and _fives_box.  Every kernel of the package enters
 a box through them: enter_box, the whole step, where one box is entered at a time.
 
-`game` is the rules as data (a scoring.Game named tuple, Rules.kernel_arrays()), `moves` the
+`game` is the rules as data (a scoring.RuleArrays named tuple, Rules.kernel_arrays()), `moves` the
 dice tables (a dice.Moves named tuple).  Nothing here does I/O.
 """
 from collections import namedtuple
@@ -18,7 +18,7 @@ import numpy as np
 
 from ..dice import N_ROLLS
 from ..rules import scoring
-from .jit import popcount, njit, register_jitable
+from .jit import njit, popcount, register_jitable
 from .turn import lex_max, lex_pair
 
 kniffel_roll = njit(cache=True)(scoring.kniffel_roll)
@@ -27,11 +27,14 @@ fives_score_plain = njit(cache=True)(scoring.fives_score_plain)
 # The scoring rules as a kernel calls them (enter_box calls the others); the small ones inlined.
 register_jitable(scoring.kniffel_roll)
 register_jitable(scoring.next_aux)
+register_jitable(inline="always")(scoring.upper_bonus_reached)
+register_jitable(inline="always")(scoring.capped_upper)
 register_jitable(inline="always")(scoring.completes_upper_bonus)
 register_jitable(inline="always")(scoring.enter_upper)
 register_jitable(inline="always")(scoring.enter_box)
-completes_upper_bonus, enter_upper, enter_box = (scoring.completes_upper_bonus,
-                                                 scoring.enter_upper, scoring.enter_box)
+upper_bonus_reached, capped_upper, completes_upper_bonus, enter_upper, enter_box = (
+    scoring.upper_bonus_reached, scoring.capped_upper, scoring.completes_upper_bonus,
+    scoring.enter_upper, scoring.enter_box)
 
 NO_CHANCE = -1.0  # below every chance: "no option yet"
 NO_POINTS = -1e300  # below every expected score, with NO_CHANCE

@@ -8,7 +8,8 @@ and end a state's range of points still needed.
 """
 import numpy as np
 
-GRAIN = 2.0 ** 30  # chances equal at this grain (about 1e-9) are a tie, broken by the expected score
+# chances equal at this grain (about 1e-9) are a tie, broken by the expected score
+GRAIN = 2.0 ** 30
 CUT = 1e-12  # chances below this are stored as 0 (and end a state's range)
 
 

@@ -7,8 +7,10 @@ numba.config.CACHE_DIR is set and writable, else InTreeCacheLocator, `__pycache_
 source).  numba's default puts the cache inside the installed package: files pip does not know
 about, which survive an uninstall and turn the leftover `solver/` folder into a namespace package
 that shadows the next install.  So the cache goes to the user cache directory instead:
-$KNIFFEL_KERNEL_CACHE, else numba's own $NUMBA_CACHE_DIR when the user set it, else `kernels/`
-beside the tables' default folder.
+engine/kernel_cache.py's folder: $KNIFFEL_KERNEL_CACHE, else numba's own $NUMBA_CACHE_DIR when
+the user set it, else `kernels/` beside the tables' default folder; in it, a folder for each
+version of the sources the kernels share (SHARED_SOURCES), so that a cached kernel never meets a
+type or function changed since.
 
 `njit` sets numba.config.CACHE_DIR only while it decorates, and puts the old value back: setting
 it once at import would not last (numba's config.reload_config(), run by every compile, resets
@@ -22,14 +24,13 @@ import os
 import sys
 import tempfile
 import warnings
-from pathlib import Path
 
 import llvmlite.binding as llvm
 import numba
 from numba.core import config
 from numba.extending import register_jitable  # noqa: F401 (kernel modules import it from here)
 
-from .store import user_cache_dir
+from .kernel_cache import kernel_cache_dir, sweep
 
 
 def _target_without_scipy():
@@ -55,15 +56,6 @@ def _target_without_scipy():
 _target_without_scipy()
 
 
-def kernel_cache_dir():
-    """The folder numba caches compiled kernels in (see the module docstring)."""
-    if os.environ.get("KNIFFEL_KERNEL_CACHE"):
-        return Path(os.environ["KNIFFEL_KERNEL_CACHE"])
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return Path(os.environ["NUMBA_CACHE_DIR"])
-    return user_cache_dir() / "kernels"
-
-
 KERNEL_CACHE = kernel_cache_dir()
 
 
@@ -76,14 +68,19 @@ def _writable(directory):
         return False
 
 
+_NEW = not KERNEL_CACHE.exists()
 CACHE_OK = _writable(KERNEL_CACHE)
+if CACHE_OK and _NEW:
+    sweep(KERNEL_CACHE)
 if not CACHE_OK:
-    warnings.warn(f"kniffel: cannot write the kernel cache {KERNEL_CACHE} (set KNIFFEL_KERNEL_CACHE); "
-                  "kernels are compiled in every process", RuntimeWarning, stacklevel=2)
+    warnings.warn(f"kniffel: cannot write the kernel cache {KERNEL_CACHE} "
+                  "(set KNIFFEL_KERNEL_CACHE); kernels are compiled in every process",
+                  RuntimeWarning, stacklevel=2)
 
 
 def njit(*args, **options):
-    """numba.njit; with cache=True the compiled code is cached in KERNEL_CACHE, never the package."""
+    """numba.njit; with cache=True the compiled code is cached in KERNEL_CACHE, never the
+    package."""
     if args and inspect.isfunction(args[0]):  # bare @njit
         return njit(*args[1:], **options)(args[0])
     if not options.get("cache"):

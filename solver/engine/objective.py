@@ -6,9 +6,9 @@ Two objectives are built on it: the expected final score (ExpectedScore, here: o
 turn-start state; with a risk dial theta as its parameter, the certainty equivalent of an
 exponential utility, CertaintyEquivalent) and the chance of reaching a target score
 (target_solve.TargetObjective: a vector per state over the points still needed, where a box's
-points shift that vector instead of being added, ties broken by the expected score).  The Dice Duel (duel/solo/solve.py) and the
-evaluation of a rule list (strategy/policy_eval.py) run their level loops through the same
-backward pass.
+points shift that vector instead of being added, ties broken by the expected score).  The Dice Duel
+(duel/solo/solve.py) and the evaluation of a rule list (strategy/policy_eval.py) run their level
+loops through the same backward pass.
 """
 from collections import namedtuple
 from functools import lru_cache
@@ -33,7 +33,8 @@ def _read_only(array):
 @lru_cache(maxsize=None)
 def _sets_by_level(n_boxes):
     masks = np.arange(1 << n_boxes, dtype=np.int64)
-    counts = np.bitwise_count(masks) if hasattr(np, "bitwise_count") else \
+    bitwise_count = getattr(np, "bitwise_count", None)  # numpy 2.0 and newer
+    counts = bitwise_count(masks) if bitwise_count is not None else \
         np.array([bin(m).count("1") for m in range(1 << n_boxes)])
     return tuple(_read_only(masks[counts == level]) for level in range(n_boxes + 1))
 
@@ -130,5 +131,6 @@ class CertaintyEquivalent(ExpectedScore):
 
     def __init__(self, theta):
         if not theta or not np.isfinite(theta):
-            raise ValueError(f"theta must be a nonzero number (0 is the expected score), got {theta!r}")
+            raise ValueError(f"theta must be a nonzero number (0 is the expected score), "
+                             f"got {theta!r}")
         self.theta = float(theta)

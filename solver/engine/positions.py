@@ -7,8 +7,8 @@ import numpy as np
 from ..dice import N_ROLLS
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES
-from .final_rolls import enter_box, final_roll_values
-from .jit import popcount, njit
+from .final_rolls import capped_upper, enter_box, final_roll_values
+from .jit import njit, popcount
 from .turn import apply_jokers, best_sub_keeps, keep_means
 
 
@@ -95,6 +95,6 @@ def after_box(box, points, bonus, paid, total, upper, upper_sum, extras, box_fac
     total += points + bonus
     extras += paid
     if box_face[box] > 0:
-        upper = min(threshold, upper + points)
+        upper = capped_upper(upper + points, threshold)
         upper_sum += points
     return total, upper, upper_sum, extras

@@ -31,4 +31,5 @@ def complete_roll(keep, rng, add_die, keep_size):
 def seed_games(first_game, seed, rng):
     """rng[i]: the generator state of game first_game + i, seeded by (seed, game number) only."""
     for i in range(rng.shape[0]):
-        rng[i], _ = random_next(np.uint64(seed) * np.uint64(0x100000001B3) + np.uint64(first_game + i))
+        rng[i], _ = random_next(np.uint64(seed) * np.uint64(0x100000001B3)
+                                + np.uint64(first_game + i))

@@ -11,6 +11,7 @@ import numpy as np
 from .. import dice
 from ..rules import UPPER, scoring
 from ..rules.cards import parse_card
+from ..rules.scoring import capped_upper, upper_bonus_reached
 
 
 def upper_reachable(rules):
@@ -28,10 +29,11 @@ def upper_reachable_from(rules, filled, upper):
     for mask in range(1 << len(UPPER)):
         if mask & start != start:
             continue
-        totals = {min(threshold, upper)}
+        totals = {int(capped_upper(upper, threshold))}
         for i in range(len(UPPER)):
             if (mask & ~start) >> i & 1:
-                totals = {min(threshold, t + (i + 1) * c) for t in totals for c in range(dice.DICE + 1)}
+                totals = {int(capped_upper(t + (i + 1) * c, threshold)) for t in totals
+                          for c in range(dice.DICE + 1)}
         reach[mask, sorted(totals)] = True
     return reach
 
@@ -50,8 +52,8 @@ def aux_reachable(rules):
             if flag == 0 and rules.extra_bonus_requires == "fifty" or rules.extra_bonus == 0:
                 deficits = {0}
             else:  # between 0 and n_filled - 1 bonuses paid (the Kniffel box itself earns none)
-                deficits = {max(0, n_open - (cap - paid)) for paid in range(max(0, n_filled - 1) + 1)
-                            if paid <= cap}
+                deficits = {max(0, n_open - (cap - paid))
+                            for paid in range(max(0, n_filled - 1) + 1) if paid <= cap}
             for d in deficits:
                 reach[1, n_filled, flag * rules.n_deficit + d] = True
     # Any number of jokers may be left (a little more than is reachable early in the game, which
@@ -68,7 +70,8 @@ def reachable_mask(rules):
     filled = np.arange(1 << n)
     n_filled = np.array([bin(m).count("1") for m in range(1 << n)])
     kniffel_filled = (filled >> rules.kniffel_box) & 1
-    return aux[kniffel_filled, n_filled][:, :, None] & upper[filled & scoring.UPPER_MASK][:, None, :]
+    return (aux[kniffel_filled, n_filled][:, :, None]
+            & upper[filled & scoring.UPPER_MASK][:, None, :])
 
 
 @dataclass(frozen=True)
@@ -91,15 +94,22 @@ class State:
 
 
 def position_state(position, rules):
-    """Validate a Position and return its State (ValueError naming the problem)."""
-    card = parse_card(position.card, rules)
+    """Validate a Position (its card as written, parse_card reads it) and return its State
+    (ValueError naming the problem)."""
+    return card_state(parse_card(position.card, rules), position.kniffel_bonuses,
+                      position.jokers_left, rules)
+
+
+def card_state(card, kniffel_bonuses, jokers_left, rules):
+    """The State of a card read by parse_card ({box key: points}) with its extra-Kniffel
+    bonuses paid and jokers left (None: all); ValueError naming what no game can reach."""
     filled = 0
     for box in card:
         filled |= 1 << rules.boxes.index(box)
     n_open = rules.n_boxes - len(card)
     if n_open == 0:
         raise ValueError("every box is filled: the game is over")
-    bonuses = position.kniffel_bonuses
+    bonuses = kniffel_bonuses
     if isinstance(bonuses, bool) or not isinstance(bonuses, int) or bonuses < 0:
         raise ValueError(f"kniffel bonuses must be a whole number >= 0, got {bonuses!r}")
     kniffel = rules.boxes[rules.kniffel_box]
@@ -112,13 +122,13 @@ def position_state(position, rules):
         if bonuses > min(len(card) - 1, rules.cap_count):
             raise ValueError(f"{bonuses} extra-Kniffel bonuses are impossible on this card")
     upper_total = sum(card.get(b, 0) for b in UPPER)
-    upper = min(upper_total, rules.upper_bonus_threshold)
+    upper = int(capped_upper(upper_total, rules.upper_bonus_threshold))
     flag = int(rules.n_flag == 2 and card.get(kniffel) == 50)
     # deficit: open boxes beyond the bonuses still allowed (see scoring.py)
     deficit = 0
     if kniffel in card and (flag or rules.extra_bonus_requires == "filled") and rules.extra_bonus:
         deficit = max(0, n_open - (rules.cap_count - bonuses))
-    jokers = rules.jokers if position.jokers_left is None else position.jokers_left
+    jokers = rules.jokers if jokers_left is None else jokers_left
     if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= rules.jokers:
         if rules.jokers == 0:
             raise ValueError(f"{rules.preset} has no jokers")
@@ -131,5 +141,6 @@ def card_total(card, kniffel_bonuses, rules):
     """Points on a validated card {box: points}: the boxes, the upper bonus once earned and the
     extra-Kniffel bonuses paid (a full card too, which has no State)."""
     upper_total = sum(card.get(b, 0) for b in UPPER)
-    bonus = rules.upper_bonus if upper_total >= rules.upper_bonus_threshold else 0
+    bonus = (rules.upper_bonus if upper_bonus_reached(upper_total, rules.upper_bonus_threshold)
+             else 0)
     return sum(card.values()) + bonus + kniffel_bonuses * rules.extra_bonus

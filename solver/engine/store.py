@@ -42,7 +42,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import __version__
+from ..version import __version__
 
 FORMAT_VERSION = 4  # one version for every kind (it was 1 for values, 3 for target tables)
 STALE_SECONDS = 15 * 60  # a temporary file this old belongs to no save still running
@@ -68,7 +68,7 @@ class Artifact(NamedTuple):
         return self.command.format(key=rules.key)
 
 
-VALUES = Artifact("values", "table", "kniffel solve --rules {key}")
+VALUE_TABLE = Artifact("values", "table", "kniffel solve --rules {key}")
 
 
 def user_cache_dir():
@@ -94,10 +94,10 @@ def table_dir(directory=None):
     return Path(directory) if directory else default_table_dir()
 
 
-def table_paths(rules, directory=None, artifact=VALUES):
+def table_paths(rules, directory=None, artifact=VALUE_TABLE):
     """(data, header) paths of `artifact` (the expected-score table) for `rules` in the store."""
     base = table_dir(directory) / rules.key
-    if artifact.kind == VALUES.kind:
+    if artifact.kind == VALUE_TABLE.kind:
         return base.with_suffix(".npy"), base.with_suffix(".json")
     name = f"{rules.key}.{artifact.kind}"
     return base.with_name(name + ".bin"), base.with_name(name + ".json")
@@ -137,7 +137,8 @@ def _write_records(handle, arrays, places):
 
 
 def _write_stamp(data, places):
-    """Remember that `data` (as it is now: size, modification time) has the checksums of `places`."""
+    """Remember that `data` (as it is now: size, modification time) has the checksums of
+    `places`."""
     try:
         info = data.stat()
         atomic_write(data.with_suffix(".verified"), json.dumps(
@@ -201,8 +202,9 @@ def open_regular(path, what):
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise TableError(f"{what} {path} is not a regular file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
+        set_blocking = getattr(os, "set_blocking", None)  # not on every platform
+        if set_blocking is not None:
+            set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
@@ -260,7 +262,8 @@ def _checked_places(header, path, rules, artifact, shapes):
         if set(shapes) != set(places):
             raise ValueError(f"{sorted(places)}, not {sorted(shapes)}")
     except (AttributeError, KeyError, TypeError, ValueError) as exc:
-        raise TableError(f"{artifact.what} {path} is damaged: its header's arrays ({exc})") from None
+        raise TableError(f"{artifact.what} {path} is damaged: its header's arrays "
+                         f"({exc})") from None
     return places
 
 
@@ -282,7 +285,8 @@ def _check_layout(handle, size, places, path, what):
             shape, fortran, dtype = _npy_header(handle)
         except (ValueError, SyntaxError, EOFError, struct.error, tokenize.TokenError) as exc:
             raise TableError(f"{what} {path} is damaged: array {name}: {exc}") from None
-        if (tuple(shape), fortran, dtype) != (tuple(place["shape"]), False, np.dtype(place["dtype"])):
+        if (tuple(shape), fortran, dtype) != (tuple(place["shape"]), False,
+                                              np.dtype(place["dtype"])):
             raise TableError(f"{what} {path} has the wrong shape or dtype: its array {name} is "
                              f"{tuple(shape)} {dtype}, its header says {tuple(place['shape'])} "
                              f"{np.dtype(place['dtype'])}")
@@ -318,7 +322,8 @@ def _read(handle, path, places, artifact, check):
     for name, place in places.items():
         dtype, shape = np.dtype(place["dtype"]), tuple(place["shape"])
         if name in artifact.mapped and _nbytes(place):
-            arrays[name] = np.memmap(path, dtype=dtype, mode="r", offset=place["offset"], shape=shape)
+            arrays[name] = np.memmap(path, dtype=dtype, mode="r", offset=place["offset"],
+                                     shape=shape)
         else:
             array = arrays[name] = np.empty(shape, dtype)  # writable, as numpy.load's arrays are
             handle.seek(place["offset"])
@@ -345,7 +350,8 @@ def _stamped(path, places):
         known = read_header(path.with_suffix(".verified"), "stamp")
     except TableError:
         return False
-    return known == {"sha256": _checksums(places), "size": info.st_size, "mtime_ns": info.st_mtime_ns}
+    return known == {"sha256": _checksums(places), "size": info.st_size,
+                     "mtime_ns": info.st_mtime_ns}
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -398,103 +404,3 @@ def _umask():
     mask = os.umask(0)
     os.umask(mask)
     return mask
-
-
-# --- the expected-score values ----------------------------------------------------------------
-
-class ValueTable:
-    """values[filled, aux, upper]: expected future score from the start of a turn (NaN: unreachable).
-
-    Dice Duel tables (duel/solo/solve.py) are one-dimensional: values[state index] is the expected final
-    score at the start of a turn."""
-
-    def __init__(self, rules, values, states=None, seconds=None, level_seconds=None):
-        self.rules = rules
-        self.values = values
-        self.states = states if states is not None else int(np.count_nonzero(~np.isnan(values)))
-        self.seconds = seconds  # solve time, when solved in this process
-        self.level_seconds = level_seconds  # [(open boxes, seconds since the solve started)]
-        self.path = None  # the file it was loaded from
-
-    @property
-    def expected_score(self):
-        """Optimal expected final score of a new game (the empty card, or every chip on the plate)."""
-        return float(self.values[self.rules.start_index])
-
-    def value(self, state):
-        """Expected future score of a turn-start State."""
-        return float(self.values[state.filled, state.aux, state.upper])
-
-    def save(self, directory=None):
-        """Write the table atomically into the store (NAME.npy, NAME.json); returns the .npy path."""
-        return save_arrays(self.rules, VALUES, {"values": self.values},
-                           {"states": self.states, "expected_score": self.expected_score,
-                            "solve_seconds": self.seconds}, directory)
-
-
-def load_table(rules, directory=None, shipped=True):
-    """Load the saved table for `rules`; TableError if it is missing or fails any check.
-
-    Only the checksummed values are trusted: the state count is counted from them again, and
-    the shape must be the one the rules give.  When the store has no valid table, a table
-    shipped in the package for exactly these resolved rules (solver/data/, read-only, the same
-    checks) is used instead (shipped=False: the store only)."""
-    try:
-        header, arrays = load_arrays(rules, VALUES, directory, _value_shape(rules),
-                                     lambda arrays: _check_values(rules, arrays["values"]))
-        return _value_table(rules, header, arrays, table_paths(rules, directory)[0])
-    except TableError:
-        if shipped:
-            table = load_shipped(rules)
-            if table is not None:
-                return table
-        raise
-
-
-def _value_shape(rules):
-    return {"values": (tuple(rules.table_shape), np.dtype(np.float64))}
-
-
-def _check_values(rules, values):
-    """TableError unless every value is finite where the rules reach a state (NaN marks the
-    states no game reaches, and only those)."""
-    if np.isinf(values).any():
-        raise TableError("is damaged: it holds infinite values")
-    if values.ndim == 3:
-        from .states import reachable_mask
-        if not np.array_equal(~np.isnan(values), reachable_mask(rules)):
-            raise TableError("is damaged: NaN where a state is reachable "
-                             "(or a value where none is)")
-    elif np.isnan(values[rules.start_index]):
-        raise TableError("is damaged: NaN at the start of the game")
-
-
-def _value_table(rules, header, arrays, path):
-    seconds = header.get("solve_seconds")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        seconds = None
-    table = ValueTable(rules, arrays["values"], seconds=seconds)
-    table.path = path
-    return table
-
-
-SHIPPED_DIR = Path(__file__).resolve().parent.parent / "data"
-
-
-def shipped_paths(rules):
-    """NAME.npy.gz (the store's .npy, gzipped byte for byte) and NAME.json (its header)."""
-    return SHIPPED_DIR / f"{rules.key}.npy.gz", SHIPPED_DIR / f"{rules.key}.json"
-
-
-def load_shipped(rules):
-    """The table shipped in the package for exactly `rules`, or None (none shipped, or it fails
-    a check: a stale shipped table is never used)."""
-    packed, sidecar = shipped_paths(rules)
-    if not packed.exists() or not sidecar.exists():
-        return None
-    try:
-        header, arrays = load_packed(rules, VALUES, packed, sidecar, _value_shape(rules),
-                                     lambda arrays: _check_values(rules, arrays["values"]))
-    except TableError:
-        return None
-    return _value_table(rules, header, arrays, packed)

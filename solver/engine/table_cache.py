@@ -6,7 +6,7 @@ deleted: they are no cache entries but what the presets need."""
 import glob
 import os
 
-from .store import VALUES, TableError, read_header, table_dir, table_paths
+from .store import VALUE_TABLE, TableError, read_header, table_dir, table_paths
 
 HOUSE_RULES_KEPT = 8  # tables of house rules `kniffel serve` keeps (8.4 MB each for a scorecard)
 
@@ -32,7 +32,7 @@ def house_rule_tables(directory=None):
         except (TableError, OSError):
             continue
         rules = header.get("rules")
-        if header.get("kind") != VALUES.kind or header.get("rules_key") != key \
+        if header.get("kind") != VALUE_TABLE.kind or header.get("rules_key") != key \
                 or not isinstance(rules, dict) or rules.get("preset") in (key, None):
             continue
         paths = sorted(p for p in directory.glob(glob.escape(key) + ".*")

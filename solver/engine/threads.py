@@ -1,5 +1,6 @@
 """Run a GIL-releasing kernel over parts of the work on several threads: the one thread helper
 of the package (the backward pass, simulation, batch advice and distributions all use it)."""
+import contextlib
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -24,8 +25,22 @@ def map_parallel(work, parts, threads=None, pool=None):
     if pool is not None:
         list(pool.map(work, parts))
         return
-    with ThreadPoolExecutor(max_workers=threads) as pool:
+    with executor(threads) as pool:
         list(pool.map(work, parts))
+
+
+@contextlib.contextmanager
+def executor(threads):
+    """A ThreadPoolExecutor of `threads` workers that, left by an exception (Ctrl-C, SIGTERM),
+    does not wait for the parts still running: a kernel cannot be interrupted, and the command
+    it serves ends at once (cli/__init__.py) instead of after the level."""
+    pool = ThreadPoolExecutor(max_workers=threads)
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
 
 
 def run_parallel(work, count, threads=None, per_thread=4):

@@ -28,9 +28,11 @@ def keep_means(work, add_die):
     """Rows of keeps with < 5 dice := the mean over the six ways to add one die."""
     n_cols = work.shape[1]
     for k in range(N_ROLLS, N_KEEPS):  # children (one die more) have smaller indices
-        a0, a1, a2, a3, a4, a5 = add_die[k, 0], add_die[k, 1], add_die[k, 2], add_die[k, 3], add_die[k, 4], add_die[k, 5]
+        a0, a1, a2, a3, a4, a5 = (add_die[k, 0], add_die[k, 1], add_die[k, 2], add_die[k, 3],
+                                  add_die[k, 4], add_die[k, 5])
         for j in range(n_cols):
-            work[k, j] = (work[a0, j] + work[a1, j] + work[a2, j] + work[a3, j] + work[a4, j] + work[a5, j]) / 6.0
+            work[k, j] = (work[a0, j] + work[a1, j] + work[a2, j] + work[a3, j] + work[a4, j]
+                          + work[a5, j]) / 6.0
 
 
 @njit(cache=True, fastmath=FAST)
@@ -143,14 +145,16 @@ def turn_stages(work, stop, moves, rolls_per_turn, expected):
     joker, which needs every roll thrown).  Without jokers, stopping is already the value the
     later stages give a kept roll, so `stop` may be `work` itself.  expected[j] := the value
     before the first roll."""
-    add_die, smaller, n_smaller, roll_prob = moves.add_die, moves.smaller, moves.n_smaller, moves.roll_prob
+    add_die, smaller, n_smaller, roll_prob = (moves.add_die, moves.smaller, moves.n_smaller,
+                                              moves.roll_prob)
     if rolls_per_turn == 1:
         _turn_start_values(work, roll_prob, expected)
     for stage in range(rolls_per_turn - 1):
         keep_means(work, add_die)
         # the turn's first roll (the last stage) weights the rolls on the way
         last = stage == rolls_per_turn - 2
-        best_sub_keeps(work, smaller, n_smaller, stop, roll_prob, expected if last else expected[:0])
+        best_sub_keeps(work, smaller, n_smaller, stop, roll_prob,
+                       expected if last else expected[:0])
 
 
 # The lexicographic (W, E) compare: the same steps for the target objective (module docstring).
@@ -271,7 +275,8 @@ def lex_jokers(work_w, work_e, stop_w, stop_e, shift, passes, add_die, smaller, 
             bw[:] = before_w[add_die[k, 0], :width]
             be[:] = before_e[add_die[k, 0], :width]
             for face in range(1, 6):
-                lex_max(bw, be, before_w[add_die[k, face], :width], before_e[add_die[k, face], :width])
+                lex_max(bw, be, before_w[add_die[k, face], :width],
+                        before_e[add_die[k, face], :width])
         for r in range(N_ROLLS):
             work_w[r] = before_w[r]
             work_e[r] = before_e[r]

@@ -9,16 +9,25 @@ The game record is in record.py.
 """
 from dataclasses import dataclass
 
-from .. import __version__
-from ..rules import scoring
 from ..dice import DICE, KEEP_INDEX, KNIFFEL_FACE, validate_dice
-from ..presets import resolve_rules
-from ..rules import box_key
 from ..engine.states import Position, card_total, position_state
 from ..lang import Words
+from ..presets import read_rules
+from ..rules import box_key, scoring
+from ..version import __version__
 
 RECORD_FORMAT = "kniffel-game"
 RECORD_VERSION = 1
+
+
+class Said:
+    """A field of a GameError printed in the player's language: function(value, words)."""
+
+    def __init__(self, function, value):
+        self.function, self.value = function, value
+
+    def text(self, words):
+        return self.function(self.value, words)
 
 
 class GameError(ValueError):
@@ -49,7 +58,7 @@ class GameError(ValueError):
             if name in fields and not isinstance(fields[name], str):
                 fields[name] = words.faces(fields[name])
         for name, value in fields.items():
-            if hasattr(value, "text"):
+            if isinstance(value, Said):
                 fields[name] = value.text(words)
         if "or_all" in fields:
             fields["or_all"] = words("error.or_all") if fields["or_all"] else ""
@@ -130,8 +139,9 @@ def score_box(rules, state, roll, box):
     r = KEEP_INDEX[tuple(roll)]
     face = int(KNIFFEL_FACE[r])
     if face:
-        allowed, points, paid = scoring.kniffel_roll(box, face, r, state.filled, state.aux, state.n_open,
-                                                     rules.params(), rules.plain_score, rules.joker_score,
+        allowed, points, paid = scoring.kniffel_roll(box, face, r, state.filled, state.aux,
+                                                     state.n_open, rules.params(),
+                                                     rules.plain_score, rules.joker_score,
                                                      rules.box_face)
         return bool(allowed), int(points), int(paid)
     return True, int(rules.plain_score[box, r]), 0
@@ -205,7 +215,8 @@ class Turn:
         elif len(faces) == self.n_to_roll:
             full = list(self.kept) + faces
         else:
-            raise GameError("error.roll_count", n=self.n_to_roll, or_all=bool(self.kept), got=len(faces))
+            raise GameError("error.roll_count", n=self.n_to_roll, or_all=bool(self.kept),
+                            got=len(faces))
         try:
             self.dice = validate_dice(full)
         except ValueError as exc:  # typed dice are checked before (parse_faces): a record's
@@ -237,7 +248,8 @@ class Turn:
         if self.rolls_left:
             raise GameError("error.joker_last_roll")
         if len(self.jokers) >= min(rules.jokers_per_turn, self.column.jokers_left):
-            raise GameError("error.no_joker_left") if not self.column.jokers_left - len(self.jokers) \
+            raise GameError("error.no_joker_left") \
+                if not self.column.jokers_left - len(self.jokers) \
                 else GameError("error.jokers_a_turn", n=rules.jokers_per_turn)
         if old not in self.hand:
             raise GameError("error.no_die_shows", face=old, dice=self.hand)
@@ -261,13 +273,15 @@ class Turn:
         return found
 
     def score(self, box):
-        """Fill `box` (a key) with the dice in hand; ends the turn. Returns (points, bonuses paid)."""
+        """Fill `box` (a key) with the dice in hand; ends the turn. Returns (points, bonuses
+        paid)."""
         self._need_decision()
         options = self.options()
         if box not in options:
             if box in self.column.card:
                 raise GameError("error.filled", self.rules, box=box, points=self.column.card[box])
-            raise GameError("error.not_allowed", self.rules, dice=self.hand, box=box, allowed=list(options))
+            raise GameError("error.not_allowed", self.rules, dice=self.hand, box=box,
+                            allowed=list(options))
         points, paid = options[box]
         self.record["decisions"].append({"dice": list(self.dice), "rolls_left": self.rolls_left,
                                          "jokers": [list(j) for j in self.jokers], "box": box,
@@ -326,7 +340,7 @@ class Game:
     """Players taking turns on one card until every column is full."""
 
     def __init__(self, rules, players, seed=None, real_dice=False):
-        self.rules = resolve_rules(rules)
+        self.rules = read_rules(rules)
         if not players:
             raise GameError("a game needs at least one player")
         if len(set(players)) != len(players):

@@ -1,15 +1,15 @@
 """The game record: a JSON object with the rules, the seed, the players and, for every turn,
-each roll with the decision taken on it (documented in docs/reference.md).  Saving is atomic; a record
-is replayed through the same Game and Turn checks as a live game."""
+each roll with the decision taken on it (documented in docs/reference.md).  Saving is atomic; a
+record is replayed through the same Game and Turn checks as a live game."""
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..dice import DICE, validate_dice
-from ..presets import get_rules, resolve_rules
-from ..rules import PRESETS, RulesError
 from ..engine.states import Position
 from ..engine.store import atomic_write
+from ..presets import read_rules
+from ..rules import RulesError
 from .card import RECORD_VERSION, Game, GameError, int_faces, parse_box
 
 
@@ -18,7 +18,8 @@ def save_record(record, path):
     try:
         atomic_write(path, record_text(record).encode())
     except OSError as exc:
-        raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}", str(path)) from None
+        raise OSError(exc.errno, f"cannot write the game record: {exc.strerror}",
+                      str(path)) from None
 
 
 def record_text(record):
@@ -54,22 +55,24 @@ def record_players(record):
     return players
 
 
+def record_real_dice(record):
+    """Whether a record's game is played with real dice (false when it does not say); GameError
+    for another value than true or false (the text "false" is not false)."""
+    real_dice = record.get("real_dice", False)
+    if not isinstance(real_dice, bool):
+        raise GameError(f"real_dice must be true or false, got {real_dice!r}"[:120])
+    return real_dice
+
+
 def record_rules(value):
-    """The Rules of a record: a preset name or the full rules dict `Rules.as_dict()` writes."""
+    """The Rules of a record: a preset name or the rules object `Rules.as_dict()` writes (never
+    a file: a record names no file); GameError naming the problem."""
     try:
-        if isinstance(value, str):
-            rules = resolve_rules(value)
-            if rules.game != "scorecard":
-                raise GameError(f"record rules {rules.key}: only scorecard games have game records")
-            return rules
-        if not isinstance(value, dict) or not isinstance(value.get("preset"), str) \
-                or value["preset"] not in PRESETS:
-            raise GameError(f"record rules must be a preset name or a rules object, got {value!r}")
-        preset = PRESETS[value["preset"]]
-        options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
-        rules = get_rules(value["preset"], **options)
+        rules = read_rules(value, files=False)
     except RulesError as exc:
         raise GameError(f"record rules: {exc}") from None
+    if rules.game != "scorecard":
+        raise GameError(f"record rules {rules.key}: only scorecard games have game records")
     return rules
 
 
@@ -99,7 +102,7 @@ def replay(record, visit=None, strict=False):
     first decision that is impossible or disagrees with the record (a start card or points that
     do not match the moves before it)."""
     rules = record_rules(record["rules"])
-    game = Game(rules, record_players(record), record.get("seed"), bool(record.get("real_dice")))
+    game = Game(rules, record_players(record), record.get("seed"), record_real_dice(record))
     turns = record["turns"]
     if not isinstance(turns, list):
         raise GameError("\"turns\" must be a list")
@@ -145,7 +148,7 @@ def seeded_dice(record):
     """The dice generator of a record with virtual dice (its seed's rolls, in the order the game
     draws them, game/session.py), None for real dice; GameError for a seed that is none."""
     seed = record.get("seed")
-    if record.get("real_dice") or seed is None:
+    if record_real_dice(record) or seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise GameError(f"seed must be a whole number >= 0 or null, got {seed!r}"[:120])
@@ -203,7 +206,8 @@ def _write(turn, decision):
     unknown = set(decision) - {"written", "box", "points", "extra_bonuses"}
     if unknown:
         raise GameError(f"a written turn takes no {', '.join(sorted(unknown))[:80]}")
-    box, points, paid = decision.get("box"), decision.get("points"), decision.get("extra_bonuses", 0)
+    box, points, paid = (decision.get("box"), decision.get("points"),
+                         decision.get("extra_bonuses", 0))
     if not isinstance(box, str):
         raise GameError(f"box must be a box name, got {box!r}"[:120])
     if not isinstance(points, int) or isinstance(points, bool):

@@ -13,8 +13,10 @@ import numpy as np
 
 from ..dice import DICE, validate_dice
 from ..engine.states import Position, position_state
+from ..rules.scoring import upper_bonus_needs
 from .card import Game, GameError, int_faces, parse_box, writable
 from .record import replay
+
 
 def roll_sizes(record, hand=None):
     """How many dice each roll of the record threw, in order (5, then 5 minus the dice kept),
@@ -114,17 +116,7 @@ def apply_move(record, hand, move):
     if "roll" in move:
         if hand is not None:
             raise GameError("error.rolled")
-        faces = move["roll"]
-        if faces is True:
-            if game.real_dice or game.seed is None:
-                raise GameError("error.real_dice")
-            faces = seeded_rng(game.seed, record).integers(1, 7, size=turn.n_to_roll).tolist()
-        elif game.real_dice:
-            faces = int_faces(faces, sort=False)
-        else:
-            raise GameError("error.seeded_dice")
-        turn.roll(list(faces))
-        return game.record(), list(turn.dice)
+        return _rolled(game, turn, record, move["roll"])
     if hand is None:
         raise GameError("error.roll_first")
     if "keep" in move:
@@ -133,18 +125,36 @@ def apply_move(record, hand, move):
             raise GameError("error.keep_five")
         turn.keep(keep)
         return game.record(), None
-    if "box" in move:
-        if not isinstance(move.get("jokers") or [], list):
-            raise GameError(f"jokers must be a list of [from, to], got {move['jokers']!r}")
-        for change in move.get("jokers") or []:
-            if not isinstance(change, list) or len(change) != 2:
-                raise GameError(f"a joker is [from, to], got {change!r}")
-            turn.joker(*int_faces(change, sort=False))
-        if not isinstance(move["box"], str):
-            raise GameError(f"box must be a box name, got {move['box']!r}")
-        turn.score(parse_box(move["box"], game.rules))
-        return game.record(), None
-    raise GameError("a move is one of roll, keep, box (with jokers) and undo")
+    return _scored(game, turn, move)
+
+
+def _rolled(game, turn, record, faces):
+    """The roll of a move: {"roll": true} the seeded dice, else the faces thrown (real dice)."""
+    if faces is True:
+        if game.real_dice or game.seed is None:
+            raise GameError("error.real_dice")
+        faces = seeded_rng(game.seed, record).integers(1, 7, size=turn.n_to_roll).tolist()
+    elif game.real_dice:
+        faces = int_faces(faces, sort=False)
+    else:
+        raise GameError("error.seeded_dice")
+    turn.roll(list(faces))
+    return game.record(), list(turn.dice)
+
+
+def _scored(game, turn, move):
+    """A box entered: {"box": name, "jokers": [[from, to], ...]}."""
+    jokers = move.get("jokers") or []
+    if not isinstance(jokers, list):
+        raise GameError(f"jokers must be a list of [from, to], got {move['jokers']!r}"[:200])
+    for change in jokers:
+        if not isinstance(change, list) or len(change) != 2:
+            raise GameError(f"a joker is [from, to], got {change!r}"[:200])
+        turn.joker(*int_faces(change, sort=False))
+    if not isinstance(move["box"], str):
+        raise GameError(f"box must be a box name, got {move['box']!r}"[:200])
+    turn.score(parse_box(move["box"], game.rules))
+    return game.record(), None
 
 
 def written_move(write):
@@ -180,18 +190,35 @@ def undo(record, hand, replay=replay):
     return game.record(), list(decision["dice"]) if "dice" in decision else None  # written: no dice
 
 
-def advice_line(game, turn):
-    """The `kniffel advise --batch` line of the current decision (dice in hand, or the turn's
-    start when no dice are rolled yet), or None when the turn waits for a reroll."""
+def advice_fields(game, turn):
+    """The fields of the question of the current decision (ask/request.py: the rules, the
+    position and the dice in hand, as the game holds them), or None when the turn waits for a
+    reroll."""
     if turn is None or (turn.dice is None and turn.rolls_left != game.rules.rolls_per_turn):
+        return None
+    fields = {"rules": game.rules, "card": turn.position}
+    if turn.dice is not None:
+        fields.update(dice=list(turn.dice), rolls_left=turn.rolls_left)
+    return fields
+
+
+def advice_line(game, turn, opponents=None):
+    """The `kniffel advise --batch` line of the current decision (dice in hand, or the turn's
+    start when no dice are rolled yet; with `opponents`, for the chance to win), or None when
+    the turn waits for a reroll."""
+    if advice_fields(game, turn) is None:
         return None
     position = turn.position
     line = {"card": dict(position.card), "kniffel_bonuses": position.kniffel_bonuses}
+    if game.rules.key == game.rules.preset:
+        line = {"rules": game.rules.key, **line}  # a line `kniffel advise --batch` takes as is
     if game.rules.jokers:
         line["jokers_left"] = position.jokers_left
     if turn.dice is not None:
         line["dice"] = list(turn.dice)
         line["rolls_left"] = turn.rolls_left
+    if opponents:
+        line["opponents"] = opponents
     return line
 
 
@@ -220,13 +247,14 @@ def summary(game):
     columns = []
     for column in game.columns:
         upper = sum(column.card.get(box, 0) for box in rules.boxes[:6])
-        open_upper = [box for box in rules.boxes[:6] if box not in column.card]
-        reached = upper >= rules.upper_bonus_threshold
+        most = sum(5 * (rules.boxes.index(b) + 1) for b in rules.boxes[:6] if b not in column.card)
+        needs = upper_bonus_needs(upper, most, rules.upper_bonus_threshold)
+        reached = needs == 0
         columns.append({"name": column.name, "card": dict(column.card), "upper": upper,
                         "upper_bonus": rules.upper_bonus if reached else 0,
-                        "bonus_needs": 0 if reached else rules.upper_bonus_threshold - upper,
-                        "bonus_possible": reached or upper + sum(
-                            5 * (rules.boxes.index(b) + 1) for b in open_upper) >= rules.upper_bonus_threshold,
+                        "bonus_needs": rules.upper_bonus_threshold - upper if needs is None
+                        else needs,
+                        "bonus_possible": needs is not None,
                         "kniffel_bonuses": column.kniffel_bonuses,
                         "extra_bonus": column.kniffel_bonuses * rules.extra_bonus,
                         "jokers_left": column.jokers_left, "total": column.total(rules),

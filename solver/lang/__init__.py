@@ -1,7 +1,8 @@
-"""Every word a player reads, in German and English: the card, the coach, `advise` and `analyze`,
-the web page, the printed pages and the Markdown tables.  de.py and en.py hold one dictionary
-each, with the same keys, duel_de.py and duel_en.py those of the Dice Duel (chip names under
-"chip"), and rules_page_de.py and rules_page_en.py those of the rules-of-thumb pages; nothing
+"""Every word a player reads, in German and English: the card, the coach, `advise` and `analyze`
+(de.py, en.py), the web page (web_de.py, web_en.py), the printed pages and the Markdown tables
+(pages_de.py, pages_en.py) and the Dice Duel (duel_de.py, duel_en.py; chip names under "chip"),
+each pair with the same keys; a preset's own words (its title, description, pad language and
+the name of its five-of-a-kind box) are in its one definition (rules/definitions.py).  Nothing
 else in the package spells out player-facing text.
 
 A value is a format string, or a pair (singular, plural) chosen by the field `n`.  Box keys
@@ -9,19 +10,19 @@ A value is a format string, or a pair (singular, plural) chosen by the field `n`
 """
 import math
 
-from . import de, duel_de, duel_en, en, rules_page_de, rules_page_en
+from . import commands_de, commands_en, de, duel_de, duel_en, en, pages_de, pages_en, web_de, web_en
 
-WORDS = {"de": {**de.WORDS, **duel_de.WORDS, **rules_page_de.WORDS},
-         "en": {**en.WORDS, **duel_en.WORDS, **rules_page_en.WORDS}}
+WORDS = {"de": {**de.WORDS, **web_de.WORDS, **pages_de.WORDS, **duel_de.WORDS,
+                **commands_de.WORDS},
+         "en": {**en.WORDS, **web_en.WORDS, **pages_en.WORDS, **duel_en.WORDS,
+                **commands_en.WORDS}}
 LANGUAGES = tuple(WORDS)
-ENGLISH_PRESETS = ("yahtzee", "yahtzee-free", "yatzy")
 
 
 def pad_language(rules):
-    """The language of a rule set's pad: English for Yahtzee and Yatzy, German otherwise."""
-    english = rules.preset in ENGLISH_PRESETS or rules.preset.startswith("yahtzee") \
-        or getattr(rules, "box_set", None) == "yatzy"
-    return "en" if english else "de"
+    """The language of a rule set's pad, as its preset's definition says (German for Kniffel,
+    English for Yahtzee and Yatzy)."""
+    return rules.definition.language
 
 
 def checked(lang, rules=None):
@@ -34,12 +35,11 @@ def checked(lang, rules=None):
 
 
 def box_name(box, rules, lang=None):
-    """The printed name of `box` under `rules`, in `lang` (default: the pad's language).  The
-    Kniffel box of a Kniffel rule set stays "Kniffel" in English; Yahtzee's is "Yahtzee"."""
+    """The printed name of `box` under `rules`, in `lang` (default: the pad's language): the
+    name its preset's pad gives it ("Kniffel", "Yahtzee", "Krempel"), else the usual one."""
     lang = checked(lang, rules)
-    if lang == "en" and box == "kniffel" and rules is not None and pad_language(rules) == "de":
-        return "Kniffel"
-    return WORDS[lang]["box"].get(box, box)
+    own = rules.definition.box_name(box, lang) if rules is not None else None
+    return own or WORDS[lang]["box"].get(box, box)
 
 
 def web_words(lang):
@@ -77,11 +77,8 @@ class Words:
         return ", ".join(self.box(b) for b in boxes)
 
     def description(self, rules):
-        """The rules described: a preset's words in this language, else the rules' own text."""
-        from ..rules import PRESET_DESCRIPTIONS
-        if rules.preset in PRESET_DESCRIPTIONS and rules.description == PRESET_DESCRIPTIONS[rules.preset]:
-            return self(f"preset.{rules.preset}")
-        return rules.description
+        """The rules described in this language: their preset's words."""
+        return rules.definition.describe(self.lang)
 
     def faces(self, faces):
         """Dice as "3 3 5", or the word for none."""

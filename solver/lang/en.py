@@ -105,27 +105,43 @@ WORDS = {
                              "can beat"),
     "advise.interval": "interval",
     "chance_unknown": "unknown",
-    "advise.building": ("the win coach's tables are being built in the background: {done} done, "
-                        "the exact win advice ready in about {eta}"),
-    "advise.building_started": ("the win coach's tables are being built in the background (once, "
-                                "a few minutes); the exact win advice comes with them"),
+    "advise.at_most": "at most {chance}",
+    "build.under_way": "the win coach's tables are being built: {done} done",
+    "build.under_way_eta": ("the win coach's tables are being built: {done} done, the exact "
+                            "advice ready in about {eta}"),
+    "build.offer": ("the exact advice needs the win coach's tables of {title}: about {size} on "
+                    "disk and {time} of computing on this machine (an estimate); --build builds "
+                    "them now, once"),
+    "build.busy": "the win coach's tables of {title} are being built by another process",
+    "build.done": "the win coach's tables of {title} are built",
+    "build.stage_target": "target table",
+    "build.stage_opponents": "opponents' distributions",
+    "fallback.compiling_win": "the win coach is being prepared (once)",
+    "fallback.compiling_duel": "the Dice Duel coach is being prepared (once)",
     "eta.seconds": "{n} s",
     "eta.minutes": "{n} min",
-    "advise.method_unknown": ("the chance to win is not known within the budget: without the "
-                              "target table there is no high end, and the low end (playing for "
-                              "points from here) needs more time than the budget; the options are "
-                              "ranked by the expected score"),
+    "eta.hours": "{h} h {m} min",
+    "advise.method_unknown": ("the chance to win cannot be worked out within the budget: all "
+                              "that is known is that it is at most 100% (without the target table "
+                              "there is no closer bound, and the chance when playing for points "
+                              "from here needs more work than the budget); the options are ranked "
+                              "by the expected score"),
     "advise.no_target_table": ("no target table for these rules: the high end is not known and "
                                "the options are ranked by the expected score; `kniffel solve "
                                "--objective target` builds it once"),
-    "advise.points_instead": ("advice for points: the chance to win here needs the other players' "
-                              "final-score distributions, about {seconds:.0f} s without their store "
-                              "(an estimate), over the budget of {budget:g} s; `kniffel solve "
-                              "--objective target` builds the store once, or raise --budget"),
+    "advise.target_table_hint": "`kniffel solve --objective target` builds the target table once",
+    "fallback.points": "advice for points: {why}",
+    "fallback.stopped": "the work ran past this server's time guard and was stopped",
+    "fallback.no_target_table": ("no target table for these rules, and the sub-game from this "
+                                 "position is about {seconds} s of work (an estimate), over "
+                                 "the budget of {budget} s"),
     "advise.goal_target": "a final score of {target}+",
-    "advise.goal_win": ("a win against 1 player (ties {ties})", "a win against {n} players (ties {ties})"),
+    "advise.goal_win": ("a win against 1 player (ties {ties})",
+                        "a win against {n} players (ties {ties})"),
     "advise.goal_same": "this choice is also the best for points; played for points from here "
                         "instead: expected final score {plain:.3f} ({cost:.3f} more)",
+    "advise.goal_same_free": "this choice is also the best for points: expected final score "
+                             "{plain:.3f}",
     "ties.share": "shared",
     "ties.lose": "lost",
     "advise.trade_risky": "playing to {goal} is the riskier choice here: it gives up {cost:.3f} "
@@ -134,8 +150,12 @@ WORDS = {
     "advise.trade_safe": "playing to {goal} is the safer choice here: it gives up {cost:.3f} "
                          "expected points ({expected:.3f} against {plain:.3f} playing for points) "
                          "for {chance_name} {chance} instead of {plain_chance}",
+    "advise.trade_free": ("playing to {goal} costs no expected points here ({expected:.3f}) and "
+                          "gives {chance_name} {chance} instead of {plain_chance}"),
     "advise.trade_start": "playing for points instead: expected final score {plain:.3f} "
                           "({cost:.3f} more)",
+    "advise.trade_start_same": "playing for points instead: the same expected final score, "
+                               "{plain:.3f}",
     # `kniffel analyze`
     "analyze.head": ("{rules}: 1 decision; cost = expected final score of the best choice minus "
                      "that of the choice made",
@@ -181,302 +201,4 @@ WORDS = {
     "error.rolled": "the dice are already rolled: keep some or choose a box",
     "error.real_dice": "this game uses real dice: send the dice thrown",
     "error.seeded_dice": "this game rolls seeded dice: send \"roll\": true",
-    # the web page (solver/web/static/app.js formats {name} and {name:.2f})
-    # what the server tells the page (budgets, errors)
-    "budget.win": ("the win advice here would take about {seconds:.0f} s{shared} (an estimate), over "
-                   "the budget of {budget} s; ask again with fewer open boxes or opponents who have "
-                   "finished, or play for points"),
-    "budget.shared": (" with 1 request computing at once", " with {n} requests computing at once"),
-    "budget.distributions": ("the chance to win here needs the other players' final-score "
-                             "distributions: about {seconds:.0f} s without their store (an estimate), "
-                             "over the budget of {budget} s; `kniffel solve --objective target` "
-                             "builds the store once, or raise --budget"),
-    "web.points_instead": "advice for points: {why}",
-    "web.points_while_building": "Advice for points for now: {building}.",
-    "web.duel_link": "Dice Duel",
-    "web.duel_link_title": "Kniffel Dice Duel for 2-4 players",
-    "error.write_rolled": "a turn is written only at its start, before any dice are entered",
-    "error.write_jokers": "with jokers a turn is entered with its dice",
-    "error.write_seeded": "this game rolls virtual dice: a turn is played with its dice",
-    "error.write_points": "{points} points cannot go in {box}; possible: {possible}",
-    "error.dice_count": "hand: need exactly {n} dice, got {got}",
-    "web.server_busy": "The server is busy with other work: try again in a moment.",
-    "web.over_budget": "The work ran past this server's budget of {budget} s and was stopped.",
-    "web.write_help": "Or without dice: tap {name}'s box on the card and write the points only.",
-    "web.write_box": "{box} for {name}: points",
-    "web.write_ok": "Write",
-    "web.write_bonus": "with {kniffel} bonus",
-    "web.write_wrong": "{points} cannot go in {box}",
-    "web.analysis_unseen": "{name}: {score}{wins} — written only, no dice seen: not judged",
-    "web.analysis_some_unseen": (" ({n} turn written only, not judged)", " ({n} turns written only, not judged)"),
-    "analyze.unseen": ("{name}: {score}; {n} turn written without dice, not judged",
-                       "{name}: {score}; {n} turns written without dice, not judged"),
-    "web.title": "Kniffel coach",
-    "web.language": "Language",
-    "web.goal": "Goal",
-    "web.goal_points": "max. score",
-    "web.goal_win": "win",
-    "web.goal_win_one": "win (needs 2+ players)",
-    "web.goal_one_player": ("One player: the coach plays for points (goal \"win\" needs other "
-                            "players)."),
-    "web.new": "New",
-    "web.new_ask": "Leave this game and set up a new one? It stays saved until you press Start.",
-    "web.new_yes": "Yes, new game",
-    "web.cancel": "Cancel",
-    "web.back": "Back to the game",
-    "web.setup": "New game",
-    "web.rules": "Rules",
-    "web.house_rules": "House rules",
-    "web.players": "Players (1–8)",
-    "web.add_player": "+ player",
-    "web.player_name": "player name",
-    "web.player_n": "Player {n}",
-    "web.dice": "Dice",
-    "web.virtual": "virtual, seed",
-    "web.random": "random",
-    "web.real": "real dice (type or tap what you threw)",
-    "web.start": "Start",
-    "web.load_game": "Load game",
-    "web.roll": "Roll",
-    "web.roll_again": "Roll again",
-    "web.throw_again": "Hold and throw again",
-    "web.enter_dice": "Enter the dice",
-    "web.undo": "Undo",
-    "web.correct": "Correct roll / undo",
-    "web.nothing_to_undo": "Nothing to undo: this is the game's first roll.",
-    "web.entry_help": ("Throw the die, then tap its face below (or type 1-6); ⌫ takes it back.",
-                       "Throw the {n} dice, then tap their faces below one by one (or type 1-6); "
-                       "⌫ takes the last one back."),
-    "web.working": "Working…",
-    "web.busy": "Still working on the last step: tap again when it is done.",
-    "web.save": "Save record",
-    "web.load": "Load record",
-    "web.for_programs": "For programs: this position as a kniffel advise --batch line",
-    "web.round": "Round {round} · {name} · roll {roll}/{rolls}",
-    "web.jokers": (" · 1 joker", " · {n} jokers"),
-    "web.game_over": "Game over",
-    "web.winner": ("Game over: {names} wins with {score}", "Game over: {names} win with {score}"),
-    "web.final": "Game over: {score} points",
-    "web.all_held": "All five held: choose a box.",
-    "web.keep": "keep {dice}",
-    "web.reroll_all": "reroll all",
-    "web.bonus": " +{n} bonus",
-    "web.joker": "Joker {changes}",
-    "web.kniffel_joker": "{kniffel} joker",
-    "web.head_choices": "Choices, best first: expected final score, cost against the best",
-    "web.head_choices_win": "Choices, best first: chance to win, expected final score, cost "
-                            "against the best",
-    "web.head_win": "Chance to win from here: {chance}, expected final score {expected:.2f}",
-    "web.head_points": "Expected final score from here: {expected:.2f}",
-    "web.win_value": "{chance} win · {expected:.2f}",
-    "web.cost_win": "cost {chance} win",
-    "web.all_choices": "all {n} choices ▾",
-    "web.needs": "needs {n}",
-    "web.needs_short": "−{n}",  # a crowded card: the points the bonus still needs
-    "web.analysing": "analysing…",
-    "web.analysis": "Analysis",
-    "web.analysis_start": "Expected final score at the start, playing best: {expected:.2f}",
-    "web.analysis_player": "{name}: {score}{wins} — gave away {loss:.1f} points; {optimal} of {n} "
-                           "decisions optimal",
-    "web.analysis_wins": " (wins)",
-    "web.analysis_win_chance": "; {chance} of the chance to win given away",
-    "web.analysis_row": "round {round} {name}: {dice} → {choice}: cost {loss:.2f} (best {best})",
-    "web.analysis_row_win": "round {round} {name}: {dice} → {choice}: chance to win {chance}, "
-                            "{cost} (best for winning: {best}); in points {points}",
-    "web.analysis_win_note": "Decisions taken with the goal \"win\" count in chance of winning.",
-    # house rules (rules options and their values)
-    "option.upper_bonus_threshold": "upper bonus from (points)",
-    "option.upper_bonus": "upper bonus (points)",
-    "option.rolls_per_turn": "rolls per turn",
-    "option.jokers": "jokers per game (set one die)",
-    "option.jokers_per_turn": "jokers per turn at most",
-    "option.five_of_a_kind_is_full_house": "five of a kind counts as a full house",
-    "option.extra_bonus": "bonus per extra {kniffel} (points)",
-    "option.extra_bonus_requires": "extra bonus needs the {kniffel} box to hold",
-    "option.extra_bonus_cap": "extra bonuses at most",
-    "option.joker": "{kniffel} joker (five of a kind in another box)",
-    "option.joker_requires": "joker needs the {kniffel} box to hold",
-    "option.extra_kniffel_must_fit": "an extra {kniffel} must go in its upper box if open",
-    "value.none": "none",
-    "value.max-any": "any open box, at that box's most points",
-    "value.must-match": "no joker; extra bonus only where it scores",
-    "value.free": "any open box (lower boxes at joker points)",
-    "value.forced": "its upper box first, else a lower box (forced)",
-    "value.free-after-upper": "any box once its upper box is filled",
-    "value.fifty": "50",
-    "value.filled": "50 or 0",
-    # the printed pages (report/pages.py)
-    "page.rules": "Rules of thumb",
-    "page.opening": "The first roll of the game",
-    "page.costs": "What each box costs",
-    "page.keep": "Keeping dice (first match wins)",
-    "page.boxes": "After the last roll (first match wins)",
-    "page.else_keep": "otherwise: reroll all five",
-    "page.else_box": "otherwise: the first open box on the card",
-    "page.strategy": "strategy",
-    "page.score": "expected score",
-    "page.how": "how",
-    "page.exact": "exact",
-    "page.simulated": "simulated",
-    "page.exceptions": "Exceptions (the best keep fits no pattern)",
-    "page.rolls": ("1 roll", "{n} rolls"),
-    "page.when": "if {boxes} open",
-    "page.or": " or ",
-    "page.into": "{points}+ points: {box}",
-    "page.scores": "{box} if the dice score there",
-    "page.upper": "{n}+ of a face: its upper box",
-    "page.any": "{box} with whatever it scores",
-    "page.most": "the box scoring most",
-    "page.most_min": "the box scoring most, if {points}+",
-    "page.card": "Filled",
-    "page.nothing": "nothing",
-    "page.expected": "Expected final score",
-    "page.roll": "final roll",
-    "page.cost_note": ("Points given up (expected final score) by each box against the best box for "
-                       "that roll; 0 = best (shaded). –: the dice may not go there."),
-    "page.upper_note": ("Upper boxes: points − cost for 0-5 dice of the face (fill where points − "
-                        "cost is largest against the lower boxes' costs below)."),
-    "page.curve": "Expected score against the number of rules",
-    "price.optimal": "optimal play (the solved table)",
-    "price.thumb": "these {n} rules of thumb",
-    'price.heuristic': "a sensible human's {n} rules",
-    "price.greedy": "greedy: most common face, most points now",
-    "pattern.kind": "keep the most common face ({arg} or more alike)",
-    "pattern.kind_high": "keep a pair or more of fours, fives or sixes",
-    "pattern.face": "keep the {faces}",
-    "pattern.run4": "keep {arg} to a small straight",
-    "pattern.run5": "keep {arg} to a large straight",
-    "pattern.two_pairs": "keep two pairs",
-    "pattern.full_house": "keep a full house",
-    "pattern.high": "keep every die of {arg} or more",
-    "pattern.nothing": "reroll all five",
-    "faces.1": "ones",
-    "faces.2": "twos",
-    "faces.3": "threes",
-    "faces.4": "fours",
-    "faces.5": "fives",
-    "faces.6": "sixes",
-    "opening.stop.0": "keep all five",
-    "opening.run5.4": "keep four to a large straight",
-    "opening.run4.4": "keep four to a small straight",
-    "opening.run4.3": "keep three to a straight",
-    "opening.kind.4": "keep the four alike",
-    "opening.kind.3": "keep the three alike",
-    "opening.two_pairs.0": "keep both pairs",
-    "opening.kind.2": "keep the (higher) pair",
-    "opening.face.6": "keep the sixes",
-    "opening.face.5": "keep the fives",
-    "opening.face.4": "keep the fours",
-    "opening.face.3": "keep the threes",
-    "opening.face.2": "keep the twos",
-    "opening.face.1": "keep the ones",
-    "opening.high.5": "keep the fives and sixes",
-    "opening.nothing.0": "reroll all five",
-    "situation.start": "Start of the game",
-    "situation.small_par": "Three small upper boxes on par",
-    "situation.behind": "Behind in the upper section",
-    "situation.ahead": "Ahead in the upper section, Kniffel scored",
-    "situation.upper_done": "Upper section done on par (bonus made), lower section open",
-    "situation.lower_done": "Lower section done, Kniffel scratched, upper section open",
-    "situation.late": "Late game: the bonus needs three twos",
-    "situation.lower_done_yatzy": "Lower section done, Yatzy scratched, upper section open",
-    "page.five_alike": "five alike: keep them all",
-    "page.large_straight_keep": "large straight: keep it",
-    # the presets, described (rules/scorecard.py PRESET_DESCRIPTIONS is the English)
-    'preset.kniffel': "Kniffel, current Schmidt rules: +50 per extra Kniffel and a joker at any box's maximum",
-    "preset.kniffel-basic": "Kniffel, basic rules: no extra-Kniffel bonus, no joker",
-    "preset.kniffel-championship": ("Kniffel championship: no joker; +50 per extra Kniffel entered "
-                                    "in a box it fits"),
-    "preset.kitkniff": "KitKniff: free joker, +100 per extra Kniffel up to 900 points",
-    "preset.yahtzee": "Yahtzee, official Hasbro rules: forced joker, +100 per extra Yahtzee",
-    "preset.yahtzee-free": ("Yahtzee as in the classic published optimum: joker once the matching "
-                            "upper box is filled"),
-    "preset.knobeln": ("Knobeln Live: plain Kniffel table plus 3 jokers a game (set one die after "
-                       "the last roll)"),
-    "preset.yatzy": "Scandinavian Yatzy: 15 boxes, one and two pairs, bonus 50 at 63",
-    "page.lower_note": ("Lower boxes: the cost of filling the box (with these points, where it "
-                        "depends on them)."),
-    "page.rule": "rule",
-    "page.price": "lost without",
-    "page.price_chart": "The price of each rule",
-    "page.keep_rules": "Keeping dice, rule no.",
-    "page.box_rules": "After the last roll, rule no.",
-    "page.axis_price": "expected points lost without the rule",
-    "page.curve_note": ("Each point exact: the best list of at most that many rules the search "
-                        "evaluated (printed: the list in which every rule pays)."),
-    "page.no_rule_prices": ("Each rule's own price is computed for the presets' rules only; with these "
-                            "rules only the whole list is priced."),
-    "page.price_note": ("Price (exact, by policy evaluation): the expected points the whole list "
-                        "loses when this one rule alone is dropped (the others kept, in their "
-                        "order). The prices do not add up to the list's worth: rules can stand in "
-                        "for each other."),
-    "page.pattern": "keep",
-    "page.share": "share",
-    "page.count": "rolls",
-    "page.rolls_of": "the rolls",
-    "page.axis_x": "number of rules",
-    "page.axis_y": "expected score",
-    "page.optimum": "optimal play",
-    "page.box": "box",
-    "page.dice": "dice of the face:",
-    "page.cost": "cost",
-    "page.cost_with": "{cost} with {points}",
-    "page.five_note": ("*: five of a kind with the {kniffel} box filled follows the rules for an "
-                       "extra {kniffel} (joker, bonus); best then: {best}."),
-    "page.opening_left": "The first roll of the game: {left}",
-    "page.opening_note": ("The 252 first rolls on the empty card, grouped by the pattern that names "
-                          "the best keep (exact, from the solved table); most likely first."),
-    "page.prices": "What the rules are worth",
-    # the Markdown tables (report/tables.py)
-    "md.opening_title": '# Opening turn: {preset}',
-    "md.opening_score": '{description}. Optimal expected score of a game: **{score:.4f}**.',
-    "md.opening_text": ("For each roll on the empty card: the best choice if the roll came with "
-                        "{lefts} rolls left (the first roll of the game has {first} left). *E* is "
-                        "the expected final score of the game (points on the card at the end, "
-                        "bonuses included) after that choice when every later decision is optimal: "
-                        "`expected_final_score` of `kniffel advise` on the empty card. *margin* is "
-                        "what the second-best choice would cost. `keep` lists the dice to hold "
-                        "before rerolling the others; a box name fills that box now. *P* is the "
-                        "chance of the roll."),
-    "md.or": ' or ',
-    "md.roll": 'roll',
-    "md.left_best": '{left} left: best',
-    "md.margin": 'margin',
-    "md.keep": 'keep {dice}',
-    "md.score": '{box} {points}',
-    "md.joker": 'joker {changes}, {text}',
-    "md.cheat_title": '# Box-choice cheat sheet: {preset}',
-    "md.cheat_text": ("After the last roll of a turn: for every open box take the points your dice "
-                      "score there minus the box's **cost**, and fill the box where that is largest."
-                      " The cost is the expected final score given up by filling that box (upper "
-                      "bonus and the rest of the game under optimal play included), counted from the"
-                      " cheapest fill, so the cheapest costs 0. For the upper boxes, whose cost "
-                      "depends on the points, the table shows *points - cost* for 0-5 dice of the "
-                      "box's face right away. A box that scores nothing for your dice costs its cost"
-                      " at 0 points (a scratch). Exact for every roll on these cards (five of a kind"
-                      " once the {kniffel} box is filled: see the line under the card)."),
-    "md.cheat_jokers": ' Knobeln jokers are not shown.',
-    "md.sheet_head": ("Turn {turn}. Filled: {filled}. Upper total {upper} (bonus {bonus} at "
-                      "{threshold}). Expected final score {expected:.2f}."),
-    "md.upper_head": 'upper box: points - cost',
-    "md.five_dice": '5 dice',
-    "md.lower_head": 'lower box',
-    "md.cost_with": '{cost:.2f} with {points}',
-    "md.five": 'Five of a kind: {list}',
-    "md.turn_title": '# Which box in which turn: {preset}',
-    "md.turn_text": ("{description}. The probability that the optimal player fills each box in each "
-                     "turn of a game, computed exactly over every way the dice can fall (not "
-                     "simulated). Each row and each column sums to 100%."),
-    "md.turn": 'turn',
-    "md.likely": 'most likely boxes',
-    "md.all_boxes": 'All boxes, percent:',
-    "md.pattern_title": '# Opening by pattern: {preset}',
-    "md.pattern_text": ("The 252 first rolls on the empty card grouped by the pattern that names the"
-                        " best keep, most likely first; the rolls whose best keep no pattern names "
-                        "are the exceptions."),
-    "md.pattern_keep": 'keep',
-    "md.rolls": 'rolls',
-    "md.exceptions": 'Exceptions: {list}.',
-    "md.exception": '{roll} keep {keep}',
-    "md.none": 'none',
 }

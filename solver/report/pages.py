@@ -6,14 +6,15 @@ Pages: the rules of thumb, each with its exact price, and the price of the whole
 opening by pattern (a page for 2 and for 1 roll left, every roll listed); and what each open box
 costs on a card (the user's, or the typical cards of the cheat sheet).
 """
-import html
 
-from ..advice.answer import answer
+from ..advice.goal import points_advice
 from ..engine.states import Position
-from ..rules import UPPER
 from ..lang import Words
+from ..rules import UPPER
 from ..strategy.opening import opening_patterns
 from ..strategy.thumb import AIM, COURSE_BOX, PAR_BOX, box_pars
+from .charts import curve_svg, price_bars_svg, signed  # noqa: F401 (signed)
+from .charts import escaped as _e
 from .tables import box_costs
 
 # Final rolls shown in the box-cost chart: the kinds of roll a turn typically ends on.
@@ -35,8 +36,8 @@ table { border-collapse: collapse; margin: 1mm 0 4mm 0; font-size: 10.5pt; max-w
 table.wide { width: 100%; }
 td, th { border: 1px solid #777; padding: 1mm 1.6mm; text-align: right; vertical-align: top; }
 th { background: #e8e8e8; } td.l, th.l { text-align: left; }
-th.up { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; padding: 1.6mm 0.8mm;
-        white-space: nowrap; }
+th.up { writing-mode: vertical-rl; transform: rotate(180deg); text-align: left;
+        padding: 1.6mm 0.8mm; white-space: nowrap; }
 td.best { font-weight: bold; background: #d8d8d8; }
 table.chart td { padding: 1mm 0.9mm; }  /* up to 15 open boxes (Yatzy) side by side */
 td.rolls { font-family: "DejaVu Sans Mono", monospace; font-size: 10.5pt; text-align: left;
@@ -47,10 +48,6 @@ svg.chart { width: 100%; height: auto; }
 div.pair { display: flex; gap: 5mm; align-items: flex-start; } div.pair > div { flex: 1 1 0; }
 div.pair table { width: 100%; }
 """
-
-
-def _e(text):
-    return html.escape(str(text))
 
 
 def pars_text(rule_list, rules, lang=None):
@@ -126,11 +123,11 @@ def box_rule_text(rule, rules, lang=None):
 
 
 def display_name(rules, lang=None):
-    """The preset's name as its players write it ("Kniffel", "Yahtzee"), for a page's title; a
-    rules file without a preset keeps its key."""
-    w = Words(lang, rules)
-    key = f"page.name.{rules.key}"
-    return w(key) if key in w.table else rules.key
+    """The preset's name as its players write it ("Kniffel", "Yahtzee"), for a page's title;
+    house rules (a preset with options changed) keep their key."""
+    if rules.key != rules.preset:
+        return rules.key
+    return rules.definition.titled(Words(lang, rules).lang)
 
 
 def rule_prices(record):
@@ -142,16 +139,10 @@ def rule_prices(record):
     return [r["price"] for r in record["keeps"]], [r["price"] for r in record["boxes"]]
 
 
-def signed(points):
-    """Points with their sign and 2 decimals; 0.00 without a sign when they round to nothing
-    (never "-0.00")."""
-    text = f"{points:+.2f}"
-    return "0.00" if text in ("+0.00", "-0.00") else text
-
-
 def _rule_table(texts, prices, w, title):
     """A numbered table of rules with their price (or without, when prices is None)."""
-    parts = [f"<h2>{_e(title)}</h2><table class='wide'><tr><th>#</th><th class='l'>{_e(w('page.rule'))}</th>"
+    parts = [f"<h2>{_e(title)}</h2><table class='wide'><tr><th>#</th>"
+             f"<th class='l'>{_e(w('page.rule'))}</th>"
              + (f"<th>{_e(w('page.price'))}</th>" if prices else "") + "</tr>"]
     for n, text in enumerate(texts, 1):
         price = f"<td>{signed(prices[n - 1])}</td>" if prices else ""
@@ -176,8 +167,11 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
     if pars:  # once for every rule that reads a par
         parts.append(f"<p class='note'>{_e(pars)}</p>")
     if each and record and "score" in record:  # the whole list's exact score, on the rules page
-        parts.append(f"<p class='note'>{_e(w('page.list_score', n=rule_list.size, score=record['score'], optimal=record['optimal']))}</p>")
-    parts.append(f"<p class='note'>{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")
+        parts.append("<p class='note'>" + _e(w("page.list_score", n=rule_list.size,
+                                               score=record["score"], optimal=record["optimal"]))
+                     + "</p>")
+    parts.append(f"<p class='note'>"
+                 f"{_e(w('page.price_note' if each else 'page.no_rule_prices'))}</p>")
     parts.append(f"</section><section class='page'><h1>{_e(w('page.prices'))}: "
                  f"{_e(display_name(rules, w.lang))}</h1>")
     parts.append(f"<table class='wide'><tr><th class='l'>{_e(w('page.strategy'))}</th>"
@@ -185,7 +179,8 @@ def rules_page(rules, rule_list, prices, curve=None, optimum=None, lang=None, re
     for name, score, exact, *ci in prices:
         interval = f" ± {ci[0]:.1f}" if ci and ci[0] else ""  # an estimate with its 95 % interval
         parts.append(f"<tr><td class='l'>{_e(name)}</td><td>{score:.1f}{interval}</td>"
-                     f"<td class='l'>{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
+                     f"<td class='l'>"
+                     f"{_e(w('page.exact') if exact else w('page.simulated'))}</td></tr>")
     parts.append("</table>")
     gap = _gap_closed(prices)
     if gap is not None:
@@ -239,10 +234,14 @@ def costs_page(table, card, title="", lang=None):
              f"<b>{sheet.expected_final_score:.1f}</b></p>",
              f"<p class='note'>{_e(w('page.cost_note'))}</p>", _roll_chart(table, card, sheet, w)]
     parts.append("<div class='pair'>" + "".join(f"<div>{block}</div>" for block in
-                                                _upper_table(sheet, w) + _lower_table(sheet, w)) + "</div>")
+                                                _upper_table(sheet, w) + _lower_table(sheet, w))
+                 + "</div>")
     if sheet.five_of_a_kind:
-        best = "; ".join(f"{str(face) * 5}: {text}" for face, text in _five_texts(table, card, w).items())
-        parts.append(f"<p class='note'>{_e(w('page.five_note', kniffel=w.box(rules.boxes[rules.kniffel_box]), best=best))}</p>")
+        best = "; ".join(f"{str(face) * 5}: {text}"
+                         for face, text in _five_texts(table, card, w).items())
+        parts.append("<p class='note'>" + _e(w("page.five_note",
+                                               kniffel=w.box(rules.boxes[rules.kniffel_box]),
+                                               best=best)) + "</p>")
     return "<section class='page'>" + "\n".join(parts) + "</section>"
 
 
@@ -253,7 +252,7 @@ def _roll_chart(table, card, sheet, w):
             + "".join(f"<th class='up'>{_e(w.box(b))}</th>" for b in open_boxes) + "</tr>"]
     for text in TYPICAL_ROLLS:
         roll = tuple(int(c) for c in text)
-        options = answer(Position(card), table, roll, 0).options
+        options = points_advice(Position(card), table, roll, 0).options
         best = options[0]["expected_final_score"]
         by_box = {}
         for o in options:
@@ -277,7 +276,8 @@ def _upper_table(sheet, w):
     if not upper:
         return []
     rows = [f"<p class='note'>{_e(w('page.upper_note'))}</p><table>"
-            f"<tr><th class='l'>{_e(w('page.box'))}</th><th class='l' colspan='6'>{_e(w('page.dice'))}</th></tr>"
+            f"<tr><th class='l'>{_e(w('page.box'))}</th>"
+            f"<th class='l' colspan='6'>{_e(w('page.dice'))}</th></tr>"
             f"<tr><th></th>" + "".join(f"<th>{n}</th>" for n in range(6)) + "</tr>"]
     for b in upper:
         found, face = sheet.costs[b], UPPER.index(b) + 1
@@ -293,19 +293,22 @@ def _lower_table(sheet, w):
     if not lower:
         return []
     rows = [f"<p class='note'>{_e(w('page.lower_note'))}</p><table>"
-            f"<tr><th class='l'>{_e(w('page.box'))}</th><th class='l'>{_e(w('page.cost'))}</th></tr>"]
+            f"<tr><th class='l'>{_e(w('page.box'))}</th>"
+            f"<th class='l'>{_e(w('page.cost'))}</th></tr>"]
     for b in lower:
         found = sheet.costs[b]
         text = (f"{found[None]:.1f}" if None in found
-                else ", ".join(w("page.cost_with", cost=f"{c:.1f}", points=p) for p, c in found.items()))
+                else ", ".join(w("page.cost_with", cost=f"{c:.1f}", points=p)
+                               for p, c in found.items()))
         rows.append(f"<tr><td class='l'>{_e(w.box(b))}</td><td class='l'>{_e(text)}</td></tr>")
     return ["".join(rows) + "</table>"]
 
 
 def _five_texts(table, card, w):
     """The best choice for each five of a kind on `card`, in words."""
-    from ..game.analysis import describe_choice, option_as_decision
-    return {face: describe_choice(option_as_decision(answer(Position(card), table, (face,) * 5, 0).options[0]), w)
+    from ..advice.choices import describe_choice, option_as_decision
+    return {face: describe_choice(option_as_decision(points_advice(Position(card), table,
+                                                                   (face,) * 5, 0).options[0]), w)
             for face in range(1, 7)}
 
 
@@ -341,83 +344,12 @@ def _cost_pages(table, cards, lang):
     return pages
 
 
-def curve_svg(curve, optimum, words):
-    """An inline SVG line chart of (rules, score) points against the optimum (dashed), with
-    its axes labelled."""
-    w = words
-    width, height, left, bottom = 640, 620, 64, 46
-    xs = [n for n, _ in curve]
-    lo = 10 * int(min(s for _, s in curve) // 10)
-    hi = 10 * int(optimum // 10 + 1)
-    x_max = max(xs) or 1
-
-    def x(n):
-        return left + (width - left - 10) * n / x_max
-
-    def y(s):
-        return height - bottom - (height - bottom - 10) * (s - lo) / (hi - lo)
-
-    points = " ".join(f"{x(n):.1f},{y(s):.1f}" for n, s in curve)
-    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
-             f"font-size='15' role='img' aria-label='{_e(w('page.curve'))}'>",
-             f"<line x1='{left}' y1='{y(optimum):.1f}' x2='{width - 10}' y2='{y(optimum):.1f}' "
-             "stroke='#000' stroke-dasharray='5,4'/>",
-             f"<text x='{width - 12}' y='{y(optimum) - 5:.1f}' text-anchor='end'>"
-             f"{_e(w('page.optimum'))} {optimum:.1f}</text>",
-             f"<polyline points='{points}' fill='none' stroke='#000' stroke-width='2'/>"]
-    for s in range(lo, hi + 1, 10 if hi - lo <= 60 else 20 if hi - lo <= 140 else 40):
-        parts.append(f"<text x='{left - 5}' y='{y(s) + 5:.1f}' text-anchor='end'>{s}</text>"
-                     f"<line x1='{left}' y1='{y(s):.1f}' x2='{width - 10}' y2='{y(s):.1f}' stroke='#ccc'/>")
-    for n in range(0, x_max + 1, 5):
-        parts.append(f"<text x='{x(n):.1f}' y='{height - bottom + 18}' text-anchor='middle'>{n}</text>")
-    parts.append(f"<text x='{(left + width) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
-                 f"{_e(w('page.axis_x'))}</text>")
-    parts.append(f"<text transform='translate(16 {(height - bottom) / 2:.0f}) rotate(-90)' "
-                 f"text-anchor='middle'>{_e(w('page.axis_y'))}</text>")
-    return "".join(parts) + "</svg>"
-
-
-def price_bars_svg(keeps, boxes, words):
-    """An inline SVG bar chart of each rule's price (keep rules, then box rules, numbered as on
-    the rules page), its axis labelled."""
-    w = words
-    width, left, right, row, top, bottom = 640, 56, 72, 21, 8, 50
-    lo, hi = min(0.0, *keeps, *boxes), max(1.0, *keeps, *boxes)
-    step = next(s for s in (1, 2, 5, 10, 20, 50) if (hi - lo) / s <= 8)
-    lo, hi = step * (lo // step), step * -(-hi // step)
-    height = top + row * (len(keeps) + len(boxes) + 2) + bottom
-
-    def x(v):
-        return left + (width - left - right) * (v - lo) / (hi - lo)
-
-    base = top + row * (len(keeps) + len(boxes) + 2) + 4
-    parts = [f"<svg class='chart' xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {width} {height}' "
-             f"font-size='15' role='img' aria-label='{_e(w('page.price_chart'))}'>"]
-    for t in range(int(lo), int(hi) + 1, step):  # the grid first: the words are drawn over it
-        parts.append(f"<line x1='{x(t):.1f}' y1='{top}' x2='{x(t):.1f}' y2='{base}' stroke='#ccc'/>"
-                     f"<text x='{x(t):.1f}' y='{base + 18}' text-anchor='middle'>{t}</text>")
-    parts.append(f"<line x1='{x(0):.1f}' y1='{top}' x2='{x(0):.1f}' y2='{base}' stroke='#000'/>")
-    halo = "paint-order='stroke' stroke='#fff' stroke-width='5'"
-    y = top
-    for title, prices in ((w("page.keep_rules"), keeps), (w("page.box_rules"), boxes)):
-        parts.append(f"<text x='4' y='{y + 14}' font-weight='bold' {halo}>{_e(title)}</text>")
-        y += row
-        for n, price in enumerate(prices, 1):
-            x0, x1 = sorted((x(0), x(price)))  # the value stands right of the bar and of zero
-            parts.append(f"<text x='{left - 8}' y='{y + 14}' text-anchor='end'>{n}</text>"
-                         f"<rect x='{x0:.1f}' y='{y + 3}' width='{max(x1 - x0, 0.5):.1f}' height='{row - 6}' "
-                         f"fill='#555'/><text x='{x1 + 4:.1f}' y='{y + 14}' {halo}>{signed(price)}</text>")
-            y += row
-    parts.append(f"<text x='{(left + width - right) / 2:.0f}' y='{height - 6}' text-anchor='middle'>"
-                 f"{_e(w('page.axis_price'))}</text>")
-    return "".join(parts) + "</svg>"
-
-
 def price_rows(rules, prices, lang=None):
     """(label, score, exact, 95 % half-interval or None) rows in the page's language from stored
     price dicts."""
     w = Words(lang, rules)
-    return [(w(f"price.{p['strategy']}", n=p.get("rules", 0)), p["score"], p["exact"], p.get("ci95"))
+    return [(w(f"price.{p['strategy']}", n=p.get("rules", 0)), p["score"], p["exact"],
+             p.get("ci95"))
             for p in prices]
 
 
@@ -452,30 +384,5 @@ def page_html(table, cards=None, lang=None):
         pages = [opening_page(table, opening_advice(table), lang)] + _cost_pages(table, cards, lang)
         return document(rules, pages, lang)
     rule_list, prices, curve, record = thumb_and_prices(table)
-    return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang, record)
-
-
-def chromium():
-    """The Chromium (or Chrome) executable that prints the PDF, or None."""
-    import shutil
-    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def html_to_pdf(html_path, pdf_path):
-    """Print an HTML file to PDF with headless Chromium (A4 from the page's CSS)."""
-    import subprocess
-    import tempfile
-    from pathlib import Path
-    browser = chromium()
-    if browser is None:
-        raise RuntimeError("PDF needs Chromium (Debian: apt-get install chromium); "
-                           "--format html writes the same pages to print from a browser")
-    with tempfile.TemporaryDirectory() as profile:
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                        "--no-pdf-header-footer", f"--user-data-dir={profile}",
-                        f"--print-to-pdf={pdf_path}", Path(html_path).resolve().as_uri()],
-                       check=True, capture_output=True, timeout=120)
+    return build_pages(table, rule_list, price_rows(rules, prices, lang), curve, cards, lang,
+                       record)

@@ -19,15 +19,14 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from .. import __version__
 from .. import dice
-from ..advice.answer import answer
-from ..advice.goal import POINTS
+from ..advice.goal import POINTS, points_advice
 from ..advice.position import assemble, box_values, final_roll_values, keep_values
-from ..rules import UPPER
 from ..engine.states import Position, position_state
 from ..engine.store import atomic_write as _write
 from ..lang import Words
+from ..rules import UPPER
+from ..version import __version__
 
 FORMATS = ("md", "csv", "json")
 SAME = 1e-9  # futures equal up to the rounding of (points + future) - points
@@ -52,16 +51,16 @@ class Section:
 def opening_advice(table):
     """{rolls left: [Advice for each of the 252 rolls]} on the empty card at the start of a game.
 
-    The same Advice as answer(Position(), table, roll, rolls_left), computed with the value of
-    every keep shared between the rolls."""
+    The same Advice as points_advice(Position(), table, roll, rolls_left), computed with the value
+    of every keep shared between the rolls."""
     state = position_state(Position(), table.rules)
     values, points, bonus = box_values(state, table)
     stop, final = final_roll_values(state, table)
     result = {}
     for left in range(table.rules.rolls_per_turn - 1, -1, -1):
         keeps = keep_values(stop, final, left) if left else None
-        result[left] = [assemble(table, state, r, left, values[:, r], points[:, r], bonus[:, r], keeps,
-                                 POINTS)
+        result[left] = [assemble(table, state, r, left, values[:, r], points[:, r], bonus[:, r],
+                                 keeps, POINTS)
                         for r in range(dice.N_ROLLS)]
     return result
 
@@ -113,7 +112,8 @@ def opening_section(table, lang=None):
             best, second = options[0], options[1]
             record.update({f"best_{left}": describe(best),
                            f"expected_{left}": _round(best["expected_final_score"]),
-                           f"margin_{left}": _round(best["expected_final_score"] - second["expected_final_score"]),
+                           f"margin_{left}": _round(best["expected_final_score"]
+                                                    - second["expected_final_score"]),
                            f"second_{left}": describe(second)})
             texts.append(describe_in(best, w))
         records.append(record)
@@ -122,7 +122,8 @@ def opening_section(table, lang=None):
     for left in lefts:
         notes.update({f"best_{left}": f"best choice with {left} roll(s) left",
                       f"expected_{left}": "expected final score of the game after the best choice",
-                      f"margin_{left}": "expected final score lost by the second-best choice instead",
+                      f"margin_{left}": "expected final score lost by the second-best choice "
+                                        "instead",
                       f"second_{left}": "the second-best choice"})
     head = [w("md.opening_title", preset=rules.key), "",
             w("md.opening_score", description=w.description(rules), score=table.expected_score), "",
@@ -130,14 +131,16 @@ def opening_section(table, lang=None):
     columns = [w("md.roll"), "P"]
     for left in lefts:
         columns += [w("md.left_best", left=left), "E", w("md.margin")]
-    lines = head + [_md_row(columns), _md_row(["---", "---:"] + ["---", "---:", "---:"] * len(lefts))]
+    lines = head + [_md_row(columns),
+                    _md_row(["---", "---:"] + ["---", "---:", "---:"] * len(lefts))]
     for number, record in enumerate(records):
         cells = [record["roll"], f"{record['probability']:.4f}"]
         for i, left in enumerate(lefts):
             cells += [texts[number * len(lefts) + i], f"{record[f'expected_{left}']:.3f}",
                       f"{record[f'margin_{left}']:.3f}"]
         lines.append(_md_row(cells))
-    return Section("opening", f"Opening turn ({rules.key})", "\n".join(lines) + "\n", records, notes)
+    return Section("opening", f"Opening turn ({rules.key})", "\n".join(lines) + "\n", records,
+                   notes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,7 +228,7 @@ def box_costs(table, card, title=""):
     five = {}
     if not kniffel_open:
         for face in range(1, dice.FACES + 1):
-            best = answer(Position(card), table, (face,) * dice.DICE, 0).options[0]
+            best = points_advice(Position(card), table, (face,) * dice.DICE, 0).options[0]
             five[face] = describe(best)
     expected = state.card_total + table.value(state)
     return BoxCosts(title, dict(card), state.card_total, expected, state.upper_total, costs, five)
@@ -251,7 +254,8 @@ def cheatsheet_section(table, lang=None):
             w("md.cheat_text", kniffel=w.box(rules.boxes[rules.kniffel_box]))
             + (w("md.cheat_jokers") if rules.jokers else ""), ""]
     notes = {"situation": "number of the card in the Markdown sheet", "title": "the card",
-             "box": "an open box", "points": "points in the box (empty or null: any points, the same cost)",
+             "box": "an open box",
+             "points": "points in the box (empty or null: any points, the same cost)",
              "cost": "expected final score given up by this fill, against the cheapest fill"}
     return Section("cheatsheet", f"Box-choice cheat sheet ({rules.key})",
                    "\n".join(head + parts), records, notes)
@@ -288,7 +292,8 @@ def _cheatsheet_markdown(number, sheet, table, w):
             lines.append(_md_row([w.box(box), text]))
         lines.append("")
     if sheet.five_of_a_kind:
-        best = {face: describe_in(answer(Position(sheet.card), table, (face,) * dice.DICE, 0).options[0], w)
+        best = {face: describe_in(points_advice(Position(sheet.card), table, (face,) * dice.DICE,
+                                                0).options[0], w)
                 for face in sheet.five_of_a_kind}
         lines += [w("md.five", list="; ".join(f"{str(face) * dice.DICE}: {text}"
                                              for face, text in best.items())), ""]
@@ -313,15 +318,19 @@ def box_turn_section(table, lang=None):
         for rank, box in enumerate(order, 1):
             records.append({"turn": turn, "rank": rank, "box": rules.boxes[box],
                             "probability": _round(row[box])})
-        top = [f"{w.box(rules.boxes[b])} {100 * row[b]:.1f}%" for b in order if row[b] >= 0.0005][:5]
+        top = [f"{w.box(rules.boxes[b])} {100 * row[b]:.1f}%" for b in order
+               if row[b] >= 0.0005][:5]
         ranked_lines.append(_md_row([turn, ", ".join(top)]))
-    head = [w("md.turn_title", preset=rules.key), "", w("md.turn_text", description=w.description(rules)), "",
+    head = [w("md.turn_title", preset=rules.key), "",
+            w("md.turn_text", description=w.description(rules)), "",
             _md_row([w("md.turn"), w("md.likely")]), _md_row(["---:", "---"])]
     matrix = ["", w("md.all_boxes"), "",
-              _md_row([w("md.turn")] + [w.box(b) for b in rules.boxes]), _md_row(["---:"] * (rules.n_boxes + 1))]
+              _md_row([w("md.turn")] + [w.box(b) for b in rules.boxes]),
+              _md_row(["---:"] * (rules.n_boxes + 1))]
     for turn, row in enumerate(fill, 1):
         matrix.append(_md_row([turn] + [f"{100 * p:.1f}" for p in row]))
-    notes = {"turn": "turn of the game, 1 = first", "rank": "1 = the box filled most often in this turn",
+    notes = {"turn": "turn of the game, 1 = first",
+             "rank": "1 = the box filled most often in this turn",
              "box": "the box", "probability": "probability that the box is filled in this turn"}
     return Section("box_by_turn", f"Which box in which turn ({rules.key})",
                    "\n".join(head + ranked_lines + matrix) + "\n", records, notes)
@@ -336,7 +345,8 @@ def pattern_section(table, lang=None):
     for left in [n for n in (2, 1) if n in by_left]:
         found, shown = opening_patterns(by_left, left), opening_patterns(by_left, left, w.lang)
         lines += [f"## {w('rolls_left', n=left)}", "",
-                  _md_row([w("md.pattern_keep"), "P", w("md.rolls")]), _md_row(["---", "---:", "---"])]
+                  _md_row([w("md.pattern_keep"), "P", w("md.rolls")]),
+                  _md_row(["---", "---:", "---"])]
         for group, label in zip(found.groups, (g.label for g in shown.groups)):
             rolls = " ".join(r for r, _ in group.rolls)
             records.append({"rolls_left": left, "keep": group.label,
@@ -384,7 +394,8 @@ def section_bytes(section, fmt, rules_key):
         head = {"rules": rules_key, "section": section.name, "title": section.title,
                 "package_version": __version__, "columns": section.notes}
         records = ",\n".join(json.dumps(r, ensure_ascii=False) for r in section.records)
-        return (json.dumps(head, ensure_ascii=False)[:-1] + ', "records": [\n' + records + "\n]}\n").encode()
+        return (json.dumps(head, ensure_ascii=False)[:-1] + ', "records": [\n' + records
+                + "\n]}\n").encode()
     raise ValueError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from .. import __version__
 from ..engine.store import atomic_write as _write
+from ..version import __version__
 
 
 def value_rows(table):

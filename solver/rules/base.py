@@ -15,7 +15,8 @@ MAX_OPTION = 10_000
 def check_whole_number(key, value):
     """RulesError unless `value` is a whole number 0-MAX_OPTION (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_OPTION:
-        raise RulesError(f"{key} must be a whole number >= 0 and at most {MAX_OPTION}, got {value!r}")
+        raise RulesError(f"{key} must be a whole number >= 0 and at most {MAX_OPTION}, "
+                         f"got {value!r}")
 
 
 def preset_key(rules, presets):

@@ -1,4 +1,5 @@
-"""Parsing a scorecard a person or a program typed, against the rules (box names, possible points)."""
+"""Parsing a scorecard a person or a program typed, against the rules (box names, possible
+points)."""
 from .scorecard import box_key
 
 

@@ -14,6 +14,7 @@ import numpy as np
 from .. import dice
 from . import scoring
 from .base import RulesError, check_whole_number, preset_key
+from .definitions import DEFINITIONS
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 BOXES_13 = UPPER + ("three_kind", "four_kind", "full_house", "small_straight", "large_straight",
@@ -134,8 +135,14 @@ class Rules:
         return (1 << self.n_boxes, self.n_aux, self.upper_bonus_threshold + 1)
 
     @property
+    def definition(self):
+        """The preset's one definition (rules/definitions.py): its language and words."""
+        return DEFINITIONS[self.preset]
+
+    @property
     def description(self):
-        return PRESET_DESCRIPTIONS[self.preset]
+        """The preset's description in English (describe(lang) in another language)."""
+        return self.definition.describe("en")
 
     def as_dict(self):
         return asdict(self)
@@ -148,7 +155,8 @@ class Rules:
     @cached_property
     def plain_score(self):
         """plain_score[b, r]: points of box b for roll r by the plain table (n_boxes x 252)."""
-        return np.array([_plain_points(box, dice.ROLL_COUNTS, self) for box in self.boxes], dtype=np.int64)
+        return np.array([_plain_points(box, dice.ROLL_COUNTS, self) for box in self.boxes],
+                        dtype=np.int64)
 
     @cached_property
     def joker_score(self):
@@ -164,7 +172,8 @@ class Rules:
     @cached_property
     def box_face(self):
         """Face counted by each upper box, 0 for lower boxes."""
-        return np.array([UPPER.index(b) + 1 if b in UPPER else 0 for b in self.boxes], dtype=np.int64)
+        return np.array([UPPER.index(b) + 1 if b in UPPER else 0 for b in self.boxes],
+                        dtype=np.int64)
 
     @cached_property
     def _params(self):
@@ -205,8 +214,8 @@ class Rules:
         return rolls, scores.sum(axis=1).astype(np.int64)
 
     def kernel_arrays(self):
-        """The rules as the kernels take them: a scoring.Game named tuple."""
-        return scoring.Game(self.params(), self.plain_score, self.joker_score, self.box_face,
+        """The rules as the kernels take them: a scoring.RuleArrays named tuple."""
+        return scoring.RuleArrays(self.params(), self.plain_score, self.joker_score, self.box_face,
                             *self.scoring_rolls)
 
     def possible_points(self, box):
@@ -285,45 +294,54 @@ def _joker_points(box, face, mode):
     return 0
 
 
-PRESETS = {
-    "kniffel": Rules("kniffel", extra_bonus=50, joker="max-any"),
-    "kniffel-basic": Rules("kniffel-basic"),
-    "kniffel-championship": Rules("kniffel-championship", extra_bonus=50, joker="must-match"),
-    "kitkniff": Rules("kitkniff", extra_bonus=100, extra_bonus_cap=900, joker="free",
-                      joker_requires="filled"),
-    "yahtzee": Rules("yahtzee", extra_bonus=100, joker="forced", joker_requires="filled"),
-    "yahtzee-free": Rules("yahtzee-free", extra_bonus=100, joker="free-after-upper",
-                          joker_requires="filled"),
-    "knobeln": Rules("knobeln", jokers=3),
-    "yatzy": Rules("yatzy", box_set="yatzy", upper_bonus=50),
-}
-PRESET_DESCRIPTIONS = {
-    "kniffel": "Kniffel, current Schmidt rules: +50 per extra Kniffel and a joker at any box's maximum",
-    "kniffel-basic": "Kniffel, basic rules: no extra-Kniffel bonus, no joker",
-    "kniffel-championship": "Kniffel championship: no joker; +50 per extra Kniffel entered in a box it fits",
-    "kitkniff": "KitKniff: free joker, +100 per extra Kniffel up to 900 points",
-    "yahtzee": "Yahtzee, official Hasbro rules: forced joker, +100 per extra Yahtzee",
-    "yahtzee-free": "Yahtzee as in the classic published optimum: joker once the matching upper box is filled",
-    "knobeln": "Knobeln Live: plain Kniffel table plus 3 jokers a game (set one die after the last roll)",
-    "yatzy": "Scandinavian Yatzy: 15 boxes, one and two pairs, bonus 50 at 63",
+def preset_rules(found, presets=None):
+    """The Rules of a scorecard Definition (rules/definitions.py): its options over its base
+    preset's (of `presets`, default PRESETS) or over the defaults; RulesError naming a bad one."""
+    presets = PRESETS if presets is None else presets
+    base = presets[found.base] if found.base else Rules(found.name)
+    options = dict(found.options)
+    unknown = set(options) - set(SCORECARD_OPTIONS) - {"box_set"}
+    if unknown:
+        raise RulesError(f"preset {found.name}: unknown rules option(s) "
+                         f"{', '.join(sorted(unknown))}; options: {', '.join(SCORECARD_OPTIONS)}")
+    if found.base and "box_set" in options:
+        raise RulesError(f"preset {found.name}: box_set comes with its preset {found.base}")
+    rules = replace(base, preset=found.name, **options)
+    _validate(rules)
+    return rules
+
+
+# Options a rules file may set, and the box sets on which each one has a meaning (None: all).
+SCORECARD_OPTIONS = {
+    "upper_bonus_threshold": None,
+    "upper_bonus": None,
+    "rolls_per_turn": None,
+    "jokers": None,
+    "jokers_per_turn": None,
+    "five_of_a_kind_is_full_house": ("13",),
+    "extra_bonus": ("13",),
+    "extra_bonus_requires": ("13",),
+    "extra_bonus_cap": ("13",),
+    "joker": ("13",),
+    "joker_requires": ("13",),
+    "extra_kniffel_must_fit": ("13",),
 }
 
-# Options a rules file may set, and the presets on which each one has a meaning.
-_THIRTEEN = {name for name, r in PRESETS.items() if r.box_set == "13"}
-OPTION_PRESETS = {
-    "upper_bonus_threshold": set(PRESETS),
-    "upper_bonus": set(PRESETS),
-    "rolls_per_turn": set(PRESETS),
-    "jokers": set(PRESETS),
-    "jokers_per_turn": set(PRESETS),
-    "five_of_a_kind_is_full_house": _THIRTEEN,
-    "extra_bonus": _THIRTEEN,
-    "extra_bonus_requires": _THIRTEEN,
-    "extra_bonus_cap": _THIRTEEN,
-    "joker": _THIRTEEN,
-    "joker_requires": _THIRTEEN,
-    "extra_kniffel_must_fit": _THIRTEEN,
-}
+
+def option_applies(key, rules):
+    """Whether the option `key` has a meaning for the box set of `rules`."""
+    return key in SCORECARD_OPTIONS and (SCORECARD_OPTIONS[key] is None
+                                         or rules.box_set in SCORECARD_OPTIONS[key])
+
+
+def add_preset(found):
+    """The Rules of a scorecard Definition, made known by its name (a preset of one's own,
+    registered by solver/presets.py)."""
+    rules = PRESETS[found.name] = preset_rules(found)
+    return rules
+
+
+PRESETS = {}  # by name, from their one definitions (rules/definitions.py)
 
 
 def get_rules(name, /, **options):
@@ -332,9 +350,10 @@ def get_rules(name, /, **options):
     if name not in PRESETS:
         raise RulesError(f"unknown rules {name!r}; presets: {', '.join(PRESETS)}")
     for key in options:
-        if key not in OPTION_PRESETS:
-            raise RulesError(f"unknown rules option {key!r}; options: {', '.join(OPTION_PRESETS)}")
-        if name not in OPTION_PRESETS[key]:
+        if key not in SCORECARD_OPTIONS:
+            raise RulesError(f"unknown rules option {key!r}; options: "
+                             f"{', '.join(SCORECARD_OPTIONS)}")
+        if not option_applies(key, PRESETS[name]):
             raise RulesError(f"option {key!r} does not apply to preset {name!r}")
     rules = replace(PRESETS[name], **options)
     _validate(rules)
@@ -343,7 +362,7 @@ def get_rules(name, /, **options):
 
 
 def _validate(rules):
-    for key in OPTION_PRESETS:
+    for key in SCORECARD_OPTIONS:
         value = getattr(rules, key)
         if key in ("five_of_a_kind_is_full_house", "extra_kniffel_must_fit"):
             if not isinstance(value, bool):
@@ -353,7 +372,8 @@ def _validate(rules):
                 raise RulesError(f"{key} must be 'fifty' or 'filled', got {value!r}")
         elif key == "joker":
             if value not in scoring.JOKER_MODES:
-                raise RulesError(f"joker must be one of {', '.join(scoring.JOKER_MODES)}, got {value!r}")
+                raise RulesError(f"joker must be one of {', '.join(scoring.JOKER_MODES)}, "
+                                 f"got {value!r}")
         elif key == "extra_bonus_cap" and value is None:
             continue
         else:
@@ -363,7 +383,8 @@ def _validate(rules):
     for key, (low, high) in limits.items():
         if not low <= getattr(rules, key) <= high:
             raise RulesError(f"{key} must be {low}-{high}, got {getattr(rules, key)}")
-    if rules.extra_bonus_cap is not None and rules.extra_bonus and rules.extra_bonus_cap % rules.extra_bonus:
+    if rules.extra_bonus_cap is not None and rules.extra_bonus \
+            and rules.extra_bonus_cap % rules.extra_bonus:
         raise RulesError("extra_bonus_cap must be a multiple of extra_bonus")
 
 
@@ -389,10 +410,12 @@ def _check_applicable(rules, options):
                      "jokers_per_turn": "jokers > 0",
                      "extra_kniffel_must_fit": "a further Kniffel that may go into a box for 0 "
                                                "(not a max-any or forced joker with joker_requires "
-                                               "'filled': every box it may take scores)"}.get(key, "a non-zero extra_bonus")
+                                               "'filled': every box it may take scores)"
+                     }.get(key, "a non-zero extra_bonus")
             raise RulesError(f"option {key!r} has no effect here: it needs {needs}")
     if rules.jokers and rules.jokers_per_turn > rules.jokers:
-        raise RulesError(f"jokers_per_turn ({rules.jokers_per_turn}) exceeds jokers ({rules.jokers})")
+        raise RulesError(f"jokers_per_turn ({rules.jokers_per_turn}) exceeds jokers "
+                         f"({rules.jokers})")
 
 
 def box_key(name, rules):
@@ -405,7 +428,8 @@ def box_key(name, rules):
     if key in ("kniffel", "yatzy"):
         key = rules.boxes[rules.kniffel_box]
     if key not in rules.boxes:
-        what = f"box {name!r} ({key}) is not on the {rules.key} card" if key else f"unknown box {name!r}"
+        what = (f"box {name!r} ({key}) is not on the {rules.key} card" if key
+                else f"unknown box {name!r}")
         raise ValueError(f"{what}; boxes: {', '.join(rules.boxes)} "
                          f"(or as on the pad: {PAD_NAMES[rules.box_set]})")
     return key
@@ -416,7 +440,13 @@ _COMPACT_KEYS = {key.replace("_", ""): key for boxes in BOX_SETS.values() for ke
 
 
 def _compact(name):
-    """A box name as BOX_ALIASES spells it: `Kl. Straße` -> `klstrasse`, `3er-Pasch` -> `3erpasch`."""
+    """A box name as BOX_ALIASES spells it: `Kl. Straße` -> `klstrasse`, `3er-Pasch` ->
+    `3erpasch`."""
     text = unicodedata.normalize("NFC", str(name)).lower().translate(_SPELLED_OUT)
     text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return re.sub(r"[^a-z0-9]", "", text)
+
+
+for _found in DEFINITIONS.values():
+    if _found.game == "scorecard":
+        add_preset(_found)

@@ -18,10 +18,11 @@ from collections import namedtuple
 
 import numpy as np
 
-Game = namedtuple("Game", "params plain_score joker_score box_face scoring_rolls n_scoring_rolls")
-Game.__doc__ = """The rules as the kernels take them (Rules.kernel_arrays()): params (laid out by the
-P_ indices below), plain_score[box, roll] and joker_score[box, face], box_face[box] (0: a lower
-box), scoring_rolls[box, :n_scoring_rolls[box]] (the rolls that score points in box)."""
+RuleArrays = namedtuple("RuleArrays", "params plain_score joker_score box_face scoring_rolls "
+                                      "n_scoring_rolls")
+RuleArrays.__doc__ = """The rules as the kernels take them (Rules.kernel_arrays()): params (laid out
+by the P_ indices below), plain_score[box, roll] and joker_score[box, face], box_face[box] (0: a
+lower box), scoring_rolls[box, :n_scoring_rolls[box]] (the rolls that score points in box)."""
 
 UPPER_MASK = 63  # filled & UPPER_MASK: the six upper boxes' bits, the first index of upper_reach
 
@@ -112,7 +113,8 @@ def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joke
             if (filled >> b) & 1 == 0:
                 b_allowed = True
                 if forced:
-                    b_allowed = b == matching_upper if upper_open else (box_face[b] == 0) == lower_open
+                    b_allowed = (b == matching_upper if upper_open
+                                 else (box_face[b] == 0) == lower_open)
                 b_points = joker_score[b, face] if joker else plain_score[b, roll]
                 if b_allowed and b_points > 0:
                     allowed = False
@@ -124,10 +126,33 @@ def kniffel_roll(box, face, roll, filled, aux, n_open, params, plain_score, joke
     return allowed, points, paid
 
 
+def upper_bonus_reached(upper_total, threshold):
+    """Whether an upper total (or the capped one, whose cap is the threshold) earns the upper
+    bonus: the one place the rule is decided.  Numbers or arrays alike; the kernels compile it
+    (engine/final_rolls.py registers it), the game, the advice and the statistics call it."""
+    return upper_total >= threshold
+
+
 def completes_upper_bonus(upper, points, threshold):
     """Whether `points` entered in an upper box at capped upper total `upper` complete the upper
-    bonus (numbers or arrays alike)."""
-    return (upper < threshold) & (upper + points >= threshold)
+    bonus: reached after, not before (numbers or arrays alike)."""
+    return upper_bonus_reached(upper + points, threshold) > upper_bonus_reached(upper, threshold)
+
+
+def upper_bonus_needs(upper_total, most_to_come, threshold):
+    """The points the upper bonus still needs at `upper_total`, the open upper boxes able to add
+    at most `most_to_come`: 0 once it is earned, None when it is out of reach."""
+    if upper_bonus_reached(upper_total, threshold):
+        return 0
+    if not upper_bonus_reached(upper_total + most_to_come, threshold):
+        return None
+    return threshold - upper_total
+
+
+def capped_upper(upper_total, threshold):
+    """The upper total as the states keep it: capped at the threshold, beyond which the bonus
+    is earned and nothing more depends on it (numbers or arrays alike)."""
+    return np.minimum(threshold, upper_total)
 
 
 def enter_upper(upper, points, threshold, upper_bonus):
@@ -135,7 +160,7 @@ def enter_upper(upper, points, threshold, upper_bonus):
     at capped upper total `upper` (numbers or arrays alike).  Kernels pass the rules' threshold
     and bonus as numbers: read from params inside a loop, they would be loaded again at every
     step (numba cannot tell that the loop's stores leave params alone)."""
-    return (np.minimum(threshold, upper + points),
+    return (capped_upper(upper + points, threshold),
             completes_upper_bonus(upper, points, threshold) * upper_bonus)
 
 
@@ -158,4 +183,5 @@ def enter_box(box, roll, face, filled, aux, upper, n_open, params, plain_score, 
         upper_after, upper_bonus = enter_upper(upper, points, params[P_THRESHOLD],
                                                params[P_UPPER_BONUS])
         bonus += upper_bonus
-    return True, points, bonus, paid, upper_after, next_aux(aux, box, points, paid, n_open - 1, params)
+    return True, points, bonus, paid, upper_after, next_aux(aux, box, points, paid, n_open - 1,
+                                                            params)

@@ -15,12 +15,13 @@ import numpy as np
 from tqdm import tqdm
 
 from .. import dice
+from ..engine.states import Position, State, position_state
+from ..engine.threads import default_threads, run_parallel
+from ..rules.cards import parse_card
+from ..rules.scoring import upper_bonus_reached
 from . import distribution_kernels as pk
 from .simulate import sub_keep_table
-from ..engine.states import Position, State, position_state
-from ..rules.cards import parse_card
 from .summary import PERCENTILES, THRESHOLDS
-from ..engine.threads import default_threads, run_parallel
 
 _BATCH = 2048  # states per outcome-kernel call (rows of MAX_OUTCOMES scratch each)
 
@@ -202,7 +203,7 @@ def score_distribution(table, position=None, threads=None, progress=False):
         offset=start.card_total,
         probs=probs,
         expected_value=start.card_total + table.value(start),
-        upper_bonus=1.0 if start.upper_total >= rules.upper_bonus_threshold
+        upper_bonus=1.0 if upper_bonus_reached(start.upper_total, rules.upper_bonus_threshold)
         else passed.probability(pk.UPPER_BONUS),
         kniffel_box_50=1.0 if had_fifty else passed.probability(pk.KNIFFEL_FIFTY),
         extra_kniffel_bonus=1.0 if had_bonus else 1.0 - passed.probability_never(pk.EXTRA_BONUS),

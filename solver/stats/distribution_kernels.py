@@ -5,13 +5,13 @@ The decisions are taken exactly as the simulation takes them (same keep order, f
 so the simulated games are samples of the distribution computed here.
 """
 import numpy as np
-from ..engine.jit import njit
 
-from ..rules import scoring
 from ..dice import N_KEEPS, N_ROLLS
 from ..engine.final_rolls import completes_upper_bonus, enter_box, enter_upper, next_aux
-from ..rules.scoring import P_N_BOXES, P_THRESHOLD
+from ..engine.jit import njit
 from ..engine.positions import box_options, joker_moves, position_stages
+from ..rules import scoring
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 
 # Bits of an outcome's flags: what happened in the turn besides the points.
 UPPER_BONUS = 1  # the upper total reached the bonus threshold
@@ -76,7 +76,8 @@ def _best_boxes(filled, aux, upper, values, game, moves, n_open, best):
     paid = np.empty(n_boxes, dtype=np.int64)
     for r in range(N_ROLLS):
         if kniffel_face[r] > 0:
-            box_options(filled, aux, upper, r, values, game, kniffel_face, value, points, bonus, paid)
+            box_options(filled, aux, upper, r, values, game, kniffel_face, value, points, bonus,
+                        paid)
             best[r] = np.argmax(value)
             continue
         top, choice = -np.inf, -1
@@ -103,7 +104,8 @@ def _turn_outcomes(state, values, game, moves, sub_keeps, rolls_per_turn, keys, 
     Long: the keep stages, the jokers and the box choice of one turn share scratch
     arrays and run in one compiled call (a call per stage would cost more than its work)."""
     params, box_face = game.params, game.box_face
-    kniffel_face, add_die, smaller, n_smaller = moves.kniffel_face, moves.add_die, moves.smaller, moves.n_smaller
+    kniffel_face, add_die, smaller, n_smaller = (moves.kniffel_face, moves.add_die, moves.smaller,
+                                                 moves.n_smaller)
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]

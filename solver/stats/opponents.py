@@ -25,9 +25,11 @@ import numpy as np
 from ..engine.states import Position, State, position_state
 from ..engine.store import Artifact, TableError, load_arrays, save_arrays
 from ..rules.cards import parse_card
-from .distribution import forward, points_to_come as _backward, points_to_come_of
+from .distribution import forward, points_to_come_of
+from .distribution import points_to_come as _backward
 
-MIN_OPEN = 5  # states with fewer open boxes are computed afresh (benchmarks/opponent_distributions.py)
+# states with fewer open boxes are computed afresh (benchmarks/opponent_distributions.py)
+MIN_OPEN = 5
 TAIL = 1e-16  # mass left out at either end of a stored distribution (a chance moves by < 1e-15)
 _RECENT = 256  # distributions computed afresh and kept, most recent first
 INDEX = ("keys", "low", "start")  # read; the probabilities are mapped
@@ -91,7 +93,8 @@ def _joined(rules, kept, min_open, expected_score):
     start_in = np.concatenate([[0], np.cumsum(length)])
     start = np.concatenate([[0], np.cumsum(length[order])]).astype(np.int64)
     probs = np.concatenate([probs_in[start_in[i]:start_in[i + 1]] for i in order])
-    return StateDistributions(rules, keys[order], low[order], start, probs, min_open, expected_score)
+    return StateDistributions(rules, keys[order], low[order], start, probs, min_open,
+                              expected_score)
 
 
 def save(store, directory=None):
@@ -99,7 +102,8 @@ def save(store, directory=None):
     arrays = {"keys": store.keys, "low": store.low, "start": store.start,
               "probs": np.asarray(store.probs, dtype=np.float64)}
     return save_arrays(store.rules, OPPONENTS, arrays,
-                       {"min_open": store.min_open, "expected_score": store.expected_score}, directory)
+                       {"min_open": store.min_open, "expected_score": store.expected_score},
+                       directory)
 
 
 def load(table, directory=None):

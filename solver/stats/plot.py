@@ -1,4 +1,5 @@
-"""A picture of a score distribution (needs the optional matplotlib: pip install 'kniffel[plot]')."""
+"""A picture of a score distribution (needs the optional matplotlib: pip install
+'kniffel[plot]')."""
 from pathlib import Path
 
 
@@ -32,7 +33,8 @@ def plot_distribution(dist, path):
     figure, axes = plt.subplots(figsize=(9, 4.5))
     axes.bar(dist.scores, dist.probs, width=1.0, color="#3b6ea5")
     axes.axvline(summary["mean"], color="#c0392b", label=f"mean {summary['mean']:.2f}")
-    axes.axvline(summary["median"], color="#27ae60", linestyle="--", label=f"median {summary['median']}")
+    axes.axvline(summary["median"], color="#27ae60", linestyle="--",
+                 label=f"median {summary['median']}")
     axes.set_xlim(summary["percentiles"]["1"] - 20, summary["percentiles"]["99"] + 40)
     axes.set_xlabel("final score")
     axes.set_ylabel("probability")

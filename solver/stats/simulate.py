@@ -6,10 +6,11 @@ import numpy as np
 from tqdm import tqdm
 
 from .. import dice
-from ..engine.seeded_dice import seed_games
-from . import simulate_kernels as kernels
 from ..dice import sub_keep_indices
+from ..engine.seeded_dice import seed_games
 from ..engine.threads import run_parallel
+from ..rules.scoring import upper_bonus_reached
+from . import simulate_kernels as kernels
 from .summary import Tally
 
 
@@ -51,7 +52,7 @@ class Simulation(Games):
 
 
 STRATEGIES = ("optimal", "greedy", "heuristic")
-BLOCK = 1_000_000  # games at a time in simulate_tally: about 70 MB, whatever the game count
+GAMES_A_BLOCK = 1_000_000  # games at a time in simulate_tally: about 70 MB, whatever the game count
 
 
 def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=False):
@@ -65,7 +66,8 @@ def simulate(table, games, seed=0, threads=None, strategy="optimal", progress=Fa
         return _play(table, 0, games, seed, threads, strategy, bar)
 
 
-def simulate_tally(table, games, seed=0, threads=None, strategy="optimal", progress=False, block=BLOCK):
+def simulate_tally(table, games, seed=0, threads=None, strategy="optimal", progress=False,
+                   block=GAMES_A_BLOCK):
     """The Tally (score histogram, event counts) of `games` games as `simulate` plays them, in
     blocks of `block` games: bounded memory for any number of games, and the same games, so
     the same figures, as one call of `simulate`."""
@@ -138,4 +140,4 @@ def _play_optimal(table, rng, scores, upper_bonus, extra, fifty, jokers, threads
 
         run_parallel(play, games, threads, per_thread=1)
         bar.update(per_turn)
-    upper_bonus[:] = upper_sum >= rules.upper_bonus_threshold
+    upper_bonus[:] = upper_bonus_reached(upper_sum, rules.upper_bonus_threshold)

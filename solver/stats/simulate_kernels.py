@@ -3,13 +3,13 @@ in step, turn by turn, many games sharing each state's keep values."""
 import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
-from ..engine.final_rolls import final_roll_values, next_aux
-from ..rules.scoring import P_N_BOXES, P_THRESHOLD
-from ..engine.jit import popcount, njit
+from ..engine.final_rolls import final_roll_values, next_aux, upper_bonus_reached
+from ..engine.jit import njit, popcount
 from ..engine.positions import after_box, box_options, joker_moves
 from ..engine.seeded_dice import complete_roll
 from ..engine.turn import apply_jokers, best_sub_keeps, keep_means
 from ..rules import scoring
+from ..rules.scoring import P_N_BOXES, P_THRESHOLD
 
 
 @njit(cache=True)
@@ -66,7 +66,7 @@ def _simulate_greedy(rng, values, game, moves, rolls_per_turn, empty_keep, score
             aux = next_aux(aux, box, points, paid, n_boxes - turn - 1, params)
             filled |= 1 << box
         scores[g] = total
-        upper_bonus_won[g] = upper_sum >= threshold
+        upper_bonus_won[g] = upper_bonus_reached(upper_sum, threshold)
         extra_bonuses[g] = extras
 
 
@@ -109,7 +109,9 @@ def _play_group(filled, games, values, game, moves, sub_keeps, rolls_per_turn, e
     Long: the grouping by state, the keep values and every game's rolls and box choice
     share scratch arrays in one compiled call (a call per game would cost more than its work)."""
     params, box_face = game.params, game.box_face
-    kniffel_face, add_die, smaller, n_smaller, keep_size = moves.kniffel_face, moves.add_die, moves.smaller, moves.n_smaller, moves.keep_size
+    kniffel_face, add_die, smaller, n_smaller, keep_size = (moves.kniffel_face, moves.add_die,
+                                                            moves.smaller, moves.n_smaller,
+                                                            moves.keep_size)
     n_boxes = params[P_N_BOXES]
     threshold = params[P_THRESHOLD]
     kniffel_box = params[scoring.P_KNIFFEL_BOX]

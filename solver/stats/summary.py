@@ -30,7 +30,8 @@ class Tally:
         """Merge a block of games (a Simulation)."""
         block = np.bincount(sim.scores)
         if len(block) > len(self.counts):
-            self.counts = np.concatenate([self.counts, np.zeros(len(block) - len(self.counts), np.int64)])
+            self.counts = np.concatenate([self.counts,
+                                          np.zeros(len(block) - len(self.counts), np.int64)])
         self.counts[: len(block)] += block
         self.games += len(sim.scores)
         self.upper_bonus += int(sim.upper_bonus.sum())

@@ -87,8 +87,8 @@ def coach_turns(players, seat, turn, table, target=None, store=None, risk=None, 
     against the others' cards as they stand (stats/coach_kernels.py): the win coach's
     approximation (candidate (a), what win_advice(force="approximate", low=False) plays, ranked
     by the upper end) with target, the TargetTable of table's rules, and store, a
-    StateDistributions holding every state the others can meet (opponents.build(table, min_open=1)); or with risk, a RiskDial, candidate
-    (c).  The games are split over `threads` threads."""
+    StateDistributions holding every state the others can meet (opponents.build(table, min_open=1));
+    or with risk, a RiskDial, candidate (c).  The games are split over `threads` threads."""
     rules = table.rules
     if rules.params()[scoring.P_JOKERS]:
         raise ValueError("the compiled coach does not play Knobeln jokers")

@@ -40,62 +40,66 @@ WITHIN = (20, 10, 5)  # the curve's counts: rules to come within these points of
 _STRAIGHTS = ("small_straight", "large_straight")
 
 
+_K, _B = KeepRule, BoxRule
+# The candidate rules for the 13-box scorecards, in decision-list order (data: pool_13 gives it).
+POOL_13 = (
+    _K("kind", 5, ("kniffel",)),
+    _B("kniffel", 50),
+    _K("run5", 5, ("large_straight",)),
+    _B("large_straight", 1),
+    _K("run4", 4, _STRAIGHTS),
+    _B("small_straight", 1),
+    _K("full_house", 0, ("full_house",)),
+    _B("full_house", 1),
+    _K("kind", 4),
+    _B(UPPER_BOXES, 4),
+    _B(UPPER_BOXES, 3, bonus="not_reached"),
+    _B("four_kind", 24),
+    _B("three_kind", 24),
+    _K("run5", 4, ("large_straight",), open_min=4),
+    _K("kind_open", 3),
+    _K("kind", 3),
+    _B(UPPER_BOXES, 3),
+    _B("four_kind", 18),
+    _B("three_kind", 20),
+    _B("chance", 22),
+    _B(COURSE_BOX, 0, bonus="open"),
+    _B(PAR_BOX, 0),
+    _K("face", 6, ("sixes",), bonus="open"),
+    _K("two_pairs", 0, ("full_house",)),
+    _K("kind_open", 2, bonus="open"),
+    _K("kind_open", 2),
+    _K("aim", bonus="settled"),
+    _K("aim", open_max=8),
+    _K("kind_high", 2),
+    _K("run4", 3, _STRAIGHTS, open_min=6),
+    _K("run4", 3, _STRAIGHTS, rolls_left=2),
+    _K("aim"),
+    _K("kind", 2, bonus="open"),
+    _K("kind", 2),
+    _K("face", 5, ("fives",)),
+    _K("kind_open", 1, bonus="open"),
+    _K("high", 5),
+    _K("kind_open", 1),
+    _B(UPPER_BOXES, 2, bonus="par"),
+    _B("chance", 18, open_max=5),
+    _B("ones", 0),
+    _B("twos", 3, bonus="par"),
+    _B("kniffel", 0, open_max=5),
+    _B("four_kind", 0, open_max=6),
+    _B("twos", 0),
+    _B("three_kind", 0, open_max=4),
+    _B("kniffel", 0),
+    _B("chance", 0),
+    _B(COURSE_BOX, 0),
+    _B(PAR_BOX, 0),
+    _B(None, 0),
+)
+
+
 def pool_13():
     """The candidate rules for the 13-box scorecards, in decision-list order."""
-    K, B = KeepRule, BoxRule
-    return (
-        K("kind", 5, ("kniffel",)),
-        B("kniffel", 50),
-        K("run5", 5, ("large_straight",)),
-        B("large_straight", 1),
-        K("run4", 4, _STRAIGHTS),
-        B("small_straight", 1),
-        K("full_house", 0, ("full_house",)),
-        B("full_house", 1),
-        K("kind", 4),
-        B(UPPER_BOXES, 4),
-        B(UPPER_BOXES, 3, bonus="not_reached"),
-        B("four_kind", 24),
-        B("three_kind", 24),
-        K("run5", 4, ("large_straight",), open_min=4),
-        K("kind_open", 3),
-        K("kind", 3),
-        B(UPPER_BOXES, 3),
-        B("four_kind", 18),
-        B("three_kind", 20),
-        B("chance", 22),
-        B(COURSE_BOX, 0, bonus="open"),
-        B(PAR_BOX, 0),
-        K("face", 6, ("sixes",), bonus="open"),
-        K("two_pairs", 0, ("full_house",)),
-        K("kind_open", 2, bonus="open"),
-        K("kind_open", 2),
-        K("aim", bonus="settled"),
-        K("aim", open_max=8),
-        K("kind_high", 2),
-        K("run4", 3, _STRAIGHTS, open_min=6),
-        K("run4", 3, _STRAIGHTS, rolls_left=2),
-        K("aim"),
-        K("kind", 2, bonus="open"),
-        K("kind", 2),
-        K("face", 5, ("fives",)),
-        K("kind_open", 1, bonus="open"),
-        K("high", 5),
-        K("kind_open", 1),
-        B(UPPER_BOXES, 2, bonus="par"),
-        B("chance", 18, open_max=5),
-        B("ones", 0),
-        B("twos", 3, bonus="par"),
-        B("kniffel", 0, open_max=5),
-        B("four_kind", 0, open_max=6),
-        B("twos", 0),
-        B("three_kind", 0, open_max=4),
-        B("kniffel", 0),
-        B("chance", 0),
-        B(COURSE_BOX, 0),
-        B(PAR_BOX, 0),
-        B(None, 0),
-    )
+    return POOL_13
 
 
 def pool_yatzy():
@@ -175,8 +179,8 @@ class Cache:
 
     def score(self, table, rule_list, threads=None):
         """The exact score of `rule_list` (from the file if it was evaluated before)."""
-        key = json.dumps({"keeps": rule_list.as_dict()["keeps"], "boxes": rule_list.as_dict()["boxes"]},
-                         sort_keys=True)
+        key = json.dumps({"keeps": rule_list.as_dict()["keeps"],
+                          "boxes": rule_list.as_dict()["boxes"]}, sort_keys=True)
         if key not in self.data:
             cpu = time.process_time()
             value = evaluate(table, rule_list, threads=threads)

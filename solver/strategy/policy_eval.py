@@ -19,7 +19,6 @@ from ..engine.threads import run_parallel
 from . import policy_kernels as kernels
 from .thumb import RuleList, compile_rules
 
-
 _EMPTY = RuleList("none")
 
 

@@ -11,20 +11,22 @@ import numpy as np
 
 from ..dice import N_KEEPS, N_ROLLS
 from ..engine.expected import bonus_classes
-from ..engine.final_rolls import enter_box, final_roll_values, next_aux
-from ..engine.jit import popcount, njit
+from ..engine.final_rolls import enter_box, final_roll_values, next_aux, upper_bonus_reached
+from ..engine.jit import njit, popcount, register_jitable
 from ..engine.positions import after_box, box_options
 from ..engine.seeded_dice import complete_roll
 from ..engine.turn import best_sub_keeps, keep_means
 from ..rules import scoring
 from ..rules.scoring import P_N_BOXES, P_THRESHOLD
+from .thumb import AIM_KEEP, bonus_state  # AIM_KEEP: the keep_index of the rule "aim"
+
+register_jitable(inline="always")(bonus_state)  # compiled as it is: one rule, two callers
 
 
 OPTIMAL_BOXES, OPTIMAL_KEEPS = 1, 2  # _evaluate_sets' `optimal` bits
 UPPER_RULE = -2  # box_of of the rule "n or more of a face: its upper box" (thumb.UPPER_BOXES)
 PAR_RULE = -3  # box_of of the rule "the box scoring most above its par" (thumb.PAR_BOX)
 COURSE_RULE = -4  # the same with the pars of the bonus course (thumb.COURSE_BOX): box_par[1]
-AIM_KEEP = -2  # keep_index of the rule "aim at the box furthest ahead of its par" (thumb.AIM)
 
 
 @njit(cache=True)
@@ -45,14 +47,7 @@ def _bonus_state(filled, upper, threshold, box_face):
     for b in range(box_face.shape[0]):
         if box_face[b] > 0 and (filled >> b) & 1 == 0:
             faces += box_face[b]
-    need = threshold - upper
-    if need <= 0:
-        return 0
-    if need <= 3 * faces:
-        return 1
-    if need <= 5 * faces:
-        return 2
-    return 3
+    return bonus_state(upper, faces, threshold)
 
 
 @njit(cache=True)
@@ -229,7 +224,8 @@ def _evaluate_sets(sets, table_values, policy, game, moves, sub_keeps, rolls_per
         if optimal & OPTIMAL_KEEPS:
             work = np.empty((N_KEEPS, n_cols))
             successor = np.empty((n_boxes, 6, n_cols))
-            final_roll_values(filled, col_aux, col_upper, table_values, work, game, moves, successor)
+            final_roll_values(filled, col_aux, col_upper, table_values, work, game, moves,
+                              successor)
             stop = work[:N_ROLLS].copy()
             for left in range(1, rolls_per_turn):
                 keep_means(work, add_die)
@@ -317,5 +313,5 @@ def _play_rules(rng, game, moves, rolls_per_turn, empty_keep, keep_index, keep_w
             aux = next_aux(aux, box, pts, pays, n_boxes - turn - 1, params)
             filled |= 1 << box
         scores[g] = total
-        upper_bonus_won[g] = upper_sum >= threshold
+        upper_bonus_won[g] = upper_bonus_reached(upper_sum, threshold)
         extra_bonuses[g] = extras

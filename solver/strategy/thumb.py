@@ -24,6 +24,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import dice
+from ..rules.scoring import upper_bonus_reached
 
 # ---------------------------------------------------------------------------------------------
 # Keep patterns: roll (sorted faces) -> the dice to hold, or None where the pattern does not fit.
@@ -123,10 +124,16 @@ BONUS_CONDITIONS = {"": 0b1111, "open": 0b0110, "par": 0b0010, "behind": 0b0100,
                     "settled": 0b1001, "not_reached": 0b1110}
 
 
-def bonus_state(need, open_faces):
-    """The index in BONUS_STATES of an upper section `need` points short of its bonus with open
-    upper faces summing to `open_faces`."""
-    return 0 if need <= 0 else 1 if need <= 3 * open_faces else 2 if need <= 5 * open_faces else 3
+def bonus_state(upper, open_faces, threshold):
+    """The index in BONUS_STATES of an upper section at total `upper` with open upper faces
+    summing to `open_faces`: the bonus made, on its course (three of each open face reach
+    it), within reach (five of each), or out of reach.  Plain Python that the policy kernels
+    compile (rules/scoring.py decides the bonus)."""
+    if upper_bonus_reached(upper, threshold):
+        return 0
+    if upper_bonus_reached(upper + 3 * open_faces, threshold):
+        return 1
+    return 2 if upper_bonus_reached(upper + 5 * open_faces, threshold) else 3
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """The checks of a request to `kniffel serve` before any work starts: its fields, its rules,
 the record it carries and the record of a new game; each failure a BadRequest (a 4xx with one
 message)."""
+from ..ask.batch import MAX_DEPTH, nested_deeper
 from ..game import session
-from ..presets import get_rules
+from ..presets import read_rules
 from ..rules import PRESETS, RulesError
 
 MAX_PLAYERS = 8
@@ -23,31 +24,30 @@ def request_rules(data):
     options = {} if options is None else options  # not `or {}`: [] or "" is no set of options
     if not isinstance(name, str) or name not in PRESETS:
         raise BadRequest(f"rules must be a scorecard preset: {', '.join(PRESETS)}")
-    if not isinstance(options, dict):
-        raise BadRequest("options must be an object of rules option: value")
     try:
-        return get_rules(name, **options)
+        return read_rules(name, options=options, files=False)
     except (RulesError, TypeError) as exc:
         raise BadRequest(f"rules: {exc}") from None
 
 
-NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "objective"}
-GAME_FIELDS = {"record", "hand", "move", "language", "objective"}
+NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "goal"}
+GAME_FIELDS = {"record", "hand", "move", "language", "goal"}
+
+
+def check_nesting(data):
+    """BadRequest for a request body whose lists and objects nest deeper than any request needs
+    (MAX_DEPTH): a record nested 900 deep would break whatever recursed into it (an error
+    message's repr, the JSON of the answer) into a 500."""
+    if nested_deeper(data):
+        raise BadRequest(f"lists and objects nested more than {MAX_DEPTH} deep: not a request")
 
 
 def check_fields(data, fields, what):
     """BadRequest naming the fields of `data` that `what` does not take."""
     unknown = sorted(set(data) - fields)
     if unknown:
-        raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
-                         f"{', '.join(sorted(fields))}")
-
-
-def check_objective(data):
-    """BadRequest for an objective other than the two the page offers."""
-    objective = data.get("objective", "expected")
-    if objective not in ("expected", "win"):
-        raise BadRequest(f"objective must be expected or win, got {objective!r}"[:200])
+        raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; "
+                         f"it takes: {', '.join(sorted(fields))}")
 
 
 def checked_record(record):
@@ -56,22 +56,27 @@ def checked_record(record):
         raise BadRequest("record must be a game record object with \"rules\" and \"turns\"")
     rules = record.get("rules")
     if isinstance(rules, str) and rules not in PRESETS:
-        raise BadRequest(f"record rules must be a scorecard preset or a rules object, got {rules!r}")
+        raise BadRequest(f"record rules must be a scorecard preset or a rules object, "
+                         f"got {rules!r}")
     if not isinstance(rules, (str, dict)):
         raise BadRequest("record rules must be a scorecard preset or a rules object")
+    check_nesting(record)
     players = record.get("players", ["you"])
     if not isinstance(players, list) or len(players) > MAX_PLAYERS:
         raise BadRequest(f"a game has 1-{MAX_PLAYERS} players")
+    real_dice = record.get("real_dice", False)
+    if not isinstance(real_dice, bool):  # "false" must not mean real dice
+        raise BadRequest(f"record real_dice must be true or false, got {real_dice!r}"[:200])
     seed = record.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**63):
         raise BadRequest(f"record seed must be a whole number >= 0 or null, got {seed!r}")
     return record
 
 
-def new_record(data):
+def requested_record(data):
     """The record of a new game from a request: {"rules", "options", "players", "real_dice",
-    "seed"}; BadRequest naming a bad field (its "objective" too)."""
-    check_objective(data)
+    "seed"}; BadRequest naming a bad field."""
     rules = request_rules(data)
     players = data.get("players", ["you"])
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS \

@@ -5,22 +5,21 @@ dice in hand, the game code (solver/duel/multiplayer/record.py) checks the move,
 whole state the page shows: the chips on the plate, set aside and in front of each player, the
 turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
 """
-from pathlib import Path
-
 from starlette.responses import FileResponse
 from starlette.routing import Route
 
-from ..duel.multiplayer import analysis as multi_analysis, record as multi_record
-from ..duel.multiplayer import game as mg
-from .. import advise
+from ..ask.answer import answer
+from ..ask.request import read_request
 from ..duel.chips import TYPES, VALUES
-from ..duel.rules import get_rules
+from ..duel.multiplayer import analysis as multi_analysis
+from ..duel.multiplayer import game as mg
+from ..duel.multiplayer import record as multi_record
 from ..game.card import GameError
 from ..lang import LANGUAGES, WORDS, Words
-from . import work
+from ..presets import read_rules
 from ..rules import RulesError
+from . import STATIC, work
 
-STATIC = Path(__file__).parent / "static"
 MAX_NAME = 40
 
 
@@ -48,44 +47,11 @@ def duel_state(record, hand, coach=False):
     state["turn"] = turn
     line = game.advice_line()
     if coach and line is not None:
-        state["advice"] = advise(table, rules, line.get("dice"), line.get("rolls_left")).as_dict()
+        fields = {"rules": rules, "chips": table, "dice": line.get("dice"),
+                  "rolls_left": line.get("rolls_left")}
+        request = read_request({k: v for k, v in fields.items() if v is not None}, files=False)
+        state["advice"] = answer(request, None).as_dict()  # several players: no table is read
     return state
-
-
-def warm_up():
-    """Compile (or load from the cache) the kernels of the Dice Duel coach: the rollouts of an
-    early position, at a turn's start and with dice in hand, and the exact search of a late
-    one, each as small as it gets (a few games), so that no request pays for compiling."""
-    from ..duel.multiplayer.advice import win_chances
-    rules = get_rules("dice-duel")
-    for players in (2, 3):
-        table = mg.new_table(players)
-        win_chances(table, rules, None, None, games=2)
-        win_chances(table, rules, [1, 2, 3, 4, 5], 2, games=2)
-        n = len(table.plate)  # the exact search: one chip left on the plate, the rest taken
-        seats = tuple(tuple(3 if (t, seat) == (0, 0) else 4 * (t > 0 and t % players == seat)
-                            for t in range(n)) for seat in range(players))
-        late = mg.Table((1,) + (0,) * (n - 1), (0,) * n, seats)
-        for model in ("best", "greedy"):
-            win_chances(late, rules, [2, 2, 3, 3, 5], 1, model=model)
-            win_chances(late, rules, None, None, model=model)
-    _warm_horizon(rules)
-
-
-def _warm_horizon(rules):
-    """With a horizon table saved: the dense solve that reads it (its own compiled kernel), on
-    a position one chip above it."""
-    from ..duel.multiplayer import horizon
-    from ..duel.multiplayer.advice import win_chances
-    table = horizon.cached(rules)
-    if table is None:
-        return
-    plate = [0] * 7
-    for i in range(table.top + 1):  # a chip more than the table holds, spread over the types
-        plate[6 - i % 7] += 1
-    plate = tuple(plate)
-    seats = tuple((4 - p) // 2 for p in plate), tuple(4 - p - (4 - p) // 2 for p in plate)
-    win_chances(mg.Table(plate, (0,) * 7, seats), rules, [1, 2, 3, 4, 5], 0, horizon=table)
 
 
 def new_duel(data):
@@ -99,7 +65,7 @@ def new_duel(data):
     if not isinstance(options, dict):
         raise GameError("options must be an object of rules option: value")
     try:
-        rules = get_rules("dice-duel", **options)
+        rules = read_rules("dice-duel", options=options, files=False)
     except (RulesError, TypeError) as exc:
         raise GameError(f"rules: {exc}") from None
     real_dice = data.get("real_dice", False)
@@ -160,9 +126,9 @@ def _language(data):
     return data.get("language") if data.get("language") in LANGUAGES else "en"
 
 
-NEW_FIELDS = {"players", "seed", "real_dice", "options", "coach", "language"}
-GAME_FIELDS = {"record", "hand", "move", "coach", "language", "advice"}
-ANALYZE_FIELDS = {"record", "language", "first", "count"}
+DUEL_NEW_FIELDS = {"players", "seed", "real_dice", "options", "coach", "language"}
+DUEL_GAME_FIELDS = {"record", "hand", "move", "coach", "language", "advice"}
+DUEL_ANALYZE_FIELDS = {"record", "language", "first", "count"}
 
 
 def _checked(data, fields, what):
@@ -197,14 +163,15 @@ def duel_routes(json_object, json_response, threaded):
                                    422) from None
             raise work.Stopped(Words(language)("duel.web.error.stopped"), exc.status) from None
         except work.Busy as exc:
-            raise work.Busy(Words(language)("duel.web.error.busy"), exc.retry_after) from None
+            raise work.Busy(Words(language)("duel.web.error.busy"), exc.retry_after,
+                            job=exc.job) from None  # a job's progress for the page to follow
         except work.Failed as exc:
             if exc.status >= 500:
                 raise work.Failed(Words(language)("duel.web.error.internal"), exc.status) from None
             raise
 
     async def new(request):
-        data = _checked(await json_object(request), NEW_FIELDS, "a new Dice Duel")
+        data = _checked(await json_object(request), DUEL_NEW_FIELDS, "a new Dice Duel")
         try:
             record, hand = new_duel(data)
         except GameError as exc:
@@ -212,13 +179,13 @@ def duel_routes(json_object, json_response, threaded):
         return await answer(request, data, duel_state, record, hand, bool(data.get("coach")))
 
     async def game(request):
-        data = _checked(await json_object(request), GAME_FIELDS, "a Dice Duel request")
+        data = _checked(await json_object(request), DUEL_GAME_FIELDS, "a Dice Duel request")
         return await answer(request, data, duel_step, _record(data, _language(data)),
                             data.get("hand"), data.get("move"), bool(data.get("coach")),
                             _language(data), data.get("advice"))
 
     async def analyze(request):
-        data = _checked(await json_object(request), ANALYZE_FIELDS, "a Dice Duel analysis")
+        data = _checked(await json_object(request), DUEL_ANALYZE_FIELDS, "a Dice Duel analysis")
         first, count = data.get("first", 0), data.get("count")
         if not _whole(first) or not (count is None or _whole(count)):
             raise GameError(Words(_language(data))("duel.web.error.request",

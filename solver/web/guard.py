@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 
 from starlette.responses import JSONResponse
 
-HEADER_SECONDS = 10  # from a request's first byte to the end of its headers (serve --client-timeout)
+# from a request's first byte to the end of its headers (serve --client-timeout)
+HEADER_SECONDS = 10
 BODY_SECONDS = 10  # from the end of the headers to the end of the body (the same)
 LOG = logging.getLogger("uvicorn.error")
 
@@ -124,7 +125,8 @@ class BodyError(Exception):
 
 def quiet_disconnect(request):
     """One log line for a client that disconnected before its request was read."""
-    LOG.warning("kniffel serve: a client disconnected during %s %s", request.method, request.url.path)
+    LOG.warning("kniffel serve: a client disconnected during %s %s", request.method,
+                request.url.path)
 
 
 async def disconnected(request):
@@ -208,7 +210,8 @@ class TimedConnection:
     def idle(self):
         """No request of this connection is being read or answered (its headers may be coming
         in, slowly)."""
-        return (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing()
+        return ((self.cycle is None or self.cycle.response_complete)
+                and not self.transport.is_closing())
 
     def make_room(self):
         """Close the longest quiet idle connections of this client beyond PER_CLIENT, and of all

@@ -1,42 +1,52 @@
-"""The computing of `kniffel serve`, off the event loop: a bounded pool of workers, a budget for
-every request, cancellation, and the background solves of missing value tables.
+"""The computing of `kniffel serve`, off the event loop: a bounded pool of workers, a time guard
+on every request, cancellation, and the jobs that requests ask for (a missing table, kernels).
 
 A worker is a process (`kniffel serve`) or, for the in-process test client, a thread; what it
 runs is the app's (its TASKS, web/app.py), the loop around it web/worker.py's.  A request
 takes a free worker or waits in a queue of bounded length; beyond it the answer is 503 with
-Retry-After at once.  The work runs with the request's budget: a win request predicted over it is
-refused before it starts (solver/advice/cost.py), and work still running when the budget is spent
-or the client has gone is cancelled: the worker's cancel flag is raised (a backward pass stops
-between levels, engine/backward.py) and a worker process that has not stopped half a second
-later is killed and replaced, so its core is free again at once.  Stopping the server kills every
+Retry-After at once.  What an answer is does not depend on the guard: a request's budget is
+counted in work (solver/advice/cost.py), the same in a server as on the command line.  The guard
+only protects the server (from a request that asks for an hour, or an attack): work still
+running when it is spent or the client has gone is cancelled: the worker's cancel flag is raised
+(a backward pass stops between levels, engine/backward.py; the one door, ask/answer.py, then
+answers for points and says so) and a worker process that has not stopped half a second later
+is killed and replaced, so its core is free again at once.  Stopping the server kills every
 worker process: a numba kernel cannot be interrupted, a process can.
 
-A value table that is not in the store is never solved inside a request: the request gets 503
-with the progress of a background job that solves and saves it (GET /api/jobs).
+Nothing is solved or compiled inside a request, and nothing is started that no request asked
+for: a value table a request needs that is not in the store, or the kernels of a feature a
+request needs that are not compiled (ask/warm.py), are made by a job the request starts (one
+at a time), and the request gets 503 with the job's progress (GET /api/jobs shows it too); a
+win request gets advice for points meanwhile, and the job.  The win coach's tables are built
+by a job only when a person asks for it (POST /api/build).
 """
 import asyncio
 import multiprocessing
-import os
 import threading
 import time
 
+from ..ask.warm import NotReady
+from ..lang import LANGUAGES
 from . import worker
 
-GRACE = 0.5  # seconds a worker has to stop on its own before it is killed
+GRACE = 0.5  # seconds a worker has to stop on its own (its answer then the one door's
+# fallback, ask/answer.py, or its own, late) before it is killed
 
 
 def default_workers():
     """One worker per core this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    from ..engine.threads import default_threads
+    return default_threads()
 
 
 class Busy(Exception):
-    """Every worker busy and the queue full: 503 with Retry-After; `words` (key, fields) the
-    message's words in solver/lang, for a page that shows it in its language."""
+    """Every worker busy and the queue full, or a job to wait for: 503 with Retry-After;
+    `words` (key, fields) the message's words in solver/lang, for a page that shows it in its
+    language; `job` the job's progress (Job.describe) when there is one."""
 
-    def __init__(self, message, retry_after=2, words=None):
+    def __init__(self, message, retry_after=2, words=None, job=None):
         super().__init__(message)
-        self.retry_after, self.words = retry_after, words
+        self.retry_after, self.words, self.job = retry_after, words, job
 
 
 class Stopped(Exception):
@@ -86,6 +96,16 @@ def _await_readable(connection):
     return future
 
 
+def _child(main, *args):
+    """main(*args) in a worker or job process, its tqdm bars (a backward pass's) locked by a
+    thread lock: tqdm's own is a multiprocessing lock, a semaphore that a process started by
+    spawn registers with the resource tracker, and a process killed at the server's stop would
+    leave it there ("leaked semaphore objects" on stderr after Ctrl-C)."""
+    from tqdm import tqdm
+    tqdm.set_lock(threading.RLock())
+    main(*args)
+
+
 class ProcessWorker:
     """A worker process (`main(connection, cancel, levels, tables_dir)`, which runs
     worker.serve) and the parent's end of its pipe."""
@@ -99,9 +119,9 @@ class ProcessWorker:
         self.connection, child = self.context.Pipe()
         self.cancel = self.context.Value("b", 0, lock=False)
         self.levels = self.context.Value("i", 0, lock=False)
-        self.process = self.context.Process(target=self.main, name="kniffel-worker",
-                                            args=(child, self.cancel, self.levels, self.tables_dir),
-                                            daemon=True)
+        self.process = self.context.Process(target=_child, name="kniffel-worker",
+                                            args=(self.main, child, self.cancel, self.levels,
+                                                  self.tables_dir), daemon=True)
         self.process.start()
         child.close()
         self.ready = False  # the worker says "ready" once its imports and tables are loaded
@@ -184,7 +204,8 @@ class ThreadWorker:
         self.levels = levels
 
         def run():
-            return worker.run_task(self.tables, self.tasks, self.error_of, name, args, cancel, levels)
+            return worker.run_task(self.tables, self.tasks, self.error_of, name, args, cancel,
+                                   levels)
 
         return await asyncio.get_running_loop().run_in_executor(None, run)
 
@@ -216,7 +237,7 @@ class Pool:
         self.tasks, self.error_of, self.worker_main, self.job_main = service
         self.tables_dir, self.tables, self.processes = tables_dir, tables, processes
         self.workers, self.free, self.waiting, self.busy = [], None, 0, 0
-        self.jobs = {}  # rules key -> Job
+        self.jobs = {}  # (kind, rules key or feature) -> Job
         self.stopping = False
 
     def start(self):
@@ -234,8 +255,8 @@ class Pool:
     def stop(self):
         """Kill every worker and job now (SIGTERM, SIGINT: nothing waits for a kernel)."""
         self.stopping = True
-        for worker in self.workers:
-            worker.kill()
+        for each in self.workers:
+            each.kill()
         for job in self.jobs.values():
             job.kill()
 
@@ -265,8 +286,7 @@ class Pool:
             if not ready:
                 raise Stopped("the client has gone" if ready is None else
                               "the server is stopping, or a worker process cannot start")
-            shares = None if budget is None else (budget, self.size)  # every worker may compute
-            return await self._run_on(worker, name, args + (shares,), disconnected, budget)
+            return await self._run_on(worker, name, args + (budget,), disconnected, budget)
         finally:
             self.busy -= 1
             self.free.put_nowait(worker)
@@ -279,23 +299,28 @@ class Pool:
             await self._cancel(worker, call)
             raise
         if finished is None:
-            await self._cancel(worker, call)
+            finished = await self._cancel(worker, call)
             if disconnected is not None and disconnected.done():
                 raise Stopped("the client has gone")
-            raise Stopped(f"the work ran past this server's budget of {budget:g} s and was "
-                          "stopped", 422, ("web.over_budget", {"budget": budget}))
+            if finished is None or finished[0] != "ok":
+                raise Stopped(f"the work ran past this server's time limit of {budget:g} s and "
+                              "was stopped", 422, ("web.over_limit", {"seconds": budget}))
         kind, value = finished
         if kind == "ok":
             return value
         if isinstance(value, TableMissing):
-            raise self.start_job(value.rules)
+            raise self.start_job("table", value.rules)
+        if isinstance(value, NotReady):
+            raise self.start_job("warm", value.feature)
         raise value
 
     async def _cancel(self, worker, call):
-        """Raise the worker's cancel flag; kill and replace it if it is still busy after GRACE."""
+        """Raise the worker's cancel flag: its answer when it stops within GRACE (the one
+        door answers a goal stopped so for points, and says why); else None, the worker killed
+        and replaced."""
         worker.stop_work()
         try:
-            await asyncio.wait_for(asyncio.shield(call), GRACE)
+            return await asyncio.wait_for(asyncio.shield(call), GRACE)
         except (asyncio.TimeoutError, asyncio.CancelledError):
             call.cancel()  # first, so nothing waits on the pipe of the process killed next
             try:
@@ -304,51 +329,66 @@ class Pool:
                 pass
             worker.restart()
 
-    def start_job(self, rules):
-        """Start (or look at) the background solve of `rules`' value table: a Busy to answer."""
-        job = self.jobs.get(rules.key)
+    def start_job(self, kind, subject):
+        """Start (or look at) a job: ("table", rules) the solve of a missing value table,
+        ("warm", feature) the compile of a feature's kernels (ask/warm.py), ("win", rules) the
+        build of the win coach's tables (ask/build.py).  One job runs at a time: the Busy to
+        answer, with the job's progress (or the running one's, when another runs)."""
+        key = (kind, getattr(subject, "key", subject))
+        job = self.jobs.get(key)
         if job is None or job.failed():
-            if sum(j.running() for j in self.jobs.values()) >= 1:
-                return Busy(f"the table for {rules.key} is not solved yet, and another table is "
-                            "being solved; try again in a minute", 30)
-            job = self.jobs[rules.key] = Job(rules, self)
-        return Busy(job.message(), 5)
+            running = [j for j in self.jobs.values() if j.running()]
+            if running:
+                return Busy(f"{_what(kind, subject)} waits for another job: "
+                            f"{running[0].message()}", 10, job=running[0].describe())
+            job = self.jobs[key] = Job(kind, subject, self)
+        return Busy(job.message(), 2 if kind == "warm" else 5, job=job.describe())
 
     def status(self):
         """The workers, the queue and the jobs, as GET /api/jobs shows them."""
         return {"workers": self.size, "busy": self.busy, "waiting": self.waiting,
-                "queue": self.queue, "budget_seconds": self.budget,
+                "queue": self.queue, "guard_seconds": self.budget,
                 "processes": [w.describe() for w in self.workers],
                 "jobs": [job.describe() for job in self.jobs.values()]}
 
 
-class Job:
-    """The background solve and save of one missing value table: a process of its own (a
-    thread for the in-process app), watched by a thread, so no event loop has to live for it."""
+def _what(kind, subject):
+    key = getattr(subject, "key", subject)
+    return {"table": f"the value table of {key}", "warm": f"the {key} coach's kernels",
+            "win": f"the win coach's tables of {key}"}[kind]
 
-    def __init__(self, rules, pool):
-        self.rules, self.started, self.error, self.done_at = rules, time.monotonic(), None, None
+
+class Job:
+    """A job of the server, asked for by a request (Pool.start_job): a process of its own (a
+    thread for the in-process app), watched by a thread, so no event loop has to live for it.
+    It reports its progress in a shared array: [fraction done (-1 not known), seconds to go
+    (-1 not known), levels begun]."""
+
+    def __init__(self, kind, subject, pool):
+        self.kind, self.subject = kind, subject
+        self.started, self.error, self.done_at = time.monotonic(), None, None
         self.process = None
         if pool.processes:
             context = multiprocessing.get_context("spawn")
-            self.levels = context.Value("i", 0, lock=False)
+            self.progress = context.Array("d", [-1.0, -1.0, 0.0], lock=False)
             reader, writer = context.Pipe(duplex=False)
-            self.process = context.Process(target=pool.job_main, name="kniffel-solve", daemon=True,
-                                           args=(writer, rules, pool.tables_dir, self.levels))
+            self.process = context.Process(target=_child, name=f"kniffel-{kind}", daemon=True,
+                                           args=(pool.job_main, writer, kind, subject,
+                                                 pool.tables_dir, self.progress))
             self.process.start()
             writer.close()
             run = lambda: self._wait(reader)  # noqa: E731
         else:
-            self.levels = _Levels()
-            run = lambda: worker.run_task(pool.tables, pool.tasks, pool.error_of, "solve",  # noqa: E731
-                                          (rules, None), threading.Event(), self.levels)
+            self.progress = [-1.0, -1.0, 0.0]
+            run = lambda: worker.run_job(pool.tables, pool.tasks, pool.error_of, kind,  # noqa: E731
+                                         subject, self.progress)
         threading.Thread(target=self._watch, args=(run,), daemon=True).start()
 
     def _wait(self, reader):
         try:
             return reader.recv()
         except (EOFError, OSError):
-            return "error", Failed("the solve stopped before it finished")
+            return "error", Failed("the job stopped before it finished")
         finally:
             self.process.join()
 
@@ -359,8 +399,13 @@ class Job:
         self.done_at = time.monotonic()
 
     def kill(self):
+        """Stop the process: SIGTERM first (it removes what it was writing and leaves its
+        checkpoint), SIGKILL if it has not ended a second later."""
         if self.process is not None and self.process.is_alive():
-            self.process.kill()
+            self.process.terminate()
+            self.process.join(1.0)
+            if self.process.is_alive():
+                self.process.kill()
 
     def running(self):
         return self.done_at is None
@@ -369,30 +414,36 @@ class Job:
         return self.error is not None
 
     def describe(self):
-        """The job as GET /api/jobs shows it; levels (done, of all) for a scorecard table, whose
-        backward pass counts them (the Dice Duel's solve does not: None)."""
+        """The job as GET /api/jobs shows it: its kind and subject, state, the share done and
+        the seconds to go (null where not known yet), and the seconds so far; a value table's
+        solve also its levels (done, of all)."""
         state = "running" if self.running() else "failed" if self.error else "done"
-        levels = getattr(self.rules, "n_boxes", None)
-        done = self.levels[0] if isinstance(self.levels, _Levels) else self.levels.value
-        return {"rules": self.rules.key, "state": state, "error": self.error,
-                "levels_done": None if levels is None else min(done, levels), "levels": levels,
+        fraction, eta, levels_done = self.progress[0], self.progress[1], int(self.progress[2])
+        levels = getattr(self.subject, "n_boxes", None) if self.kind == "table" else None
+        if levels is not None:
+            fraction = min(levels_done, levels) / levels
+        if state == "done":
+            fraction, eta = 1.0, 0.0
+        key = getattr(self.subject, "key", None)
+        title = None if key is None else {lang: self.subject.definition.titled(lang)
+                                          for lang in LANGUAGES}
+        return {"kind": self.kind, "rules": key, "title": title,
+                "feature": self.subject if self.kind == "warm" else None,
+                "state": state, "error": self.error,
+                "fraction": None if fraction < 0 else round(fraction, 4),
+                "eta_seconds": None if eta < 0 else round(eta, 1),
+                "levels_done": None if levels is None else min(levels_done, levels),
+                "levels": levels,
                 "seconds": round((self.done_at or time.monotonic()) - self.started, 1)}
 
     def message(self):
         info = self.describe()
+        what = _what(self.kind, self.subject)
         if info["state"] == "done":
-            return f"the table for {self.rules.key} has just been solved: try again"
-        progress = "" if info["levels"] is None else f"level {info['levels_done']} of {info['levels']}, "
-        return (f"the value table for {self.rules.key} is being solved in the background "
-                f"({progress}{info['seconds']:.0f} s so far); try again in a few seconds "
-                "(GET /api/jobs shows its progress)")
-
-
-class _Levels(list):
-    """The level counter of a job in a thread: levels[0]."""
-
-    def __init__(self):
-        super().__init__([0])
+            return f"{what}: done, try again"
+        done = "" if info["fraction"] is None else f"{100 * info['fraction']:.0f}% done, "
+        return (f"{what}: being prepared ({done}{info['seconds']:.0f} s so far); try again "
+                "in a few seconds (GET /api/jobs shows its progress)")
 
 
 async def _first(awaitable, disconnected, timeout):

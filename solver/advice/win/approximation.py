@@ -16,8 +16,8 @@ Then for a turn start s with c points on the card:
             for points afterwards.
 The exact chance of every option lies in [low, high].  The estimate is low + alpha (high - low),
 alpha measured by benchmarks/win_loss.py against the exact chances (solver/data/win_estimate.json;
-0.5 until it was measured).  The advice ranks its options by that estimate, the chance it shows (ties by
-high); without the lower ends (coach(low=False), the tournament) they are ranked by high.
+0.5 until it was measured).  The advice ranks its options by that estimate, the chance it shows
+(ties by high); without the lower ends (coach(low=False), the tournament) they are ranked by high.
 """
 import json
 from pathlib import Path
@@ -25,8 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from ...engine.grain import quantise
-from ..steps import PointsView
 from ..chance_view import ChanceView
+from ..steps import PointsView
 
 ESTIMATE = Path(__file__).resolve().parent.parent / "data" / "win_estimate.json"
 
@@ -183,7 +183,8 @@ def with_interval(low, high=None):
                                     o["expected_final_score"]), reverse=True)
     position_high = high.probability if high is not None else 1.0
     known = [o["interval"][0] for o in options if o["interval"][0] is not None]
-    start = low.probability if low.probability == low.probability else (0.0 if high is not None else None)
+    start = (low.probability if low.probability == low.probability
+             else (0.0 if high is not None else None))
     position_low = max(known) if known else None if options else (
         None if start is None else min(start, position_high))
     if options:

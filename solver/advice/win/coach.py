@@ -1,5 +1,7 @@
-"""Win advice within a time budget: the exact sub-game (sub_game.py) where its predicted cost
-fits the budget, else the interval approximation (approximation.py); the Advice says which.
+"""Win advice within a budget of work (advice/cost.py: counted, never timed, so the same question
+gets the same answer on any machine and at any load): the exact sub-game (sub_game.py) where
+its work fits the budget, else the interval approximation (approximation.py); the Advice says
+which.
 
     advice = win_advice(position, table, goal, dice, rolls_left, budget=1.0, target_table=...)
     advice.method     "exact" or "approximate"
@@ -12,17 +14,16 @@ The exact answer also comes from the target table alone when every opponent has 
 tie cannot be shared: u is then one step, u(x) = [x >= T], and MixtureView is the target
 table's exact chance of reaching T with the turn in hand played exactly against it.
 """
-import time
-
 import numpy as np
 
 from ...engine.states import State
 from ...stats import opponents as opp
 from .. import cost
-from ..limits import MAX_OPPONENTS, check_budget
+from ..limits import MAX_OPPONENTS, Unanswerable, check_budget
 from .sub_game import win_utility
 
-AFFORD_OPEN = 4  # below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
+# below the store (opponents.MIN_OPEN): our next turn starts afresh, in milliseconds
+AFFORD_OPEN = 4
 NO_TABLE_NOTE = ("no target table for these rules: the upper end of each chance is not known "
                  "and the options are ranked by the expected score; `kniffel solve --objective "
                  "target` builds the table once")
@@ -38,7 +39,8 @@ def opponent_distributions(table, opponents, store):
         raise ValueError(f"at most {MAX_OPPONENTS} opponents (8 players), got {len(opponents)}")
     out = []
     for opponent in opponents:
-        if not isinstance(opponent, dict) or sum(k in opponent for k in ("final", "card", "state")) != 1:
+        if not isinstance(opponent, dict) \
+                or sum(k in opponent for k in ("final", "card", "state")) != 1:
             raise ValueError('each opponent is {"card": {...}} or {"final": S}')
         if "final" in opponent:
             final, most = opponent["final"], score_bound(table.rules)
@@ -54,24 +56,25 @@ def opponent_distributions(table, opponents, store):
 
 def check_without_store(rules, opponents, budget):
     """OverBudget when, without the store of the opponents' distributions, computing them afresh
-    is predicted over `budget` (early in a game: up to a minute each).  Callers then advise for
-    points and say why (the CLI, the coach, the web game)."""
-    seconds = cost.opponents_seconds(rules, opponents)
-    if seconds > budget:
+    is more work than `budget` (early in a game: up to a minute each).  The door
+    (ask/answer.py) then advises for points and says why."""
+    work = cost.opponents_work(rules, opponents)
+    if work > budget:
         raise cost.OverBudget(
             f"the chance to win here needs the other players' final-score distributions: about "
-            f"{seconds:.0f} s without their store (an estimate), over the budget of {budget:g} s; "
-            "`kniffel solve --objective target` builds the store once, or raise --budget",
-            seconds, budget, "budget.distributions")
+            f"{work:.0f} s of work without the win coach's tables (an estimate, counted on the "
+            f"reference machine), over the budget of {budget:g} s", work, budget,
+            "budget.distributions")
 
 
 def choose_method(rules, query, distributions, goal, budget, target_table):
     """"exact" (and how: "sub-game" or "table") or "approximate" for this query: the sub-game
     (float64, today's answer) where it fits the budget, else the target table where it is exact
     (one step of u; the saved table holds float32 chances)."""
-    if cost.sub_game_seconds(rules, query.position.card) <= budget:
+    if cost.sub_game_work(rules, query.position.card) <= budget:
         return "exact", "sub-game"
-    if goal.ties == "lose" and target_table is not None and all(len(p) == 1 for _, p in distributions):
+    if goal.ties == "lose" and target_table is not None \
+            and all(len(p) == 1 for _, p in distributions):
         return "exact", "table"
     return "approximate", None
 
@@ -87,9 +90,8 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
     each "probability" is then the upper end).  position: a Position (card) or a Query checked
     before."""
     from ..position import Query, best_value, checked_query, ranked
-    from .sub_game import win_view
     from .approximation import LowView, mixture_view, utility_of_score, with_interval
-    started = time.perf_counter()
+    from .sub_game import win_view
     budget = check_budget(goal.budget if budget is None else budget)
     rules = table.rules
     if isinstance(target_table, str):
@@ -115,29 +117,26 @@ def win_advice(position, table, goal, dice=None, rolls_left=None, budget=None, t
         if method == "exact" or not low:
             high.method = method
             return high
-    spent = cost.opponents_seconds(rules, goal.opponents) if store is None else 0.0
-    of = _successor_distributions(table, store, started, budget, spent)
+    spent = cost.opponents_work(rules, goal.opponents) if store is None else 0.0
+    of = _successor_distributions(table, store, budget, spent)
     view = LowView(rules, table.values, U, c, of)
     of.fill_missing(lambda: best_value(query, view))  # the lows not known, if affordable
     answer = with_interval(ranked(query, table, goal, view), high)
     answer.method = "approximate"
     answer.note = NO_TABLE_NOTE if target_table is None else None
-    if target_table is None:
-        from .prepare import status, store_directory
-        answer.building = status(rules, store_directory(table))
     return answer
 
 
-def _successor_distributions(table, store, started, budget, spent=0.0):
+def _successor_distributions(table, store, budget, spent=0.0):
     """distribution_of(filled, aux, upper) for LowView: the store, else computed afresh while
-    half the budget lasts and the state has at most AFFORD_OPEN open boxes, else None (not
-    known); distribution_of.fill_missing(visit) then computes the ones not known in one pass
-    for them all (opponents.points_to_come_many) when its predicted cost fits the budget less
-    `spent` (predicted seconds of the work before it): visit() asks for every one LowView
-    needs; True when it computed any."""
+    their work fits half the budget and the state has at most AFFORD_OPEN open boxes, else None
+    (not known); distribution_of.fill_missing(visit) then computes the ones not known in one
+    pass for them all (opponents.points_to_come_many) when its work fits the budget less
+    `spent` (the work before it): visit() asks for every one LowView needs; True when it
+    computed any.  Work is counted (advice/cost.py), never timed."""
     n_boxes, values = table.rules.n_boxes, table.values
     n_aux, n_upper = values.shape[1], values.shape[2]
-    seen = {}
+    seen, done = {}, [0.0]  # done[0]: the work of the distributions computed afresh so far
 
     def distribution_of(filled, aux, upper):
         key = (filled, aux, upper)
@@ -145,10 +144,14 @@ def _successor_distributions(table, store, started, budget, spent=0.0):
             n_open = n_boxes - bin(filled).count("1")
             flat = (filled * n_aux + aux) * n_upper + upper
             found = store.find(flat) if store is not None else None
-            in_time = time.perf_counter() - started < 0.5 * budget
-            if found is None and (n_open <= AFFORD_OPEN and in_time
-                                  or store is not None and flat in store.recent):
-                found = opp.points_to_come(table, State(filled, aux, upper, upper, 0, n_open), store)
+            if found is None and n_open <= AFFORD_OPEN:
+                # counted as work even when remembered (store.recent): what a process computed
+                # before must not change its answers
+                work = cost.opponent_work(table.rules, n_open)
+                if spent + done[0] + work <= 0.5 * budget:
+                    done[0] += work
+                    found = opp.points_to_come(
+                        table, State(filled, aux, upper, upper, 0, n_open), store)
             seen[key] = found
         return seen[key]
 
@@ -162,7 +165,7 @@ def _successor_distributions(table, store, started, budget, spent=0.0):
         # by the prediction, as the method is chosen: a new process's first answer spends
         # seconds loading kernels, which the budget is not for
         n_open = n_boxes - bin(missing[0][0]).count("1")
-        if cost.successors_seconds(table.rules, n_open, len(missing)) + spent > budget:
+        if cost.successors_work(table.rules, n_open, len(missing)) + spent + done[0] > budget:
             return False
         states = [State(f, a, u, u, 0, n_boxes - bin(f).count("1")) for f, a, u in missing]
         by_open = {}
@@ -186,6 +189,7 @@ def saved_target_table(table):
     """The target table saved beside the expected-score `table` (its store directory), or None;
     loaded once per process (memory-mapped)."""
     from pathlib import Path
+
     from ...engine.store import TableError
     from ...engine.target.table import load_target_table
     directory = Path(table.path).parent if getattr(table, "path", None) else None
@@ -204,17 +208,17 @@ def saved_target_table(table):
 
 def target_sub_game(query, table, goal, stand_in):
     """The Advice of the target `goal` (a TargetGoal) without a saved target table: the sub-game
-    from the checked `query`, solved when its predicted cost fits the goal's budget (ValueError
-    otherwise), as the win `stand_in` against a finished player on T - 1 with ties lost
-    (u(x) = [x >= T])."""
-    from ...rules.bounds import score_bound
-    target, budget = goal.target, check_budget(goal.budget)
-    if cost.sub_game_seconds(table.rules, query.position.card) > budget:
-        raise ValueError("no target table for these rules, and the sub-game from this position "
-                         f"would take longer than the budget of {budget:g} s: `kniffel solve "
-                         "--objective target` builds the table once")
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target <= score_bound(table.rules):
-        raise ValueError(f"target must be 0-{score_bound(table.rules)}, got {target!r}")
+    from the checked `query`, solved when its predicted cost fits the goal's budget (else
+    Unanswerable, naming the command that builds the table), as the win `stand_in` against a
+    finished player on T - 1 with ties lost (u(x) = [x >= T])."""
+    budget = check_budget(goal.budget)
+    work = cost.sub_game_work(table.rules, query.position.card)
+    if work > budget:
+        raise Unanswerable(
+            "no target table for these rules, and the sub-game from this position is about "
+            f"{work:.0f} s of work (an estimate, counted on the reference machine), over the "
+            f"budget of {budget:g} s",
+            "fallback.no_target_table", seconds=round(work), budget=f"{budget:g}")
     advice = win_advice(query, table, stand_in, budget=budget, target_table=None, force="exact")
     advice.goal = goal
     return advice

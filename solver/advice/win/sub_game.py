@@ -31,7 +31,8 @@ def opponent_distribution(table, opponent):
         return int(final), np.ones(1)
     from ...stats import opponents
     state = opponents.state_of(table.rules, opponent)  # ValueError for an impossible card
-    low, probs = opponents.points_to_come(table, state, opponents.get_store(table, build_missing=False))
+    low, probs = opponents.points_to_come(table, state,
+                                          opponents.get_store(table, build_missing=False))
     return state.card_total + low, probs
 
 
@@ -91,14 +92,16 @@ def points_to_come_bound(rules, position):
     """The most points the rest of the game can add to `position`'s card: each open box at its
     most, the upper bonus once (if still to come), and the extra-Kniffel bonuses that can still
     be paid."""
-    from ...rules.bounds import box_most
     from ...rules import UPPER
+    from ...rules.bounds import box_most
+    from ...rules.scoring import upper_bonus_reached
     card = position.card
     open_boxes = [b for b in range(rules.n_boxes) if rules.boxes[b] not in card]
     each = box_most(rules)
     most = sum(each[b] for b in open_boxes)
     upper = sum(card.get(b, 0) for b in UPPER)
-    if upper < rules.upper_bonus_threshold and any(rules.boxes[b] in UPPER for b in open_boxes):
+    if not upper_bonus_reached(upper, rules.upper_bonus_threshold) \
+            and any(rules.boxes[b] in UPPER for b in open_boxes):
         most += rules.upper_bonus
     return most + rules.extra_bonus * extra_bonuses_to_come(rules, position)
 

@@ -15,10 +15,10 @@ from ... import dice as _dice  # `dice` is a parameter name below
 from ...advice.goal import Goal
 from ...advice.position import Advice
 from ...dice import sub_keep_indices
-from . import game as mg
 from ..chips import CHIPS_PER_TYPE, N_TYPES
 from ..states import chip_counts, spec_entries, typed_counts
 from . import exact as multi_exact
+from . import game as mg
 from . import horizon as multi_horizon
 from .dense import DENSE_LIMIT, cached_solver, dense_rules
 from .estimate import CANDIDATES, GAMES, estimate
@@ -34,24 +34,29 @@ class SeatWinGoal(Goal):
     position is the table (players, seat to move, chips, dice).  games: games per option of
     the rollouts' decision stage (default estimate.GAMES; work, never seconds); seed: the
     rollouts' dice; model: how the exact search plays the other seats ("best" or "greedy",
-    exact.MODELS); tables: the store holding the horizon table (default: the usual one)."""
+    exact.MODELS)."""
     kind = "win"
     games: int = None
     seed: int = 0
     model: str = "best"
-    tables: str = None
 
-    def ranked(self, table, rules, dice=None, rolls_left=None):
-        """The Advice for the seat to move of the game `table` (win_chances with this goal's
-        settings)."""
-        return win_chances(table, rules, dice, rolls_left, games=self.games, seed=self.seed,
-                           model=self.model, tables=self.tables)
+    def kernels(self, query, tables):
+        return "duel"
+
+    def ranked(self, query, tables):
+        """The Advice for the seat to move of a checked query (its position the game's table;
+        win_chances with this goal's settings); of the store of `tables` (ask/tables.Tables, or
+        None: the usual store) only the horizon table is read, when one is saved there."""
+        dice = None if query.roll is None else list(_dice.KEEPS[query.roll])
+        return win_chances(query.position, query.rules, dice, query.rolls_left,
+                           games=self.games, seed=self.seed, model=self.model,
+                           tables=None if tables is None else tables.directory)
 
     def answer_dict(self, advice, options):
         out = {"probability": advice.probability, "exact": advice.exact}
         if not advice.exact:  # games and seed: the same estimate again (estimate.estimate)
             out.update(interval=advice.interval, games=advice.games, seed=self.seed)
-        out.update(getattr(advice, "duel", {}))
+        out.update(advice.duel)  # win_chances sets it on every answer
         if advice.note:
             out["note"] = advice.note
         return {**out, "method": advice.method, "options": options, **advice.position}
@@ -144,7 +149,7 @@ def win_chances(table, rules, dice=None, rolls_left=None, games=None, seed=0, li
                               or not 2 <= games <= MAX_GAMES):
         raise ValueError(f"games must be a whole number 2-{MAX_GAMES}, got {games!r}")
     roll, rolls_left = checked_roll(rules, dice, rolls_left)
-    goal = SeatWinGoal(games=games, seed=seed, model=model, tables=tables)
+    goal = SeatWinGoal(games=games, seed=seed, model=model)
     if horizon is None and table.players == 2 and dense_rules(rules):
         horizon = multi_horizon.cached(rules, tables)
     answer = None

@@ -2,9 +2,8 @@
 option and of the one taken, exact or estimated as the advice gives them."""
 from tqdm import tqdm
 
-from ..answer import duel_advice
-from .advice import SeatWinGoal
 from . import game as mg
+from .advice import SeatWinGoal, win_chances
 from .notes import checked_note, chosen_option
 from .record import replay
 
@@ -73,7 +72,8 @@ def _estimate(game, decision, goal):
     """(chance of the choice, best chance, exact) of a decision no advice was noted for: the
     advice at the rolls left, whose stop option lists every end move (as the advice shown at
     the table would have)."""
-    advice = duel_advice(game.table, game.rules, list(game.dice), game.rolls_left, goal)
+    advice = win_chances(game.table, game.rules, list(game.dice), game.rolls_left,
+                         games=goal.games, seed=goal.seed, model=goal.model)
     chosen = chosen_option(advice.options, decision)
     return (None if chosen is None else chosen["probability"]), advice.probability, advice.exact
 

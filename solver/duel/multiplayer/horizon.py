@@ -17,8 +17,7 @@ import time
 import numpy as np
 
 from ...engine.backward import backward_pass
-from ...engine.store import (Artifact, TableError, load_arrays, save_arrays, table_dir,
-                             table_paths)
+from ...engine.store import Artifact, TableError, load_arrays, save_arrays, table_dir, table_paths
 from .dense import DenseObjective, dense_rules, flag
 from .universe import CODES, full_universe, position_index
 

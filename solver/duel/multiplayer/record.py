@@ -13,17 +13,17 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ... import __version__
 from ...dice import DICE, validate_dice
-from ...game.card import RECORD_VERSION, GameError
 from ...game import session
+from ...game.card import RECORD_VERSION, GameError
 from ...game.record import check_seeded, seeded_dice
 from ...game.session import seeded_rng
+from ...presets import read_rules
 from ...rules import RulesError
-from . import game as mg
+from ...version import __version__
 from ..chips import TYPES, type_key
-from ..rules import PRESETS, get_rules
 from ..words import Said, chips_text, moves_text
+from . import game as mg
 from .notes import checked_note, make_note
 
 FORMAT = "kniffel-dice-duel-game"
@@ -35,19 +35,15 @@ def is_duel_record(record):
 
 
 def record_rules(value):
-    """The DuelRules of a record: "dice-duel" or the rules dict as_dict() writes."""
+    """The DuelRules of a record: "dice-duel" or the rules object as_dict() writes; GameError
+    naming the problem."""
     try:
-        if value == "dice-duel":
-            return PRESETS["dice-duel"]
-        if not isinstance(value, dict) or value.get("preset") != "dice-duel":
-            raise GameError(f"record rules must be dice-duel or its rules object, got {value!r}")
-        preset = PRESETS["dice-duel"]
-        options = {k: v for k, v in value.items() if k != "preset" and getattr(preset, k, None) != v}
-        # the preset itself when nothing differs: its chip categories are worked out once, not
-        # at every replay of a record (a move replays the whole record)
-        return get_rules("dice-duel", **options) if options else preset
-    except (RulesError, TypeError) as exc:
+        rules = read_rules(value, files=False)
+    except RulesError as exc:
         raise GameError(f"record rules: {exc}") from None
+    if rules.game != "dice-duel":
+        raise GameError(f"record rules must be dice-duel or its rules object, got {value!r}"[:200])
+    return rules
 
 
 @dataclass

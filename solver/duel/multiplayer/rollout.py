@@ -14,10 +14,11 @@ from math import sqrt
 import numpy as np
 
 from ... import dice
+from ...engine.cancel import CANCEL, Cancelled, cancel_check
 from ...engine.threads import default_threads, map_parallel
 from ...stats.simulate import sub_keep_table
-from . import kernels as mk
 from ..chips import VALUES
+from . import kernels as mk
 from .game import PLATE
 
 Z95 = 1.959963984540054
@@ -55,6 +56,8 @@ def _cached(rules):
 
 NO_SOLO = np.zeros(1)  # the solo table, when no seat plays by it
 MAX_LEVELS = 8  # the kernels take a horizon table's levels as this many arrays (horizon.MAX_TOP)
+PART = 128  # the most games of one kernel call: a server's guard (engine/cancel.CANCEL) is asked
+# between them, so a stopped request ends within milliseconds; the dice are the same either way
 
 
 def horizon_arrays(horizon):
@@ -130,15 +133,19 @@ class Rollouts:
 
     def games(self, options, count, first=0):
         """The seats' shares in games first..first+count-1 of every option (options x count x
-        seats), on the runner's threads (an option's games split when options are few: game g
-        throws the same dice whoever plays it)."""
+        seats), on the runner's threads (an option's games split when options are few, and in
+        parts of at most PART games: game g throws the same dice whoever plays it).  Cancelled
+        when the cancel check of engine/cancel.CANCEL says so between two parts."""
         out = np.empty((len(options), count, len(self.arrays[2])))
-        pieces = max(1, -(-self.threads // max(1, len(options))))
+        pieces = max(1, -(-self.threads // max(1, len(options))), -(-count // PART))
         bounds = [count * i // pieces for i in range(pieces + 1)]
         parts = [(i, lo, hi) for i in range(len(options)) for lo, hi in zip(bounds, bounds[1:])
                  if hi > lo]
+        stop = cancel_check(CANCEL.get())  # read here: the threads do not share the context
 
         def play(part):
+            if stop():
+                raise Cancelled("the rollouts were stopped")
             i, lo, hi = part
             out[i, lo:hi] = self._play(options[i], first + lo, hi - lo)
 

@@ -7,13 +7,13 @@ DuelRules.kernel_arrays(): (params, roll_category, category_mask); `moves` is
 dice.kernel_arrays().  Nothing here does I/O.
 """
 import numpy as np
-from ...engine.jit import njit
 
-from .. import rules as duel_rules
-from .. import states as duel_state
 from ...dice import N_KEEPS, N_ROLLS
+from ...engine.jit import njit
 from ...engine.seeded_dice import complete_roll, random_next
 from ...engine.turn import best_sub_keeps, keep_means, turn_stages
+from .. import rules as duel_rules
+from .. import states as duel_state
 
 _rank = njit(cache=True)(duel_state.rank)
 _unrank = njit(cache=True)(duel_state.unrank)

@@ -12,15 +12,15 @@ import numpy as np
 from tqdm import tqdm
 
 from ... import dice
-from . import kernels as duel_kernels
-from ..rules import CHIPS_PER_TYPE, N_TYPES, PRESETS, DuelRules, final_score
-from ..states import N_STATES, all_states
-from ...rules import RulesError
-from ...stats.simulate import Games, sub_keep_table
 from ...engine.backward import backward_pass
 from ...engine.objective import Objective
-from ...engine.store import ValueTable
 from ...engine.threads import run_parallel
+from ...engine.values import ValueTable
+from ...rules import RulesError
+from ...stats.simulate import Games, sub_keep_table
+from ..rules import CHIPS_PER_TYPE, N_TYPES, PRESETS, DuelRules, final_score
+from ..states import N_STATES, all_states
+from . import kernels as duel_kernels
 
 
 def duel_rules(rules):

@@ -5,8 +5,8 @@ Play maximises W; options whose W round to the same multiple of 1/GRAIN (grain.p
 tie, broken by the higher E (so a player whose target is safe, W = 1, or out of reach, W = 0,
 plays for points).  Rounding, not "closer than", keeps the order transitive, so the best of a
 lattice of keeps is the same whichever way it is taken.  The price: a tie may give up less than
-the grain of chance for more points, so W is the best chance to within about 1e-9 a decision.  Outside a
-state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > span) = 0 (below
+the grain of chance for more points, so W is the best chance to within about 1e-9 a decision.
+Outside a state's stored range the values are known: W(s, d <= 0) = 1 and W(s, d > span) = 0 (below
 CUT), and there every option ties, so E is the expected-score value V(s).
 
 A column is (state, d).  A filled-box set's states (its aux and upper-total classes, as the
@@ -25,10 +25,10 @@ import numpy as np
 
 from ...dice import N_FOUR_KEEPS, N_KEEPS, N_ROLLS
 from ...rules import scoring
-from ..final_rolls import TargetData, TileScratch, final_tile
 from ..expected import set_columns
-from ..turn import apply_jokers, lex_jokers, lex_turn_stages, padded_smaller, turn_stages
+from ..final_rolls import TileScratch, final_tile
 from ..jit import njit
+from ..turn import apply_jokers, lex_jokers, lex_turn_stages, padded_smaller, turn_stages
 
 TILE = 128  # states with short ranges share a tile of up to this many columns (a long one: alone)
 

@@ -6,8 +6,9 @@ import numpy as np
 
 from ...rules.scoring import P_N_BOXES, P_THRESHOLD, P_UPPER_BONUS, UPPER_MASK
 from ..expected import set_columns
+from ..final_rolls import completes_upper_bonus, upper_bonus_reached
 from ..grain import CUT
-from ..jit import popcount, njit
+from ..jit import njit, popcount
 
 
 @njit(cache=True)
@@ -28,7 +29,7 @@ def _index_states(n_boxes, upper_reach, aux_reach, game):
         set_count[f] = col_aux.shape[0]
         for j in range(col_aux.shape[0]):
             upper = col_upper[j]
-            while upper <= threshold and class_of[upper] == class_of[col_upper[j]]:
+            while upper < class_of.shape[0] and class_of[upper] == class_of[col_upper[j]]:
                 if upper_reach[f & UPPER_MASK, upper]:
                     row_of[f, col_aux[j], upper] = g
                 upper += 1
@@ -77,13 +78,13 @@ def _level_bands(sets, root_filled, root_upper, extras, most, length, width, bas
         for j in range(col_aux.shape[0]):
             low, high = 1 << 30, -1  # the fewest and the most points since the root
             upper = col_upper[j]
-            while upper <= threshold and class_of[upper] == class_of[col_upper[j]]:
+            while upper < class_of.shape[0] and class_of[upper] == class_of[col_upper[j]]:
                 if upper_reach[f & UPPER_MASK, upper]:
-                    if upper < threshold:
+                    if not upper_bonus_reached(upper, threshold):
                         lo, hi = upper - root_upper, upper - root_upper
                     else:
                         lo, hi = max(0, threshold - root_upper), most_upper
-                    if root_upper < threshold <= upper:
+                    if completes_upper_bonus(root_upper, upper - root_upper, threshold):
                         lo += bonus
                         hi += bonus
                     low, high = min(low, lo), max(high, hi + most_other)

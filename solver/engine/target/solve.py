@@ -9,18 +9,19 @@ import numpy as np
 
 from ... import dice
 from ...rules import UPPER
-from . import columns as target, ranges as target_ranges
+from ...rules.bounds import box_most
 from ..final_rolls import TargetData
 from ..objective import EXPECTED_SCORE, Objective
 from ..states import aux_reachable, upper_reachable, upper_reachable_from
-from ...rules.bounds import box_most
+from . import checkpoint as checkpoints
+from . import columns as target
+from . import ranges as target_ranges
 from .table import TargetTable
 
-
-Context = namedtuple("Context", "upper_reach aux_reach game moves gain box_most")
-Context.__doc__ = """What the target kernels read besides the values: the reachable upper totals and
-aux values, the rules (scoring.Game) and dice (dice.Moves) as arrays, and per box the most points
-and bonuses (gain) and the most points alone (box_most) it can score."""
+TargetContext = namedtuple("TargetContext", "upper_reach aux_reach game moves gain box_most")
+TargetContext.__doc__ = """What the target kernels read besides the values: the reachable upper
+totals and aux values, the rules (scoring.RuleArrays) and dice (dice.Moves) as arrays, and per box
+the most points and bonuses (gain) and the most points alone (box_most) it can score."""
 
 
 class TargetValues:
@@ -49,7 +50,8 @@ class TargetValues:
             full = (1 << rules.n_boxes) - 1
             self.length[full] = self.width[full] = len(terminal)
             self.offset[self.set_first[full]:self.set_first[full] + self.set_count[full]] = 0
-            self.span[self.set_first[full]:self.set_first[full] + self.set_count[full]] = len(terminal)
+            self.span[self.set_first[full]:self.set_first[full] + self.set_count[full]] = (
+                len(terminal))
             self.next = (np.asarray(terminal, dtype=np.float64), np.zeros(len(terminal)))
             self.levels[rules.n_boxes] = self.next
 
@@ -79,7 +81,7 @@ class TargetObjective(Objective):
         gain = np.array([most + (rules.upper_bonus if rules.boxes[b] in UPPER else 0)
                          + rules.extra_bonus for b, most in enumerate(each)], dtype=np.int64)
         up = upper_reachable(rules) if self.upper_reach is None else self.upper_reach
-        return Context(up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each)
+        return TargetContext(up, aux_reachable(rules), game, dice.kernel_arrays(), gain, each)
 
     def start_level(self, rules, sets, values, context):
         target_ranges._level_lengths(sets, values.length, context.gain, rules.n_boxes)
@@ -117,6 +119,34 @@ class TargetObjective(Objective):
         if above is not None:  # no level reads it again
             values.levels[level + 1] = _kept(above, self.kept, values.rounding)
         values.levels[level] = values.next = packed
+
+
+class CheckpointedTarget(TargetObjective):
+    """The whole game's TargetObjective with a checkpoint (target/checkpoint.py): it goes on
+    from the levels restored into `values` (skipping the first `done`) and saves each level it
+    finishes.  Its values are those of TargetObjective, to the bit."""
+
+    def __init__(self, expected, tile, tie_break, kept, directory, values, done, fields):
+        super().__init__(expected, tile, tie_break, kept=kept)
+        self.directory, self.values, self.done, self.fields = directory, values, done, fields
+
+    @classmethod
+    def resumed(cls, rules, expected, tile, tie_break, kept, directory):
+        """The objective going on from what `directory` holds for these rules and options."""
+        values = TargetValues(rules, expected)
+        fields = checkpoints.checkpoint_fields(expected, tie_break, kept)
+        done = checkpoints.resume(rules, directory, values, fields)
+        return cls(expected, tile, tie_break, kept, directory, values, done, fields)
+
+    def values_array(self, rules, reachable):
+        return self.values
+
+    def levels(self, rules, within=0):
+        return super().levels(rules, within)[self.done:]
+
+    def end_level(self, rules, sets, values, context):
+        super().end_level(rules, sets, values, context)
+        checkpoints.save_level(rules, self.directory, values, sets, self.fields)
 
 
 def _kept(level, dtype, rounding):
@@ -162,7 +192,7 @@ class SubGame:
 
 
 def solve_target(rules, progress=None, threads=None, expected=None, within=0, terminal=None,
-                 tile=target.TILE, tie_break=True, kept=None):
+                 tile=target.TILE, tie_break=True, kept=None, checkpoint=None):
     """Solve the target table of `rules` (Rules); `expected`: its expected-score values, else
     solved here first (they are E where every option ties).  within: a filled-box mask, to
     solve only the sub-game of the sets that contain it (the other states stay empty), or a
@@ -174,19 +204,30 @@ def solve_target(rules, progress=None, threads=None, expected=None, within=0, te
     kept: the dtype W and E are kept in once the level below is solved (each level reads only
     the one above, in float64 as solved).  Default: float32 for the whole game, the precision
     the store saves it in (target/table.py), which halves the memory of the solve; float64
-    for a sub-game, whose answers are read at once."""
+    for a sub-game, whose answers are read at once.
+    checkpoint: a directory (whole game only: ValueError with a sub-game or `terminal`) where
+    each finished level is saved and from which a killed solve goes on (target/checkpoint.py;
+    the table is the same to the bit); remove_checkpoint once the table is saved."""
     from ..backward import backward_pass
     sub = within if isinstance(within, SubGame) else SubGame(within)
+    if checkpoint is not None and (sub != SubGame() or terminal is not None):
+        raise ValueError("a checkpoint is kept for the whole game only, not for a sub-game or "
+                         "a terminal utility")
     start = time.perf_counter()
     if expected is None:
         expected = backward_pass(rules, EXPECTED_SCORE, progress=False, threads=threads)[0]
     reach = None if sub.upper is None else upper_reachable_from(rules, sub.filled, sub.upper)
     if kept is None:
         kept = np.float32 if sub == SubGame() and terminal is None else np.float64
-    objective = TargetObjective(expected, tile, tie_break, terminal, sub.most, reach, sub.root,
-                                kept)
+    if checkpoint is None:
+        objective, done = TargetObjective(expected, tile, tie_break, terminal, sub.most, reach,
+                                          sub.root, kept), 0
+    else:
+        objective = CheckpointedTarget.resumed(rules, expected, tile, tie_break, kept, checkpoint)
+        done = objective.done
     values, _, level_seconds = backward_pass(rules, objective, progress, threads,
-                                             label=f"target table {rules.key}", within=sub.filled)
+                                             label=f"target table {rules.key}", within=sub.filled,
+                                             done=done)
     return TargetTable(rules, _packed_arrays(rules, values, expected, kept),
                        seconds=time.perf_counter() - start, level_seconds=level_seconds,
                        within=sub.filled, rounding=values.rounding)

@@ -35,6 +35,8 @@ CHUNK = 1 << 22  # chances checked at a time
 class TargetTable:
     """W and E of every reachable turn-start state and points still needed (module docstring)."""
 
+    kind = "target"
+
     def __init__(self, rules, arrays, seconds=None, level_seconds=None, within=0, rounding=None):
         self.rules = rules
         self.rounding = rounding or {}  # the most W and E moved when the solve kept them in float32
@@ -46,6 +48,11 @@ class TargetTable:
             self.base = np.zeros(len(self.span), dtype=np.int64)
         self.seconds = seconds
         self.level_seconds = level_seconds
+
+    @property
+    def expected_values(self):
+        """The expected-score values V it carries (every table kind does: ask/tables.py)."""
+        return self.expected
 
     def lookup(self, state, need):
         """(W, E) of a State with `need` points still needed (any integer)."""
@@ -121,5 +128,6 @@ def load_target_table(rules, directory=None, sub_game=False):
         raise TableError(f"target table {table_paths(rules, directory, TARGET)[0]} holds a "
                          f"sub-game only; build the whole table with: {TARGET.rebuild(rules)}")
     seconds = header.get("solve_seconds")
-    return TargetTable(rules, arrays, seconds=seconds if isinstance(seconds, (int, float)) else None,
+    return TargetTable(rules, arrays,
+                       seconds=seconds if isinstance(seconds, (int, float)) else None,
                        within=within if isinstance(within, int) else 0)

@@ -1,13 +1,15 @@
 // The page of `kniffel serve`: it holds the game (its record and the dice in hand, kept in
 // localStorage) and asks the server for everything else: every move is checked by the server's
 // game code, every figure shown is computed there.
-import { api, applyWords as showWords, decimal, percent as percentIn, saveRecord, translate } from "./common.js";
+import { api, applyWords as showWords, decimal, followJob, percent as percentIn, saveRecord, showJob, translate }
+  from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
 const LANGUAGE = "kniffel-language";  // the language a player chose in the menu: it stays
 const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false,
   winMoves: [] };  // winMoves: indices of the decisions taken with the goal "win" (for the analysis)
+const W = { job: null, stop: null, refreshes: 0 };  // the job of the server a request waits for
 const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
 
 // ---- words ----------------------------------------------------------------------------------
@@ -42,21 +44,54 @@ function errorText(error) {
   return error.words ? t(error.words.key, error.words.fields) : error.message;
 }
 
-function say(text, note) { // an error or refusal (red), or with note a plain notice
-  $("message").textContent = text || "";
-  $("message").classList.toggle("note", Boolean(note));
+// An error or refusal (red), or with note a plain notice; an error is scrolled into view, so
+// that the player sees it wherever they tapped.
+function say(text, note) {
+  const box = $("message");
+  box.textContent = text || "";
+  box.classList.toggle("note", Boolean(note));
+  if (text && !note) box.scrollIntoView({ block: "nearest" });
 }
+
+// The message and a job's progress go where the player looks: near Start in the set-up, above
+// the advice in the game.
+function placeStatus() {
+  $($("setup").hidden ? "play-status" : "setup-status").prepend($("message"), $("job"));
+}
+
+// A job of the server (a table solved, kernels compiled, tables built) that the page waits for:
+// its progress shown, then `then()` (the request again, or the state asked again).
+function waitFor(job, then) {
+  stopWaiting();
+  W.job = job;
+  W.stop = followJob(job, (current) => { W.job = current; showJob($("job"), current, t, lang()); },
+    () => { stopWaiting(); then(); });
+}
+
+function stopWaiting() {
+  if (W.stop) W.stop();
+  W.job = W.stop = null;
+  $("job").hidden = true;
+}
+
+function lang() { return $("language").value; }
 
 const WORKING_AFTER_MS = 300; // a request slower than this shows that the server is working
 
 async function run(task) {
   if (S.busy) { say(t("web.busy")); return; }  // a tap while the server works: refused, visibly
+  stopWaiting();  // a new request: whatever waited for a job is no longer wanted
   S.busy = true;
   document.body.classList.add("busy");
-  const working = setTimeout(() => { document.body.classList.add("working"); say(t("web.working")); },
-    WORKING_AFTER_MS);
+  const working = setTimeout(() => {
+    document.body.classList.add("working"); say(t("web.working"), true);
+  }, WORKING_AFTER_MS);
   try { say(""); await task(); if ($("message").textContent === t("web.working")) say(""); }
-  catch (error) { say(errorText(error)); }
+  catch (error) {
+    if ($("message").textContent === t("web.working")) say("");
+    if (error.job) waitFor(error.job, () => run(task));  // asked again once the job is done
+    else say(errorText(error));
+  }
   finally {
     clearTimeout(working);
     S.busy = false;
@@ -66,7 +101,7 @@ async function run(task) {
 }
 
 function settings() {
-  return { language: $("language").value, objective: $("objective").value };
+  return { language: $("language").value, goal: $("goal").value };
 }
 
 function decisions(record) {
@@ -79,7 +114,7 @@ async function move(m) {
   const next = await api("game", { record: st.record, hand: st.hand, move: m, ...settings() });
   const after = decisions(next.record);
   S.winMoves = S.winMoves.filter((i) => i < Math.min(before, after));
-  if (after > before && st.objective === "win") S.winMoves.push(before);
+  if (after > before && st.goal === "win") S.winMoves.push(before);
   show(next);
   return next;
 }
@@ -90,6 +125,7 @@ const CHOICES = { joker: ["none", "max-any", "must-match", "free", "forced", "fr
 
 // A new rule set: its pad's language, unless the player chose one in the menu.
 function presetChosen() {
+  stopWaiting();  // a table being solved for the rules chosen before: not wanted now
   const preset = S.info.presets.find((p) => p.name === $("preset").value);
   if (!localStorage.getItem(LANGUAGE) && $("language").value !== preset.language) {
     $("language").value = preset.language; applyWords(); relabelPlayers();
@@ -101,7 +137,7 @@ function presetChosen() {
 // stay (a change of language), else the preset's.
 function showOptions(keep = true) {
   const preset = S.info.presets.find((p) => p.name === $("preset").value);
-  $("preset-description").textContent = t("preset." + preset.name);
+  $("preset-description").textContent = preset.description[$("language").value];
   const box = $("options"), before = keep ? houseRules() : {};
   box.replaceChildren();
   for (const [name, value] of Object.entries(preset.options)) {
@@ -141,6 +177,7 @@ function addPlayer(name) {
   if (list.children.length >= S.info.max_players) return;
   const input = document.createElement("input");
   input.value = name || t("web.player_n", { n: list.children.length + 1 });
+  input.maxLength = 40;  // the server's longest name
   input.setAttribute("aria-label", t("web.player_name"));
   list.append(input);
 }
@@ -149,25 +186,61 @@ function showSetup() {
   $("new-confirm").hidden = true;
   $("setup").hidden = false; $("play").hidden = true;
   $("back-to-game").hidden = !S.state;  // "New" can be undone until Start
+  placeStatus();
 }
 
 function backToGame() {
+  stopWaiting();  // the game it goes back to is what the player wants now
   $("setup").hidden = true; $("play").hidden = false;
+  placeStatus(); say("");
+  if (S.stale) { S.stale = false; refresh(); }  // the language changed in the set-up
 }
 
 async function start() {
-  const players = [...$("player-list").querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean);
+  const names = [...$("player-list").querySelectorAll("input")];
+  const players = names.map((i) => i.value.trim()).filter(Boolean);
+  if (!players.length) { say(t("web.no_names")); return; }
+  if (new Set(players).size < players.length) { say(t("web.same_names")); return; }
   const real = document.querySelector("input[name=dice-mode]:checked").value === "real";
   const seed = $("seed").value === "" ? null : Number($("seed").value);
+  for (const input of $("options").querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
   S.wasHeld = []; S.winMoves = [];
-  show(await api("new", { rules: $("preset").value, options: houseRules(), players,
-    real_dice: real, seed: real ? null : seed, ...settings() }));
+  try {
+    show(await api("new", { rules: $("preset").value, options: houseRules(), players,
+      real_dice: real, seed: real ? null : seed, ...settings() }));
+  } catch (error) { throw houseRuleError(error); }
 }
 
+// A house rule the server refused ("rules: upper_bonus_threshold must be 1-105, got 200") in the
+// player's words: which rule, and the values it may take where the server said them; the rule
+// is marked in the form.
+function houseRuleError(error) {
+  if (error.status !== 400 || !error.message.startsWith("rules:")) return error;
+  const at = (key) => error.message.search(new RegExp(`(^|[^a-z_])${key}($|[^a-z_])`));
+  const keys = [...$("options").querySelectorAll("[data-option]")].map((i) => i.dataset.option)
+    .filter((key) => at(key) >= 0).sort((a, b) => at(a) - at(b));
+  if (!keys.length) return new Error(t("web.bad_house_rules"));
+  const input = $("options").querySelector(`[data-option="${keys[0]}"]`);
+  input.setAttribute("aria-invalid", "true");
+  $("house-rules").open = true;
+  const option = input.parentElement.firstChild.textContent;
+  const range = /must be (\d+)-(\d+)/.exec(error.message);
+  const most = /at most (\d+)/.exec(error.message);
+  if (/no effect/.test(error.message)) return new Error(t("web.house_rule_unused", { option }));
+  if (range || most) {
+    return new Error(t("web.bad_house_rule_range", { option, low: range ? range[1] : 0,
+      high: range ? range[2] : most[1] }));
+  }
+  return new Error(t("web.bad_house_rule", { option }));
+}
+
+// A game record from a file; a file that is none, in the page's language.
 async function loadFile(file) {
-  const record = JSON.parse(await file.text());
+  let record;
+  try { record = JSON.parse(await file.text()); } catch { throw new Error(t("web.bad_file")); }
   S.wasHeld = []; S.winMoves = [];
-  show(await api("game", { record, hand: null, ...settings() }));
+  try { show(await api("game", { record, hand: null, ...settings() })); }
+  catch (error) { throw error.status === 400 ? new Error(t("web.bad_file")) : error; }
 }
 
 // ---- the game -----------------------------------------------------------------------------
@@ -181,7 +254,9 @@ function show(state) {
   localStorage.setItem(STORE, JSON.stringify({ record: state.record, hand: state.hand, winMoves: S.winMoves,
     ...settings() }));
   $("setup").hidden = true; $("play").hidden = false; $("new-confirm").hidden = true;
+  placeStatus();
   if (state.notice) say(state.notice, true); // e.g. win advice over the server's budget: advice for points
+  renderOffer(); followStateJob();
   // the menu stays as the player set it; an answer in another language (asked before a change)
   // is shown now and asked again at once
   if (state.language !== $("language").value) S.stale = true;
@@ -191,12 +266,50 @@ function show(state) {
   $("line").textContent = state.advice_line ? JSON.stringify(state.advice_line) : "";
 }
 
+// The win coach's tables missing: what building them costs, and the button that builds them.
+function renderOffer() {
+  const offer = S.state.offer;
+  $("offer").hidden = !offer || Boolean(W.job);
+  $("offer-text").textContent = offer ? offer.text : "";
+}
+
+// The win coach's kernels being compiled (once), or its tables built: the advice is for points
+// until then; when the job is done the state is asked again, with the win advice.  A job the
+// server reports done while the state still waits is asked again twice at most.
+function followStateJob() {
+  const job = S.state.job;
+  if (!job) { W.refreshes = 0; return; }
+  if (job.state === "done" && W.refreshes >= 2) return;
+  waitFor(job, () => { W.refreshes++; refresh(); });
+}
+
+// The game's house rules as /api/new took them: those of its record that differ from its preset's.
+function gameOptions() {
+  const rules = S.state.record.rules;
+  const preset = S.info.presets.find((p) => p.name === S.state.rules.preset);
+  if (typeof rules !== "object" || !preset) return {};
+  return Object.fromEntries(Object.entries(preset.options)
+    .filter(([key, value]) => key in rules && JSON.stringify(rules[key]) !== JSON.stringify(value))
+    .map(([key]) => [key, rules[key]]));
+}
+
+// The build the offer names: the server answers with its job (503), followed until it is done.
+async function buildTables() {
+  try {
+    await api("build", { rules: S.state.rules.preset, options: gameOptions() });
+  } catch (error) {
+    if (!error.job) throw error;
+    $("offer").hidden = true;
+    waitFor(error.job, refresh);
+  }
+}
+
 // Goal "win" needs other players: with one, the menu says so and the coach plays for points.
 function renderGoal() {
-  const one = S.state.columns.length === 1, win = $("objective").querySelector("option[value=win]");
+  const one = S.state.columns.length === 1, win = $("goal").querySelector("option[value=win]");
   win.disabled = one;
   win.textContent = t(one ? "web.goal_win_one" : "web.goal_win");
-  if (one) $("objective").value = "expected";
+  if (one) $("goal").value = "points";
 }
 
 function renderTurn() {
@@ -311,7 +424,7 @@ function openWrite(box) {
   $("write-bonus-text").textContent = t("web.write_bonus", { kniffel: kniffelName() });
   $("write-input").value = "";
   writeChoices();
-  $("write").scrollIntoView({ block: "nearest" });
+  $("write").scrollIntoView({ block: "nearest" });  // below the sticky header: scroll-margin-top
 }
 
 // The points that box can take as buttons when they are few (a full house: 0 or 25), else typed.
@@ -344,23 +457,43 @@ function describe(option) {
   return `${boxLabel(option.box)}: ${option.points}${bonus}`;
 }
 
-// "≈" before a chance the server estimated (its "method" is "approximate"), and its interval.
-function approx(advice) { return advice.method === "approximate" ? "≈" : ""; }
-function span(item) {
-  return item.interval ? ` (${percent(item.interval[0])}–${percent(item.interval[1])})` : "";
+// A chance to win as a player reads it: "exact", or an estimate (≈) with the range the exact
+// chance lies in for certain, or only the end of it the coach knows (the advice's "method",
+// an option's "interval" [low, high], low null where not known).
+function chanceText(advice, item) {
+  const [low, high] = item.interval || [null, null];
+  if (advice.method !== "approximate") {
+    return item.probability === null ? t("chance_unknown")
+      : t("web.chance_exact", { chance: percent(item.probability) });
+  }
+  if (low === null) {
+    return high === null || high >= 1 ? t("chance_unknown") : t("web.chance_at_most", { high: percent(high) });
+  }
+  if (high === null || high >= 1) return t("web.chance_at_least", { low: percent(low) });
+  return t("web.chance_about", { chance: percent(item.probability), low: percent(low),
+    high: percent(high) });
 }
 
 function renderAdvice() {
   const list = $("advice"), head = $("advice-head"), advice = S.state.advice;
   list.replaceChildren();
+  $("advice-legend").hidden = true;
   if (!advice || advice.error) {
     head.textContent = advice && advice.error ? advice.why || advice.error : "";
     return;
   }
   const best = advice.expected_final_score, win = Boolean(advice.objective && advice.objective.win);
   head.textContent = S.state.hand ? t(win ? "web.head_choices_win" : "web.head_choices")
-    : win ? t("web.head_win", { chance: approx(advice) + percent(advice.probability) + span(advice), expected: best })
+    : win ? t("web.head_win", { chance: chanceText(advice, advice), expected: best })
       : t("web.head_points", { expected: best });
+  const estimated = win && advice.method === "approximate";
+  // what "≈" and its range mean, and "unknown", in words: for those the list shows
+  const said = estimated ? [advice, ...advice.options.slice(0, S.all ? undefined : SHOWN)]
+    .map((item) => chanceText(advice, item)) : [];
+  const legend = [said.some((c) => c.startsWith("≈")) && t("web.win_legend"),
+    said.includes(t("chance_unknown")) && t("web.win_unknown_legend")].filter(Boolean).join(" ");
+  $("advice-legend").hidden = !legend;
+  $("advice-legend").textContent = legend;
   list.classList.toggle("win", win);
   const shown = S.all ? advice.options : advice.options.slice(0, SHOWN);
   shown.forEach((option, rank) => {
@@ -385,13 +518,16 @@ function renderAdvice() {
     }
     const value = document.createElement("span"); value.className = "efs";
     value.textContent = decimal(option.expected_final_score, 2, $("language").value);
-    if (win) value.textContent = t("web.win_value", { chance: approx(advice) + percent(option.probability) + span(option),
-      expected: option.expected_final_score });
+    if (win) {
+      value.textContent = t("web.win_row", { chance: chanceText(advice, option),
+        expected: option.expected_final_score });
+    }
     const cost = document.createElement("span"); cost.className = "cost";
     // What a choice costs, in the words `kniffel advise` prints.
     cost.textContent = rank === 0 ? t("best") : win
       ? (advice.probability === null || option.probability === null ? "–"  // no tie of unknowns
-        : t("web.cost_win", { chance: percent(Math.max(0, advice.probability - option.probability)) }))
+        : t("web.cost_win", { chance: (estimated ? "≈\u00a0" : "")
+          + percent(Math.max(0, advice.probability - option.probability)) }))
       : t("cost", { cost: best - option.expected_final_score });
     li.append(text, value, cost);
     li.addEventListener("click", () => run(() => option.action === "keep" ? keepAndRoll(option.keep)
@@ -523,7 +659,7 @@ function askNew() {
 async function init() {
   S.info = await api("info");
   for (const p of S.info.presets) $("preset").add(new Option(p.name, p.name));
-  $("objective-label").hidden = !S.info.objectives.includes("win");
+  $("goal-label").hidden = !S.info.goals.includes("win");
   // the language chosen in the menu, else that of the saved game, else the rule set's pad's
   const chosen = localStorage.getItem(LANGUAGE), saved = localStorage.getItem(STORE);
   const savedLanguage = saved ? JSON.parse(saved).language : null;
@@ -543,16 +679,28 @@ async function init() {
   $("write-cancel").addEventListener("click", closeWrite);
   $("undo").addEventListener("click", undoClicked);
   $("save").addEventListener("click", () => saveRecord(S.state.record, "kniffel-game"));
-  for (const id of ["load-file", "load-file-2"])
-    $(id).addEventListener("change", (e) => e.target.files[0] && run(() => loadFile(e.target.files[0])));
+  for (const id of ["load-file", "load-file-2"]) {
+    $(id).addEventListener("change", (e) => {
+      const file = e.target.files[0];
+      e.target.value = "";  // the same file chosen again is read again
+      if (file) run(() => loadFile(file));
+    });
+  }
+  $("build").addEventListener("click", () => run(buildTables));
+  $("options").addEventListener("change", stopWaiting);  // other house rules: another table
+  // the header's height, so that what is scrolled into view stops below it (style.css)
+  new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--header",
+    `${entry.target.offsetHeight}px`)).observe(document.querySelector("header"));
   $("language").addEventListener("change", () => {
     localStorage.setItem(LANGUAGE, $("language").value);
     languageChanged();
   });
-  $("objective").addEventListener("change", () => S.state && refresh());
+  $("goal").addEventListener("change", () => S.state && refresh());
   if (saved) {
-    const { record, hand, objective, winMoves } = JSON.parse(saved);
-    if (objective) $("objective").value = objective;
+    const { record, hand, goal, objective, winMoves } = JSON.parse(saved);
+    // a game saved before the goal had its name kept "objective": "expected" | "win"
+    const kept = goal || (objective === "win" ? "win" : objective && "points");
+    if (kept) $("goal").value = kept;
     S.winMoves = winMoves || [];
     await run(async () => show(await api("game", { record, hand, ...settings() })));
     if ($("play").hidden) showSetup();
@@ -564,7 +712,9 @@ async function init() {
 // default names, even while hidden behind a running game) and the game (turn, card, advice).
 function languageChanged() {
   applyWords(); showOptions(); relabelPlayers();
-  if (S.state) refresh();
+  if (W.job) showJob($("job"), W.job, t, lang());
+  if (S.state && W.job && !$("setup").hidden) S.stale = true;  // a new game waits: asked after it
+  else if (S.state) refresh();
 }
 
 // The game shown again as the server sees it now (language, goal); a step still running: after it.

@@ -13,9 +13,85 @@ export async function api(path, body) {
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
     error.words = data.words;  // {key, fields} of solver/lang, where the server has them
+    error.status = response.status;
+    error.job = data.job;  // a 503 while a job of the server prepares what the request needs
     throw error;
   }
   return data;
+}
+
+// ---- jobs of the server (a table solved, kernels compiled, the win tables built) -------------
+const POLL_MS = 1500;  // how often a page asks GET /api/jobs how far a job is
+
+function sameJob(a, b) {
+  return a.kind === b.kind && a.rules === b.rules && a.feature === b.feature;
+}
+
+// Follow `job` (as the server described it) until it ends: show(job) at once and at each poll
+// with its progress, then done(job) once its state is "done"; a failed job is shown and left.
+// Returns a function that stops following (a new request makes the waiting pointless).
+export function followJob(job, show, done) {
+  let stopped = false, timer = null;
+  const step = async (current) => {
+    if (stopped) return;
+    show(current);
+    if (current.state === "done") { stopped = true; done(current); return; }
+    if (current.state === "failed") { stopped = true; return; }
+    timer = setTimeout(poll, POLL_MS);
+  };
+  const poll = async () => {
+    let found = job;
+    try {
+      const jobs = (await api("jobs")).jobs;
+      // gone from the list (the server restarted): asking again starts it anew if needed
+      found = jobs.find((j) => sameJob(j, job)) || { ...job, state: "done" };
+    } catch { /* the server did not answer this time: ask again at the next poll */ }
+    step(found);
+  };
+  step(job);
+  return () => { stopped = true; clearTimeout(timer); };
+}
+
+// What a job does and how far it is, in the words `t` (solver/lang) of `lang`: "Die Tabelle für
+// Kniffel wird berechnet: 46,2 % fertig, noch etwa 10 s".
+export function jobText(job, t, lang) {
+  const title = job.title ? job.title[lang] || job.title.en : job.rules;
+  const what = job.kind === "table" ? t("job.table", { title })
+    : job.kind === "win" ? t("job.win", { title })
+      : t(job.feature === "duel" ? "job.warm_duel" : "job.warm_win");
+  if (job.state === "failed") return t("job.failed", { what, error: job.error || "?" });
+  if (job.state === "done") return t("job.finished", { what });
+  if (!job.fraction) return t("job.waiting", { what });
+  const done = percent(job.fraction, lang);
+  const eta = job.eta_seconds ?? guessEta(job);
+  return eta === null ? t("job.done", { what, percent: done })
+    : t("job.done_eta", { what, percent: done, eta: duration(eta, t) });
+}
+
+// Seconds to go from the time so far and the share done, where the server gives none (a value
+// table counts its levels only); none before a tenth is done (too early to tell).
+function guessEta(job) {
+  return job.fraction >= 0.1 && job.seconds ? job.seconds * (1 - job.fraction) / job.fraction : null;
+}
+
+// A time as a person says it ("40 s", "3 min", "2 h 10 min"), as the server's ask/build.py does.
+export function duration(seconds, t) {
+  if (seconds < 90) return t("eta.seconds", { n: Math.max(10, Math.round(seconds / 10) * 10) });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return t("eta.minutes", { n: minutes });
+  return t("eta.hours", { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
+// The progress element `box` (a <p> and a <progress> in it) showing `job`.
+export function showJob(box, job, t, lang) {
+  box.hidden = false;
+  box.dataset.state = job.state;
+  box.querySelector("p").textContent = jobText(job, t, lang);
+  const bar = box.querySelector("progress");
+  bar.hidden = job.state === "failed";
+  if (job.state === "done") bar.value = 1;
+  else if (job.fraction) bar.value = job.fraction;
+  else bar.removeAttribute("value");  // how far is not known yet: a bar that says "working"
 }
 
 // Every element's text (data-t) and placeholder (data-t-placeholder) in the language `lang`,

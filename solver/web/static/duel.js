@@ -3,14 +3,16 @@
 // every move is checked by the server's game code, every chance shown is computed there.  Its
 // words come from the server too (solver/lang, in /api/info), in the language chosen (default:
 // the Dice Duel's pad's); the server answers in that language too.
-import { api as request, applyWords as showWords, percent, saveRecord, translate } from "./common.js";
+import { api as request, applyWords as showWords, followJob, percent, saveRecord, showJob, translate }
+  from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-duel";
 const LANGUAGE = "kniffel-duel-language";
 const WORKING_AFTER_MS = 300; // a request slower than this shows that the server is working
 const ANALYSIS_PART = 8; // decisions per analysis request: each well inside the server's budget
-const S = { info: null, state: null, held: [], entry: [], busy: false, stopping: false };
+const S = { info: null, state: null, held: [], entry: [], busy: false, stopping: false,
+  job: null, stopJob: null };  // the job of the server a request waits for (the coach's kernels)
 
 function lang() { return $("language").value; }
 
@@ -32,23 +34,51 @@ function applyWords() { showWords(t, lang(), "duel.web.title"); }
 
 function say(text) { $("message").textContent = text || ""; }
 
-// The buttons that must wait while the server works (the header's stay: New, language).
+// The message and a job's progress below the set-up or the turn, where the player looks.
+function placeStatus(after) {
+  after.after($("message"));
+  $("message").after($("job"));
+}
+
+// A job of the server (the coach's kernels compiled once) that a request waits for: its progress
+// shown, the request sent again once it is done.
+function waitFor(job, again) {
+  stopWaiting();
+  S.job = job;
+  S.stopJob = followJob(job, (current) => { S.job = current; showJob($("job"), current, t, lang()); },
+    () => { stopWaiting(); again(); });
+}
+
+function stopWaiting() {
+  if (S.stopJob) S.stopJob();
+  S.job = S.stopJob = null;
+  $("job").hidden = true;
+}
+
+// The buttons that must wait while the server works, and the coach switch (each would send a
+// request of its own); the header's others stay: New, language.
 function waiting(on) {
-  for (const b of document.querySelectorAll("main button")) {
+  for (const b of document.querySelectorAll("main button, #coach")) {
     if (on) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; }
     else if (b.dataset.wasDisabled !== undefined) { b.disabled = b.dataset.wasDisabled === "1"; delete b.dataset.wasDisabled; }
   }
 }
 
+// One request (or one step of them) at a time: a tap while one is under way sends nothing.
 async function run(task) {
   if (S.busy) { say(t("duel.web.busy")); return; }  // a tap while the server works: refused, visibly
+  stopWaiting();  // a new request: whatever waited for a job is no longer wanted
   S.busy = true;
   document.body.classList.add("busy");
   waiting(true);
   const working = setTimeout(() => { document.body.classList.add("working"); say(t("duel.web.working")); },
     WORKING_AFTER_MS);
   try { say(""); await task(); if ($("message").textContent === t("duel.web.working")) say(""); }
-  catch (error) { say(error.message); }
+  catch (error) {
+    say("");
+    if (error.job) waitFor(error.job, () => run(task));
+    else say(error.message);
+  }
   finally {
     clearTimeout(working);
     S.busy = false;
@@ -57,12 +87,13 @@ async function run(task) {
   }
 }
 
-async function move(m) {
+// coach: whether the answer brings the coach's advice (not for a state replaced at once)
+async function move(m, coach = $("coach").checked) {
   const st = S.state;
   // the advice shown goes back with the move: the record notes it, and the analysis judges the
   // decision by the same numbers (solver/duel/multiplayer/notes.py)
   const advice = st.advice && m && !m.roll && !m.undo ? st.advice : null;
-  const next = await api("game", { record: st.record, hand: st.hand, move: m, coach: $("coach").checked, advice });
+  const next = await api("game", { record: st.record, hand: st.hand, move: m, coach, advice });
   show(next);
   return next;
 }
@@ -267,7 +298,7 @@ function show(st) {
   $("setup").hidden = true;
   $("new-confirm").hidden = true;
   $("play").hidden = false;
-  $("moves").after($("message"));
+  placeStatus($("moves"));
   $("analysis").replaceChildren();
   $("analysis").hidden = true;
   renderChips(st);
@@ -281,8 +312,11 @@ function rollClicked() {
   const keep = turn.dice.filter((f, i) => S.held[i]);
   if (keep.length === 5) { say(t("web.all_held")); return; }
   run(async () => {  // keep, and with virtual dice throw the rest at once (one tap, as on the card)
-    const after = await move({ keep });
-    if (!after.record.real_dice) await move({ roll: true });
+    const real = S.state.record.real_dice;
+    // the state between keep and throw is replaced at once: asked without the coach's advice,
+    // so that the tap waits for one computed answer only
+    await move({ keep }, real && $("coach").checked);
+    if (!real) await move({ roll: true });
   });
 }
 
@@ -371,7 +405,7 @@ function showSetup() {
   $("new-confirm").hidden = true;
   $("play").hidden = true;
   $("setup").hidden = false;
-  $("setup").append($("message"));
+  placeStatus($("load-file").parentElement);
   $("back-to-game").hidden = !S.state;
 }
 
@@ -394,6 +428,7 @@ async function init() {
   $("language").addEventListener("change", () => {
     localStorage.setItem(LANGUAGE, lang());
     applyWords();
+    if (S.job) showJob($("job"), S.job, t, lang());
     if (S.state && !$("play").hidden) show(S.state);
     else say("");
   });
@@ -401,7 +436,7 @@ async function init() {
   $("new-game").addEventListener("click", askNew);
   $("new-yes").addEventListener("click", showSetup);
   $("new-no").addEventListener("click", () => { $("new-confirm").hidden = true; });
-  $("back-to-game").addEventListener("click", () => show(S.state));
+  $("back-to-game").addEventListener("click", () => { stopWaiting(); show(S.state); });
   $("roll").addEventListener("click", rollClicked);
   $("stop").addEventListener("click", () => { S.stopping = true; renderTurn(S.state); });
   $("undo").addEventListener("click", undoClicked);

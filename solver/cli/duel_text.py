@@ -1,38 +1,9 @@
-"""`kniffel advise --rules dice-duel --players N`: the chance to win of every option of the seat
-to move in the Dice Duel for 2 or more players (solver/duel/multiplayer/advice.py)."""
-import click
-
-from .common import InputError, emit_json
+"""The text of the Dice Duel's advice for 2 or more players (`kniffel advise --rules dice-duel
+--players N`, the terminal coach of `kniffel play --rules dice-duel`): the chance to win of
+every option of the seat to move (solver/duel/multiplayer/advice.py)."""
 
 
-def print_multi_advice(rules, players, chips, to_move, taken, dice_text, rolls_left, shown, as_json,
-                 top, model="best", lang=None):
-    """Check the position, advise, print text or JSON (one clear line and exit 2 on bad input)."""
-    from ..dice import parse_dice
-    from ..duel.multiplayer import advice as multi_advice
-    if rules.game != "dice-duel":
-        raise InputError(f"--players, --to-move and --round-chip-taken are for the Dice Duel "
-                         f"(--rules dice-duel), not {rules.key}")
-    if players is None:
-        raise InputError("--to-move and --round-chip-taken need --players")
-    try:
-        table = multi_advice.parse_table(rules, players, chips or "",
-                                         0 if to_move is None else to_move, taken)
-        roll = parse_dice(dice_text) if dice_text is not None else None
-        multi_advice.checked_roll(rules, roll, rolls_left)
-    except ValueError as exc:
-        raise InputError(str(exc)) from None
-    from .. import advise
-    advice = advise(table, rules, roll, rolls_left, objective=multi_advice.SeatWinGoal(model=model))
-    if as_json:
-        emit_json(advice.as_dict(top))
-        return
-    from ..lang import Words
-    for line in answer_lines(advice.as_dict(), shown, Words(lang, rules)):
-        click.echo(line)
-
-
-def answer_lines(answer, shown, words):
+def table_lines(answer, shown, words):
     """The advice as lines of text (words: solver/lang's Words): the position, then
     chance_lines."""
     lines = [words("duel.position", rules="dice-duel", n=answer["players"], seat=answer["to_move"])

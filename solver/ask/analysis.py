@@ -1,4 +1,6 @@
-"""What each decision of a game cost: the optimal choice, the choice made and the difference.
+"""What each decision of a game cost (`kniffel analyze`, the page's analysis): the optimal choice,
+the choice made and the difference, and for a goal the chance each gave up, asked of the one
+door (answer.py) as every question is.
 
 The loss of a decision is the expected final score of the best choice at that point minus the
 expected final score of the choice made, both from the solved table (a keep with rolls left is
@@ -7,13 +9,15 @@ recorded dice are used, never the program's random numbers.
 """
 from dataclasses import replace
 
-from ..advice.answer import answer
-from ..advice.goal import POINTS, matching_option
-from ..advice.position import COST_TOLERANCE, box_values
+from ..advice.choices import describe_choice, matching_option, option_as_decision
+from ..advice.goal import POINTS
+from ..advice.position import COST_TOLERANCE, box_values, checked_query, ranked
 from ..dice import KEEP_INDEX
+from ..game.card import parse_box
+from ..game.record import record_players, record_rules, replay
 from ..lang import Words
-from .card import parse_box
-from .record import record_players, record_rules, replay
+from .answer import answer
+from .request import Request
 
 OPTIMAL_TOLERANCE = COST_TOLERANCE  # ties in the table are equal to float rounding
 
@@ -40,88 +44,45 @@ def choice_value(table, state, dice, decision, advice):
     return state.card_total + float(values[box, 0])
 
 
-def describe_choice(decision, words=None):
-    """A short text for a recorded decision or an advice option, in `words`' language (a
-    lang.Words; default English with box keys, as in records)."""
-    w = words or Words("en")
-    if "keep" in decision:
-        return w("choice.keep", dice=w.faces(decision["keep"]))
-    jokers = decision.get("jokers")
-    if jokers is None and "joker" in decision:  # an advice option
-        taken, given = decision["joker"]["from"], decision["joker"]["to"]
-        jokers = list(zip(taken, given)) if isinstance(taken, list) else [(taken, given)]
-    box = w.box(decision["box"]) if words is not None else decision["box"]
-    text = w("choice.box", box=box, points=decision["points"]) if "points" in decision else box
-    if jokers:
-        text = w("choice.joker", changes=", ".join(f"{a}->{b}" for a, b in jokers), text=text)
-    return text
+def analyze(record, tables, goal=None, from_round=1):
+    """Every decision of a game record with its loss, and totals per player; `tables` the
+    cache (ask/tables.py) of the tables it reads.
 
-
-def option_as_decision(option):
-    """An advice option in the record's decision form ({"keep"} or {"box", "jokers"})."""
-    if option["action"] == "keep":
-        return {"keep": option["keep"]}
-    jokers = []
-    if "joker" in option:
-        taken, given = option["joker"]["from"], option["joker"]["to"]
-        jokers = [list(p) for p in zip(taken, given)] if isinstance(taken, list) else [[taken, given]]
-    return {"box": option["box"], "jokers": jokers, "points": option["points"]}
-
-
-def goal_ranking(goal, position, table, target_table=None, opponents=(), dice=None, rolls_left=None):
-    """The Advice ranked by a target or win `goal` at one decision: `table` is the expected-score
-    table, `target_table` the target table (a target), `opponents` the other players as they
-    stand ({"card"...} | {"final"...}, a win)."""
-    if goal.needs_opponents:
-        goal = goal.with_opponents(opponents)
-    return answer(position, target_table if goal.table_kind == "target" else table, dice,
-                  rolls_left, goal)
-
-
-def analyze(record, table, goal=None, target_table=None, from_round=1):
-    """Every decision of a game record with its loss, and totals per player.
-
-    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal", "written"}],
-    "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
+    Returns {"rules", "players": [{"name", "score", "finished", "loss", "decisions", "optimal",
+    "written"}], "decisions": [{"player", "name", "round", "dice", "rolls_left", "choice", "best",
     "expected_choice", "expected_best", "loss", "optimal"}]}.  ValueError (GameError) when the
-    record cannot be replayed; the table must be for the record's rules.  Turns written without
-    dice (another player's, as written) count in "written", not judged.
+    record cannot be replayed.  Turns written without dice (another player's, as written) count in
+    "written", not judged.
 
     With a `goal` (advice/goal.py) other than points, each decision also has "chance_best",
-    "chance_choice", "chance_loss" and "best_for_goal" (the choice best for the goal): the chance of the goal (winning against the other players
-    as they stood at that decision, or reaching the target) with the best choice for that goal
-    and with the choice made, each followed by play for the goal; and each player "chance_loss",
-    the sum, and "goal".  Only decisions from round `from_round` on get the chance (early in a
-    game each turn's win objective is a long solve)."""
+    "chance_choice", "chance_loss" and "best_for_goal" (the choice best for the goal): the chance of
+    the goal (winning against the other players as they stood at that decision, or reaching the
+    target) with the best choice for that goal and with the choice made, each followed by play for
+    the goal; and each player "chance_loss", the sum, and "goal".  Only decisions from round
+    `from_round` on get the chance (early in a game each turn's win objective is a long solve); a
+    decision whose chance cannot be had here (answer.py's fallback) has none."""
     decisions = []
     by_goal = goal not in (None, POINTS)
+    rules = record_rules(record["rules"])
+    table = tables(rules)
 
     def visit(point, decision):
-        advice = answer(point.position, table, dice=point.dice, rolls_left=point.rolls_left)
+        query = checked_query(point.position, rules, point.dice, point.rolls_left)
+        advice = ranked(query, table, POINTS)
         chosen = choice_value(table, point.state, point.dice, decision, advice)
         loss = advice.expected_final_score - chosen
         choice = {k: decision[k] for k in ("keep", "box", "jokers", "points") if k in decision}
-        decisions.append({"player": point.player, "name": players[point.player], "round": point.round,
-                          "dice": list(point.dice), "rolls_left": point.rolls_left, "choice": choice,
+        decisions.append({"player": point.player, "name": players[point.player],
+                          "round": point.round, "dice": list(point.dice),
+                          "rolls_left": point.rolls_left, "choice": choice,
                           "best": option_as_decision(advice.options[0]), "expected_choice": chosen,
                           "expected_best": advice.expected_final_score, "loss": max(0.0, loss),
                           "optimal": loss <= OPTIMAL_TOLERANCE})
         if loss < -1e-6:  # the best option is the maximum: a negative loss would be a bug
             raise ValueError(f"choice worth more than the best option at {point}")
-        if by_goal and point.round >= from_round and (not goal.needs_opponents or point.opponents):
-            ranked = goal_ranking(goal, point.position, table, target_table, point.opponents,
-                                 point.dice, point.rolls_left)
-            option = matching_option(ranked.options, decision)
-            if option is None:  # replay checked the decision: it is one of the options
-                raise ValueError(f"{describe_choice(decision)} is not among the options at {point}")
-            if None not in (ranked.probability, option["probability"]):  # else not known: by points
-                decisions[-1].update(chance_best=ranked.probability, chance_choice=option["probability"],
-                                     chance_loss=max(0.0, ranked.probability - option["probability"]),
-                                     best_for_goal=option_as_decision(ranked.options[0]))
+        if by_goal and point.round >= from_round:
+            _judge_for_goal(decisions[-1], goal, query, point, decision, tables)
 
-    rules = record_rules(record["rules"])
-    if rules != table.rules:
-        raise ValueError(f"the table is for {table.rules.key}, the record for {rules.key}")
     players = record_players(record)
     game = replay(record, visit, strict=True)  # every field must agree with the moves
     written = written_turns(game)
@@ -140,6 +101,26 @@ def analyze(record, table, goal=None, target_table=None, from_round=1):
     return result
 
 
+def _judge_for_goal(row, goal, query, point, decision, tables):
+    """The chance of `goal` with the best choice for it and with the choice made, added to the
+    decision's `row`; nothing where the chance is not known (a win with no opponent to play
+    against, a chance the door could not answer here, an approximation's unknown end)."""
+    if goal.kind == "win":
+        if not point.opponents:
+            return
+        goal = goal.with_opponents(point.opponents)
+    advice = answer(Request(query, goal), tables)
+    if advice.fallback is not None:
+        return
+    option = matching_option(advice.options, decision)
+    if option is None:  # replay checked the decision: it is one of the options
+        raise ValueError(f"{describe_choice(decision)} is not among the options at {point}")
+    if None not in (advice.probability, option["probability"]):  # else not known
+        row.update(chance_best=advice.probability, chance_choice=option["probability"],
+                   chance_loss=max(0.0, advice.probability - option["probability"]),
+                   best_for_goal=option_as_decision(advice.options[0]))
+
+
 def written_turns(game):
     """How many turns each player's column got written without their dice (seen by nobody:
     not judged)."""
@@ -155,6 +136,10 @@ def report_lines(result, words=None):
     from ..rules import PRESETS
     w = words or Words(None, PRESETS.get(result["rules"]))
     several = len(result["players"]) > 1
+
+    def shown(name):  # a lone player's "you" (records keep it) in the text's language
+        return w("player.you") if name == "you" and not several else name
+
     name_width = max(len(p["name"]) for p in result["players"]) if several else 0
     count = sum(p["decisions"] for p in result["players"])
     goal = result.get("goal")
@@ -170,16 +155,20 @@ def report_lines(result, words=None):
         best = "" if d["optimal"] else w("analyze.best", choice=describe_choice(d["best"], w))
         chance = ""
         if "chance_loss" in d:  # in points of percent of the goal's chance
-            cost = w("best") if d["chance_loss"] < 5e-10 else w("cost_chance", chance=w.percent(d["chance_loss"]))
-            chance = w("analyze.chance", chance=w.percent(d["chance_choice"]), goal=goal_word, cost=cost)
-        lines.append(f"{text}  {w.cost(d['loss'], OPTIMAL_TOLERANCE):<10}{'  ' + chance if chance else ''}{best}".rstrip())
+            cost = (w("best") if d["chance_loss"] < 5e-10
+                    else w("cost_chance", chance=w.percent(d["chance_loss"])))
+            chance = w("analyze.chance", chance=w.percent(d["chance_choice"]), goal=goal_word,
+                       cost=cost)
+        lines.append(f"{text}  {w.cost(d['loss'], OPTIMAL_TOLERANCE):<10}"
+                     f"{'  ' + chance if chance else ''}{best}".rstrip())
     for p in result["players"]:
-        score = w("analyze.score", score=p["score"]) + ("" if p["finished"] else w("analyze.unfinished"))
+        score = (w("analyze.score", score=p["score"])
+                 + ("" if p["finished"] else w("analyze.unfinished")))
         chance = (w("analyze.chance_sum", chance=w.percent(p["chance_loss"]), goal=goal_word)
                   if "chance_loss" in p else "")
         if not p["decisions"] and p.get("written"):  # no dice seen: nothing to judge
-            lines.append(w("analyze.unseen", name=p["name"], score=score, n=p["written"]))
+            lines.append(w("analyze.unseen", name=shown(p["name"]), score=score, n=p["written"]))
             continue
-        lines.append(w("analyze.player", name=p["name"], score=score, loss=p["loss"], chance=chance,
-                       n=p["optimal"], total=p["decisions"]))
+        lines.append(w("analyze.player", name=shown(p["name"]), score=score, loss=p["loss"],
+                       chance=chance, n=p["optimal"], total=p["decisions"]))
     return lines
