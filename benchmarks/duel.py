@@ -34,12 +34,18 @@ from solver.engine.threads import default_threads
 t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t
 warm = []
 for _ in range(int(sys.argv[2])):
-    t = time.perf_counter(); solve(sys.argv[1], progress=False); warm.append(time.perf_counter() - t)
+    t = time.perf_counter()
+    solve(sys.argv[1], progress=False)
+    warm.append(time.perf_counter() - t)
 one = None
 if warm:
-    t = time.perf_counter(); solve(sys.argv[1], progress=False, threads=1); one = time.perf_counter() - t
+    t = time.perf_counter()
+    solve(sys.argv[1], progress=False, threads=1)
+    one = time.perf_counter() - t
     simulate(table, 200, seed=1)  # compile
-    t = time.perf_counter(); sim = simulate(table, 10000, seed=1); games = 10000 / (time.perf_counter() - t)
+    t = time.perf_counter()
+    sim = simulate(table, 10000, seed=1)
+    games = 10000 / (time.perf_counter() - t)
 plate, _ = all_states()
 print(json.dumps({"first_call_seconds": first, "warm_seconds": min(warm) if warm else None,
                   "warm_all": warm, "threads_1_warm_seconds": one, "threads": default_threads(),
@@ -89,23 +95,27 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         if not args.no_cold:
             cold_env = dict(env, KNIFFEL_KERNEL_CACHE=str(Path(scratch) / "numba"))
-            results["cold_seconds"] = run_json(SOLVE_SNIPPET, [args.rules, "0"], cold_env)["first_call_seconds"]
+            cold = run_json(SOLVE_SNIPPET, [args.rules, "0"], cold_env)
+            results["cold_seconds"] = cold["first_call_seconds"]
         results.update(run_json(SOLVE_SNIPPET, [args.rules, str(args.repeat)], env))
         tables = str(Path(scratch) / "tables")
         advise = [sys.executable, "-m", "solver.cli", "advise", "--rules", args.rules, "--tables",
-                  tables, "--chips", "ls=0/1/3,4k=2/0/2", "--dice", "2,3,4,5,6", "--rolls-left", "2",
-                  "--json"]
+                  tables, "--chips", "ls=0/1/3,4k=2/0/2", "--dice", "2,3,4,5,6",
+                  "--rolls-left", "2", "--json"]
         subprocess.run(advise, check=True, capture_output=True)  # solves and saves the table
         results["advise_process"] = time_process(advise, max(3, args.repeat))
     results["within_target"] = results["first_call_seconds"] < TARGET_SECONDS
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n")
     warm = "" if results["warm_seconds"] is None else (  # --repeat 0: the first call alone
-        f"warm {results['warm_seconds']:.2f} s (1 thread {results['threads_1_warm_seconds']:.2f} s), "
+        f"warm {results['warm_seconds']:.2f} s "
+        f"(1 thread {results['threads_1_warm_seconds']:.2f} s), "
         f"simulate {results['simulate_games_per_second']:,.0f} games/s, ")
-    print(f"{args.rules}: {results['states']:,} states ({results['states_solved']:,} solved), expected "
-          f"{results['expected_score']:.4f}; {warm}first call {results['first_call_seconds']:.2f} s, "
-          f"cold {results.get('cold_seconds', float('nan')):.1f} s, peak {results['peak_rss_mb']:.0f} MB, "
+    print(f"{args.rules}: {results['states']:,} states ({results['states_solved']:,} solved), "
+          f"expected {results['expected_score']:.4f}; {warm}"
+          f"first call {results['first_call_seconds']:.2f} s, "
+          f"cold {results.get('cold_seconds', float('nan')):.1f} s, "
+          f"peak {results['peak_rss_mb']:.0f} MB, "
           f"advise {results['advise_process']['best_seconds']:.3f} s", file=sys.stderr)
     print(args.out)
 

@@ -66,7 +66,8 @@ def exact_sizes(rules, max_seconds, counts=(2, 3, 4)):
             seconds = time.perf_counter() - start
             rows.append({"players": players, "chips_in_play": k, "size_bound": bound,
                          "positions": len(solver.memo), "seconds": seconds,
-                         "exact_by_default": bound <= multi_exact.EXACT_LIMIT, "spec": table.spec()})
+                         "exact_by_default": bound <= multi_exact.EXACT_LIMIT,
+                         "spec": table.spec()})
             print(rows[-1], flush=True)
             if seconds > max_seconds:
                 break
@@ -86,11 +87,11 @@ def latency(rules, repeat, counts=(2, 3, 4), table=None):
             held = tuple((4 - p) // 2 for p in plate), tuple(4 - p - (4 - p) // 2 for p in plate)
             by_chips["table"] = mg.Table(plate, (0,) * 7, held, 0, False)
             stages.append(("table", "table"))
-        for horizon in tables:
+        for read in tables:
             for stage, k in stages:
-                if stage == "table" and horizon is None:
+                if stage == "table" and read is None:
                     continue
-                rows.append(_timed(rules, by_chips[k], stage, horizon, repeat))
+                rows.append(_timed(rules, by_chips[k], stage, read, repeat))
                 print(rows[-1], flush=True)
     return rows
 

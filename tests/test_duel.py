@@ -43,9 +43,11 @@ def _count_states():
 
 
 def _valid(plate, aside):
-    above = np.cumsum(plate[:, ::-1], axis=1, dtype=np.int8)[:, ::-1] - plate  # more valuable types' plates
-    return ((aside == 0) | (above == 0)).all(axis=1) & (plate + aside <= CHIPS_PER_TYPE).all(axis=1) \
-        & (np.minimum(plate, aside) >= 0).all(axis=1)
+    # the plates of the more valuable types
+    above = np.cumsum(plate[:, ::-1], axis=1, dtype=np.int8)[:, ::-1] - plate
+    return (((aside == 0) | (above == 0)).all(axis=1)
+            & (plate + aside <= CHIPS_PER_TYPE).all(axis=1)
+            & (np.minimum(plate, aside) >= 0).all(axis=1))
 
 
 def test_state_numbering_is_dense_and_complete():
@@ -127,7 +129,8 @@ def test_rules_options_and_presets():
     assert names((2, 2, 2, 4, 4)) == {"two_pairs", "three_kind", "full_house", "flush"}
     assert names((1, 2, 3, 4, 5)) == {"small_straight", "large_straight"}
     assert names((3, 3, 3, 3, 6)) == {"three_kind", "four_kind"}
-    assert "two_pairs" in names((3, 3, 3, 3, 6), get_rules("dice-duel", four_of_a_kind_two_pairs=True))
+    four_pairs = get_rules("dice-duel", four_of_a_kind_two_pairs=True)
+    assert "two_pairs" in names((3, 3, 3, 3, 6), four_pairs)
     assert names((6, 6, 6, 6, 6)) == set()  # five of a kind is the Kniffel, handled apart
 
 
@@ -136,7 +139,10 @@ def test_rules_options_and_presets():
 def test_hand_worked_one_roll_end_games():
     """One roll a turn; the other chips all held, so a game ends after this turn."""
     table = solved(get_rules("dice-duel", **ONE_ROLL))
-    value = lambda **given: table.values[chips_of(position(**given)).index]
+
+    def value(**given):
+        return table.values[chips_of(position(**given)).index]
+
     # The last large straight: 240 straights + 6 Kniffels of 7776 rolls win it (1000: every
     # chip, gold, 7 full stacks, last chip); else it is set aside (900).
     assert value(large_straight=(1, 0, 3)) == pytest.approx(900 + 100 * 246 / 7776, abs=1e-9)
@@ -144,7 +150,8 @@ def test_hand_worked_one_roll_end_games():
     # here) and 6 Kniffels win it; else 945.
     assert value(two_pairs=(1, 0, 3)) == pytest.approx(945 + 55 * 2256 / 7776, abs=1e-9)
     # Two pairs on the plate, a large straight set aside: a Kniffel takes both (1000), two pairs
-    # takes its chip (920: the large straight stays aside), anything else sets two pairs aside (865).
+    # takes its chip (920: the large straight stays aside), anything else sets two pairs aside
+    # (865).
     expected = (6 * 1000 + 2250 * 920 + (7776 - 2256) * 865) / 7776
     assert value(two_pairs=(1, 0, 3), large_straight=(0, 1, 3)) == pytest.approx(expected, abs=1e-9)
     assert expected == pytest.approx(881.0185185185185, abs=1e-12)
@@ -162,11 +169,13 @@ END_GAMES = [
 
 
 @pytest.mark.parametrize("options", [{}, DECLINE, ONE_ROLL], ids=["default", "decline", "one-roll"])
-@pytest.mark.parametrize("given", END_GAMES, ids=lambda g: ",".join(f"{k}={v}" for k, v in g.items()))
+@pytest.mark.parametrize("given", END_GAMES,
+                         ids=lambda g: ",".join(f"{k}={v}" for k, v in g.items()))
 def test_solver_equals_reference_on_end_games(given, options):
     table = solved(get_rules("dice-duel", **options))
     pos = position(**given)
-    assert table.values[chips_of(pos).index] == pytest.approx(reference.value(pos, **options), abs=1e-9)
+    assert table.values[chips_of(pos).index] == pytest.approx(reference.value(pos, **options),
+                                                               abs=1e-9)
 
 
 @pytest.mark.slow
@@ -185,7 +194,8 @@ def test_options_change_the_game():
 @pytest.mark.slow
 def test_values_do_not_depend_on_threads():
     from solver.duel.solo.solve import solve
-    assert np.array_equal(solve("dice-duel", progress=False, threads=1).values, solved("dice-duel").values)
+    one_thread = solve("dice-duel", progress=False, threads=1)
+    assert np.array_equal(one_thread.values, solved("dice-duel").values)
 
 
 # --- advice ------------------------------------------------------------------------------------
@@ -212,14 +222,17 @@ def test_advice_lists_every_move_best_first():
     advice = advise("", table, (1, 2, 3, 4, 6), 2)
     assert len(advice.options) == 32
     stop = next(o for o in advice.options if o["action"] == "stop")
-    assert stop["then"] == {"action": "take", "chips": [{"type": "small_straight", "from": "plate"}],
+    assert stop["then"] == {"action": "take",
+                            "chips": [{"type": "small_straight", "from": "plate"}],
                             "last_chip_bonus": 0}
     # nothing earned, nothing to take: the top plate chip is set aside
     nothing = advise("ls=0/0/4,4k=1/0/3", table, (1, 2, 2, 5, 6), 0)
     assert [o["action"] for o in nothing.options] == ["no_chip"]
     assert nothing.options[0]["set_aside"] == "four_kind"
-    last = advise(",".join(f"{t}=0/0/4" for t in TYPES[1:]) + ",2p=1/0/3", table, (2, 2, 3, 3, 5), 0)
-    assert last.options[0]["last_chip_bonus"] == 20 and last.options[0]["expected_final_score"] == 1000
+    last = advise(",".join(f"{t}=0/0/4" for t in TYPES[1:]) + ",2p=1/0/3", table,
+                  (2, 2, 3, 3, 5), 0)
+    assert last.options[0]["last_chip_bonus"] == 20
+    assert last.options[0]["expected_final_score"] == 1000
 
 
 def test_advice_errors():
@@ -235,26 +248,30 @@ def test_advice_errors():
 # --- simulation --------------------------------------------------------------------------------
 
 @pytest.mark.slow
-@pytest.mark.parametrize("options, games", [({}, 20_000), (DECLINE, 5_000)], ids=["default", "decline"])
+@pytest.mark.parametrize("options, games", [({}, 20_000), (DECLINE, 5_000)],
+                         ids=["default", "decline"])
 def test_simulated_mean_matches_solved_value(options, games, seed=20261129):
     rules = get_rules("dice-duel", **options)
     table = solved(rules)
     sim = simulate(table, games, seed=seed)
     z = (sim.mean - table.expected_score) / sim.standard_error
-    assert abs(z) < 4, f"seed {seed}: mean {sim.mean:.3f} vs {table.expected_score:.3f} (z = {z:.2f})"
+    assert abs(z) < 4, (f"seed {seed}: mean {sim.mean:.3f} vs {table.expected_score:.3f} "
+                        f"(z = {z:.2f})")
     # every game ended (each turn lowers 2 * plate + aside, 56 at the start) and scored what its
     # chips say, by the reference's own scoring
     assert sim.turns.max() <= 2 * 28 and sim.scores.max() <= rules.best_score
     for g in range(0, games, 97):
         held = {name: (0, CHIPS_PER_TYPE - int(m), int(m)) for name, m in zip(TYPES, sim.mine[g])}
         rules_dict = dict(reference.DEFAULTS, **options)
-        expected = reference.final_score(held, rules_dict) + sim.last_chip[g] * rules.last_chip_bonus
+        expected = (reference.final_score(held, rules_dict)
+                    + sim.last_chip[g] * rules.last_chip_bonus)
         assert sim.scores[g] == expected
     assert (sim.scores == rules.best_score).any() and sim.kniffels.sum() > 0
 
 
 def test_simulation_is_reproducible():
     table = solved("dice-duel")
-    a, b, c = simulate(table, 300, seed=3), simulate(table, 300, seed=3), simulate(table, 300, seed=4)
+    a, b = simulate(table, 300, seed=3), simulate(table, 300, seed=3)
+    c = simulate(table, 300, seed=4)
     assert (a.scores == b.scores).all() and (a.scores != c.scores).any()
     assert math.isfinite(a.mean)

@@ -1,4 +1,5 @@
-"""`kniffel solve/advise/rules --rules dice-duel`: JSON contracts, batch, errors, the table store."""
+"""`kniffel solve/advise/rules --rules dice-duel`: JSON contracts, batch, errors, the table
+store."""
 import json
 import subprocess
 import sys
@@ -126,7 +127,8 @@ def test_chips_need_dice_duel_rules(capsys, store):
 
 def test_batch_answers_every_line(capsys, store, tmp_path):
     lines = [{"chips": "ls=0/1/3,4k=2/0/2", "dice": [3, 3, 3, 3, 3], "rolls_left": 0},
-             {"chips": {"large_straight": [0, 1, 3], "four_kind": {"plate": 2, "aside": 0, "mine": 2}},
+             {"chips": {"large_straight": [0, 1, 3],
+                        "four_kind": {"plate": 2, "aside": 0, "mine": 2}},
               "dice": [3, 3, 3, 3, 3], "rolls_left": 0},
              {"chips": "ls=1/1/1"},
              {"rules": "yahtzee", "dice": [1, 2, 3, 4, 5]},
@@ -139,7 +141,8 @@ def test_batch_answers_every_line(capsys, store, tmp_path):
     assert code == 0 and len(answers) == 6  # the blank last line too: output line N is input line N
     assert answers[0] == answers[1] and len(answers[0]["options"]) == 2
     assert "line 3:" in answers[2]["error"] and "add up to 4" in answers[2]["error"]
-    assert "not Dice Duel" in answers[3]["error"] and "not Dice Duel options: card" in answers[4]["error"]
+    assert "not Dice Duel" in answers[3]["error"]
+    assert "not Dice Duel options: card" in answers[4]["error"]
     assert answers[5] == {"error": "line 6: empty line"}
     # and a Dice Duel line in a scorecard batch is an error line, not a crash
     path.write_text(json.dumps({"rules": "dice-duel", "dice": [1, 2, 3, 4, 5]}) + "\n")
@@ -151,10 +154,12 @@ def test_advise_from_saved_table_does_not_import_numba(store):
     script = ("import sys\n"
               "from solver.cli import main\n"
               "try:\n"
-              f"    main(['advise', '--rules', 'dice-duel', '--tables', {str(store)!r}, '--dice', '23456', '--json'])\n"
+              f"    main(['advise', '--rules', 'dice-duel', '--tables', {str(store)!r}, "
+              "'--dice', '23456', '--json'])\n"
               "except SystemExit:\n    pass\n"
               "print('numba' in sys.modules, file=sys.stderr)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
     assert done.stderr.strip().splitlines()[-1] == "False"
     assert json.loads(done.stdout)["options"][0]["action"] == "stop"
 
@@ -168,7 +173,8 @@ def test_rules_list_and_show(capsys, tmp_path):
     path.write_text('preset = "dice-duel"\nfour_of_a_kind_two_pairs = true\n')
     code, out, _ = run(capsys, "rules", "--show", str(path), "--json")
     data = json.loads(out)
-    assert data["name"].startswith("dice-duel-") and data["rules"]["four_of_a_kind_two_pairs"] is True
+    assert data["name"].startswith("dice-duel-")
+    assert data["rules"]["four_of_a_kind_two_pairs"] is True
     assert data["chips"]["large_straight"] == 50
     path.write_text('preset = "dice-duel"\nupper_bonus = 20\n')
     code, _, err = run(capsys, "rules", "--show", str(path))

@@ -73,7 +73,8 @@ def test_dense_agrees_with_the_plain_python_reference(case, options):
     rules = get_rules(**options)
     position = _for_rules(endgames()[case], rules)
     reference = Reference({"last_chip_bonus": rules.last_chip_bonus, "ties": rules.ties,
-                           "set_aside": rules.set_aside, "may_decline_chip": rules.may_decline_chip})
+                           "set_aside": rules.set_aside,
+                           "may_decline_chip": rules.may_decline_chip})
     solver = DenseSolver(position, rules)
     every = solve_exact(position, rules).memo  # every position of the sub-game
     assert len(every) >= 1

@@ -18,8 +18,9 @@ from solver.duel.multiplayer import analysis as multi_analysis
 from solver.duel.multiplayer import exact as multi_exact
 from solver.lang import WORDS, Words
 
-ENGLISH = ["plate", "set aside", "keep", "reroll", "take", "chance to win", "rolls left", "roll left",
-           "points", "game over", "seat", "choice", "turn", "no chip", "estimate", "best", "cost"]
+ENGLISH = ["plate", "set aside", "keep", "reroll", "take", "chance to win", "rolls left",
+           "roll left", "points", "game over", "seat", "choice", "turn", "no chip", "estimate",
+           "best", "cost"]
 GERMAN = ["Teller", "beiseite", "halte", "nimm", "Gewinnchance", "Würfe", "Wurf", "Punkte",
           "Spielende", "Platz", "Wahl", "am Zug", "kein Chip", "Schätzung", "am besten", "kostet"]
 STATIC = Path(__file__).parent.parent / "solver" / "web" / "static"
@@ -175,5 +176,6 @@ def test_a_refused_move_answers_in_the_requests_language(tmp_path, lang, word):
     refused = next(t for t in TYPES if t not in taken)
     code, answer = post("/api/duel/game", {"record": record, "hand": hand, "language": lang,
                                            "move": {"take": refused}})
-    assert code == 400 and word in answer["error"] and WORDS[lang]["chip"][refused] in answer["error"]
+    assert code == 400 and word in answer["error"]
+    assert WORDS[lang]["chip"][refused] in answer["error"]
     assert not foreign(answer["error"], lang)

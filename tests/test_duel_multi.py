@@ -106,7 +106,8 @@ def test_round_without_a_chip_sets_the_top_chip_aside_and_kniffel_plays_again():
     start = mg.new_table(3)
     after = mg.after_move(start, ("no_chip",), False, rules)
     assert after.to_move == 1 and after.aside == EMPTY
-    last = mg.after_move(mg.Table(start.plate, start.aside, start.seats, 2), ("no_chip",), False, rules)
+    last = mg.after_move(mg.Table(start.plate, start.aside, start.seats, 2), ("no_chip",), False,
+                         rules)
     assert last.to_move == 0 and last.aside == (0, 0, 0, 0, 0, 0, 1) and last.plate[6] == 3
     taken = mg.Table(start.plate, start.aside, start.seats, 2, True)
     assert mg.after_move(taken, ("no_chip",), False, rules).aside == EMPTY
@@ -132,9 +133,10 @@ def test_kernel_moves_follow_the_python_rules():
                 moves = mg.end_moves(position, rng.randrange(128), kniffel, rules)
                 move = rng.choice(moves)
                 position = mg.after_move(position, move, kniffel, rules)
-                t, s = (mk.NO_CHIP, 0) if move[0] == "no_chip" else (move[1], int(move[2] == "aside"))
-                to_move, taken, last = mk.apply_move(plate, aside, seats, to_move, taken, t, s, kniffel,
-                                                 rules.set_aside == "turn")
+                t, s = ((mk.NO_CHIP, 0) if move[0] == "no_chip"
+                        else (move[1], int(move[2] == "aside")))
+                to_move, taken, last = mk.apply_move(plate, aside, seats, to_move, taken, t, s,
+                                                     kniffel, rules.set_aside == "turn")
                 assert (tuple(plate), tuple(aside), tuple(map(tuple, seats.tolist()))) == \
                     (position.plate, position.aside, position.seats)
                 if position.last is None:
@@ -187,8 +189,10 @@ def test_the_one_door_carries_the_seat_goal_to_the_rollouts_and_the_exact_search
     import solver
     rules = get_rules()
     start = mg.new_table(2)
-    door = solver.advise(start, rules, [2, 3, 4, 5, 5], 2, objective=ma.SeatWinGoal(games=64, seed=5))
-    assert door.as_dict() == ma.win_chances(start, rules, [2, 3, 4, 5, 5], 2, games=64, seed=5).as_dict()
+    door = solver.advise(start, rules, [2, 3, 4, 5, 5], 2,
+                         objective=ma.SeatWinGoal(games=64, seed=5))
+    direct = ma.win_chances(start, rules, [2, 3, 4, 5, 5], 2, games=64, seed=5)
+    assert door.as_dict() == direct.as_dict()
     assert not door.exact and door.games == 64
     late = endgames()[0]
     for model in ("best", "greedy"):
@@ -360,7 +364,8 @@ def test_greedy_opponents_in_the_exact_solver():
     for position in endgames()[:3] + [table((1, 0, 1, 0, 0, 1, 0), [(2, 1, 2, 2, 2, 1, 2),
                                                                    (1, 3, 1, 2, 2, 2, 2)])]:
         for seat in (0, 1):
-            position = mg.Table(position.plate, position.aside, position.seats, seat, position.taken)
+            position = mg.Table(position.plate, position.aside, position.seats, seat,
+                                position.taken)
             best = solve_exact(position, rules).start(position)[seat]
             greedy = solve_exact(position, rules, model="greedy").start(position)[seat]
             assert greedy >= best - 1e-12

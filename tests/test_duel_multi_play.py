@@ -34,8 +34,8 @@ def test_undo_takes_back_the_last_decision_and_rolls_the_same_dice_again():
     assert again == first and back["turns"] == []
     record, hand = multi_record.apply_move(back, again, {"keep": first[:2]})
     record, second = multi_record.apply_move(record, hand, {"roll": True})
-    record2, hand2 = multi_record.apply_move(*multi_record.apply_move(back, again, {"keep": first[:2]}),
-                                             {"roll": True})
+    kept = multi_record.apply_move(back, again, {"keep": first[:2]})
+    record2, hand2 = multi_record.apply_move(*kept, {"roll": True})
     assert second == hand2
 
 
@@ -89,7 +89,8 @@ def test_play_resume_and_analyze_through_the_cli(tmp_path, monkeypatch, finished
     path = tmp_path / "duel.json"
     runner = CliRunner()
     result = runner.invoke(cli, ["play", "--rules", "dice-duel", "--players", "Anna,Ben,Carla",
-                                 "--seed", "4", "--record", str(path), "--lang", "en"], input="\n\nq\n")
+                                 "--seed", "4", "--record", str(path), "--lang", "en"],
+                           input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert "Anna's turn" in result.output and "plate" in result.output
     record = json.loads(path.read_text())
@@ -122,7 +123,8 @@ def test_tournament_blocks_and_the_results_figures(tmp_path):
     assert set(summary) <= {"decisions", "exact_share", "start", "middle", "end"}
     assert summary == tournament.decision_summary(decisions)  # an older run's list alike
     figures = load_script("duel_figures")
-    results = (Path(__file__).resolve().parent.parent / "docs" / "results.md").read_text(encoding="utf-8")
+    results = (Path(__file__).resolve().parent.parent / "docs" / "results.md").read_text(
+        encoding="utf-8")
     assert figures.replace_block(results, figures.current_block()) == results, \
         "run scripts/duel_figures.py"
 
@@ -131,8 +133,8 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=4),
-                 st.lists(st.integers(-1, 7), max_size=6), st.dictionaries(st.text(max_size=3),
-                                                                             st.integers(), max_size=2))
+                 st.lists(st.integers(-1, 7), max_size=6),
+                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 
 
 @settings(max_examples=300, deadline=None,
@@ -152,9 +154,12 @@ def test_hostile_records_and_moves_give_only_game_errors(data):
     record = json.loads(json.dumps(record))
     if data.draw(st.booleans()) and record["turns"]:
         decision = record["turns"][0]["decisions"][0]
-        decision[data.draw(st.sampled_from(["dice", "rolls_left", "keep", "take", "from"]))] = data.draw(JUNK)
+        junk = data.draw(JUNK)  # drawn before the field, as the one-line form did
+        decision[data.draw(st.sampled_from(["dice", "rolls_left", "keep", "take", "from"]))] = junk
     else:
-        record[data.draw(st.sampled_from(["rules", "players", "seed", "real_dice", "turns"]))] = data.draw(JUNK)
+        junk = data.draw(JUNK)
+        field = data.draw(st.sampled_from(["rules", "players", "seed", "real_dice", "turns"]))
+        record[field] = junk
     move = data.draw(st.one_of(JUNK, st.just({"roll": True}), st.just({"undo": True}),
                                st.fixed_dictionaries({}, optional={
         "roll": JUNK, "keep": JUNK, "take": JUNK, "from": JUNK, "no_chip": JUNK, "undo": JUNK})))

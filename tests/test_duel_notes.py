@@ -153,7 +153,8 @@ def rolled():
     return multi_record.apply_move(record, None, {"roll": True})
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(advice=ADVICE | JSON, move=st.sampled_from([{"keep": [1]}, {"no_chip": True},
                                                     {"take": "two_pairs"}, {"keep": []}]))
 def test_a_move_with_hostile_advice_is_a_move_or_a_game_error(rolled, advice, move):
@@ -202,21 +203,25 @@ def test_the_duel_routes_answer_in_the_pages_language(tmp_path, advised):
     for lang in ("de", "en"):  # what the old page sent for "77": no dice at all
         code, answer = _post(client, "/api/duel/game", {"record": st["record"], "hand": None,
                                                         "move": {"roll": []}, "language": lang})
-        assert code == 400 and answer["error"] == WORDS[lang]["duel.error.dice_count"][1].format(n=5, got=0)
+        dice_count = WORDS[lang]["duel.error.dice_count"][1]
+        assert code == 400 and answer["error"] == dice_count.format(n=5, got=0)
         code, answer = _post(client, "/api/duel/game", {"record": st["record"], "hand": None,
                                                         "move": {"roll": [7, 7]}, "language": lang})
         assert code == 400 and answer["error"] == WORDS[lang]["duel.error.face"].format(face=7)
-        code, answer = _post(client, "/api/duel/new", {"players": ["x" * 41, "B"], "language": lang})
+        code, answer = _post(client, "/api/duel/new", {"players": ["x" * 41, "B"],
+                                                       "language": lang})
         assert code == 400 and answer["error"] == WORDS[lang]["duel.error.names"].format(most=40)
         code, answer = _post(client, "/api/duel/analyze", {"record": advised, "first": -1,
                                                            "language": lang})
-        assert code == 400 and answer["error"].startswith(WORDS[lang]["duel.web.error.request"][:10])
+        request_error = WORDS[lang]["duel.web.error.request"]
+        assert code == 400 and answer["error"].startswith(request_error[:10])
     damaged = {**advised, "turns": [None]}  # a record file that is not one: said in German too
     code, answer = _post(client, "/api/duel/game", {"record": damaged, "language": "de"})
     assert code == 400 and answer["error"] == WORDS["de"]["duel.web.unreadable"]
     code, answer = _post(client, "/api/duel/analyze", {"record": damaged, "language": "en"})
     assert code == 400 and "turn 1" in answer["error"]  # to a program, the English detail
-    code, answer = _post(client, "/api/duel/new", {"players": ["A", "B"], "seed": -1, "language": "de"})
+    code, answer = _post(client, "/api/duel/new", {"players": ["A", "B"], "seed": -1,
+                                                   "language": "de"})
     assert code == 400 and answer["error"] == WORDS["de"]["duel.error.seed"]
     code, part = _post(client, "/api/duel/analyze", {"record": advised, "first": 8, "count": 8,
                                                      "language": "de"})
@@ -290,6 +295,7 @@ def test_the_shared_exact_memo_gives_the_numbers_of_a_fresh_solve(advised):
 def test_chances_print_as_percentages_in_each_language():
     from solver.duel.words import chance_text
     from solver.lang import Words
-    assert [chance_text(p, Words("en")) for p in (0.406, 0.0, 1.0, 5.95)] == ["40.6%", "0%", "100%", "595%"]
+    assert [chance_text(p, Words("en")) for p in (0.406, 0.0, 1.0, 5.95)] == [
+        "40.6%", "0%", "100%", "595%"]
     assert [chance_text(p, Words("de")) for p in (0.406, 0.0123)] == ["40,6\u00a0%", "1,23\u00a0%"]
 

@@ -59,7 +59,8 @@ def describe_duel(rules):
     for t, (name, value) in enumerate(zip(TYPES, VALUES)):
         earned = ((rules.roll_types >> t) & 1 == 1)[not_five]
         german, english = WORDS["de"]["chip"][name], WORDS["en"]["chip"][name]
-        rows.append((name, german, english, value, CHIPS_PER_TYPE, condition_text(earned, conditions)))
+        rows.append((name, german, english, value, CHIPS_PER_TYPE,
+                     condition_text(earned, conditions)))
     out += text_table(rows, ("chip", "German", "English", "value", "chips", "earned by"))
 
     out += ["", "Turn"]

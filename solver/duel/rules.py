@@ -27,8 +27,8 @@ PLATE, ASIDE = 0, 1
 MAX_MOVES = 128  # a Kniffel: at most 105 pairs + 14 single chips + no chip
 
 DuelGame = namedtuple("DuelGame", "params roll_category category_mask")
-DuelGame.__doc__ = """The Dice Duel's rules as the kernels take them (DuelRules.kernel_arrays()): params,
-each roll's chip category and each category's mask."""
+DuelGame.__doc__ = """The Dice Duel's rules as the kernels take them (DuelRules.kernel_arrays()):
+params, each roll's chip category and each category's mask."""
 
 
 @dataclass(frozen=True)

@@ -82,8 +82,9 @@ def all_states():
     for t in range(N_TYPES):
         plate[:N_PLAIN, t] = digits % RADIX
         digits //= RADIX
-    pair_plate = np.array([p for a in range(1, CHIPS_PER_TYPE + 1) for p in range(CHIPS_PER_TYPE + 1 - a)])
-    pair_aside = np.array([a for a in range(1, CHIPS_PER_TYPE + 1) for p in range(CHIPS_PER_TYPE + 1 - a)])
+    pairs = [(p, a) for a in range(1, CHIPS_PER_TYPE + 1) for p in range(CHIPS_PER_TYPE + 1 - a)]
+    pair_plate = np.array([p for p, _ in pairs])
+    pair_aside = np.array([a for _, a in pairs])
     for low in range(N_TYPES):
         rows = slice(N_PLAIN + low * BLOCK, N_PLAIN + (low + 1) * BLOCK)
         digits = np.arange(BLOCK)

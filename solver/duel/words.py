@@ -20,7 +20,9 @@ def option_text(option, words, roll=None):
         return words("duel.stop", text=option_text(option["then"], words, roll))
     if action == "no_chip":
         aside = option.get("set_aside")
-        return words("duel.no_chip_aside", chip=words.chip(aside)) if aside else words("duel.take_none")
+        if aside:
+            return words("duel.no_chip_aside", chip=words.chip(aside))
+        return words("duel.take_none")
     if "chips" in option:  # solo: a Kniffel may take two
         chips = words("duel.and_chip").join(taken_text(c["type"], c["from"], words)
                                             for c in option["chips"])

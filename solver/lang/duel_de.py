@@ -58,8 +58,8 @@ WORDS = {
     "duel.close_call": ("die Möglichkeiten liegen zu nah beieinander: der Rat bleibt bei der Wahl "
                         "der einfachen Regel"),
     "duel.means_exact_two": "wenn ab jetzt beide bestmöglich spielen",
-    "duel.means_exact_greedy": ("wenn dieser Platz ab jetzt bestmöglich spielt und alle anderen den "
-                                "wertvollsten Chip nehmen"),
+    "duel.means_exact_greedy": ("wenn dieser Platz ab jetzt bestmöglich spielt und alle anderen "
+                                "den wertvollsten Chip nehmen"),
     "duel.means_exact_many": ("wenn ab jetzt alle bestmöglich spielen und wer nicht mehr gewinnen "
                               "kann, dem nächsten in der Reihe hilft"),
     "duel.kingmaker": ("bei 3 oder 4 Spielern nehmen exakte Chancen an, dass wer nicht mehr "
@@ -87,8 +87,8 @@ WORDS = {
     "duel.error.no_roll": "kein Wurf mehr übrig: nimm einen Chip (oder keinen)",
     "duel.error.keep": "halte {keep}: nicht 0-4 der Würfel {dice}",
     "duel.error.not_possible": "{move} geht nicht mit {dice}; möglich: {moves}",
-    "duel.error.unknown_chip": ("unbekannter Chip {name!r}; die Chips: {chips} (oder 2p, 3k, ss, fl, "
-                                "fh, 4k, ls, oder der Wert des Chips)"),
+    "duel.error.unknown_chip": ("unbekannter Chip {name!r}; die Chips: {chips} (oder 2p, 3k, ss, "
+                                "fl, fh, 4k, ls, oder der Wert des Chips)"),
     # die Webseite /duel
     "duel.web.title": "Kniffel Dice Duel",
     "duel.web.coach": "Trainer",
@@ -111,10 +111,10 @@ WORDS = {
     "duel.web.analysis_row": "{player}: Würfel {dice}, {left}, {choice}: {p} (am besten {best})",
     "duel.web.given_away": "{name}: verschenkte Gewinnchance {lost}",
     "duel.web.turn_of": "Am Zug: {name}",
-    "duel.web.chance_greedy": ("Gewinnchance {chance} (Schätzung, {lo}–{hi}), wenn ab jetzt alle "
-                               "nach der einfachen Regel spielen (auf den wertvollsten Chip würfeln "
-                               "und ihn nehmen), bis zum Ende; das Intervall schließt ein, wie weit "
-                               "solche Schätzungen im Spiel danebenlagen."),
+    "duel.web.chance_greedy": ("Gewinnchance {chance} (Schätzung, {lo}–{hi}), wenn ab jetzt "
+                               "alle nach der einfachen Regel spielen (auf den wertvollsten Chip "
+                               "würfeln und ihn nehmen), bis zum Ende; das Intervall schließt "
+                               "ein, wie weit solche Schätzungen im Spiel danebenlagen."),
     "duel.web.chance_horizon": ("Gewinnchance {chance} (Schätzung, {lo}–{hi}), wenn ab jetzt beide "
                                 "nach der einfachen Regel spielen (auf den wertvollsten Chip "
                                 "würfeln und ihn nehmen), bis noch {n} Chips im Spiel sind, und "
@@ -122,7 +122,8 @@ WORDS = {
                                 "solche Schätzungen im Spiel danebenlagen."),
     "duel.web.close_call": ("Die Möglichkeiten liegen zu nah beieinander: der Rat bleibt bei der "
                             "Wahl der einfachen Regel."),
-    "duel.web.chance_exact": "Gewinnchance {chance}, exakt, wenn ab jetzt alle bestmöglich spielen.",
+    "duel.web.chance_exact": ("Gewinnchance {chance}, exakt, wenn ab jetzt alle bestmöglich "
+                              "spielen."),
     "duel.web.chance_exact_many": ("Gewinnchance {chance}, exakt, wenn ab jetzt alle bestmöglich "
                                    "spielen und wer nicht mehr gewinnen kann, dem nächsten in der "
                                    "Reihe hilft."),
@@ -142,14 +143,16 @@ WORDS = {
     "duel.web.bad_file": "Diese Datei ist kein Spielprotokoll eines Dice Duels.",
     "duel.web.nothing_to_undo": "Nichts zurückzunehmen: das ist der erste Wurf des Spiels.",
     "duel.web.advice_head": "Möglichkeiten, die beste zuerst, mit der Gewinnchance:",
-    "duel.web.no_advice_loss": "Niemand hat Gewinnchance verschenkt: jede Entscheidung war die beste.",
+    "duel.web.no_advice_loss": ("Niemand hat Gewinnchance verschenkt: jede Entscheidung war die "
+                                "beste."),
     "duel.web.analysis_total": "{name}: insgesamt {lost} Gewinnchance verschenkt",
     "duel.web.kingmaker": ("Exakte Chancen bei 3 oder 4 Spielern nehmen an, dass wer nicht mehr "
                            "gewinnen kann, dem nächsten in der Reihe hilft."),
     "duel.web.error.budget": ("Das dauerte länger, als der Server erlaubt ({seconds} s), und wurde "
                               "abgebrochen; bitte noch einmal versuchen."),
     "duel.web.error.busy": "Der Server ist beschäftigt; bitte gleich noch einmal versuchen.",
-    "duel.web.error.stopped": "Der Server hat diese Arbeit abgebrochen; bitte noch einmal versuchen.",
+    "duel.web.error.stopped": ("Der Server hat diese Arbeit abgebrochen; bitte noch einmal "
+                               "versuchen."),
     "duel.web.error.internal": "Dem Server ist ein Fehler unterlaufen; das Spiel ist unverändert.",
     "duel.web.error.request": "Der Server konnte diese Anfrage nicht lesen: {detail}",
     "duel.error.dice_count": ("gib {n} Würfel oder alle fünf ein; es waren {got}",

@@ -48,7 +48,8 @@ WORDS = {
                            "simple rule (keep for and take the most valuable chip) until {n} "
                            "chips are left in play, then both their best; the interval adds how "
                            "far such estimates missed in play"),
-    "duel.close_call": "the options are too close to call: the advice keeps the simple rule's choice",
+    "duel.close_call": ("the options are too close to call: the advice keeps the simple rule's "
+                        "choice"),
     "duel.means_exact_two": "if both players play their best from here",
     "duel.means_exact_greedy": ("if this player plays their best and every other takes the most "
                                 "valuable chip from here"),
@@ -111,12 +112,15 @@ WORDS = {
                                 "players play the simple rule (keep for and take the most valuable "
                                 "chip) until {n} chips are left in play, then both their best; the "
                                 "interval adds how far such estimates missed in play."),
-    "duel.web.close_call": "The options are too close to call: the advice keeps the simple rule's choice.",
-    "duel.web.chance_exact": "Chance to win {chance}, exact, if from here on everyone plays their best.",
+    "duel.web.close_call": ("The options are too close to call: the advice keeps the simple "
+                            "rule's choice."),
+    "duel.web.chance_exact": ("Chance to win {chance}, exact, if from here on everyone plays their "
+                              "best."),
     "duel.web.chance_exact_many": ("Chance to win {chance}, exact, if from here on everyone plays "
                                    "their best and a player who can no longer win helps the next "
                                    "player in turn."),
-    "duel.web.new_ask": "Leave this game and set up a new one? It stays saved until you press Start.",
+    "duel.web.new_ask": ("Leave this game and set up a new one? It stays saved until you press "
+                         "Start."),
     "duel.web.new_yes": "Yes, new game",
     "duel.web.cancel": "Cancel",
     "duel.web.back": "Back to the game",
@@ -130,7 +134,8 @@ WORDS = {
     "duel.web.bad_file": "This file is not a Dice Duel game record.",
     "duel.web.nothing_to_undo": "Nothing to undo: this is the game's first roll.",
     "duel.web.advice_head": "Choices, best first, with the chance to win:",
-    "duel.web.no_advice_loss": "Nobody gave away a chance to win: every decision was the best one.",
+    "duel.web.no_advice_loss": ("Nobody gave away a chance to win: every decision was the best "
+                                "one."),
     "duel.web.analysis_total": "{name}: gave away {lost} chance to win in total",
     "duel.web.kingmaker": ("Exact chances with 3 or 4 players assume that a player who can no "
                            "longer win helps the next player in turn."),
@@ -138,9 +143,11 @@ WORDS = {
                               "stopped; try again."),
     "duel.web.error.busy": "The server is busy; try again in a moment.",
     "duel.web.error.stopped": "The server stopped this work; try again.",
-    "duel.web.error.internal": "The server made a mistake (an internal error); the game is unchanged.",
+    "duel.web.error.internal": ("The server made a mistake (an internal error); the game is "
+                                "unchanged."),
     "duel.web.error.request": "The server could not read this request: {detail}",
-    "duel.error.dice_count": ("type {n} die or all five; got {got}", "type {n} dice or all five; got {got}"),
+    "duel.error.dice_count": ("type {n} die or all five; got {got}",
+                              "type {n} dice or all five; got {got}"),
     "duel.error.face": "a die shows 1 to 6, not {face}",
     "duel.error.names": "players must be 2-4 names of up to {most} characters",
     "duel.error.dice_list": "dice are a list of faces 1 to 6",

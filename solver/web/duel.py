@@ -1,9 +1,9 @@
 """The web coach's Dice Duel for 2 or more players: the page /duel and its JSON API.
 
-As for the scorecard games the server keeps no game: each request carries the game record and the
-dice in hand, the game code (solver/duel/multiplayer/record.py) checks the move, and the answer is the
-whole state the page shows: the chips on the plate, set aside and in front of each player, the
-turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
+As for the scorecard games the server keeps no game: each request carries the game record and
+the dice in hand, the game code (solver/duel/multiplayer/record.py) checks the move, and the
+answer is the whole state the page shows: the chips on the plate, set aside and in front of each
+player, the turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
 """
 from starlette.responses import FileResponse
 from starlette.routing import Route
@@ -71,7 +71,8 @@ def new_duel(data):
     real_dice = data.get("real_dice", False)
     seed = data.get("seed")
     if not isinstance(real_dice, bool) or (seed is not None and (
-            real_dice or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63)):
+            real_dice or isinstance(seed, bool) or not isinstance(seed, int)
+            or not 0 <= seed < 2**63)):
         raise GameError("duel.error.seed")
     if seed is None and not real_dice:
         import secrets
@@ -136,7 +137,8 @@ def _checked(data, fields, what):
     routes refuse unknown fields too: a typo must not pass silently)."""
     unknown = sorted(map(str, set(data) - fields))
     if unknown:
-        raise GameError(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
+        named = ", ".join(map(repr, unknown))[:200]
+        raise GameError(f"{what} takes no field(s) {named}; it takes: "
                         f"{', '.join(sorted(fields))}")
     if "coach" in data and not isinstance(data["coach"], bool):
         raise GameError(f"coach must be true or false, got {data['coach']!r}"[:200])

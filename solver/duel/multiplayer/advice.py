@@ -144,7 +144,8 @@ def win_chances(table, rules, dice=None, rolls_left=None, games=None, seed=0, li
     maximises its own chance) or "greedy" (the most valuable chip, as the rollouts play every
     seat).  horizon: a HorizonTable to read, else the one saved in `tables` (if any)."""
     if model not in multi_exact.MODELS:
-        raise ValueError(f"opponent_model must be one of {', '.join(multi_exact.MODELS)}, got {model!r}")
+        raise ValueError(f"opponent_model must be one of {', '.join(multi_exact.MODELS)}, "
+                         f"got {model!r}")
     if games is not None and (isinstance(games, bool) or not isinstance(games, int)
                               or not 2 <= games <= MAX_GAMES):
         raise ValueError(f"games must be a whole number 2-{MAX_GAMES}, got {games!r}")

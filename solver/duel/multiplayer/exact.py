@@ -27,7 +27,8 @@ from ... import dice
 from . import game as mg
 from .kernels import greedy_key, prefers, turn_by, turn_greedy
 
-EXACT_LIMIT = 30_000  # the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
+# the largest size_bound solved exactly: about 2 s at worst (benchmarks/duel_multi.py)
+EXACT_LIMIT = 30_000
 
 
 class TooLarge(Exception):

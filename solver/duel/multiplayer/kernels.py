@@ -195,7 +195,8 @@ def _solo_move(plate, aside, category, category_mask, solo_values, may_decline):
     for t in range(N_TYPES):
         for s in range(2):
             pile = plate if s == 0 else aside
-            if pile[t] == 0 or (category != 0 and (s == 1 or not (category_mask[category] >> t) & 1)):
+            if pile[t] == 0 or (category != 0
+                                and (s == 1 or not (category_mask[category] >> t) & 1)):
                 continue
             pile[t] -= 1
             v = solo_values[_solo_rank(plate, aside)]
@@ -332,10 +333,10 @@ def play_turn(plate, aside, seats, to_move, taken, policy, rng, game, greedy, so
     """One whole turn of the seat to move by `policy`, in place: (seat to move, taken, last, rng)
     as apply_move gives them."""
     roll, rng = complete_roll(EMPTY_KEEP, rng, moves.add_die, moves.keep_size)
-    roll, t, s, rng = _finish_turn(plate, aside, policy, roll, game.params[0] - 1, rng, game, greedy,
-                                   solo_values, moves, sub_keeps, solo_work)
-    to_move, taken, last = apply_move(plate, aside, seats, to_move, taken, t, s, game.roll_category[roll] == 0,
-                                  game.params[2])
+    roll, t, s, rng = _finish_turn(plate, aside, policy, roll, game.params[0] - 1, rng, game,
+                                   greedy, solo_values, moves, sub_keeps, solo_work)
+    to_move, taken, last = apply_move(plate, aside, seats, to_move, taken, t, s,
+                                      game.roll_category[roll] == 0, game.params[2])
     return to_move, taken, last, rng
 
 

@@ -209,7 +209,8 @@ def replay(record, visit=None):
     return game
 
 
-DECISION_FIELDS = {"dice", "rolls_left", "keep", "take", "from", "no_chip", "advice"}  # advice: notes.py
+# a decision's fields in a record ("advice": the advice shown with it, notes.py)
+DECISION_FIELDS = {"dice", "rolls_left", "keep", "take", "from", "no_chip", "advice"}
 
 
 def _replay_decision(game, decision, visit):
@@ -289,7 +290,8 @@ def apply_move(record, hand, move, advice=None):
         if faces is True:
             if game.real_dice or game.seed is None:
                 raise GameError("error.real_dice")
-            faces = seeded_rng(game.seed, record).integers(1, 7, size=DICE - len(game.kept)).tolist()
+            rng = seeded_rng(game.seed, record)
+            faces = rng.integers(1, 7, size=DICE - len(game.kept)).tolist()
         elif not game.real_dice:
             raise GameError("error.seeded_dice")
         game.roll(_faces(faces))

@@ -54,9 +54,9 @@ def end_moves(chips, table, roll):
         if move[2] >= 0:
             option = {"action": "no_chip", "set_aside": TYPES[move[2]]}
         else:
-            option = {"action": "take",
-                      "chips": [{"type": TYPES[c // 2], "from": "aside" if c % 2 == ASIDE else "plate"}
-                                for c in move[:2] if c >= 0],
+            taken = [{"type": TYPES[c // 2], "from": "aside" if c % 2 == ASIDE else "plate"}
+                     for c in move[:2] if c >= 0]
+            option = {"action": "take", "chips": taken,
                       "last_chip_bonus": last * rules.last_chip_bonus}
         option["expected_final_score"] = value
         options.append(option)
@@ -104,7 +104,8 @@ def ranked_chips(query, table):
     else:
         final = final_roll_values(chips, table)
         keeps = keep_values(final, final, rolls_left)
-        stop = {"action": "stop", "then": {k: v for k, v in moves[0].items() if k != "expected_final_score"},
+        then = {k: v for k, v in moves[0].items() if k != "expected_final_score"}
+        stop = {"action": "stop", "then": then,
                 "expected_final_score": moves[0]["expected_final_score"]}
         keep_list, indices = sub_keep_indices(roll)
         options = [stop] + [{"action": "keep", "keep": list(keep), "expected_final_score": value}

@@ -45,7 +45,8 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
     """values[s] := expected final score at the start of a turn, for each state s in `states`
     (none of them over), from the values of the states their moves lead to.
 
-    Releases the GIL: the backward pass (duel/solo/solve.py) runs several calls at once on disjoint states of one level."""
+    Releases the GIL: the backward pass (duel/solo/solve.py) runs several calls at once on
+    disjoint states of one level."""
     roll_category = game.roll_category
     n_categories = game.category_mask.shape[0]
     work = np.empty((N_KEEPS, COLUMNS))
@@ -75,7 +76,8 @@ def _solve_states(states, values, game, moves, rolls_per_turn):
 
 @njit(cache=True)
 def _best_move(plate, aside, roll, values, game, move_list, new_plate, new_aside):
-    """Index into move_list (filled here) of the best move for final roll `roll` (the first on a tie)."""
+    """Index into move_list (filled here) of the best move for final roll `roll` (the first on
+    a tie)."""
     params, roll_category, category_mask = game
     category = roll_category[roll]
     n = _chip_moves(plate, aside, category == 0, category_mask[category], params[0], move_list)
@@ -96,7 +98,8 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
     chip, turns played, Kniffels thrown.  Game g's dice come from a generator seeded by
     (seed, g), whatever call or thread plays it."""
     roll_category = game.roll_category
-    add_die, smaller, n_smaller, keep_size = moves.add_die, moves.smaller, moves.n_smaller, moves.keep_size
+    add_die, smaller, keep_size = moves.add_die, moves.smaller, moves.keep_size
+    n_smaller = moves.n_smaller
     category_value = np.empty(game.category_mask.shape[0])
     move_list = np.empty((duel_rules.MAX_MOVES, 3), dtype=np.int64)
     plate = np.empty(N_TYPES, dtype=np.int64)
@@ -113,7 +116,8 @@ def _simulate(first_game, seed, values, game, moves, sub_keeps, rolls_per_turn, 
         turns[g], kniffels[g], last_chip[g] = 0, 0, 0
         while plate.sum() > 0:
             turns[g] += 1
-            _category_values(plate, aside, values, game, category_value, move_list, new_plate, new_aside)
+            _category_values(plate, aside, values, game, category_value, move_list, new_plate,
+                             new_aside)
             for r in range(N_ROLLS):
                 stop[r] = category_value[roll_category[r]]
                 work[r, 0] = stop[r]
