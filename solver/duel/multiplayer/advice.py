@@ -183,10 +183,12 @@ def _estimate_method(answer, table, horizon):
     holds."""
     ends = (f"exact from {horizon.top} chips in play on (horizon table)"
             if horizon is not None and table.players == 2 else "to the end of the game")
-    games = answer["games"]
-    method = (f"estimate: {answer['screen_games']} games per option, {games} more for the "
-              f"greedy choice and the best {CANDIDATES}, {games} fresh for the chance shown; "
-              f"every seat plays the greedy rule, {ends}")
+    games, decided = answer["games"], answer["decide_games"]
+    # the decision stage grows on a close call (estimate.py): its games as played, not as asked
+    stage = (f"{answer['screen_games']} games per option, {decided} more for the greedy choice "
+             f"and the best {CANDIDATES}, " if decided else "")
+    method = (f"estimate: {stage}{games} fresh for the chance shown; every seat plays the "
+              f"greedy rule, {ends}")
     if horizon is not None and table.players == 2:
         answer["horizon"] = horizon.top
         return method, "greedy_then_best"

@@ -75,25 +75,28 @@ def _greedy_keep(table, rules, roll, left):
 def estimate(table, rules, roll, rolls_left, games=GAMES, seed=0, policies=None,
              solo_values=None, horizon=None):
     """The estimated advice: {"probability", "interval", "games", "options", "close_call",
-    "screen_games"}.  Each option has its mean ("probability"), every seat's ("chances"), the
-    games it was played ("games") and its rollout interval; the advised option comes first
-    (with rolls left, an end move as the "stop" option, every end move in its "ends"), its
-    chance from stage 3 with the calibrated interval."""
+    "screen_games", "decide_games"} (decide_games: the games each option of the decision stage
+    was played, `games` or more on a close call; 0 when there was nothing to decide).  Each
+    option has its mean ("probability"), every seat's ("chances"), the games it was played
+    ("games") and its rollout interval; the advised option comes first (with rolls left, an
+    end move as the "stop" option, every end move in its "ends"), its chance from stage 3 with
+    the calibrated interval."""
     runner = Rollouts(table, rules, seed, policies,
                       solo_values if solo_values is not None else np.zeros(1), horizon=horizon)
     mover = table.to_move
     labels, options, greedy = options_of(table, rules, roll, rolls_left)
     screen = max(MIN_SCREEN, games // SCREEN_SHARE)
     played = [None] * len(options)
-    chosen, close = 0, False
+    chosen, close, decided = 0, False, 0
     if len(options) > 1:
         played[:] = list(runner.games(options, screen))
-        chosen, close = _decide(runner, options, greedy, played, games, mover)
+        chosen, close, decided = _decide(runner, options, greedy, played, games, mover)
     played[chosen] = runner.games([options[chosen]], games, first=CHANCE)[0]
     found = [_option(label, shares, mover, table, rules) for label, shares in zip(labels, played)]
     found[chosen]["interval"] = chance_interval(played[chosen][:, mover])
     answer = {"probability": found[chosen]["probability"], "interval": found[chosen]["interval"],
-              "games": games, "close_call": close, "screen_games": screen}
+              "games": games, "close_call": close, "screen_games": screen,
+              "decide_games": decided}
     if roll is None:
         return {**answer, "options": []}
     ends = [i for i, label in enumerate(labels) if not isinstance(label, list)]
@@ -111,8 +114,9 @@ def estimate(table, rules, roll, rolls_left, games=GAMES, seed=0, policies=None,
 
 
 def _decide(runner, options, greedy, played, games, mover):
-    """(index of the advised option, whether the greedy choice stood on a close call): the
-    decision stage on fresh dice (module docstring); `played` gets its games.  While no
+    """(index of the advised option, whether the greedy choice stood on a close call, games
+    each option played): the decision stage on fresh dice (module docstring); `played` gets its
+    games.  While no
     candidate beats the greedy choice by Z standard errors but the best comes within GROW_Z,
     the stage plays as many games again, up to GROWTH times `games`: the games a decision gets
     grow with its closeness, counted, never timed."""
@@ -134,8 +138,8 @@ def _decide(runner, options, greedy, played, games, mover):
         played[i] = shares
     better = [j for j in range(len(mean)) if mean[j] > Z * error[j]]
     if better:
-        return picked[1 + max(better, key=lambda j: mean[j])], False
-    return greedy, bool((mean >= -Z * error).any())
+        return picked[1 + max(better, key=lambda j: mean[j])], False, again.shape[1]
+    return greedy, bool((mean >= -Z * error).any()), again.shape[1]
 
 
 def chance_interval(shares):
