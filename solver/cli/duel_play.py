@@ -20,9 +20,10 @@ class _Undo(Exception):
     pass
 
 
-def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
+def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None, tables=None):
     """Start a new game and play it (exit 130 when interrupted); lang: de, en or None (the
-    rules' pad language)."""
+    rules' pad language); tables: the cache of tables (ask/tables.Tables) whose store's
+    horizon table the coach reads, if it holds one."""
     import random
 
     from ..duel.multiplayer.record import new_game
@@ -36,11 +37,12 @@ def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
         game.seed = random.SystemRandom().randrange(2**32)
     record_path = record_path or time.strftime("kniffel-duel-%Y%m%d-%H%M%S.json")
     check_output_file(record_path, "--record")
-    _run(game.record(), record_path, coach, words)
+    _run(game.record(), record_path, coach, words, tables)
 
 
-def resume_duel(record, path, record_path, coach, lang=None):
-    """Go on with a saved game (its record `record`, read from `path`)."""
+def resume_duel(record, path, record_path, coach, lang=None, tables=None):
+    """Go on with a saved game (its record `record`, read from `path`); tables: as
+    play_duel's."""
     from ..duel.multiplayer.record import rebuild
     from ..game.card import GameError
     try:
@@ -50,12 +52,12 @@ def resume_duel(record, path, record_path, coach, lang=None):
     words = Words(lang, game.rules)
     if game.over:
         raise InputError(f"{path}: " + words("duel.over", path=path))
-    _run(record, record_path or path, coach, words)
+    _run(record, record_path or path, coach, words, tables)
 
 
-def _run(record, path, coach, words):
+def _run(record, path, coach, words, tables):
     from ..game.record import save_record
-    session = _Session(record, coach, words)
+    session = _Session(record, coach, words, tables)
     save_record(record, path)
     status = "finished"
     try:
@@ -72,8 +74,9 @@ def _run(record, path, coach, words):
 
 
 class _Session:
-    def __init__(self, record, coach, words):
+    def __init__(self, record, coach, words, tables):
         self.record, self.hand, self.coach, self.words = record, None, coach, words
+        self.tables = tables
         self.advised = None  # the advice shown for the decision in hand: noted with it
 
     def game(self):
@@ -116,11 +119,11 @@ class _Session:
         click.echo("  " + words("dice_left", dice=words.faces(game.dice),
                                 left=words("rolls_left", n=game.rolls_left)))
         if self.coach:
-            self.advised = _coach(game, words, top=3)
+            self.advised = _coach(game, words, self.tables, top=3)
         if game.rolls_left > 0:
             text = _ask(words("duel.help_roll" if not self.coach else "duel.prompt_keep"))
             if text == "?":
-                self.advised = _coach(game, words)
+                self.advised = _coach(game, words, self.tables)
                 return  # asked again, with the dice shown again
             if text != "s":
                 self.move({"keep": [int(c) for c in text if c.isdigit()]})
@@ -131,7 +134,7 @@ class _Session:
         words = self.words
         text = _ask(words("duel.help_end" if not self.coach else "duel.prompt_chip"))
         if text == "?":
-            _coach(game, words, final=True)
+            _coach(game, words, self.tables, final=True)
             text = _ask(words("duel.prompt_chip"))
         if text == "n":
             self.move({"no_chip": True})
@@ -158,13 +161,13 @@ def _ask(prompt):
     return text
 
 
-def _coach(game, words, top=None, final=False):
+def _coach(game, words, tables, top=None, final=False):
     from ..ask.answer import answer as ask
     from ..ask.request import read_request
     from .duel_text import chance_lines
     request = read_request({"rules": game.rules, "chips": game.table, "dice": list(game.dice),
                             "rolls_left": 0 if final else game.rolls_left})
-    answer = ask(request, None).as_dict()  # several players: no table is read
+    answer = ask(request, tables).as_dict()
     for line in chance_lines(answer, top, words):  # the position is on the screen already
         click.echo("  " + line)
     return answer
@@ -199,12 +202,14 @@ def show_table(game, words):
                    if winners else words("duel.tie"))
 
 
-def analyze_duel(record, path, as_json, lang=None):
-    """`kniffel analyze` of a Dice Duel record."""
+def analyze_duel(record, path, as_json, lang=None, tables=None):
+    """`kniffel analyze` of a Dice Duel record; tables: the store whose horizon table the
+    estimates read (None: the usual one)."""
     from ..duel.multiplayer.analysis import analyze, report_lines
     from ..game.card import GameError
     try:
-        result = analyze(record, progress=None)  # a bar on a terminal (advised decisions: none)
+        # a bar on a terminal (advised decisions: none)
+        result = analyze(record, progress=None, tables=tables)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
     if as_json:

@@ -86,7 +86,7 @@ def play_command(rules_name, tables, seed, real_dice, players, coach, record_pat
     if _is_duel(rules_name):
         from .duel_play import play_duel
         play_duel(command_rules(rules_name), _names(players), seed, real_dice, record_path, coach,
-                  lang)
+                  lang, command_tables(tables))
         return
     rules = scorecard_rules(rules_name, "play")
     try:
@@ -164,7 +164,7 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
         record = load_record(path)
         if is_duel_record(record):
             from .duel_play import resume_duel
-            return resume_duel(record, path, record_path, coach, lang)
+            return resume_duel(record, path, record_path, coach, lang, command_tables(tables))
         game, _ = session.rebuild(record)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
@@ -214,7 +214,7 @@ def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, l
         record = load_record(record_file)
         if is_duel_record(record):
             from .duel_play import analyze_duel
-            return analyze_duel(record, record_file, as_json, lang)
+            return analyze_duel(record, record_file, as_json, lang, tables)
         rules = record_rules(record["rules"])
     except GameError as exc:
         raise InputError(str(exc)) from None

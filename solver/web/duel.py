@@ -23,8 +23,10 @@ from . import STATIC, work
 MAX_NAME = 40
 
 
-def duel_state(record, hand, coach=False):
-    """Everything the page shows of a game (GameError when the record or hand is wrong)."""
+def duel_state(record, hand, coach=False, tables=None):
+    """Everything the page shows of a game (GameError when the record or hand is wrong); the
+    advice reads the horizon table of the store of `tables` (ask/tables.Tables), if it holds
+    one."""
     game = multi_record.rebuild(record, hand)
     table, rules = game.table, game.rules
     points = mg.scores(table, rules)
@@ -50,7 +52,7 @@ def duel_state(record, hand, coach=False):
         fields = {"rules": rules, "chips": table, "dice": line.get("dice"),
                   "rolls_left": line.get("rolls_left")}
         request = read_request({k: v for k, v in fields.items() if v is not None}, files=False)
-        state["advice"] = answer(request, None).as_dict()  # several players: no table is read
+        state["advice"] = answer(request, tables).as_dict()
     return state
 
 
@@ -92,23 +94,26 @@ def _whole(value):
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def duel_step(record, hand, move, coach, language="en", advice=None):
+def duel_step(record, hand, move, coach, language="en", advice=None, tables=None):
     """The state after `move` (module level: a worker process of the app's pool runs it); a move
     the rules refuse is a GameError in `language`.  advice: the advice the page showed for this
-    decision, noted in the record with the move (duel/multiplayer/notes.py)."""
+    decision, noted in the record with the move (duel/multiplayer/notes.py); tables: as
+    duel_state's."""
     try:
         if move is not None:
             record, hand = multi_record.apply_move(record, hand, move, advice)
-        return duel_state(record, hand, coach)
+        return duel_state(record, hand, coach, tables)
     except GameError as exc:
         raise GameError(_said(exc, language)) from None
 
 
-def duel_analysis(record, first, count, language="en"):
+def duel_analysis(record, first, count, language="en", tables=None):
     """The analysis of decisions first..first+count-1 of a record (the page asks in parts and
-    shows its progress); a record that does not replay is a GameError in `language`."""
+    shows its progress); a record that does not replay is a GameError in `language`; tables:
+    as duel_state's."""
     try:
-        return multi_analysis.analyze(record, first=first, count=count)
+        return multi_analysis.analyze(record, first=first, count=count,
+                                      tables=None if tables is None else tables.directory)
     except GameError as exc:
         raise GameError(_said(exc, language)) from None
 

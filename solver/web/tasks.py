@@ -209,7 +209,8 @@ def _task_job(tables, kind, subject, progress, guard):
 
 
 TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
-         "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
+         # web/duel.py's: the worker's tables, whose store may hold the Dice Duel's horizon table
+         "call": lambda tables, function, args, budget: function(*args, tables=tables),
          "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None,
                                                                budget, check=False),
          "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job}

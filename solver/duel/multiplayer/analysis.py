@@ -16,7 +16,7 @@ def _decision_count(record):
                and isinstance(t.get("decisions"), list)) if isinstance(turns, list) else 0
 
 
-def analyze(record, games=None, seed=0, progress=False, first=0, count=None):
+def analyze(record, games=None, seed=0, progress=False, first=0, count=None, tables=None):
     """{"players", "decisions": [...], "lost": per seat, "scores", "total"}: for every decision,
     the seat, dice, rolls left, the choice, its chance to win and the best chance.
 
@@ -24,8 +24,9 @@ def analyze(record, games=None, seed=0, progress=False, first=0, count=None):
     numbers, so following the advice costs nothing; any other is estimated here, exactly or by
     `games` (default ANALYSIS_GAMES) games per option of estimate.py's decision stage from
     `seed`.  first, count: only decisions first..first+count-1 (of all the record's, "total"),
-    for a page that shows its progress; the others are replayed unjudged.  progress: the tqdm bar on
-    stderr on (True), off (False) or on a terminal only (None)."""
+    for a page that shows its progress; the others are replayed unjudged.  progress: the tqdm
+    bar on stderr on (True), off (False) or on a terminal only (None).  tables: the store whose
+    horizon table the estimates read (None: the usual one)."""
     rows = []
     goal = SeatWinGoal(games=games or ANALYSIS_GAMES, seed=seed)
     total = _decision_count(record)
@@ -44,7 +45,7 @@ def analyze(record, games=None, seed=0, progress=False, first=0, count=None):
         if note is not None:
             chance, best, exact = note["chance"], note["best"], note["exact"]
         else:
-            chance, best, exact = _estimate(game, decision, goal)
+            chance, best, exact = _estimate(game, decision, goal, tables)
         if chance is not None and chance > best:  # an option's estimate above the advised one's
             best = chance  # fresh chance (noise): nothing is known to be lost
         rows.append({"index": number, "seat": table.to_move,
@@ -68,12 +69,12 @@ def analyze(record, games=None, seed=0, progress=False, first=0, count=None):
             "decisions": rows, "lost": lost, "total": total}
 
 
-def _estimate(game, decision, goal):
+def _estimate(game, decision, goal, tables):
     """(chance of the choice, best chance, exact) of a decision no advice was noted for: the
     advice at the rolls left, whose stop option lists every end move (as the advice shown at
     the table would have)."""
     advice = win_chances(game.table, game.rules, list(game.dice), game.rolls_left,
-                         games=goal.games, seed=goal.seed, model=goal.model)
+                         games=goal.games, seed=goal.seed, model=goal.model, tables=tables)
     chosen = chosen_option(advice.options, decision)
     return (None if chosen is None else chosen["probability"]), advice.probability, advice.exact
 
