@@ -80,6 +80,8 @@ def _family(pid):
     """`pid` and the processes below it that are alive (Linux /proc; [] elsewhere)."""
     children = {}
     for entry in (os.listdir("/proc") if os.path.isdir("/proc") else []):
+        if not entry.isdigit():  # self, thread-self, ...
+            continue
         try:
             fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
         except (OSError, IndexError):

@@ -57,7 +57,8 @@ print(json.dumps({
 
 def run_preset(name, threads):
     """The figures of one preset's build, in a fresh process and a temporary store."""
-    with tempfile.TemporaryDirectory(prefix=f"kniffel-win-build-{name}-") as store:
+    # a rules file too: its name alone in the folder's
+    with tempfile.TemporaryDirectory(prefix=f"kniffel-win-build-{Path(name).name}-") as store:
         env = {**os.environ, "NUMBA_NUM_THREADS": str(threads)}
         started = time.perf_counter()
         out = subprocess.run([sys.executable, "-c", SNIPPET, name, store, str(threads)],

@@ -40,7 +40,24 @@ def figures_markdown(first_run, suite, fast):
         "`python -m pytest -q -m \"not slow\"` runs the "
         f"{sum(fast['counts'].values())} fast ones in {fast['wall_seconds'] / 60:.1f} minutes "
         f"(`benchmarks/first_run.py`, `benchmarks/suite.py`).",
+        *web_figures(first_run),
         END])
+
+
+def web_figures(first_run):
+    """The README line on the web coach's first game (empty caches), when it was measured."""
+    if "first_start_seconds" not in first_run:
+        return []
+    prepared = first_run.get("win_coach_prepared_seconds")
+    line = (f"On the same fresh install `kniffel serve` (the `[web]` extra) is up in "
+            f"{first_run['serve_start_seconds']:.1f} s; the first tap on Start shows the game "
+            f"{first_run['first_start_seconds']:.1f} s later and its first advice follows in "
+            f"{first_run['first_advice_seconds']:.1f} s, with every cache empty.")
+    if prepared is not None:
+        line += (f" The first win request is answered for points at once "
+                 f"({first_run['first_win_request_seconds']:.1f} s) while the page follows the "
+                 f"job that compiles the win coach's kernels, once: {prepared:.0f} s.")
+    return ["", line]
 
 
 def replace_block(text, block, begin=BEGIN, end=END):

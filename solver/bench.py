@@ -38,18 +38,20 @@ t0 = time.perf_counter()
 import numba
 from solver.engine.backward import solve
 from solver.engine.threads import default_threads
+from solver.presets import get_rules
 import_seconds = time.perf_counter() - t0
-t = time.perf_counter(); table = solve(sys.argv[1], progress=False); first = time.perf_counter() - t
+rules = get_rules(sys.argv[1])  # the engine takes rules, never a name
+t = time.perf_counter(); table = solve(rules, progress=False); first = time.perf_counter() - t
 warm, scaling = [], None
 for _ in range(int(sys.argv[2])):
-    t = time.perf_counter(); again = solve(sys.argv[1], progress=False)
+    t = time.perf_counter(); again = solve(rules, progress=False)
     warm.append(time.perf_counter() - t)
     if scaling is None or again.seconds < scaling[0]:
         scaling = (again.seconds, again.level_seconds)
 one = []
 if warm:
     for _ in range(max(1, int(sys.argv[2]) // 2)):
-        t = time.perf_counter(); solve(sys.argv[1], progress=False, threads=1)
+        t = time.perf_counter(); solve(rules, progress=False, threads=1)
         one.append(time.perf_counter() - t)
 print(json.dumps({"import_seconds": import_seconds, "first_call_seconds": first,
                   "warm_seconds": min(warm) if warm else None, "warm_all": warm,

@@ -144,6 +144,19 @@ def test_without_the_tables_the_coach_offers_their_build(table_dir, capsys):
     assert not list(table_dir.glob("kniffel.target*"))  # nothing was built: only offered
 
 
+def test_an_exact_answer_offers_no_build(table_dir, capsys):
+    """Two boxes open on both cards: the sub-game is exact within the budget, so the tables
+    would not change the answer and nothing is offered."""
+    rules = get_rules("kniffel")
+    card = ",".join(f"{b}={p}" for b, p in late(rules, 2, 3).items())
+    code, out, err = run(capsys, "advise", "--card", card, "--dice", "13356", "--rolls-left", "2",
+                         "--opponent", card, "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["method"] == "exact" and "offer" not in answer and "fallback" not in answer
+    assert not list(table_dir.glob("kniffel.target*"))
+
+
 def test_build_goes_with_a_goal_only(capsys):
     code, out, err = run(capsys, "advise", "--dice", "66612", "--build")
     assert code == 2 and "--build goes with --opponent or --target" in err
@@ -158,8 +171,8 @@ def test_a_build_stopped_by_sigterm_leaves_no_temporary_file_and_goes_on(tmp_pat
     store = tmp_path / "tables"
     env = {**os.environ, "KNIFFEL_TABLES": str(store)}
     command = [sys.executable, "-m", "solver.cli", "advise", "--rules", str(rules_file),
-               "--dice", "13356", "--rolls-left", "0", "--opponent", "final=100", "--build",
-               "--json"]
+               "--dice", "13356", "--rolls-left", "0", "--opponent", "final=100", "--ties", "lose",
+               "--build", "--json"]  # ties lost: the saved target table answers exactly
     builder = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     assert wait_for(lambda: any(store.glob("*.target-level-*.json")) or builder.poll() is not None,

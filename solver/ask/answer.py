@@ -42,13 +42,14 @@ def answer(request, tables):
 
 def _with_tables_to_build(advice, goal, rules, tables):
     """advice.building (a build under way) or advice.offer (what one would cost) when the win
-    coach's tables that `goal` reads are missing."""
+    coach's tables that `goal` reads are missing and the answer is not exact without them."""
     # a target reads the target table alone
     missing = build.missing(rules, tables, ("target",) if goal.kind == "target" else build.PARTS)
     if not missing:
         return
     advice.building = build.status(rules, tables.directory)
-    if advice.building is None:
+    # offered only where the tables would change this answer: an exact one needs none
+    if advice.building is None and (advice.fallback is not None or advice.method == "approximate"):
         advice.offer = build.offer(rules, tables, missing)
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from ..engine.store import atomic_write, table_dir
 from ..lang import LANGUAGES
 
-MEASURED = Path(__file__).resolve().parent.parent / "data" / "win_build.json"
+BUILD_FIGURES = Path(__file__).resolve().parent.parent / "data" / "win_build.json"
 PARTS = ("target", "opponents")  # what a build makes, in this order
 
 
@@ -82,7 +82,7 @@ def status(rules, directory=None):
 @lru_cache(maxsize=1)
 def _measured():
     try:
-        return json.loads(MEASURED.read_text(encoding="utf-8"))
+        return json.loads(BUILD_FIGURES.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {"presets": {}, "threads": 1}
 

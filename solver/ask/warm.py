@@ -34,7 +34,7 @@ class NotReady(Exception):
 
 def ready(feature):
     """Whether the kernels of `feature` (FEATURES) are all compiled into the cache."""
-    return kernel_cache.ready(feature)
+    return kernel_cache.compiled(feature)
 
 
 def need(feature, tables=None, compiling=None):
@@ -68,7 +68,7 @@ def warm(feature, tables, progress=None):
         step(tables)
         if progress is not None:
             progress(done, len(todo))
-    kernel_cache.mark_ready(feature)
+    kernel_cache.mark_compiled(feature)
 
 
 def _win_question(opponents, rolls_left):

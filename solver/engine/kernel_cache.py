@@ -59,12 +59,12 @@ def sweep(folder):
         pass
 
 
-def ready(feature):
+def compiled(feature):
     """Whether every kernel of `feature` ("win", "duel", ...) is in the cache (its marker)."""
     return (kernel_cache_dir() / f"ready-{feature}").exists()
 
 
-def mark_ready(feature):
+def mark_compiled(feature):
     """Leave the marker of `feature` (its kernels all compiled into the cache); quietly nothing
     when the cache cannot be written (the kernels are then compiled in every process)."""
     try:

@@ -274,10 +274,12 @@ def rebuild(record, hand=None):
 
 def apply_move(record, hand, move, advice=None):
     """One move on the game (record, hand) -> the new (record, hand).  move: {"roll": true}
-    (seeded dice), {"roll": [faces]} (real dice), {"keep": [faces]}, {"take": TYPE, "from":
-    "plate"|"aside"}, {"no_chip": true} or {"undo": true}.  GameError if not allowed.
-    advice: the advice answer shown for this decision, noted with it in the record when it is
-    for this position and names the move (notes.py); anything else is left out."""
+    (seeded dice), {"roll": [faces]} (real dice), {"keep": [faces]}, the two at once
+    ({"keep": [faces], "roll": ...}: keep, then roll the rest, one request for the page's one
+    tap), {"take": TYPE, "from": "plate"|"aside"}, {"no_chip": true} or {"undo": true}.
+    GameError if not allowed.  advice: the advice answer shown for this decision, noted with it
+    in the record when it is for this position and names the move (notes.py); anything else is
+    left out."""
     if not isinstance(move, dict) or not set(move) & {"roll", "keep", "take", "no_chip", "undo"}:
         raise GameError("a move is one of roll, keep, take, no_chip and undo")
     if "undo" in move:
@@ -285,23 +287,31 @@ def apply_move(record, hand, move, advice=None):
     game = rebuild(record, hand)
     if game.over:
         raise GameError("error.game_over")
-    if "roll" in move:
-        faces = move["roll"]
-        if faces is True:
-            if game.real_dice or game.seed is None:
-                raise GameError("error.real_dice")
-            rng = seeded_rng(game.seed, record)
-            faces = rng.integers(1, 7, size=DICE - len(game.kept)).tolist()
-        elif not game.real_dice:
-            raise GameError("error.seeded_dice")
-        game.roll(_faces(faces))
-        return game.record(), list(game.dice)
-    game.advice = advice
     if "keep" in move:
+        game.advice = advice
         game.keep(_faces(move["keep"]))
-        return game.record(), None
+        if "roll" not in move:
+            return game.record(), None
+        game.advice = None  # the roll is no decision: nothing to note
+        record = game.record()  # the dice are drawn as after a keep of its own
+    if "roll" in move:
+        return _roll(game, record, move["roll"])
+    game.advice = advice
     game.end_turn(parse_end(move))
     return game.record(), None
+
+
+def _roll(game, record, faces):
+    """The game after a roll of the dice not kept: seeded (faces True) or real (the faces)."""
+    if faces is True:
+        if game.real_dice or game.seed is None:
+            raise GameError("error.real_dice")
+        rng = seeded_rng(game.seed, record)
+        faces = rng.integers(1, 7, size=DICE - len(game.kept)).tolist()
+    elif not game.real_dice:
+        raise GameError("error.seeded_dice")
+    game.roll(_faces(faces))
+    return game.record(), list(game.dice)
 
 
 def undo(record, hand):
