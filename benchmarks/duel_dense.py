@@ -77,12 +77,14 @@ def _product(plate):
 
 
 def timed(make, repeat):
+    """(what make() made, the first call's seconds, the best of `repeat` calls after it, None
+    when there were none)."""
     times = []
     for _ in range(repeat + 1):
         start = time.perf_counter()
         made = make()
         times.append(time.perf_counter() - start)
-    return made, times[0], min(times[1:])
+    return made, times[0], min(times[1:], default=None)
 
 
 def positions(rules, tables, most, repeat):

@@ -86,7 +86,7 @@ def position_lines(dense):
 def _cell(row):
     if row is None:
         return ""
-    if "warm_seconds" not in row:
+    if row.get("warm_seconds") is None:  # not timed, or no warm call (--repeat 0)
         return f"{row['values']:,}: —"
     text = f"{row['values']:,}: {row['warm_seconds']:.2f} s ({row['first_seconds']:.2f})"
     return text if row["within_limit"] else f"*{text}*"
