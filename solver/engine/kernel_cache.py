@@ -6,12 +6,15 @@ The folder is $KNIFFEL_KERNEL_CACHE, else numba's own $NUMBA_CACHE_DIR when the 
 else `kernels/` beside the tables' default folder; in it, a folder for each version of the
 sources the kernels share (SHARED_SOURCES), so that a cached kernel never meets a type or
 function changed since (engine/jit.py says why).  A feature whose kernels were all compiled
-into it leaves a marker there, `ready-FEATURE`: it goes with the folder when the sources change.
+into it leaves a marker there, `ready-FEATURE-HASH`, HASH of every source of the package: a
+kernel added or changed in any module (which the shared sources do not name) is compiled by the
+feature's warm-up again, never inside a request.
 """
 import hashlib
 import os
 import shutil
 import time
+from functools import lru_cache
 from pathlib import Path
 
 from .store import user_cache_dir
@@ -59,17 +62,37 @@ def sweep(folder):
         pass
 
 
+@lru_cache(maxsize=1)
+def _package_fingerprint():
+    """A hash of every Python source of the package (read once a process)."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode())
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            pass
+    return digest.hexdigest()[:12]
+
+
+def _marker(feature):
+    return kernel_cache_dir() / f"ready-{feature}-{_package_fingerprint()}"
+
+
 def compiled(feature):
     """Whether every kernel of `feature` ("win", "duel", ...) is in the cache (its marker)."""
-    return (kernel_cache_dir() / f"ready-{feature}").exists()
+    return _marker(feature).exists()
 
 
 def mark_compiled(feature):
     """Leave the marker of `feature` (its kernels all compiled into the cache); quietly nothing
     when the cache cannot be written (the kernels are then compiled in every process)."""
     try:
-        folder = kernel_cache_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"ready-{feature}").touch()
+        marker = _marker(feature)
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        for old in marker.parent.glob(f"ready-{feature}-*"):  # of other sources: no longer true
+            old.unlink(missing_ok=True)
+        marker.touch()
     except OSError:
         pass
