@@ -92,7 +92,7 @@ async function move(m, coach = $("coach").checked) {
   const st = S.state;
   // the advice shown goes back with the move: the record notes it, and the analysis judges the
   // decision by the same numbers (solver/duel/multiplayer/notes.py)
-  const advice = st.advice && m && !m.roll && !m.undo ? st.advice : null;
+  const advice = st.advice && m && (m.keep || (!m.roll && !m.undo)) ? st.advice : null;
   const next = await api("game", { record: st.record, hand: st.hand, move: m, coach, advice });
   show(next);
   return next;
@@ -311,13 +311,8 @@ function rollClicked() {
   if (!turn.dice) return run(() => move({ roll: true }));
   const keep = turn.dice.filter((f, i) => S.held[i]);
   if (keep.length === 5) { say(t("web.all_held")); return; }
-  run(async () => {  // keep, and with virtual dice throw the rest at once (one tap, as on the card)
-    const real = S.state.record.real_dice;
-    // the state between keep and throw is replaced at once: asked without the coach's advice,
-    // so that the tap waits for one computed answer only
-    await move({ keep }, real && $("coach").checked);
-    if (!real) await move({ roll: true });
-  });
+  // keep, and with virtual dice throw the rest at once: one tap, one request (as on the card)
+  run(() => move(S.state.record.real_dice ? { keep } : { keep, roll: true }));
 }
 
 async function start() {
