@@ -41,9 +41,10 @@ def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None):
 
 def resume_duel(record, path, record_path, coach, lang=None):
     """Go on with a saved game (its record `record`, read from `path`)."""
-    from ..duel.multiplayer.record import rebuild
+    from ..duel.multiplayer.record import check_record, rebuild
     from ..game.card import GameError
     try:
+        check_record(record)  # every field as its moves give it
         game = rebuild(record)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
