@@ -58,7 +58,7 @@ def _changed(record, path, value):
 
 CONTRADICTIONS = [  # (where in the record, the value that contradicts its moves)
     (("scores",), {"a": 99, "b": 0}), (("finished",), True), (("format",), "kniffel-gam"),
-    (("format_version",), 99), (("turns", 0, "card_total"), 7),
+    (("turns", 0, "card_total"), 7),
     (("turns", 0, "decisions", 1, "extra_bonuses"), 2), (("rules_key",), "yahtzee"),
 ]
 
@@ -73,6 +73,28 @@ def test_a_record_that_contradicts_its_moves_is_refused_by_game_as_by_analyze(cl
     assert analyzed == played == 400, (analysis, state)
     assert "is not what the moves give" in state["error"]
     assert post(client, "/api/game", {"record": record, "hand": hand})[0] == 200  # the real one
+
+
+@pytest.mark.parametrize("value, said", [
+    (99, "record format version 99, this kniffel reads 1"),
+    ("1", 'format_version "1" is a string, expected the number 1'),
+    (1.5, "format_version 1.5 is a number with a fraction, expected the number 1"),
+    (None, "format_version is null, expected the number 1"),
+    (True, "format_version is true, expected the number 1")])
+def test_a_format_version_that_is_not_1_says_what_it_is(client, game, value, said, tmp_path,
+                                                        capsys):
+    """It was "has record format version 1, this kniffel reads 1" for the string "1"."""
+    from conftest import run
+    record, hand = game
+    bad = _changed(record, ("format_version",), value)
+    for path, body in (("/api/game", {"record": bad, "hand": hand}), ("/api/analyze",
+                                                                      {"record": bad})):
+        code, answer = post(client, path, body)
+        assert code == 400 and said in answer["error"], (path, answer)
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(bad))
+    code, out, err = run(capsys, "analyze", str(file))
+    assert code == 2 and err.strip() == f"kniffel: error: {file}: {said}"
 
 
 def test_seeded_dice_that_are_not_the_seeds_are_refused(client, game, capsys, tmp_path):

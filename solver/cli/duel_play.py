@@ -56,11 +56,17 @@ def resume_duel(record, path, record_path, coach, lang=None):
 
 def _run(record, path, coach, words):
     from ..game.record import save_record
+    from ..terminal.card import LineTooLong, limit_input
     session = _Session(record, coach, words)
     save_record(record, path)
+    limit_input()
     status = "finished"
     try:
         session.loop(path)
+    except LineTooLong:  # no move: the game stops, saved, and the command says why
+        click.echo()
+        save_record(session.record, path)
+        raise
     except _Quit:
         status = "quit"
     except (KeyboardInterrupt, EOFError, click.exceptions.Abort):

@@ -150,6 +150,7 @@ def replay(record, visit=None, strict=False):
     DecisionPoint it was taken at and the decision as the game records it.  GameError names the
     first decision that is impossible or disagrees with the record (a start card or points that
     do not match the moves before it)."""
+    check_fields(record)
     rules = record_rules(record["rules"])
     game = Game(rules, record_players(record), record.get("seed"), record_real_dice(record))
     turns = record["turns"]
@@ -167,7 +168,7 @@ def replay(record, visit=None, strict=False):
                 if isinstance(decision, dict) and decision.get("written") is True:
                     _write(turn, decision)  # a turn written without its dice: nothing to visit
                     if strict:
-                        _check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
+                        check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
                     continue
                 kept = turn.kept
                 _take_dice(turn, decision)
@@ -177,7 +178,7 @@ def replay(record, visit=None, strict=False):
                                       turn.dice, turn.rolls_left, game.opponents(turn.player))
                 _decide(turn, decision)
                 if strict:
-                    _check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
+                    check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
                 if visit is not None:  # the game's own copy: box keys, points filled in
                     visit(point, turn.record["decisions"][-1])
             except GameError as exc:
@@ -185,11 +186,11 @@ def replay(record, visit=None, strict=False):
         if not turn.done and number != len(turns):
             raise GameError(f"turn {number} ends without a box but more turns follow")
         try:
-            _check_recorded(turn_record, turn.record, ("round", "card_total") if strict else ())
+            check_recorded(turn_record, turn.record, ("round", "card_total") if strict else ())
         except GameError as exc:
             raise GameError(f"turn {number}: {exc}") from None
     if strict:
-        _check_recorded(record, game.record(), SUMMARY_FIELDS)
+        check_recorded(record, game.record(), SUMMARY_FIELDS)
     return game
 
 
@@ -219,7 +220,7 @@ def check_seeded(rng, kept, dice):
 SUMMARY_FIELDS = ("format", "format_version", "rules_key", "finished", "scores")
 
 
-def _check_recorded(recorded, replayed, keys):
+def check_recorded(recorded, replayed, keys):
     """GameError for the first of `keys` whose value in the record is not the replay's (of
     another type, too: true is not 1)."""
     for key in keys:
@@ -234,6 +235,7 @@ def _check_turn_start(turn, turn_record, game):
     if not isinstance(turn_record, dict) or not isinstance(turn_record.get("decisions"), list) \
             or not turn_record["decisions"]:
         raise GameError("a turn needs a list of \"decisions\"")
+    unknown_fields(turn_record, TURN_FIELDS, "a turn")
     if turn_record.get("player", turn.player) != turn.player:
         raise GameError(f"it is {game.players[turn.player]}'s turn (player {turn.player}), "
                         f"the record has player {turn_record.get('player')!r}")
@@ -241,7 +243,8 @@ def _check_turn_start(turn, turn_record, game):
     if start is None:
         return
     if not isinstance(start, dict):
-        raise GameError(f"a turn's \"start\" must be an object, got {start!r}")
+        raise GameError(f"a turn's \"start\" must be an object, got {start!r}"[:200])
+    unknown_fields(start, START_FIELDS, "a turn's start")
     expected = {"card": turn.position.card, "kniffel_bonuses": turn.position.kniffel_bonuses,
                 "jokers_left": turn.position.jokers_left}
     for key, value in expected.items():
@@ -270,6 +273,7 @@ def _take_dice(turn, decision):
     """Put the decision's dice in hand, checking them against the dice kept before."""
     if not isinstance(decision, dict) or "dice" not in decision:
         raise GameError("a decision needs \"dice\"")
+    unknown_fields(decision, DECISION_FIELDS, "a decision")
     if ("keep" in decision) == ("box" in decision):
         raise GameError("a decision needs exactly one of \"keep\" and \"box\"")
     try:

@@ -1,10 +1,12 @@
 """The web coach's Dice Duel for 2 or more players: the page /duel and its JSON API.
 
-As for the scorecard games the server keeps no game: each request carries the game record and the
-dice in hand, the game code (solver/duel/multiplayer/record.py) checks the move, and the answer is the
-whole state the page shows: the chips on the plate, set aside and in front of each player, the
-turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
+As for the scorecard games the server keeps no game: each request carries the game record and
+the dice in hand, the game code (solver/duel/multiplayer/record.py) checks the move, and the
+answer is the whole state the page shows: the chips on the plate, set aside and in front of each
+player, the turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
 """
+import json
+
 from starlette.responses import FileResponse
 from starlette.routing import Route
 
@@ -15,10 +17,12 @@ from ..duel.multiplayer import analysis as multi_analysis
 from ..duel.multiplayer import game as mg
 from ..duel.multiplayer import record as multi_record
 from ..game.card import GameError
+from ..inputs import json_kind
 from ..lang import LANGUAGES, WORDS, Words
 from ..presets import read_rules
 from ..rules import RulesError
 from . import STATIC, work
+from .checks import check_choice
 
 MAX_NAME = 40
 
@@ -71,7 +75,8 @@ def new_duel(data):
     real_dice = data.get("real_dice", False)
     seed = data.get("seed")
     if not isinstance(real_dice, bool) or (seed is not None and (
-            real_dice or isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63)):
+            real_dice or isinstance(seed, bool) or not isinstance(seed, int)
+            or not 0 <= seed < 2**63)):
         raise GameError("duel.error.seed")
     if seed is None and not real_dice:
         import secrets
@@ -96,6 +101,7 @@ def duel_step(record, hand, move, coach, language="en", advice=None):
     the rules refuse is a GameError in `language`.  advice: the advice the page showed for this
     decision, noted in the record with the move (duel/multiplayer/notes.py)."""
     try:
+        multi_record.check_record(record)  # its summary too: what its moves give
         if move is not None:
             record, hand = multi_record.apply_move(record, hand, move, advice)
         return duel_state(record, hand, coach)
@@ -136,10 +142,20 @@ def _checked(data, fields, what):
     routes refuse unknown fields too: a typo must not pass silently)."""
     unknown = sorted(map(str, set(data) - fields))
     if unknown:
-        raise GameError(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; it takes: "
-                        f"{', '.join(sorted(fields))}")
+        raise GameError(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; "
+                        f"it takes: {', '.join(sorted(fields))}")
     if "coach" in data and not isinstance(data["coach"], bool):
         raise GameError(f"coach must be true or false, got {data['coach']!r}"[:200])
+    check_choice(data, "language", LANGUAGES, GameError)  # 12345 is not English
+    hand = data.get("hand")
+    if hand is not None and not (isinstance(hand, list) and len(hand) == 5 and all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in hand)):
+        raise GameError(f"hand must be the five dice in hand (faces 1-6) or null, got "
+                        f"{json.dumps(hand, default=str)[:60]}")
+    advice = data.get("advice")  # what is in it: notes.py's (a note only when it matches)
+    if advice is not None and not isinstance(advice, dict):
+        raise GameError(f"advice must be the advice shown (an object) or null, got "
+                        f"{json_kind(advice)}")
     return data
 
 

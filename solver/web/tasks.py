@@ -3,6 +3,8 @@ a game's state with the advice for its goal, asked of the one door (ask/answer.p
 line, an analysis, the jobs a request starts (a missing table solved, a feature's kernels
 compiled, the win coach's tables built); the app's table cache, which never solves or compiles
 inside a request."""
+import json
+
 import orjson
 
 from ..ask.answer import answer, fallback_text
@@ -15,7 +17,7 @@ from ..game.card import GameError
 from ..lang import LANGUAGES, Words, box_name, pad_language
 from ..rules import RulesError
 from . import work, worker
-from .checks import BadRequest
+from .checks import GOALS, BadRequest
 
 
 class ServerTables(StoreTables):
@@ -44,7 +46,6 @@ def _missing(rules, reason):
     raise _Missing(reason)
 
 
-GOALS = ("points", "win")  # what the page plays for (a win: with other players on the card)
 
 
 def answer_request(body, tables):
@@ -144,8 +145,12 @@ def analysis_goal(data, record):
     if goal not in GOALS:
         raise BadRequest(f"goal must be points or win, got {goal!r}"[:200])
     from_round = data.get("from_round", 1)
-    if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
-        raise BadRequest("from_round must be a whole number >= 1")
+    from ..game.record import record_rules
+    rounds = record_rules(record["rules"]).n_boxes
+    if not isinstance(from_round, int) or isinstance(from_round, bool) \
+            or not 1 <= from_round <= rounds:
+        raise BadRequest(f"from_round must be a round of the game, 1-{rounds}, got "
+                         f"{json.dumps(from_round, default=str)[:40]}")
     if goal != "win" or len(record.get("players", [])) < 2:
         return None, 1
     fields = {"goal": "win", "opponents": [{"final": 0}]}  # the opponents come at each decision
