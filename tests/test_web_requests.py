@@ -241,3 +241,47 @@ def test_warming_a_feature_compiles_every_kernel_its_requests_need(tmp_path):
                           env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+# --- an analysis's chances to win within its own budget of work ---------------------------------
+
+EXAMPLE = "docs/examples/kniffel-game.json"  # two players, finished
+
+
+def example_record():
+    from pathlib import Path
+    return json.loads((Path(__file__).resolve().parent.parent / EXAMPLE).read_text())
+
+
+@pytest.mark.slow  # two analyses to win: about two seconds
+def test_a_win_analysis_counts_the_latest_rounds_its_work_budget_affords_and_says_so():
+    """A whole game's chances to win are a minute of work, past a server's time limit (it was
+    refused "over the budget", then stopped at the time limit): the analysis judges the latest
+    rounds whose work fits its budget and says from which round on, and why."""
+    from solver import Tables
+    from solver.ask.analysis import analyze
+    from solver.lang import Words
+    from solver.web.tasks import analysis_goal
+    record = example_record()
+    goal, _ = analysis_goal({"goal": "win"}, record)
+    result = analyze(record, Tables(), goal, 1, work_budget=1.0)
+    first = result["goal_from_round"]
+    assert 1 < first <= 14 and result["goal_note"]["key"] in ("analyze.goal_from",
+                                                              "analyze.goal_none")
+    assert all(d["round"] >= first for d in result["decisions"] if "chance_loss" in d)
+    for lang in ("en", "de"):
+        text = Words(lang)(result["goal_note"]["key"], **result["goal_note"]["fields"])
+        assert "{" not in text and "1 s" in text  # every field filled in, the budget named
+    unbudgeted = analyze(record, Tables(), goal, 13)  # the command line's: as asked
+    assert unbudgeted["goal_from_round"] == 13 and "goal_note" not in unbudgeted
+
+
+def test_the_page_gets_the_note_of_an_analysis_cut_to_its_budget(client, monkeypatch):
+    from solver.web import tasks
+    monkeypatch.setattr(tasks, "ANALYSIS_WORK", 1.0)
+    code, result = post(client, "/api/analyze", {"record": example_record(), "goal": "win"})
+    assert code == 200, result
+    assert result["goal_from_round"] > 1 and result["goal_note"]["fields"]["budget"] == "1"
+    code, result = post(client, "/api/analyze", {"record": example_record(), "goal": "win",
+                                                 "from_round": 13})
+    assert code == 200 and result["goal_from_round"] == 13 and "goal_note" not in result

@@ -138,6 +138,12 @@ def in_language(data, function, *args):
         raise BadRequest(exc.text(language)) from None
 
 
+# The work (reference seconds, advice/cost.py) of an analysis's chances to win in all: the whole
+# game's is about a minute, past the server's time limit (default 10 s: half of it, for a machine
+# slower than the reference); the same on every server and machine, so the same answer.
+ANALYSIS_WORK = 5.0
+
+
 def analysis_goal(data, record):
     """(goal, from_round) for analysis.analyze: with "goal": "win" (a game of several), the
     chance to win from round `from_round` on, for the decisions the page took playing to win."""
@@ -170,10 +176,11 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
 
 
 def _task_analyze(tables, record, goal, budget):
-    """POST /api/analyze: `goal` is analysis_goal's (goal, from_round)."""
+    """POST /api/analyze: `goal` is analysis_goal's (goal, from_round); its chances within
+    ANALYSIS_WORK (the latest rounds that fit; the answer says from which round on, and why)."""
     from ..ask import analysis
     from ..game.record import record_rules
-    result = analysis.analyze(record, tables, *goal)
+    result = analysis.analyze(record, tables, *goal, work_budget=ANALYSIS_WORK)
     return {**result,
             "expected_start": session.start_expectation(tables(record_rules(record["rules"])))}
 
