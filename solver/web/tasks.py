@@ -186,13 +186,27 @@ def _task_analyze(tables, record, goal, budget):
 
 
 def _task_solve(tables, rules, budget):
+    """Solve and save the value table of `rules` (a job); where the store cannot save it (read
+    only, a full disk) the table itself comes back in "table", with the reason in "unsaved":
+    the server keeps it in memory (work.Pool.keep), so that it is used all the same."""
     from .. import get_table
     from ..engine.table_cache import prune_house_rules
-    table = tables.loaded["expected", rules] = get_table(rules, tables.directory, progress=False)
+    unsaved = []
+    table = tables.loaded["expected", rules] = get_table(rules, tables.directory, progress=False,
+                                                         warn=unsaved.append)
     # the store of a server is a cache of house rules: each new set of options in /api/new
     # solves a table (8.4 MB), so the least recently used beyond HOUSE_RULES_KEPT go
     prune_house_rules(tables.directory)
-    return {"rules": rules.key, "expected_score": table.expected_score}
+    result = {"rules": rules.key, "expected_score": table.expected_score}
+    if unsaved:
+        result.update(unsaved=unsaved[0], table=table)
+    return result
+
+
+def _task_keep(tables, table, budget):
+    """Hold `table` (solved by a job, not saved: the store cannot be written) in this worker."""
+    tables.loaded["expected", table.rules] = table
+    return table.rules.key
 
 
 def _task_job(tables, kind, subject, progress, guard):
@@ -224,7 +238,8 @@ TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
          "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None,
                                                                budget, check=False),
-         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job}
+         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job,
+         "keep": _task_keep}
 
 
 def error_of(exc):
@@ -243,6 +258,9 @@ def error_of(exc):
         return work.Failed(str(exc), 422)
     if isinstance(exc, (GameError, RulesError, TableError, ValueError)):
         return work.Failed(str(exc), 400)
+    if isinstance(exc, OSError):  # the store or the disk (full, read-only): one line, no trace
+        reason = exc.strerror or next((str(a) for a in exc.args if a), type(exc).__name__)
+        return work.Failed(f"{reason}: {exc.filename}" if exc.filename else reason, 503)
     import traceback
     traceback.print_exc()  # a bug: its traceback in the server's log, one line to the page
     return work.Failed(f"internal error ({type(exc).__name__})", 500)
