@@ -7,6 +7,8 @@ fetch needs no CORS preflight, and a DNS-rebinding page reaches it under a name 
 - the Origin, where a browser sends one, must be the Host the request came to;
 - a POST body must be declared application/json (415 otherwise): a cross-site page cannot send
   that without a preflight, which this server never answers.
+- the Host header is a host and a port, nothing else (no "user@" part), and a request that
+  sends Host, Origin or Content-Type twice is refused: which one would a check believe?
 A client that sends its headers or body too slowly is cut off (HEADER_SECONDS, BODY_SECONDS),
 and one that disconnects mid-request leaves one quiet line in the log, no traceback; idle
 connections cannot crowd out real requests (timed_protocol), and a warning that repeats is
@@ -15,6 +17,7 @@ logged once a minute with its count (RepeatFilter).
 import asyncio
 import ipaddress
 import logging
+import re
 import socket
 import time
 from urllib.parse import urlsplit
@@ -46,9 +49,17 @@ def allowed_hosts(host):
     return names | {host.lower().strip("[]")}, False
 
 
+# A Host header's value: a name or an IPv4 address, or an IPv6 address in brackets, and a port;
+# nothing else (no "user@" part, which a URL parser would drop: "evil.com@127.0.0.1")
+HOST_VALUE = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+ONCE = ("host", "origin", "content-type")  # headers a request must not send twice
+
+
 def host_name(value):
     """The name or address of a Host header value (without its port), lower case; None when
     it is not a host at all."""
+    if not HOST_VALUE.fullmatch(value):
+        return None
     try:
         parts = urlsplit("//" + value)
         name = parts.hostname
@@ -78,7 +89,10 @@ class Guard:
         """(status, message) of a request to refuse, else None."""
         headers = {}
         for key, value in scope.get("headers", []):
-            headers.setdefault(key.decode("latin-1").lower(), value.decode("latin-1"))
+            name = key.decode("latin-1").lower()
+            if name in headers and name in ONCE:  # which of two would a check believe?
+                return 400, f"a request with two {name.title()} headers is not answered"
+            headers[name] = value.decode("latin-1")
         host = headers.get("host", "")
         name = host_name(host)
         if name is None or not (name in self.names or (self.any_address and _ip(name) is not None)):
