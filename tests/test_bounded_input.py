@@ -186,6 +186,13 @@ def test_batch_from_dev_zero_on_standard_input_is_one_line():
     assert "--batch line 1 is longer than 256 KiB" in err and out == ""
 
 
+def test_batch_from_a_closed_standard_input_is_one_line():
+    done = subprocess.run(["sh", "-c", 'exec "$@" <&-', "sh", sys.executable, "-m", "solver.cli",
+                           "advise", "--batch", "-"], capture_output=True, timeout=120)
+    one_line(done.returncode, "", done.stderr.decode())
+    assert "standard input is closed" in done.stderr.decode()
+
+
 def test_batch_lines_before_a_line_too_long_are_answered(tmp_path):
     data = tmp_path / "lines"
     data.write_bytes(b'{"card": {}}\n{"card": {"ones": 3}}\n' + b"x" * (300 * 1024) + b"\n{}\n")

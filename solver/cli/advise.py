@@ -147,7 +147,9 @@ def _batch_input(name):
 
     from ..inputs import FileRefused, open_regular
     if name == "-":
-        return contextlib.nullcontext(sys.stdin.buffer)
+        if sys.stdin is None:  # closed at start-up (`<&-`): Python's stand-in is None
+            raise InputError("--batch -: standard input is closed, there are no lines to read")
+        return contextlib.nullcontext(getattr(sys.stdin, "buffer", sys.stdin))
     try:
         return open_regular(name, "--batch file")
     except FileRefused as exc:
