@@ -38,8 +38,9 @@ def open_regular(path, what="file"):
             kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
                     else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket")
             raise FileRefused(f"{what} {path} is {kind}, not a regular file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
+        set_blocking = getattr(os, "set_blocking", None)  # not on every platform
+        if set_blocking is not None:
+            set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)

@@ -40,7 +40,7 @@ def boolean(v):
 
 
 def name_list(v):
-    return isinstance(v, list) and 2 <= len(v) <= 8 and all(
+    return isinstance(v, list) and 1 <= len(v) <= 8 and all(
         isinstance(p, str) and p.strip() and len(p) <= 40 for p in v)
 
 

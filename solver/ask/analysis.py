@@ -96,6 +96,17 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None):
     for row, query, point, decision in judged:
         if point.round >= first:
             _judge_for_goal(row, goal, query, point, decision, tables)
+    result = {"rules": rules.key, "players": _players(game, decisions, rules, by_goal),
+              "decisions": decisions}
+    if by_goal:
+        result.update(goal=str(goal), goal_from_round=first)
+        if note is not None:
+            result["goal_note"] = note
+    return result
+
+
+def _players(game, decisions, rules, by_goal):
+    """Each player's totals of the judged `decisions` (analyze's "players")."""
     written = written_turns(game)
     summary = []
     for index, column in enumerate(game.columns):
@@ -106,12 +117,7 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None):
                         "optimal": sum(d["optimal"] for d in mine), "written": written[index]})
         if by_goal:
             summary[-1]["chance_loss"] = sum(d.get("chance_loss", 0.0) for d in mine)
-    result = {"rules": rules.key, "players": summary, "decisions": decisions}
-    if by_goal:
-        result.update(goal=str(goal), goal_from_round=first)
-        if note is not None:
-            result["goal_note"] = note
-    return result
+    return summary
 
 
 def _affordable(judged, goal, rules, table, tables, from_round, work_budget):

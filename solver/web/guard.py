@@ -231,10 +231,11 @@ class TimedConnection:
     sending_since = None  # loop time of the first byte of the request still coming in
     sent = 0  # bytes of that request received so far
     refused = False  # answered by refuse(): what still comes is dropped until it closes
+    fd = -1  # its socket's file descriptor (pending() asks it)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.limit_concurrency = None  # uvicorn's 503: replaced by admit()
+        self.limit_concurrency = None  # uvicorn's own 503 (no Retry-After): _admitting's instead
         self.app = _admitting(self.app, self)
 
     def connection_made(self, transport):
