@@ -174,15 +174,17 @@ JSON = {"content-type": "application/json"}
 
 
 @contextlib.contextmanager
-def server(tmp_path, *options):
-    """A running `kniffel serve` (its store empty but for the shipped kniffel table): yields
-    (base URL, the process, its stderr file)."""
+def server(tmp_path, *options, tables=None, preexec_fn=None):
+    """A running `kniffel serve` (its store empty but for the shipped kniffel table, or the
+    store `tables`; preexec_fn: run in the server's process before it starts, a resource limit
+    say): yields (base URL, the process, its stderr file)."""
     import httpx
-    env = {**os.environ, "KNIFFEL_TABLES": str(tmp_path / "tables")}
+    env = {**os.environ, "KNIFFEL_TABLES": str(tables or tmp_path / "tables")}
     log = open(tmp_path / "stderr.txt", "w+")
     process = subprocess.Popen([sys.executable, "-m", "solver.cli", "serve", "--port", "0",
                                 *options],
-                               stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+                               stdout=subprocess.PIPE, stderr=log, text=True, env=env,
+                               preexec_fn=preexec_fn)
     try:
         line = process.stdout.readline()
         match = re.fullmatch(r"kniffel serve: (http://127\.0\.0\.1:\d+)/\n", line)

@@ -260,6 +260,20 @@ def test_web_load_and_liveness(monkeypatch, tmp_path):
     assert 0 < result["sigterm_to_exit_seconds"] < 30 and result["busy_at_sigterm"] == 1
 
 
+@pytest.mark.slow  # a real server and three scenarios against it
+def test_web_attack_writes_what_each_scenario_got(monkeypatch, tmp_path):
+    out = tmp_path / "web_attack.json"
+    bench(monkeypatch, "web_attack", "--burst", 5, "--slow", 10, "--slow-seconds", 2,
+          "--soak", 2, "--clients", 2, "--soak-slow", 5, "--out", out)
+    result = read(out)
+    burst, slow, soak = result["burst"], result["slow_body"], result["soak"]
+    assert burst["requests"] == burst["answered"] == 5 and burst["reset"] == 0
+    assert slow["info_during_attack"]["requests"] > 0 and slow["connections"] == 10
+    assert set(slow["info_during_attack"]) >= {"ok_200", "busy_503", "reset", "p50_ms", "p95_ms"}
+    assert soak["requests"] > 0 and soak["info_during_soak"]["requests"] > 0
+    assert result["server_alive"] and result["server_log_tracebacks"] == 0
+
+
 def test_web_and_web_load_import_one_way():
     """web.py imports web_load.py (its load and liveness runs, the shared helpers), never back."""
     folder = Path(__file__).resolve().parent.parent / "benchmarks"

@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "solver"
 # a package, or the few modules of a package that sit lower than the rest of it (the Dice Duel's
 # rules, which presets.py names).
 LAYERS = [
-    ("solver.dice", "solver.rules", "solver.lang", "solver.version"),
+    ("solver.dice", "solver.rules", "solver.lang", "solver.version", "solver.inputs"),
     ("solver.engine",),
     ("solver.duel.chips", "solver.duel.rules", "solver.duel.states"),
     ("solver.presets",),

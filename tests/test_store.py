@@ -478,7 +478,7 @@ def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
     class Solved:
         expected_score = 1.0
 
-    def get_table(rules, directory, progress):  # the solve, as far as the store sees it
+    def get_table(rules, directory, progress, warn=None):  # the solve, as far as the store sees it
         save_arrays(rules, store.VALUE_TABLE, {"values": np.zeros(3)}, {}, directory)
         return Solved()
 
@@ -487,6 +487,116 @@ def test_the_server_prunes_the_store_after_a_solve(tmp_path, monkeypatch):
     kept = [key for _, key, _ in table_cache.house_rule_tables(tmp_path)]
     assert len(kept) == table_cache.HOUSE_RULES_KEPT and kept[-1] == house[-1].key
     assert house[0].key not in kept
+
+
+# --- a store that cannot keep what is saved in it: read-only, or a full disk ---------------------
+
+SHORT_WRITE = OSError("8388608 requested and 0 written")  # numpy's, on a full disk: no errno
+
+
+def test_a_short_write_names_the_file_and_the_full_disk_not_errno_none(tmp_path):
+    def write(handle):
+        raise SHORT_WRITE
+
+    with pytest.raises(OSError) as caught:
+        store.atomic_write(tmp_path / "yahtzee.npy", write)
+    assert caught.value.filename == str(tmp_path / "yahtzee.npy")
+    assert "is the disk full?" in caught.value.strerror and "None" not in str(caught.value)
+    assert not list(tmp_path.iterdir())  # the temporary file is gone
+
+
+@pytest.mark.slow  # solves a table (about two seconds)
+def test_the_command_line_says_a_full_disk_in_one_line(tmp_path, capsys, monkeypatch):
+    """It was `kniffel: error: [Errno None] None: '.../kniffel-basic.npy'`."""
+    from conftest import run
+
+    def full(*args, **kwargs):
+        raise SHORT_WRITE
+
+    monkeypatch.setattr(store.np, "save", full)
+    code, out, err = run(capsys, "solve", "--rules", "kniffel-basic", "--tables", str(tmp_path),
+                         "--quiet")
+    assert code == 1 and len(err.strip().splitlines()) == 1, err
+    assert err.startswith("kniffel: error: the write was cut short (8388608 requested and 0 "
+                          "written): is the disk full?: ") and "None" not in err, err
+    assert err.strip().endswith("kniffel-basic.npy")
+
+
+def test_a_solve_job_hands_back_the_table_the_store_could_not_keep(tmp_path, monkeypatch):
+    import solver
+    from solver.web.tasks import TASKS
+    from solver.web.tasks import ServerTables as Tables
+    rules = get_rules("kniffel", upper_bonus=30)
+
+    class Solved:
+        expected_score = 1.0
+
+    solved = Solved()
+
+    def get_table(rules, directory, progress, warn=None):  # solved, then the save failed
+        warn("the table could not be saved in x (Read-only file system)")
+        return solved
+
+    monkeypatch.setattr(solver, "get_table", get_table)
+    tables = Tables(tmp_path)
+    result = TASKS["solve"](tables, rules, None)
+    assert result["table"] is solved and "Read-only" in result["unsaved"]
+    assert tables.loaded["expected", rules] is solved
+
+
+def test_the_pool_keeps_a_table_it_could_not_save_and_hands_it_to_its_workers():
+    """A worker that misses a table the pool keeps (a job solved it, the store could not save
+    it) gets it and answers; no second solve is started, and a failed job is not started again
+    at every request (the issue: 503 for ever, a solve and a traceback each)."""
+    import asyncio
+
+    from solver.web import work
+    rules = get_rules("kniffel", upper_bonus=31)
+    solves = []
+
+    class Table:
+        def __init__(self, rules):
+            self.rules = rules
+
+    def ask(tables, rules, budget):
+        if rules not in tables:  # the worker's own memory: a process has its own
+            raise work.TableMissing(rules)
+        return "answered"
+
+    def keep(tables, table, budget):
+        tables[table.rules] = table
+
+    def job(tables, kind, subject, progress, guard):
+        solves.append(subject)
+        if subject.upper_bonus == 32:
+            raise OSError(28, "No space left on device")
+        return {"rules": subject.key, "table": Table(subject), "unsaved": "read-only store"}
+
+    def error_of(exc):
+        return exc if isinstance(exc, work.TableMissing) else work.Failed(str(exc), 503)
+
+    pool = work.Pool(1, 4, None, ({"ask": ask, "keep": keep, "job": job}, error_of, None, None),
+                     tables={}, processes=False)
+
+    async def scenario():
+        with pytest.raises(work.Busy):  # its job started (being prepared, or done already)
+            await pool.run("ask", (rules,))
+        while pool.jobs[("table", rules.key)].running():
+            await asyncio.sleep(0.01)
+        assert await pool.run("ask", (rules,)) == "answered"
+        assert await pool.run("ask", (rules,)) == "answered" and len(solves) == 1
+        other = get_rules("kniffel", upper_bonus=32)  # its job fails: not again at once
+        with pytest.raises(work.Busy):
+            await pool.run("ask", (other,))
+        while pool.jobs[("table", other.key)].running():
+            await asyncio.sleep(0.01)
+        for _ in range(3):
+            with pytest.raises(work.Busy, match="could not be prepared .*No space left"):
+                await pool.run("ask", (other,))
+        assert len(solves) == 2
+
+    asyncio.run(scenario())
+    assert list(pool.kept) == [rules]
 
 
 def test_tables_prune_on_the_command_line(tmp_path, capsys):

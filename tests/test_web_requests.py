@@ -58,7 +58,7 @@ def _changed(record, path, value):
 
 CONTRADICTIONS = [  # (where in the record, the value that contradicts its moves)
     (("scores",), {"a": 99, "b": 0}), (("finished",), True), (("format",), "kniffel-gam"),
-    (("format_version",), 99), (("turns", 0, "card_total"), 7),
+    (("turns", 0, "card_total"), 7),
     (("turns", 0, "decisions", 1, "extra_bonuses"), 2), (("rules_key",), "yahtzee"),
 ]
 
@@ -73,6 +73,28 @@ def test_a_record_that_contradicts_its_moves_is_refused_by_game_as_by_analyze(cl
     assert analyzed == played == 400, (analysis, state)
     assert "is not what the moves give" in state["error"]
     assert post(client, "/api/game", {"record": record, "hand": hand})[0] == 200  # the real one
+
+
+@pytest.mark.parametrize("value, said", [
+    (99, "record format version 99, this kniffel reads 1"),
+    ("1", 'format_version "1" is a string, expected the number 1'),
+    (1.5, "format_version 1.5 is a number with a fraction, expected the number 1"),
+    (None, "format_version is null, expected the number 1"),
+    (True, "format_version is true, expected the number 1")])
+def test_a_format_version_that_is_not_1_says_what_it_is(client, game, value, said, tmp_path,
+                                                        capsys):
+    """It was "has record format version 1, this kniffel reads 1" for the string "1"."""
+    from conftest import run
+    record, hand = game
+    bad = _changed(record, ("format_version",), value)
+    for path, body in (("/api/game", {"record": bad, "hand": hand}), ("/api/analyze",
+                                                                      {"record": bad})):
+        code, answer = post(client, path, body)
+        assert code == 400 and said in answer["error"], (path, answer)
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(bad))
+    code, out, err = run(capsys, "analyze", str(file))
+    assert code == 2 and err.strip() == f"kniffel: error: {file}: {said}"
 
 
 def test_seeded_dice_that_are_not_the_seeds_are_refused(client, game, capsys, tmp_path):
@@ -219,3 +241,47 @@ def test_warming_a_feature_compiles_every_kernel_its_requests_need(tmp_path):
                           env={**__import__("os").environ, "KNIFFEL_TABLES": str(tmp_path)})
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+# --- an analysis's chances to win within its own budget of work ---------------------------------
+
+EXAMPLE = "docs/examples/kniffel-game.json"  # two players, finished
+
+
+def example_record():
+    from pathlib import Path
+    return json.loads((Path(__file__).resolve().parent.parent / EXAMPLE).read_text())
+
+
+@pytest.mark.slow  # two analyses to win: about two seconds
+def test_a_win_analysis_counts_the_latest_rounds_its_work_budget_affords_and_says_so():
+    """A whole game's chances to win are a minute of work, past a server's time limit (it was
+    refused "over the budget", then stopped at the time limit): the analysis judges the latest
+    rounds whose work fits its budget and says from which round on, and why."""
+    from solver import Tables
+    from solver.ask.analysis import analyze
+    from solver.lang import Words
+    from solver.web.tasks import analysis_goal
+    record = example_record()
+    goal, _ = analysis_goal({"goal": "win"}, record)
+    result = analyze(record, Tables(), goal, 1, work_budget=1.0)
+    first = result["goal_from_round"]
+    assert 1 < first <= 14 and result["goal_note"]["key"] in ("analyze.goal_from",
+                                                              "analyze.goal_none")
+    assert all(d["round"] >= first for d in result["decisions"] if "chance_loss" in d)
+    for lang in ("en", "de"):
+        text = Words(lang)(result["goal_note"]["key"], **result["goal_note"]["fields"])
+        assert "{" not in text and "1 s" in text  # every field filled in, the budget named
+    unbudgeted = analyze(record, Tables(), goal, 13)  # the command line's: as asked
+    assert unbudgeted["goal_from_round"] == 13 and "goal_note" not in unbudgeted
+
+
+def test_the_page_gets_the_note_of_an_analysis_cut_to_its_budget(client, monkeypatch):
+    from solver.web import tasks
+    monkeypatch.setattr(tasks, "ANALYSIS_WORK", 1.0)
+    code, result = post(client, "/api/analyze", {"record": example_record(), "goal": "win"})
+    assert code == 200, result
+    assert result["goal_from_round"] > 1 and result["goal_note"]["fields"]["budget"] == "1"
+    code, result = post(client, "/api/analyze", {"record": example_record(), "goal": "win",
+                                                 "from_round": 13})
+    assert code == 200 and result["goal_from_round"] == 13 and "goal_note" not in result

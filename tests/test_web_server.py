@@ -231,3 +231,45 @@ def test_a_missing_table_is_solved_in_the_background(tmp_path):
         answer = httpx.post(base + "/api/new", headers=JSON, content=new, timeout=60)
         assert answer.status_code == 200 and answer.json()["rules"]["key"] == "kniffel-basic"
     assert "Traceback" not in (tmp_path / "stderr.txt").read_text()
+
+
+def full_disk():
+    """In the server's process: files may grow to 1 MiB, no more (a write beyond fails as on a
+    full disk: numpy's "... requested and ... written", an OSError without errno)."""
+    import resource
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write beyond fails instead of killing
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1 << 20, 1 << 20))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="resource limits")
+@pytest.mark.parametrize("store", ["read-only", "full"])
+def test_a_table_the_store_cannot_keep_is_solved_once_and_used(tmp_path, store):
+    """The issue: with a read-only store (or a full disk) /api/new of another preset answered
+    503 "being solved" for ever, each request starting a new solve with a traceback.  The table
+    solved is kept in memory: the game starts, the next request too, one warning in the log."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    tables = blocker / "tables" if store == "read-only" else tmp_path / "tables"
+    with server(tmp_path, "--workers", "2", tables=tables,
+                preexec_fn=full_disk if store == "full" else None) as (base, process, log):
+        new = json.dumps({"rules": "kniffel-basic", "seed": 1})
+        answers = []
+        for _ in range(600):
+            answer = httpx.post(base + "/api/new", headers=JSON, content=new, timeout=60)
+            answers.append(answer.status_code)
+            if answer.status_code != 503:
+                break
+            assert "being prepared" in answer.json()["error"], answer.text
+            time.sleep(0.5)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["rules"]["key"] == "kniffel-basic"
+        for _ in range(4):  # every worker has it now, or gets it: no second solve
+            again = httpx.post(base + "/api/new", headers=JSON, content=new, timeout=60)
+            assert again.status_code == 200, again.text
+        jobs = status(base)["jobs"]
+        assert [(j["rules"], j["state"]) for j in jobs] == [("kniffel-basic", "done")], jobs
+    text = (tmp_path / "stderr.txt").read_text()
+    assert "Traceback" not in text, text
+    assert text.count("kept in memory") == 1 and "[Errno None]" not in text, text
+    assert "could not be saved" in text
+    assert ("is the disk full?" if store == "full" else "Not a directory") in text, text

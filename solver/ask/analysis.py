@@ -44,7 +44,7 @@ def choice_value(table, state, dice, decision, advice):
     return state.card_total + float(values[box, 0])
 
 
-def analyze(record, tables, goal=None, from_round=1):
+def analyze(record, tables, goal=None, from_round=1, work_budget=None):
     """Every decision of a game record with its loss, and totals per player; `tables` the
     cache (ask/tables.py) of the tables it reads.
 
@@ -60,8 +60,15 @@ def analyze(record, tables, goal=None, from_round=1):
     target) with the best choice for that goal and with the choice made, each followed by play for
     the goal; and each player "chance_loss", the sum, and "goal".  Only decisions from round
     `from_round` on get the chance (early in a game each turn's win objective is a long solve); a
-    decision whose chance cannot be had here (answer.py's fallback) has none."""
-    decisions = []
+    decision whose chance cannot be had here (answer.py's fallback) has none.
+
+    work_budget: the work (reference seconds, counted as advice/cost.py counts it, never timed)
+    that the goal's chances may take in all, or None for no limit: a whole game's chances to
+    win take a minute, more than a server lets one request compute.  The latest rounds whose
+    work fits are judged, the earlier ones not, and the result says from which round on
+    ("goal_from_round") and, when that is later than `from_round`, why ("goal_note": the
+    words' key and fields, solver/lang's "analyze.goal_from" or "analyze.goal_none")."""
+    decisions, judged = [], []
     by_goal = goal not in (None, POINTS)
     rules = record_rules(record["rules"])
     table = tables(rules)
@@ -81,10 +88,25 @@ def analyze(record, tables, goal=None, from_round=1):
         if loss < -1e-6:  # the best option is the maximum: a negative loss would be a bug
             raise ValueError(f"choice worth more than the best option at {point}")
         if by_goal and point.round >= from_round:
-            _judge_for_goal(decisions[-1], goal, query, point, decision, tables)
+            judged.append((decisions[-1], query, point, decision))
 
     players = record_players(record)
     game = replay(record, visit, strict=True)  # every field must agree with the moves
+    first, note = _affordable(judged, goal, rules, table, tables, from_round, work_budget)
+    for row, query, point, decision in judged:
+        if point.round >= first:
+            _judge_for_goal(row, goal, query, point, decision, tables)
+    result = {"rules": rules.key, "players": _players(game, decisions, rules, by_goal),
+              "decisions": decisions}
+    if by_goal:
+        result.update(goal=str(goal), goal_from_round=first)
+        if note is not None:
+            result["goal_note"] = note
+    return result
+
+
+def _players(game, decisions, rules, by_goal):
+    """Each player's totals of the judged `decisions` (analyze's "players")."""
     written = written_turns(game)
     summary = []
     for index, column in enumerate(game.columns):
@@ -95,10 +117,37 @@ def analyze(record, tables, goal=None, from_round=1):
                         "optimal": sum(d["optimal"] for d in mine), "written": written[index]})
         if by_goal:
             summary[-1]["chance_loss"] = sum(d.get("chance_loss", 0.0) for d in mine)
-    result = {"rules": rules.key, "players": summary, "decisions": decisions}
-    if by_goal:
-        result["goal"] = str(goal)
-    return result
+    return summary
+
+
+def _affordable(judged, goal, rules, table, tables, from_round, work_budget):
+    """(the first round whose decisions' chances are judged, the note why it is later than
+    `from_round` or None): the latest rounds whose predicted work fits `work_budget` (a win's
+    work as advice/win/coach.answer_work counts it; another goal's is not counted)."""
+    if work_budget is None or not judged or goal.kind != "win":
+        return from_round, None
+    from ..advice.win.coach import answer_work
+    from ..stats.opponents import get_store
+    has_store = get_store(table, tables.directory, build_missing=False) is not None
+    by_round = {}
+    for _, _, point, _ in judged:
+        if point.opponents:
+            work = answer_work(rules, point.position.card, point.opponents, goal.budget,
+                               has_store)
+            by_round[point.round] = by_round.get(point.round, 0.0) + work
+    first, spent = max(p.round for _, _, p, _ in judged) + 1, 0.0
+    for number in sorted(by_round, reverse=True):
+        if spent + by_round[number] > work_budget:
+            break
+        spent, first = spent + by_round[number], number
+    else:
+        return from_round, None
+    more = sum(work for number, work in by_round.items() if number < first)
+    key = "analyze.goal_from"
+    if not spent:  # not even the last round fits: its own work is the figure
+        key, more = "analyze.goal_none", by_round[max(by_round)]
+    return first, {"key": key, "fields": {"round": first, "work": round(more),
+                                          "budget": f"{work_budget:g}"}}
 
 
 def _judge_for_goal(row, goal, query, point, decision, tables):

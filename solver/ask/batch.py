@@ -19,6 +19,7 @@ from ..advice.batch import points_json
 from ..advice.goal import POINTS
 from ..engine.store import TableError
 from ..engine.threads import default_threads
+from ..inputs import MAX_BATCH_LINE
 from ..rules import RulesError
 from .answer import answer
 from .request import read_request
@@ -107,11 +108,16 @@ class InputLines:
     each line; `ready()` says whether another comes without waiting for the writer (more than
     `wait` seconds: a program writing a large batch fills the pipe again at once, one waiting
     for an answer does not).  A stream without a file descriptor (or where select cannot tell)
-    is always ready."""
+    is always ready.
 
-    def __init__(self, stream, size=1 << 16, wait=0.05):
-        self.stream, self.size, self.wait = stream, size, wait
+    A line longer than `limit` bytes is no question, and holding it would take memory without
+    end (`cat /dev/zero | kniffel advise --batch -` never sends a newline): the lines end
+    before it, and `too_long` is its number (None while every line fits)."""
+
+    def __init__(self, stream, size=1 << 16, wait=0.05, limit=MAX_BATCH_LINE):
+        self.stream, self.size, self.wait, self.limit = stream, size, wait, limit
         self.lines, self.part = deque(), []  # whole lines read, and the start of the next one
+        self.given, self.too_long = 0, None  # lines yielded; the number of the line too long
         try:
             self.fd = stream.fileno()
         except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
@@ -130,20 +136,37 @@ class InputLines:
         return self
 
     def __next__(self):
+        if self.too_long is not None and not self.lines:
+            raise StopIteration
         while not self.lines:
             data = self._read()
             if not data:  # the end: a last line without its newline, if any
                 if not self.part:
                     raise StopIteration
                 line, self.part = b"".join(self.part), []
-                return line
+                return self._given(line)
             first, *more = data.split(b"\n")
             self.part.append(first)
             if more:
                 self.lines.append(b"".join(self.part) + b"\n")
                 self.lines.extend(line + b"\n" for line in more[:-1])
                 self.part = [more[-1]] if more[-1] else []
-        return self.lines.popleft()
+            long = next((i for i, line in enumerate(self.lines) if len(line) > self.limit + 1),
+                        None)
+            if long is None and sum(map(len, self.part)) > self.limit:
+                long = len(self.lines)  # the line still coming is too long already
+            if long is not None:  # the lines before it are answered, then the batch ends
+                self.too_long = self.given + long + 1
+                for _ in range(len(self.lines) - long):
+                    self.lines.pop()
+                self.part = []
+                if not self.lines:
+                    raise StopIteration
+        return self._given(self.lines.popleft())
+
+    def _given(self, line):
+        self.given += 1
+        return line
 
     def _read(self):
         if self.fd is None:

@@ -108,9 +108,10 @@ def main(argv=None):
         sys.exit(code)
     except BrokenPipeError:
         sys.exit(0)
-    except OSError as exc:  # e.g. a table store that cannot be written
-        click.echo(f"kniffel: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-                   err=True)
+    except OSError as exc:  # e.g. a table store that cannot be written, a full disk
+        # never "[Errno None] None": an OSError without its words says what it has
+        reason = exc.strerror or next((str(a) for a in exc.args if a), type(exc).__name__)
+        click.echo(f"kniffel: error: {reason}: {exc.filename or ''}".rstrip(": "), err=True)
         sys.exit(1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

@@ -46,8 +46,9 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 @click.option("--all", "show_all", is_flag=True, help="Text: show every option.")
 # --batch is read as bytes: each line is decoded on its own, so a byte that is not UTF-8 spoils
 # only its own line.
-@click.option("--batch", type=click.File("rb"),
-              help="JSON lines of positions (FILE or -), one result per line.")
+@click.option("--batch", metavar="FILE|-",
+              help="JSON lines of positions (a file, or - for standard input), one result per "
+              "line.")
 @json_option()
 @click.option("--target", type=int, help="Play for a final score of at least T: rank by the chance "
               "of reaching it (needs the target table: `kniffel solve --objective target`, once).")
@@ -127,7 +128,30 @@ def _advise_batch(stream, default_rules, tables, top):
     line is answered as soon as it comes when no more input is waiting (a terminal, a program
     that writes a line and waits for its answer); a file or a full pipe in chunks."""
     from ..ask.batch import InputLines, answer_lines
+    from ..inputs import MAX_BATCH_LINE
     loaded = command_tables(tables, quiet=True)  # a line never starts a target build
-    lines = InputLines(stream)
-    for text in answer_lines(lines, default_rules, loaded, top, ready=lines.ready):
-        click.echo(text)
+    with _batch_input(stream) as source:
+        lines = InputLines(source)
+        for text in answer_lines(lines, default_rules, loaded, top, ready=lines.ready):
+            click.echo(text)
+    if lines.too_long is not None:
+        raise InputError(f"--batch line {lines.too_long} is longer than {MAX_BATCH_LINE // 1024} "
+                         "KiB: not a question; the batch stops there")
+
+
+def _batch_input(name):
+    """The binary stream of --batch: standard input for "-" (a pipe or a terminal, read as it
+    comes), else a regular file (a device such as /dev/zero, a FIFO or a folder: InputError)."""
+    import contextlib
+    import sys
+
+    from ..inputs import FileRefused, open_regular
+    if name == "-":
+        if sys.stdin is None:  # closed at start-up (`<&-`): Python's stand-in is None
+            raise InputError("--batch -: standard input is closed, there are no lines to read")
+        return contextlib.nullcontext(getattr(sys.stdin, "buffer", sys.stdin))
+    try:
+        return open_regular(name, "--batch file")
+    except FileRefused as exc:
+        hint = "; a pipe's lines go to --batch - (standard input)" if "FIFO" in str(exc) else ""
+        raise InputError(f"{exc}{hint}") from None

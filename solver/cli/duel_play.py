@@ -43,9 +43,10 @@ def play_duel(rules, names, seed, real_dice, record_path, coach, lang=None, tabl
 def resume_duel(record, path, record_path, coach, lang=None, tables=None):
     """Go on with a saved game (its record `record`, read from `path`); tables: as
     play_duel's."""
-    from ..duel.multiplayer.record import rebuild
+    from ..duel.multiplayer.record import check_record, rebuild
     from ..game.card import GameError
     try:
+        check_record(record)  # every field as its moves give it
         game = rebuild(record)
     except GameError as exc:
         raise InputError(f"{path}: {exc}") from None
@@ -57,11 +58,17 @@ def resume_duel(record, path, record_path, coach, lang=None, tables=None):
 
 def _run(record, path, coach, words, tables):
     from ..game.record import save_record
+    from ..terminal.card import LineTooLong, limit_input
     session = _Session(record, coach, words, tables)
     save_record(record, path)
+    limit_input()
     status = "finished"
     try:
         session.loop(path)
+    except LineTooLong:  # no move: the game stops, saved, and the command says why
+        click.echo()
+        save_record(session.record, path)
+        raise
     except _Quit:
         status = "quit"
     except (KeyboardInterrupt, EOFError, click.exceptions.Abort):

@@ -161,7 +161,10 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
         raise InputError("--resume takes the rules, players, seed and dice from the record")
     from ..duel.multiplayer.record import is_duel_record
     try:
-        record = load_record(path)
+        record = load_record(path)  # its errors name the file
+    except GameError as exc:
+        raise InputError(str(exc)) from None
+    try:
         if is_duel_record(record):
             from .duel_play import resume_duel
             return resume_duel(record, path, record_path, coach, lang, command_tables(tables))

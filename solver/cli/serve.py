@@ -76,7 +76,7 @@ def serve_command(host, port, open_browser, tables, time_limit, workers, client_
     app = create_app(tables, token=token, host=host, pool=pool)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             http=guard.timed_protocol(), timeout_keep_alive=5,
-                            timeout_graceful_shutdown=1, limit_concurrency=256)
+                            timeout_graceful_shutdown=1)  # its limits: web/guard.py's
     guard.quiet_repeats()  # after uvicorn.Config, which sets its logging up
     server = _Server(config, pool)
     click.echo(f"kniffel serve: {url}")

@@ -24,6 +24,7 @@ would make advice wait, so it is hashed, and its values checked, at its first lo
 that wrote it), and that is remembered in NAME.KIND.verified with the file's size and
 modification time; a changed file is hashed again.  Loading needs numpy only, never numba.
 """
+import errno
 import gzip
 import hashlib
 import io
@@ -392,10 +393,27 @@ def atomic_write(path, data):
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise OSError(exc.errno, exc.strerror, str(path)) from None
+        raise OSError(_errno(exc), _reason(exc), str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _errno(exc):
+    """The errno of a write's OSError; for one without (numpy's short write) ENOSPC where it
+    was cut short, else EIO: never "[Errno None]"."""
+    if exc.errno is not None:
+        return exc.errno
+    return errno.ENOSPC if "written" in str(exc) else errno.EIO
+
+
+def _reason(exc):
+    """The words of a write's OSError: its strerror, or for one without (numpy's short write,
+    "8388608 requested and 0 written", on a full disk) its own text and what it likely means."""
+    if exc.strerror:
+        return exc.strerror
+    text = str(exc) or type(exc).__name__
+    return f"the write was cut short ({text}): is the disk full?" if "written" in text else text
 
 
 def _umask():

@@ -3,11 +3,11 @@ each roll with the decision taken on it (documented in docs/reference.md).  Savi
 record is replayed through the same Game and Turn checks as a live game."""
 import json
 from dataclasses import dataclass
-from pathlib import Path
 
 from ..dice import DICE, validate_dice
 from ..engine.states import Position
 from ..engine.store import atomic_write
+from ..inputs import MAX_RECORD_BYTES, FileRefused, json_kind, read_regular
 from ..presets import read_rules
 from ..rules import RulesError
 from .card import RECORD_VERSION, Game, GameError, int_faces, parse_box
@@ -30,21 +30,70 @@ def record_text(record):
 
 
 def load_record(path):
-    """Read a game record file (GameError when it cannot be read or is not one)."""
+    """Read a game record file (GameError when it cannot be read or is not one): a regular file
+    of at most MAX_RECORD_BYTES (a device or a FIFO is refused before a byte is read)."""
     try:
-        record = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise GameError(f"cannot read {path}: {exc.strerror}") from None
+        record = json.loads(read_regular(path, MAX_RECORD_BYTES, "game record").decode("utf-8"))
+    except FileRefused as exc:
+        raise GameError(str(exc)) from None
     except RecursionError:  # json recurses once per bracket
         raise GameError(f"{path} is nested too deeply to be a game record") from None
+    except UnicodeDecodeError as exc:
+        raise GameError(f"{path} is not UTF-8 text (byte {exc.start + 1})") from None
     except ValueError as exc:
         raise GameError(f"{path} is not valid JSON: {exc}") from None
     if not isinstance(record, dict) or "turns" not in record or "rules" not in record:
         raise GameError(f"{path} is not a game record (it needs \"rules\" and \"turns\")")
-    if record.get("format_version", RECORD_VERSION) != RECORD_VERSION:
-        raise GameError(f"{path} has record format version {record.get('format_version')}, "
-                        f"this kniffel reads {RECORD_VERSION}")
+    wrong = format_version_error(record)
+    if wrong is not None:
+        raise GameError(f"{path}: {wrong}")
     return record
+
+
+# The fields of a record, a turn, its start and a decision (docs/reference.md): any other is
+# refused, not ignored (a typo must not pass for a field the game reads)
+RECORD_FIELDS = frozenset({"format", "format_version", "package_version", "rules_key", "rules",
+                           "seed", "real_dice", "players", "finished", "scores", "turns"})
+TURN_FIELDS = frozenset({"player", "round", "start", "decisions", "card_total"})
+START_FIELDS = frozenset({"card", "kniffel_bonuses", "jokers_left"})
+DECISION_FIELDS = frozenset({"dice", "rolls_left", "keep", "box", "jokers", "points",
+                             "extra_bonuses"})
+
+
+def unknown_fields(value, fields, what):
+    """GameError naming the fields of the object `value` that `what` does not have."""
+    unknown = sorted(map(str, set(value) - fields))
+    if unknown:
+        raise GameError(f"{what} has no field(s) {', '.join(map(repr, unknown))}"[:200]
+                        + f"; it has: {', '.join(sorted(fields))}")
+
+
+def check_fields(record, fields=RECORD_FIELDS):
+    """GameError for a record field this kniffel does not read as given: a field it does not
+    have, a "format_version" it cannot read, a "package_version" that is not a version."""
+    unknown_fields(record, fields, "a game record")
+    wrong = format_version_error(record)
+    if wrong is not None:
+        raise GameError(wrong)
+    version = record.get("package_version", "")
+    if not isinstance(version, str) or len(version) > 40:
+        raise GameError(f"package_version must be the version that wrote the record (a string), "
+                        f"got {json.dumps(version, default=str)[:40]}, {json_kind(version)}")
+
+
+def format_version_error(record):
+    """Why this kniffel cannot read a record's "format_version" (None when it is RECORD_VERSION
+    or not given): another version, or a value that is no version at all ("1" is a string)."""
+    if "format_version" not in record:
+        return None
+    value = record["format_version"]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if value == RECORD_VERSION else \
+            f"record format version {value}, this kniffel reads {RECORD_VERSION}"
+    if value is None or isinstance(value, bool):
+        return f"format_version is {json.dumps(value)}, expected the number {RECORD_VERSION}"
+    return (f"format_version {json.dumps(value, default=str)[:40]} is {json_kind(value)}, "
+            f"expected the number {RECORD_VERSION}")
 
 
 def record_players(record):
@@ -101,6 +150,7 @@ def replay(record, visit=None, strict=False):
     DecisionPoint it was taken at and the decision as the game records it.  GameError names the
     first decision that is impossible or disagrees with the record (a start card or points that
     do not match the moves before it)."""
+    check_fields(record)
     rules = record_rules(record["rules"])
     game = Game(rules, record_players(record), record.get("seed"), record_real_dice(record))
     turns = record["turns"]
@@ -118,7 +168,7 @@ def replay(record, visit=None, strict=False):
                 if isinstance(decision, dict) and decision.get("written") is True:
                     _write(turn, decision)  # a turn written without its dice: nothing to visit
                     if strict:
-                        _check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
+                        check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
                     continue
                 kept = turn.kept
                 _take_dice(turn, decision)
@@ -128,7 +178,7 @@ def replay(record, visit=None, strict=False):
                                       turn.dice, turn.rolls_left, game.opponents(turn.player))
                 _decide(turn, decision)
                 if strict:
-                    _check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
+                    check_recorded(decision, turn.record["decisions"][-1], ("extra_bonuses",))
                 if visit is not None:  # the game's own copy: box keys, points filled in
                     visit(point, turn.record["decisions"][-1])
             except GameError as exc:
@@ -136,11 +186,11 @@ def replay(record, visit=None, strict=False):
         if not turn.done and number != len(turns):
             raise GameError(f"turn {number} ends without a box but more turns follow")
         try:
-            _check_recorded(turn_record, turn.record, ("round", "card_total") if strict else ())
+            check_recorded(turn_record, turn.record, ("round", "card_total") if strict else ())
         except GameError as exc:
             raise GameError(f"turn {number}: {exc}") from None
     if strict:
-        _check_recorded(record, game.record(), SUMMARY_FIELDS)
+        check_recorded(record, game.record(), SUMMARY_FIELDS)
     return game
 
 
@@ -170,7 +220,7 @@ def check_seeded(rng, kept, dice):
 SUMMARY_FIELDS = ("format", "format_version", "rules_key", "finished", "scores")
 
 
-def _check_recorded(recorded, replayed, keys):
+def check_recorded(recorded, replayed, keys):
     """GameError for the first of `keys` whose value in the record is not the replay's (of
     another type, too: true is not 1)."""
     for key in keys:
@@ -185,6 +235,7 @@ def _check_turn_start(turn, turn_record, game):
     if not isinstance(turn_record, dict) or not isinstance(turn_record.get("decisions"), list) \
             or not turn_record["decisions"]:
         raise GameError("a turn needs a list of \"decisions\"")
+    unknown_fields(turn_record, TURN_FIELDS, "a turn")
     if turn_record.get("player", turn.player) != turn.player:
         raise GameError(f"it is {game.players[turn.player]}'s turn (player {turn.player}), "
                         f"the record has player {turn_record.get('player')!r}")
@@ -192,7 +243,8 @@ def _check_turn_start(turn, turn_record, game):
     if start is None:
         return
     if not isinstance(start, dict):
-        raise GameError(f"a turn's \"start\" must be an object, got {start!r}")
+        raise GameError(f"a turn's \"start\" must be an object, got {start!r}"[:200])
+    unknown_fields(start, START_FIELDS, "a turn's start")
     expected = {"card": turn.position.card, "kniffel_bonuses": turn.position.kniffel_bonuses,
                 "jokers_left": turn.position.jokers_left}
     for key, value in expected.items():
@@ -221,6 +273,7 @@ def _take_dice(turn, decision):
     """Put the decision's dice in hand, checking them against the dice kept before."""
     if not isinstance(decision, dict) or "dice" not in decision:
         raise GameError("a decision needs \"dice\"")
+    unknown_fields(decision, DECISION_FIELDS, "a decision")
     if ("keep" in decision) == ("box" in decision):
         raise GameError("a decision needs exactly one of \"keep\" and \"box\"")
     try:

@@ -131,6 +131,12 @@ WORDS = {
                          "{best})"),
     "web.analysis_row_win": "Runde {round} {name}: {dice} → {choice}: Siegchance {chance}, "
                             "{cost} (am besten zum Gewinnen: {best}); in Punkten {points}",
+    "analyze.goal_from": ("Die Siegchance wird ab Runde {round} gezählt: die Runden davor "
+                          "bräuchten etwa {work:.0f} s mehr Arbeit (eine Schätzung, gezählt auf "
+                          "der Referenzmaschine) als das Budget der Analyse von {budget} s."),
+    "analyze.goal_none": ("Keine Siegchance wird gezählt: schon die letzte Runde bräuchte etwa "
+                          "{work:.0f} s Arbeit (eine Schätzung, gezählt auf der Referenzmaschine), "
+                          "mehr als das Budget der Analyse von {budget} s."),
     "web.analysis_win_note": "Entscheidungen mit dem Ziel \"gewinnen\" zählen in Siegchance.",
     # Hausregeln (Optionen der Regeln und ihre Werte)
     "option.upper_bonus_threshold": "Bonus oben ab (Punkte)",

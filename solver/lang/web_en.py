@@ -122,6 +122,12 @@ WORDS = {
     "web.analysis_row": "round {round} {name}: {dice} → {choice}: cost {loss:.2f} (best {best})",
     "web.analysis_row_win": "round {round} {name}: {dice} → {choice}: chance to win {chance}, "
                             "{cost} (best for winning: {best}); in points {points}",
+    "analyze.goal_from": ("The chance to win is counted from round {round} on: the rounds before "
+                          "would take about {work:.0f} s more work (an estimate, counted on the "
+                          "reference machine) than the analysis's budget of {budget} s."),
+    "analyze.goal_none": ("No chance to win is counted: even the last round would take about "
+                          "{work:.0f} s of work (an estimate, counted on the reference machine), "
+                          "over the analysis's budget of {budget} s."),
     "web.analysis_win_note": "Decisions taken with the goal \"win\" count in chance of winning.",
     # house rules (rules options and their values)
     "option.upper_bonus_threshold": "upper bonus from (points)",

@@ -3,6 +3,7 @@ one's own ("name" with its words, rules/definitions.py), read into (preset, opti
 import json
 from pathlib import Path
 
+from ..inputs import FileRefused, read_regular
 from .base import RulesError
 
 MAX_BYTES = 64 * 1024  # a rules file is a few lines; anything larger is not one
@@ -13,16 +14,10 @@ def read_rules_file(path):
     a file that defines a preset ("name", "description", ...) keeps those fields in options.
     RulesError naming the file and what is wrong with it."""
     path = Path(path)
-    try:
-        if path.exists() and not path.is_file():  # a FIFO, a device: never read
-            raise RulesError(f"rules file {path}: not a regular file")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise RulesError(f"cannot read rules file {path}: {exc.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise RulesError(f"rules file {path} is larger than {MAX_BYTES // 1024} KiB: not a rules "
-                         "file")
+    try:  # a regular file only (a FIFO or /dev/zero is never read), and no more than it may be
+        raw = read_regular(path, MAX_BYTES, "rules file")
+    except FileRefused as exc:
+        raise RulesError(str(exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -8,6 +8,7 @@ import click
 
 from ..ask.analysis import analyze
 from ..game.session import start_expectation
+from ..inputs import MAX_TYPED_LINE
 from ..lang import Words
 from ..rules.scoring import upper_bonus_reached
 
@@ -22,6 +23,50 @@ class InputClosed(EOFError):
 
 class Undo(Exception):
     """The player typed u: take back the roll just typed (real dice) or the last decision."""
+
+
+class LineTooLong(click.ClickException):
+    """A line of input longer than any move (MAX_TYPED_LINE): `kniffel play < /dev/zero` would
+    read for ever.  The game stops (saved); one line on stderr, exit code 2."""
+
+    exit_code = 2
+
+    def show(self, file=None):
+        click.echo(f"kniffel: error: {self.format_message()}", err=True)
+
+
+class LimitedLines:
+    """Standard input that is not a terminal (a pipe, a file), read a line at a time, each at
+    most `limit` bytes (LineTooLong beyond): what `input()` and click's prompt read through."""
+
+    def __init__(self, stream, limit=MAX_TYPED_LINE):
+        self.stream, self.limit = stream, limit
+
+    def readline(self, size=-1):
+        raw = getattr(self.stream, "buffer", None)
+        line = (raw.readline(self.limit + 1) if raw is not None
+                else self.stream.readline(self.limit + 1))
+        if len(line) > self.limit and not line.endswith(b"\n" if raw is not None else "\n"):
+            raise LineTooLong(f"a line of input longer than {self.limit} characters is no move "
+                              "(is standard input a file of moves?): the game stops")
+        return line.decode("utf-8", "replace") if raw is not None else line
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+def limit_input():
+    """Read standard input through LimitedLines unless it is a terminal (whose lines the
+    terminal itself keeps short) or already so read."""
+    stream = sys.stdin
+    if stream is None or isinstance(stream, LimitedLines):
+        return
+    try:
+        if stream.isatty():
+            return
+    except (AttributeError, ValueError, OSError):
+        pass
+    sys.stdin = LimitedLines(stream)
 
 
 class Terminal:

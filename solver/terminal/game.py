@@ -13,7 +13,17 @@ from ..game import session as sessions
 from ..game.card import GameError, is_sub_multiset, parse_box, parse_faces
 from ..game.record import save_record
 from ..lang import Words
-from .card import InputClosed, Quit, Terminal, Undo, card_lines, shown_name, summary_lines
+from .card import (
+    InputClosed,
+    LineTooLong,
+    Quit,
+    Terminal,
+    Undo,
+    card_lines,
+    limit_input,
+    shown_name,
+    summary_lines,
+)
 from .coach import COACH_TOP, Coach
 
 
@@ -29,9 +39,14 @@ def play(game, tables, record_path, terminal=None, coach=False, rng=None, goal=N
     session.words = w = Words(lang, game.rules)
     session.goal = goal if goal not in (None, POINTS) else None
     save_record(game.record(), record_path)  # an unwritable path fails now, not after a turn
+    limit_input()
     try:
         session.run()
         status = "finished"
+    except LineTooLong:  # no move: the game stops, saved, and the command says why
+        terminal.say()
+        save_record(session.game.record(), record_path)
+        raise
     except Quit:
         status = "quit"
     except InputClosed:  # the end of input before the first move: the game stops, saved

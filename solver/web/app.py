@@ -140,6 +140,9 @@ def _with_job(pool, state):
 
 
 async def _failed(request, exc):
+    if exc.status == 503:  # the server cannot now (stopping, its disk): every 503 says when
+        return Response(orjson.dumps(_error(exc)), 503, {"retry-after": "5"},
+                        media_type="application/json")
     return _json(_error(exc), exc.status)
 
 

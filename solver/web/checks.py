@@ -1,8 +1,12 @@
 """The checks of a request to `kniffel serve` before any work starts: its fields, its rules,
 the record it carries and the record of a new game; each failure a BadRequest (a 4xx with one
 message)."""
+import json
+
 from ..ask.batch import MAX_DEPTH, nested_deeper
 from ..game import session
+from ..inputs import json_kind
+from ..lang import LANGUAGES
 from ..presets import read_rules
 from ..rules import PRESETS, RulesError
 
@@ -42,12 +46,28 @@ def check_nesting(data):
         raise BadRequest(f"lists and objects nested more than {MAX_DEPTH} deep: not a request")
 
 
+GOALS = ("points", "win")  # what the page plays for (a win: with other players on the card)
+
+
 def check_fields(data, fields, what):
-    """BadRequest naming the fields of `data` that `what` does not take."""
+    """BadRequest naming the fields of `data` that `what` does not take, or a "language" or
+    "goal" that is none (checked here, once, before any work: "Win" or 12345 must not pass
+    for the default)."""
     unknown = sorted(set(data) - fields)
     if unknown:
         raise BadRequest(f"{what} takes no field(s) {', '.join(map(repr, unknown))[:200]}; "
                          f"it takes: {', '.join(sorted(fields))}")
+    check_choice(data, "language", LANGUAGES)
+    check_choice(data, "goal", GOALS)
+
+
+def check_choice(data, field, choices, error=BadRequest):
+    """`error` naming `field` of `data` when it is given and not one of `choices` (exactly:
+    "Win" is not "win", 12345 not a language)."""
+    if field in data and (not isinstance(data[field], str) or data[field] not in choices):
+        value = data[field]
+        raise error(f"{field} must be {' or '.join(choices)}, got "
+                    f"{json.dumps(value, default=str)[:40]} ({json_kind(value)})")
 
 
 def checked_record(record):

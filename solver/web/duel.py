@@ -5,6 +5,8 @@ the dice in hand, the game code (solver/duel/multiplayer/record.py) checks the m
 answer is the whole state the page shows: the chips on the plate, set aside and in front of each
 player, the turn, the legal moves and, on request, the advice (solver/duel/multiplayer/advice.py).
 """
+import json
+
 from starlette.responses import FileResponse
 from starlette.routing import Route
 
@@ -15,10 +17,12 @@ from ..duel.multiplayer import analysis as multi_analysis
 from ..duel.multiplayer import game as mg
 from ..duel.multiplayer import record as multi_record
 from ..game.card import GameError
+from ..inputs import json_kind
 from ..lang import LANGUAGES, WORDS, Words
 from ..presets import read_rules
 from ..rules import RulesError
 from . import STATIC, work
+from .checks import check_choice
 
 MAX_NAME = 40
 
@@ -100,6 +104,7 @@ def duel_step(record, hand, move, coach, language="en", advice=None, tables=None
     decision, noted in the record with the move (duel/multiplayer/notes.py); tables: as
     duel_state's."""
     try:
+        multi_record.check_record(record)  # its summary too: what its moves give
         if move is not None:
             record, hand = multi_record.apply_move(record, hand, move, advice)
         return duel_state(record, hand, coach, tables)
@@ -147,6 +152,16 @@ def _checked(data, fields, what):
                         f"{', '.join(sorted(fields))}")
     if "coach" in data and not isinstance(data["coach"], bool):
         raise GameError(f"coach must be true or false, got {data['coach']!r}"[:200])
+    check_choice(data, "language", LANGUAGES, GameError)  # 12345 is not English
+    hand = data.get("hand")
+    if hand is not None and not (isinstance(hand, list) and len(hand) == 5 and all(
+            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in hand)):
+        raise GameError(f"hand must be the five dice in hand (faces 1-6) or null, got "
+                        f"{json.dumps(hand, default=str)[:60]}")
+    advice = data.get("advice")  # what is in it: notes.py's (a note only when it matches)
+    if advice is not None and not isinstance(advice, dict):
+        raise GameError(f"advice must be the advice shown (an object) or null, got "
+                        f"{json_kind(advice)}")
     return data
 
 

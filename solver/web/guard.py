@@ -7,14 +7,18 @@ fetch needs no CORS preflight, and a DNS-rebinding page reaches it under a name 
 - the Origin, where a browser sends one, must be the Host the request came to;
 - a POST body must be declared application/json (415 otherwise): a cross-site page cannot send
   that without a preflight, which this server never answers.
+- the Host header is a host and a port, nothing else (no "user@" part), and a request that
+  sends Host, Origin or Content-Type twice is refused: which one would a check believe?
 A client that sends its headers or body too slowly is cut off (HEADER_SECONDS, BODY_SECONDS),
-and one that disconnects mid-request leaves one quiet line in the log, no traceback; idle
-connections cannot crowd out real requests (timed_protocol), and a warning that repeats is
-logged once a minute with its count (RepeatFilter).
+and one that disconnects mid-request leaves one quiet line in the log, no traceback; neither
+idle connections nor slow senders can crowd out real requests, and every request gets an HTTP
+answer, a 503 with Retry-After at worst, never a reset (timed_protocol); a warning that repeats
+is logged once a minute with its count (RepeatFilter).
 """
 import asyncio
 import ipaddress
 import logging
+import re
 import socket
 import time
 from urllib.parse import urlsplit
@@ -46,9 +50,17 @@ def allowed_hosts(host):
     return names | {host.lower().strip("[]")}, False
 
 
+# A Host header's value: a name or an IPv4 address, or an IPv6 address in brackets, and a port;
+# nothing else (no "user@" part, which a URL parser would drop: "evil.com@127.0.0.1")
+HOST_VALUE = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?")
+ONCE = ("host", "origin", "content-type")  # headers a request must not send twice
+
+
 def host_name(value):
     """The name or address of a Host header value (without its port), lower case; None when
     it is not a host at all."""
+    if not HOST_VALUE.fullmatch(value):
+        return None
     try:
         parts = urlsplit("//" + value)
         name = parts.hostname
@@ -78,7 +90,10 @@ class Guard:
         """(status, message) of a request to refuse, else None."""
         headers = {}
         for key, value in scope.get("headers", []):
-            headers.setdefault(key.decode("latin-1").lower(), value.decode("latin-1"))
+            name = key.decode("latin-1").lower()
+            if name in headers and name in ONCE:  # which of two would a check believe?
+                return 400, f"a request with two {name.title()} headers is not answered"
+            headers[name] = value.decode("latin-1")
         host = headers.get("host", "")
         name = host_name(host)
         if name is None or not (name in self.names or (self.any_address and _ip(name) is not None)):
@@ -137,7 +152,6 @@ async def disconnected(request):
             return
 
 
-PER_CLIENT = 16  # connections one client address may hold (a browser opens at most 6)
 REPEAT_SECONDS = 60  # a warning that repeats is logged once in this time, with its count
 
 
@@ -173,26 +187,56 @@ def quiet_repeats(logger=LOG):
         logger.addFilter(RepeatFilter())
 
 
-def timed_protocol():
-    """uvicorn's HTTP protocol (h11) that an idle or slow client cannot starve (TimedConnection)."""
+# --- connections: room for every client ---------------------------------------------------------
+
+CONNECTIONS = 256  # connections the server holds before it makes room (closes, cuts, waits)
+PER_CLIENT = 16  # idle connections one client address may hold (a browser opens at most 6)
+SENDING = 64  # connections part-way through sending a request (headers or body), all clients
+SENDING_PER_CLIENT = 16  # the same, of one client address
+QUIET_SECONDS = 0.5  # a connection quiet this long, nothing waiting in its socket, may be closed
+ADMIT_SECONDS = 2.0  # a request over CONNECTIONS waits this long for room before its 503
+HARD_LIMIT = 4 * CONNECTIONS  # beyond it a new connection gets its 503 at once, unread
+
+
+def timed_protocol(limit=CONNECTIONS):
+    """uvicorn's HTTP protocol (h11) that an idle or slow client cannot starve (TimedConnection),
+    holding `limit` connections before it makes room (uvicorn's own limit_concurrency stays
+    off: its 503 has no Retry-After and comes even when idle connections could make room)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
-    return type("TimedH11Protocol", (TimedConnection, H11Protocol), {})
+    return type("TimedH11Protocol", (TimedConnection, H11Protocol), {"limit": limit})
 
 
 class TimedConnection:
     """What timed_protocol adds to uvicorn's H11Protocol (a mixin: uvicorn is imported only
-    when the server starts):
-    - a connection is closed when its request headers are not complete HEADER_SECONDS after it
-      was accepted (or, on a kept-alive connection, after the next request's first byte; the
-      keep-alive timeout covers the wait for it): a socket that sends nothing costs nothing;
-    - a client address holds at most PER_CLIENT connections, and the server no more than its
-      connection limit: a new connection beyond either closes the idle one (no request being
-      answered) that was quiet the longest, so hundreds of idle sockets cannot push a real
-      request into uvicorn's 503 (it refuses requests while the limit is reached);
+    when the server starts).  Each connection is, at any moment, one of
+    - busy: its request has come and is being answered: never closed here;
+    - sending: part of a request has come (headers or body), the rest has not;
+    - idle: no byte of a request (just accepted, or kept alive between requests).
+    So that every client gets an HTTP answer and no crowd of sockets locks others out:
+    - a connection's request headers must be complete HEADER_SECONDS after its accept (or, kept
+      alive, after the next request's first byte); the body has BODY_SECONDS more (read_body);
+    - an idle connection is closed to make room (beyond PER_CLIENT of its address, or beyond
+      the server's `limit`), the quietest first, but only when it has been quiet QUIET_SECONDS
+      and nothing waits in its socket: a request on its way is never cut off;
+    - beyond SENDING connections still sending (SENDING_PER_CLIENT of one address), the slowest
+      sender (bytes a second, once it has sent for QUIET_SECONDS) gets a 408 and is closed:
+      hundreds of bodies dribbled a byte a second cannot hold every place;
+    - a request that comes while the server holds more than `limit` connections waits up to
+      ADMIT_SECONDS for room to be made, then gets a 503 with Retry-After (never a reset);
     - TCP_NODELAY, which asyncio sets only on sockets made with proto IPPROTO_TCP."""
 
+    limit = CONNECTIONS
     header_timer = None
-    active = 0.0  # loop time of the last byte received (or of the accept)
+    active = 0.0  # loop time of the last byte received, the accept, or the last answer sent
+    sending_since = None  # loop time of the first byte of the request still coming in
+    sent = 0  # bytes of that request received so far
+    refused = False  # answered by refuse(): what still comes is dropped until it closes
+    fd = -1  # its socket's file descriptor (pending() asks it)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.limit_concurrency = None  # uvicorn's own 503 (no Retry-After): _admitting's instead
+        self.app = _admitting(self.app, self)
 
     def connection_made(self, transport):
         super().connection_made(transport)
@@ -202,34 +246,65 @@ class TimedConnection:
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except (OSError, AttributeError):
             pass
+        self.fd = sock.fileno() if sock is not None else -1
         self.active = self.loop.time()
         # from the accept, not the first byte: a client that sends nothing is cut off too
         self.header_timer = self.loop.call_later(HEADER_SECONDS, self.headers_too_slow)
-        self.make_room()
+        make_room(self.others(), self.loop.time(), self.limit, self)
+        if len(self.open_connections()) > HARD_LIMIT:  # no room even after that: say so
+            self.refuse(503, "the server has too many connections open; try again in a moment")
+
+    # what a connection is doing ------------------------------------------------------------
+
+    def address(self):
+        return self.client[0] if self.client else None
+
+    def open_connections(self):
+        """The server's connections that hold a place: not closing, not refused."""
+        return [c for c in self.connections if isinstance(c, TimedConnection)
+                and not c.transport.is_closing() and not c.refused]
+
+    def others(self):
+        return [c for c in self.open_connections() if c is not self]
+
+    def sending(self):
+        """Part of a request has come, not all of it."""
+        return (self.sending_since is not None and not self.transport.is_closing()
+                and not self.refused)
 
     def idle(self):
-        """No request of this connection is being read or answered (its headers may be coming
-        in, slowly)."""
-        return ((self.cycle is None or self.cycle.response_complete)
-                and not self.transport.is_closing())
+        """No request of this connection is coming in, being read or answered."""
+        return ((self.cycle is None or self.cycle.response_complete) and not self.sending()
+                and not self.transport.is_closing() and not self.refused)
 
-    def make_room(self):
-        """Close the longest quiet idle connections of this client beyond PER_CLIENT, and of all
-        clients beyond the server's limit (this new one is never closed here)."""
-        address = self.client[0] if self.client else None
-        others = [c for c in self.connections if c is not self and isinstance(c, TimedConnection)
-                  and not c.transport.is_closing()]  # closed ones leave at the next turn
-        mine = [c for c in others if (c.client[0] if c.client else None) == address]
-        closed = _close_quietest(mine, len(mine) + 1 - PER_CLIENT)
-        if self.limit_concurrency:  # uvicorn answers 503 once the connections reach it
-            closed += _close_quietest(others, len(others) + 1 - closed - self.limit_concurrency + 1)
-        if closed:
-            LOG.warning("kniffel serve: closed %d idle connection(s) to make room: more than "
-                        "%d from one address, or the server's limit", closed, PER_CLIENT)
+    def pending(self):
+        """Bytes that have arrived in this connection's socket and are not read yet."""
+        try:
+            import array
+            import fcntl
+            import termios
+            count = array.array("i", [0])
+            fcntl.ioctl(self.fd, termios.FIONREAD, count)
+            return count[0]
+        except (ImportError, OSError, AttributeError):  # not on this platform: assume none
+            return 0
+
+    def closable(self, now):
+        """Idle, quiet for QUIET_SECONDS and nothing in its socket: no request on its way."""
+        return self.idle() and now - self.active >= QUIET_SECONDS and not self.pending()
+
+    def rate(self, now):
+        """Bytes a second of the request being sent."""
+        return self.sent / max(now - self.sending_since, 1e-3)
+
+    # events ---------------------------------------------------------------------------------
 
     def data_received(self, data):
         import h11
-        self.active = self.loop.time()
+        if self.refused:  # answered already (refuse): the rest of its request is dropped
+            return
+        now = self.loop.time()
+        self.active = now
         super().data_received(data)
         waiting = self.conn.their_state == h11.IDLE and not self.transport.is_closing()
         if waiting and self.header_timer is None:
@@ -237,6 +312,19 @@ class TimedConnection:
         elif not waiting and self.header_timer is not None:
             self.header_timer.cancel()
             self.header_timer = None
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+            if self.sending_since is None:  # the first bytes of a request: a sender now
+                self.sending_since, self.sent = now, 0
+                self.sent += len(data)
+                cut_slowest(self.others() + [self], now)
+            else:
+                self.sent += len(data)
+        else:
+            self.sending_since, self.sent = None, 0
+
+    def on_response_complete(self):
+        self.active = self.loop.time()  # quiet from the answer on, not from the request
+        super().on_response_complete()
 
     def connection_lost(self, exc):
         if self.header_timer is not None:
@@ -247,17 +335,111 @@ class TimedConnection:
     def headers_too_slow(self):
         import h11
         self.header_timer = None
-        if self.conn.their_state == h11.IDLE and not self.transport.is_closing():
+        if self.conn.their_state == h11.IDLE and not self.transport.is_closing() \
+                and not self.refused:  # a refused one has its answer, and closes anyway
             LOG.warning("kniffel serve: closed a connection that sent no complete request "
                         "headers within %s s", HEADER_SECONDS)
             self.transport.close()
 
+    def refuse(self, status, message, retry_after=1):
+        """Answer `status` with {"error": message} straight on the socket, then stop sending
+        and close a second later, reading and dropping what still comes meanwhile (closed at
+        once, the client's next bytes would reset the connection and could take the answer
+        with them).  A response already under way is not interrupted by another: closed."""
+        self.refused = True
+        if self.cycle is not None and self.cycle.response_started \
+                and not self.cycle.response_complete:
+            self.transport.close()
+            return
+        import json
+        body = json.dumps({"error": message}).encode()
+        reason = {408: "Request Timeout", 503: "Service Unavailable"}.get(status, "Error")
+        head = (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
+                f"content-length: {len(body)}\r\nretry-after: {retry_after}\r\n"
+                "connection: close\r\n\r\n")
+        self.transport.write(head.encode() + body)
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.loop.call_later(1.0, self.transport.close)
 
-def _close_quietest(connections, n):
-    """Close the `n` idle connections of `connections` quiet the longest: how many."""
+
+def make_room(others, now, limit, new=None):
+    """Close the idle connections (of `others`) that may be closed (TimedConnection.closable),
+    quietest first: beyond PER_CLIENT of `new`'s address, and beyond `limit` in all (the
+    connection `new` counted too); the slowest senders beyond SENDING are cut (cut_slowest)."""
+    closed = 0
+    if new is not None:
+        mine = [c for c in others if c.address() == new.address()]
+        closed += _close_quietest(mine, len(mine) + 1 - PER_CLIENT, now)
+    over = len([c for c in others if not c.transport.is_closing() and not c.refused]) \
+        + (new is not None) - limit
+    closed += _close_quietest(others, over, now)
+    if closed:
+        LOG.warning("kniffel serve: closed %d idle connection(s) to make room: more than "
+                    "%d from one address, or the server's limit", closed, PER_CLIENT)
+    cut_slowest(others + ([new] if new is not None else []), now)
+
+
+def _close_quietest(connections, n, now):
+    """Close the `n` closable connections of `connections` quiet the longest: how many."""
     if n <= 0:
         return 0
-    idle = sorted((c for c in connections if c.idle()), key=lambda c: c.active)[:n]
-    for connection in idle:
+    quiet = sorted((c for c in connections if c.closable(now)), key=lambda c: c.active)[:n]
+    for connection in quiet:
         connection.transport.close()
-    return len(idle)
+    return len(quiet)
+
+
+def cut_slowest(connections, now):
+    """Cut the slowest senders (a 408, then closed) beyond SENDING of `connections` in all and
+    SENDING_PER_CLIENT of one address; only those that have sent for QUIET_SECONDS (a request
+    just begun has had no time to be fast).  How many."""
+    senders = [c for c in connections if c.sending()]
+    cut = _cut(senders, len(senders) - SENDING, now)
+    by_address = {}
+    for c in senders:
+        if c.sending():
+            by_address.setdefault(c.address(), []).append(c)
+    for mine in by_address.values():
+        cut += _cut(mine, len(mine) - SENDING_PER_CLIENT, now)
+    if cut:
+        LOG.warning("kniffel serve: cut %d connection(s) sending their request slowest: more "
+                    "than %d were sending at once (%d from one address)", cut, SENDING,
+                    SENDING_PER_CLIENT)
+    return cut
+
+
+def _cut(senders, n, now):
+    if n <= 0:
+        return 0
+    ripe = sorted((c for c in senders if c.sending() and now - c.sending_since >= QUIET_SECONDS),
+                  key=lambda c: c.rate(now))[:n]
+    for connection in ripe:
+        connection.refuse(408, f"the request came too slowly ({connection.sent} bytes in "
+                               f"{now - connection.sending_since:.0f} s) while others waited: "
+                               "send it again")
+    return len(ripe)
+
+
+def _admitting(app, connection):
+    """The ASGI app `app` behind the server's connection limit: a request that comes while the
+    server holds more than its limit waits (up to ADMIT_SECONDS) for room to be made, then is
+    answered 503 with Retry-After and the connection closed."""
+
+    async def admitted(scope, receive, send):
+        if scope["type"] == "http" and len(connection.open_connections()) > connection.limit:
+            loop = asyncio.get_running_loop()
+            end = loop.time() + ADMIT_SECONDS
+            while len(connection.open_connections()) > connection.limit and loop.time() < end:
+                make_room(connection.others(), loop.time(), connection.limit, connection)
+                await asyncio.sleep(0.05)
+            if len(connection.open_connections()) > connection.limit:
+                LOG.warning("kniffel serve: answered 503: more than %d connections open and "
+                            "none could be closed", connection.limit)
+                await JSONResponse(
+                    {"error": "the server has too many connections open; try again in a moment"},
+                    503, {"retry-after": "1", "connection": "close"})(scope, receive, send)
+                return
+        await app(scope, receive, send)
+
+    return admitted

@@ -3,6 +3,8 @@ a game's state with the advice for its goal, asked of the one door (ask/answer.p
 line, an analysis, the jobs a request starts (a missing table solved, a feature's kernels
 compiled, the win coach's tables built); the app's table cache, which never solves or compiles
 inside a request."""
+import json
+
 import orjson
 
 from ..ask.answer import answer, fallback_text
@@ -15,7 +17,7 @@ from ..game.card import GameError
 from ..lang import LANGUAGES, Words, box_name, pad_language
 from ..rules import RulesError
 from . import work, worker
-from .checks import BadRequest
+from .checks import GOALS, BadRequest
 
 
 class ServerTables(StoreTables):
@@ -44,7 +46,6 @@ def _missing(rules, reason):
     raise _Missing(reason)
 
 
-GOALS = ("points", "win")  # what the page plays for (a win: with other players on the card)
 
 
 def answer_request(body, tables):
@@ -137,6 +138,12 @@ def in_language(data, function, *args):
         raise BadRequest(exc.text(language)) from None
 
 
+# The work (reference seconds, advice/cost.py) of an analysis's chances to win in all: the whole
+# game's is about a minute, past the server's time limit (default 10 s: half of it, for a machine
+# slower than the reference); the same on every server and machine, so the same answer.
+ANALYSIS_WORK = 5.0
+
+
 def analysis_goal(data, record):
     """(goal, from_round) for analysis.analyze: with "goal": "win" (a game of several), the
     chance to win from round `from_round` on, for the decisions the page took playing to win."""
@@ -144,8 +151,12 @@ def analysis_goal(data, record):
     if goal not in GOALS:
         raise BadRequest(f"goal must be points or win, got {goal!r}"[:200])
     from_round = data.get("from_round", 1)
-    if not isinstance(from_round, int) or isinstance(from_round, bool) or from_round < 1:
-        raise BadRequest("from_round must be a whole number >= 1")
+    from ..game.record import record_rules
+    rounds = record_rules(record["rules"]).n_boxes
+    if not isinstance(from_round, int) or isinstance(from_round, bool) \
+            or not 1 <= from_round <= rounds:
+        raise BadRequest(f"from_round must be a round of the game, 1-{rounds}, got "
+                         f"{json.dumps(from_round, default=str)[:40]}")
     if goal != "win" or len(record.get("players", [])) < 2:
         return None, 1
     fields = {"goal": "win", "opponents": [{"final": 0}]}  # the opponents come at each decision
@@ -165,22 +176,37 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
 
 
 def _task_analyze(tables, record, goal, budget):
-    """POST /api/analyze: `goal` is analysis_goal's (goal, from_round)."""
+    """POST /api/analyze: `goal` is analysis_goal's (goal, from_round); its chances within
+    ANALYSIS_WORK (the latest rounds that fit; the answer says from which round on, and why)."""
     from ..ask import analysis
     from ..game.record import record_rules
-    result = analysis.analyze(record, tables, *goal)
+    result = analysis.analyze(record, tables, *goal, work_budget=ANALYSIS_WORK)
     return {**result,
             "expected_start": session.start_expectation(tables(record_rules(record["rules"])))}
 
 
 def _task_solve(tables, rules, budget):
+    """Solve and save the value table of `rules` (a job); where the store cannot save it (read
+    only, a full disk) the table itself comes back in "table", with the reason in "unsaved":
+    the server keeps it in memory (work.Pool.keep), so that it is used all the same."""
     from .. import get_table
     from ..engine.table_cache import prune_house_rules
-    table = tables.loaded["expected", rules] = get_table(rules, tables.directory, progress=False)
+    unsaved = []
+    table = tables.loaded["expected", rules] = get_table(rules, tables.directory, progress=False,
+                                                         warn=unsaved.append)
     # the store of a server is a cache of house rules: each new set of options in /api/new
     # solves a table (8.4 MB), so the least recently used beyond HOUSE_RULES_KEPT go
     prune_house_rules(tables.directory)
-    return {"rules": rules.key, "expected_score": table.expected_score}
+    result = {"rules": rules.key, "expected_score": table.expected_score}
+    if unsaved:
+        result.update(unsaved=unsaved[0], table=table)
+    return result
+
+
+def _task_keep(tables, table, budget):
+    """Hold `table` (solved by a job, not saved: the store cannot be written) in this worker."""
+    tables.loaded["expected", table.rules] = table
+    return table.rules.key
 
 
 def _task_job(tables, kind, subject, progress, guard):
@@ -213,7 +239,8 @@ TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args, tables=tables),
          "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None,
                                                                budget, check=False),
-         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job}
+         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job,
+         "keep": _task_keep}
 
 
 def error_of(exc):
@@ -232,6 +259,9 @@ def error_of(exc):
         return work.Failed(str(exc), 422)
     if isinstance(exc, (GameError, RulesError, TableError, ValueError)):
         return work.Failed(str(exc), 400)
+    if isinstance(exc, OSError):  # the store or the disk (full, read-only): one line, no trace
+        reason = exc.strerror or next((str(a) for a in exc.args if a), type(exc).__name__)
+        return work.Failed(f"{reason}: {exc.filename}" if exc.filename else reason, 503)
     import traceback
     traceback.print_exc()  # a bug: its traceback in the server's log, one line to the page
     return work.Failed(f"internal error ({type(exc).__name__})", 500)

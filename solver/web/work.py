@@ -21,6 +21,7 @@ win request gets advice for points meanwhile, and the job.  The win coach's tabl
 by a job only when a person asks for it (POST /api/build).
 """
 import asyncio
+import logging
 import multiprocessing
 import threading
 import time
@@ -29,6 +30,9 @@ from ..ask.warm import NotReady
 from ..lang import LANGUAGES
 from . import worker
 
+LOG = logging.getLogger("uvicorn.error")
+KEPT_TABLES = 8  # value tables held in memory that the store could not save (8.4 MB each)
+RETRY_SECONDS = 30  # a job that failed is started again no sooner than this after its end
 GRACE = 0.5  # seconds a worker has to stop on its own (its answer then the one door's
 # fallback, ask/answer.py, or its own, late) before it is killed
 
@@ -238,6 +242,9 @@ class Pool:
         self.tables_dir, self.tables, self.processes = tables_dir, tables, processes
         self.workers, self.free, self.waiting, self.busy = [], None, 0, 0
         self.jobs = {}  # (kind, rules key or feature) -> Job
+        # rules -> a value table a job solved that the store could not save (read-only, full):
+        # used all the same, handed to a worker that misses it (at most KEPT_TABLES, the last)
+        self.kept = {}
         self.stopping = False
 
     def start(self):
@@ -309,6 +316,11 @@ class Pool:
         if kind == "ok":
             return value
         if isinstance(value, TableMissing):
+            kept = self.kept.get(value.rules)
+            if kept is not None and name != "keep":  # solved, not saved: the worker gets it
+                handed = await worker.call("keep", (kept, None))
+                if handed[0] == "ok":
+                    return await self._run_on(worker, name, args, disconnected, budget)
             raise self.start_job("table", value.rules)
         if isinstance(value, NotReady):
             raise self.start_job("warm", value.feature)
@@ -336,13 +348,29 @@ class Pool:
         answer, with the job's progress (or the running one's, when another runs)."""
         key = (kind, getattr(subject, "key", subject))
         job = self.jobs.get(key)
-        if job is None or job.failed():
+        if job is not None and job.failed() and job.since_end() < RETRY_SECONDS:
+            # not again at once: a job that fails each time must not run at every request
+            return Busy(job.message(), max(1, round(RETRY_SECONDS - job.since_end())),
+                        job=job.describe())
+        # a value table solved before that is missing again (pruned from the store, or let go
+        # from memory) is solved again: its job's "done" would be answered for ever
+        again = job is not None and kind == "table" and not job.running()
+        if job is None or job.failed() or again:
             running = [j for j in self.jobs.values() if j.running()]
             if running:
                 return Busy(f"{_what(kind, subject)} waits for another job: "
                             f"{running[0].message()}", 10, job=running[0].describe())
             job = self.jobs[key] = Job(kind, subject, self)
         return Busy(job.message(), 2 if kind == "warm" else 5, job=job.describe())
+
+    def keep(self, table, why):
+        """Hold `table` in memory (a job solved it; `why` the store could not save it): the
+        workers that miss it get it (_run_on), the oldest beyond KEPT_TABLES is let go."""
+        self.kept.pop(table.rules, None)
+        self.kept[table.rules] = table
+        while len(self.kept) > KEPT_TABLES:
+            self.kept.pop(next(iter(self.kept)))
+        LOG.warning("kniffel serve: %s; until the server stops it is kept in memory", why)
 
     def status(self):
         """The workers, the queue and the jobs, as GET /api/jobs shows them."""
@@ -365,7 +393,7 @@ class Job:
     (-1 not known), levels begun]."""
 
     def __init__(self, kind, subject, pool):
-        self.kind, self.subject = kind, subject
+        self.kind, self.subject, self.pool = kind, subject, pool
         self.started, self.error, self.done_at = time.monotonic(), None, None
         self.process = None
         if pool.processes:
@@ -396,7 +424,14 @@ class Job:
         kind, value = run()
         if kind != "ok":
             self.error = str(value)
+        elif isinstance(value, dict) and "table" in value:  # solved, but the store is not
+            # writable: the server keeps it (a worker process has its own memory)
+            self.pool.keep(value.pop("table"), value.get("unsaved"))
         self.done_at = time.monotonic()
+
+    def since_end(self):
+        """Seconds since the job ended (0 while it runs)."""
+        return 0.0 if self.done_at is None else time.monotonic() - self.done_at
 
     def kill(self):
         """Stop the process: SIGTERM first (it removes what it was writing and leaves its
@@ -441,6 +476,9 @@ class Job:
         what = _what(self.kind, self.subject)
         if info["state"] == "done":
             return f"{what}: done, try again"
+        if info["state"] == "failed":
+            return (f"{what} could not be prepared ({self.error}); it is tried again "
+                    f"{max(1, round(RETRY_SECONDS - self.since_end()))} s after that")
         done = "" if info["fraction"] is None else f"{100 * info['fraction']:.0f}% done, "
         return (f"{what}: being prepared ({done}{info['seconds']:.0f} s so far); try again "
                 "in a few seconds (GET /api/jobs shows its progress)")

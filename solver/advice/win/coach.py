@@ -67,6 +67,22 @@ def check_without_store(rules, opponents, budget):
             "budget.distributions")
 
 
+def answer_work(rules, card, opponents, budget, has_store):
+    """The work (reference seconds, counted as advice/cost.py counts it) of win_advice's
+    answer for our `card` against `opponents` within `budget`, as win_advice chooses it: none
+    where it is refused at once (check_without_store: the door then answers for points); the
+    exact sub-game where it fits; else the approximation with the successors' distributions it
+    may compute afresh (what is left of the budget), each with the opponents' distributions
+    computed afresh when there is no store."""
+    fresh = 0.0 if has_store else cost.opponents_work(rules, opponents)
+    if fresh > budget:
+        return 0.0
+    sub_game = cost.sub_game_work(rules, card)
+    if sub_game <= budget:
+        return fresh + sub_game
+    return fresh + cost.APPROXIMATE_WORK + max(0.0, budget - fresh)
+
+
 def choose_method(rules, query, distributions, goal, budget, target_table):
     """"exact" (and how: "sub-game" or "table") or "approximate" for this query: the sub-game
     (float64, today's answer) where it fits the budget, else the target table where it is exact

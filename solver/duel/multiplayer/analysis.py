@@ -59,7 +59,7 @@ def analyze(record, games=None, seed=0, progress=False, first=0, count=None, tab
         bar.update()
 
     with bar:
-        game = replay(record, visit)
+        game = replay(record, visit, strict=True)  # every field must agree with the moves
     lost = [0.0] * len(game.players)
     for row in rows:
         lost[row["seat"]] += row["lost"] or 0.0

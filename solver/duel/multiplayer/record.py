@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from ...dice import DICE, validate_dice
 from ...game import session
 from ...game.card import RECORD_VERSION, GameError
-from ...game.record import check_seeded, seeded_dice
+from ...game.record import (
+    check_fields,
+    check_recorded,
+    check_seeded,
+    seeded_dice,
+    unknown_fields,
+)
 from ...game.session import seeded_rng
 from ...presets import read_rules
 from ...rules import RulesError
@@ -27,6 +33,8 @@ from . import game as mg
 from .notes import checked_note, make_note
 
 FORMAT = "kniffel-dice-duel-game"
+RECORD_FIELDS = frozenset({"format", "format_version", "package_version", "rules", "seed",
+                           "real_dice", "players", "finished", "scores", "turns"})
 
 
 def is_duel_record(record):
@@ -185,11 +193,14 @@ def new_game(rules, players, seed=None, real_dice=False):
                     rolls_left=rules.rolls_per_turn)
 
 
-def replay(record, visit=None):
+def replay(record, visit=None, strict=False):
     """Replay a record through the rules -> DuelGame; GameError names the first bad decision.
-    visit(game, decision) is called before each decision is taken (for the analysis)."""
+    visit(game, decision) is called before each decision is taken (for the analysis).  strict:
+    also refuse a record whose summary ("finished", "scores") is not what its moves give, as
+    a record handed in from outside must agree (the game's own undo replays stale ones)."""
     if not is_duel_record(record) or not isinstance(record.get("turns"), list):
         raise GameError("not a Dice Duel game record")
+    check_fields(record, RECORD_FIELDS)
     players = record.get("players")
     game = new_game(record_rules(record.get("rules")), players, record.get("seed"),
                     record.get("real_dice", False))
@@ -199,6 +210,7 @@ def replay(record, visit=None):
         if not isinstance(turn, dict) or not isinstance(turn.get("decisions"), list) \
                 or not turn["decisions"]:
             raise GameError(f"turn {number}: a turn needs a list of \"decisions\"")
+        unknown_fields(turn, {"player", "decisions"}, "a turn")
         if turn.get("player", game.table.to_move) != game.table.to_move:
             raise GameError(f"turn {number}: it is seat {game.table.to_move}'s turn")
         for step, decision in enumerate(turn["decisions"], 1):
@@ -206,7 +218,15 @@ def replay(record, visit=None):
                 _replay_decision(game, decision, visit)
             except (GameError, TypeError, AttributeError) as exc:
                 raise GameError(f"turn {number}, decision {step}: {exc}") from None
+    if strict:
+        check_recorded(record, game.record(), ("finished", "scores"))
     return game
+
+
+def check_record(record):
+    """GameError unless `record` is a Dice Duel record whose every field agrees with its moves
+    (replay's strict): a request must not pass off a summary of its own making."""
+    replay(record, strict=True)
 
 
 # a decision's fields in a record ("advice": the advice shown with it, notes.py)

@@ -608,6 +608,8 @@ async function renderAnalysis() {
   box.replaceChildren(cell("h2", t("web.analysis")),
     cell("p", t("web.analysis_start", { expected: result.expected_start })));
   if (request.goal) box.append(cell("p", t("web.analysis_win_note"), "note"));
+  // the chances counted from a later round than asked (the analysis's budget of work): why
+  if (result.goal_note) box.append(cell("p", t(result.goal_note.key, result.goal_note.fields), "note"));
   for (const p of result.players) {
     if (!p.decisions && p.written) {  // no dice seen: nothing to judge
       box.append(cell("p", t("web.analysis_unseen", { name: shownName(p.name), score: p.score,
