@@ -110,9 +110,9 @@ def shared_empty_card_forward_passes():
     from solver.stats import distribution, opponents
     original = distribution.forward
 
-    def forward(table, position=None, threads=None, progress=False):
-        if position is not None and position != Position():
-            return original(table, position, threads, progress)
+    def forward(table, position=None, threads=None, progress=False, settled=None):
+        if position is not None and position != Position() or settled is not None:
+            return original(table, position, threads, progress, settled)
         key = (table.rules, table.expected_score)
         if key not in _FORWARD:
             _FORWARD[key] = original(table, position, threads, progress)

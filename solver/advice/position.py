@@ -5,7 +5,7 @@ expected final score).  The turn's steps are steps.py's, read through the object
 Plain numpy on one state: this path runs from a saved table and must not import numba.
 """
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .. import dice as _dice  # `dice` is a parameter name of checked_query()
@@ -40,6 +40,9 @@ class Advice:
     preparing: str | None = None  # the feature whose kernels a server compiles (ask/warm.py)
     fallback: dict | None = None  # the goal asked, when it could not be answered and this is
     # the advice for points instead: {"goal", "reason", "words"} (ask/answer.py)
+    why: dict | None = None  # asked for: what the turn plays for (advice/why.py); each option
+    # then has its own "why"
+    view: object = field(default=None, repr=False, compare=False)  # the view it was ranked by
 
     @property
     def exact(self):
@@ -130,7 +133,8 @@ def ranked(query, table, goal, view=None, computed=None):
     state, roll = query.state, query.roll
     if roll is None:
         probability, expected = view.headline(state.card_total, view.start(state))
-        return Advice(view.rules.key, state.card_total, expected, [], goal, facts, probability)
+        return Advice(view.rules.key, state.card_total, expected, [], goal, facts, probability,
+                      view=view)
     if computed is None:
         value, points, bonus = steps.box_values(state, view, [roll])
         keeps = (steps.keep_values(view, *steps.final_values(state, view), query.rolls_left)
@@ -139,7 +143,8 @@ def ranked(query, table, goal, view=None, computed=None):
         value, points, bonus, keeps = computed
     options = ranked_options(query, view, value, points, bonus, keeps)
     probability, expected = options[0].get("probability"), options[0]["expected_final_score"]
-    return Advice(view.rules.key, state.card_total, expected, options, goal, facts, probability)
+    return Advice(view.rules.key, state.card_total, expected, options, goal, facts, probability,
+                  view=view)
 
 
 def best_value(query, view):

@@ -10,7 +10,8 @@ The fields (a batch line is exactly this object; docs/reference.md lists them):
   "opponents" (a win: [{"final": S} | {"card": {...}}], or the command line's "final=S",
   "empty" or a card), "ties" ("share" | "lose"), "budget" (seconds);
 - the Dice Duel: "chips", and for several players "players", "to_move", "round_chip_taken",
-  "opponent_model".
+  "opponent_model";
+- what the answer also says: "why" (true: what the turn plays for, advice/why.py; a scorecard).
 Each error is a RequestError whose message names the field as the asker spelled it (`names`:
 the command line's flags, say), so that it reads as one line in the asker's own terms.
 """
@@ -28,7 +29,8 @@ from ..rules.bounds import score_bound
 from ..rules.cards import parse_card
 
 SCORECARD_FIELDS = frozenset({"rules", "card", "kniffel_bonuses", "jokers_left", "dice",
-                              "rolls_left", "goal", "target", "opponents", "ties", "budget"})
+                              "rolls_left", "goal", "target", "opponents", "ties", "budget",
+                              "why"})
 DUEL_FIELDS = frozenset({"rules", "chips", "dice", "rolls_left", "players", "to_move",
                          "round_chip_taken", "opponent_model", "goal"})
 MULTI_FIELDS = frozenset({"players", "to_move", "round_chip_taken", "opponent_model"})
@@ -41,9 +43,11 @@ class RequestError(ValueError):
 @dataclass(frozen=True)
 class Request:
     """A question checked once: `query` the position (advice/position.Query: its rules, state,
-    roll in hand, rolls left and the position of its game), `goal` what to play for."""
+    roll in hand, rolls left and the position of its game), `goal` what to play for, `why`
+    whether the answer also says what the turn plays for (advice/why.py)."""
     query: Query
     goal: Goal
+    why: bool = False
 
     @property
     def rules(self):
@@ -52,7 +56,7 @@ class Request:
     def with_goal(self, goal):
         """The same position asked for another goal (the win coach knows its opponents only
         at each decision)."""
-        return Request(self.query, goal)
+        return Request(self.query, goal, self.why)
 
 
 def read_request(fields, rules=None, *, names=None, files=True, game=None):
@@ -78,7 +82,15 @@ def read_request(fields, rules=None, *, names=None, files=True, game=None):
         query = checked_query(position, rules, faces, rolls_left)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
-    return Request(query, _goal(fields, rules, name))
+    return Request(query, _goal(fields, rules, name), _why(fields, name))
+
+
+def _why(fields, name):
+    """Whether "why" asks for what the turn plays for: true or false (null: false)."""
+    why = fields.get("why")
+    if why is not None and not isinstance(why, bool):
+        raise RequestError(f"{name('why')} must be true or false, got {why!r}"[:200])
+    return bool(why)
 
 
 class _Names:
@@ -290,7 +302,7 @@ def duel_query(fields, rules, name):
     unknown = set(fields) - DUEL_FIELDS
     if unknown:
         scorecard = unknown & {"card", "kniffel_bonuses", "jokers_left", "target", "opponents",
-                               "ties", "budget"}
+                               "ties", "budget", "why"}
         raise RequestError(
             f"not Dice Duel options: {', '.join(name(f) for f in sorted(scorecard))}"
             if scorecard else f"unknown field(s): {', '.join(sorted(map(str, unknown)))}"[:300])

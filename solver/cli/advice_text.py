@@ -6,6 +6,8 @@ import textwrap
 
 import click
 
+from ..ask.request import Request
+
 
 def advice_lines(request, advice, tables, shown, words):
     """The whole text of `kniffel advise` for the answered `request` (ask/request.py), its
@@ -21,13 +23,14 @@ def advice_lines(request, advice, tables, shown, words):
         from ..ask.answer import fallback_text
         said = fallback_text(advice, words)
         return (expected_lines(request.rules, advice, shown, words) + ([said] if said else [])
-                + building_lines(advice, words))
+                + building_lines(advice, words) + why_lines(request.rules, advice, shown, words))
     from ..advice.goal import POINTS
     from ..ask.answer import answer
-    plain = answer(request.with_goal(POINTS), tables)  # for points: the trade-off
+    plain = answer(Request(query, POINTS), tables)  # for points: the trade-off, without its why
     goal = advice.goal
     return goal_lines(request.rules, advice, plain, shown, goal.heading(words),
-                      goal.chance_word(words), words, goal.word(words))
+                      goal.chance_word(words), words, goal.word(words)) + why_lines(
+        request.rules, advice, shown, words)
 
 
 def chips_lines(advice, query, shown, words):
@@ -263,6 +266,71 @@ def trade_off(advice, plain, goal_text, chance_name, words):
     return w(key, goal=goal_text, cost=max(0.0, cost), expected=best["expected_final_score"],
              plain=points_best["expected_final_score"], chance_name=chance_name,
              chance=w.percent(best["probability"]), plain_chance=w.percent(mirror["probability"]))
+
+
+WHY_BOXES = 5  # the boxes a why line names, most likely first; the rest are summed up
+
+
+def why_lines(rules, advice, shown, words):
+    """What the turn plays for (advice.why, advice/why.py), when asked: a heading, then per
+    shown option (or, at the turn's start, for the turn) the boxes it ends in with their
+    chances and points, the upper bonus's chance after it and, for a box, the boxes left open;
+    wrapped to 79 columns."""
+    why, w = advice.why, words
+    if why is None:
+        return []
+    if why.get("available") is False:
+        return [w("why.approximate")]
+    head = w("why.head_points") if advice.goal.kind == "points" else w(
+        "why.head_goal", goal=advice.goal.word(w))
+    lines = textwrap.wrap(head, width=79)
+    if advice.preparing == "why":
+        lines += textwrap.wrap(w("why.preparing"), width=79)
+    wrap = textwrap.TextWrapper(width=79, initial_indent="  ", subsequent_indent="      ",
+                                break_on_hyphens=False)
+    if not advice.options:
+        said = [w("why.start", boxes=_why_boxes(why["boxes"], w))]
+        if why["upper_bonus_chance"] is not None:
+            said.append(w("why.upper", chance=w.percent(why["upper_bonus_chance"])))
+        return lines + wrap.wrap("; ".join(said))
+    options = advice.options if shown is None else advice.options[:shown]
+    for rank, option in enumerate(options, 1):
+        lines += wrap.wrap(f"{rank:>2}  {describe(option, rules, w)}: "
+                           + "; ".join(_why_parts(option, why, w)))
+    return lines
+
+
+def _why_parts(option, why, words):
+    """The parts of one option's why line (why_lines)."""
+    w, mine = words, option["why"]
+    parts = [] if option["action"] == "score" and "joker" not in option and len(
+        mine["boxes"]) == 1 else [_why_boxes(mine["boxes"], w)]
+    if mine["upper_bonus_chance"] is not None:
+        parts.append(w("why.upper", chance=w.percent(mine["upper_bonus_chance"]))
+                     if option["action"] == "keep" else
+                     w("why.upper_change", before=w.percent(why["upper_bonus_chance"]),
+                       after=w.percent(mine["upper_bonus_chance"])))
+    if "open" in mine:
+        parts.append(w("why.open", boxes=w.boxes(mine["open"]) or w("nothing")))
+    return parts
+
+
+def _why_boxes(boxes, words):
+    """"Große Straße 38.0% (40), Chance 20.1% (23.4), …": the WHY_BOXES likeliest boxes, the
+    points entered there (on average: one decimal unless whole), then the rest summed."""
+    w = words
+    said = [w("why.box", box=w.box(b["box"]), chance=w.percent(b["probability"]),
+              points=_points(b["points"])) for b in boxes[:WHY_BOXES]]
+    rest = boxes[WHY_BOXES:]
+    if rest:
+        said.append(w("why.rest", n=len(rest),
+                      chance=w.percent(sum(b["probability"] for b in rest))))
+    return ", ".join(said)
+
+
+def _points(points):
+    whole = round(points)
+    return str(whole) if abs(points - whole) < 1e-9 else f"{points:.1f}"
 
 
 def echo_lines(lines):

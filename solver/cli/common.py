@@ -43,7 +43,7 @@ FLAGS = {"rules": "--rules", "card": "--card", "dice": "--dice", "rolls_left": "
          "goal": "--goal", "target": "--target", "opponents": "--opponent", "ties": "--ties",
          "budget": "--budget", "chips": "--chips", "players": "--players",
          "to_move": "--to-move", "round_chip_taken": "--round-chip-taken",
-         "opponent_model": "--opponent-model"}
+         "opponent_model": "--opponent-model", "why": "--why"}
 
 
 def command_request(fields, names=None):
@@ -80,7 +80,8 @@ def _loading(quiet):
 
     def compiling(feature):
         if not quiet:
-            coach = {"win": "win coach", "duel": "Dice Duel coach"}.get(feature, feature)
+            coach = {"win": "win coach", "duel": "Dice Duel coach",
+                     "why": "upper bonus chance"}.get(feature, feature)
             click.echo(f"kniffel: compiling the {coach}'s kernels, once...", err=True)
 
     return {"progress": False if quiet else None, "announce": announce, "warn": warn,
