@@ -399,3 +399,35 @@ def test_the_reference_quotes_the_readme_position(capsys):
                              " ".join(text.split())).groups()
     code, out, _ = run(capsys, "advise", *shlex.split(args))
     assert code == 0 and quoted in " ".join(out.split())
+
+
+def test_the_upper_bonus_chances_within_a_budget(capsys):
+    """The upper bonus's chances are computed when their work, counted as a win's is
+    (advice/cost.py), fits the budget: the default fits every turn but a game's first (as
+    docs/reference.md says); over it they are null and the answer says how much work they are,
+    in the text with the --budget that would compute them."""
+    import json
+
+    from conftest import run
+
+    from solver.advice import cost
+    from solver.advice.limits import WHY_BUDGET
+    table = solved("kniffel")
+    rules = table.rules
+    assert cost.successors_work(rules, 11, 50) <= WHY_BUDGET < cost.successors_work(rules, 12, 50)
+    code, out, _ = run(capsys, "advise", "--dice", "13356", "--rolls-left", "2", "--why",
+                       "--json", "--top", "2")
+    answer = json.loads(out)
+    assert code == 0 and answer["why"]["upper_bonus_chance"] is None
+    work = answer["why"]["over_budget"]["work"]
+    assert answer["why"]["over_budget"] == {"work": cost.successors_work(rules, 12, 1_000),
+                                            "budget": WHY_BUDGET}
+    assert all(o["why"]["upper_bonus_chance"] is None for o in answer["options"])
+    assert math.fsum(chances(answer["options"][0]).values()) == pytest.approx(1, abs=1e-12)
+    code, out, _ = run(capsys, "advise", "--dice", "13356", "--rolls-left", "2", "--why",
+                       "--lang", "en")
+    text = " ".join(out.split())
+    assert f"about {work:.0f} s of work" in text and f"--budget {math.ceil(work)} computes" in text
+    card = {"ones": 3, "fives": 15, "kniffel": 50, "chance": 20, "twos": 6, "sixes": 24}
+    advice = advise(card, table, dice=[1, 3, 3, 5, 6], rolls_left=1, why=True)
+    assert advice.why["upper_bonus_chance"] > 0 and "over_budget" not in advice.why

@@ -79,7 +79,7 @@ def cost_text(cost):
 def position_facts(card, kniffel_bonuses, state, rules, roll=None, rolls_left=None):
     """The position as the advice understood it (its JSON "position"): `card` is the validated
     {box: points} (parse_card's), `state` its State, `roll` the roll index in hand or None."""
-    filled, open_boxes, open_most = _card_layout(rules, state.filled)
+    filled, open_boxes, open_most = card_layout(rules, state.filled)
     upper = state.upper_total
     needs = scoring.upper_bonus_needs(upper, open_most, rules.upper_bonus_threshold)
     return {"filled": {box: card[box] for box in filled}, "open": list(open_boxes),
@@ -88,10 +88,10 @@ def position_facts(card, kniffel_bonuses, state, rules, roll=None, rolls_left=No
             "dice": list(_dice.KEEPS[roll]) if roll is not None else None, "rolls_left": rolls_left}
 
 
-_LAYOUTS = {}  # (rules key, filled mask) -> _card_layout; batch advice asks for many
+_LAYOUTS = {}  # (rules key, filled mask) -> card_layout; batch advice asks for many
 
 
-def _card_layout(rules, mask):
+def card_layout(rules, mask):
     """(filled boxes, open boxes, the most points the open upper boxes can still bring)."""
     layout = _LAYOUTS.get((rules.key, mask))
     if layout is None:

@@ -12,6 +12,7 @@ play samples exactly these chances.  The turn's part is plain numpy (no numba); 
 after the turn is a distribution computation (stats/distribution.bonus_chances), for the
 expected score only: another goal's play is not the table's.
 """
+import math
 from collections import namedtuple
 from dataclasses import replace
 from functools import lru_cache
@@ -20,7 +21,8 @@ import numpy as np
 
 from .. import dice
 from ..rules import scoring
-from . import steps
+from . import cost, steps
+from .position import card_layout
 
 Outcome = namedtuple("Outcome", "probability box points bonus completes successor")
 Outcome.__doc__ = """One way a turn ends: its probability, the box filled (an index), the box's
@@ -216,45 +218,56 @@ def box_chances(outcomes, rules):
             for b, (p, points, bonus) in sorted(boxes.items(), key=lambda item: -item[1][0])]
 
 
-def bonus_after(table, state, outcome_lists, progress=False):
-    """The exact chance of the upper bonus by the end of the game after each list of Outcomes
-    (the turn from `state` ending so, the expected-score play of `table` after it): 1 once it
-    is earned; else the chance the turn completes it plus, for every turn start it leaves, the
-    chance a later turn does (stats/distribution.bonus_chances, one pass for them all)."""
+def bonus_after(table, state, outcome_lists, budget=None, progress=False):
+    """(chances, work): the exact chance of the upper bonus by the end of the game after each
+    list of Outcomes (the turn from `state` ending so, the expected-score play of `table` after
+    it), and the work that took in reference seconds (advice/cost.py).  Certain once it is
+    earned or out of reach; else the chance the turn completes it plus, for every turn start it
+    leaves, the chance a later turn does (stats/distribution.bonus_chances, one pass for them
+    all).  chances is None where that pass is more work than `budget` (None: no limit)."""
     rules = table.rules
-    if scoring.upper_bonus_reached(state.upper, rules.upper_bonus_threshold):
-        return [1.0] * len(outcome_lists)
-    later = {}
+    most = card_layout(rules, state.filled)[2]
+    needs = scoring.upper_bonus_needs(state.upper, most, rules.upper_bonus_threshold)
+    if needs is None or needs == 0:  # out of reach, or earned
+        return [0.0 if needs is None else 1.0] * len(outcome_lists), 0.0
+    starts = sorted({o.successor for outcomes in outcome_lists for o in outcomes})
+    later, work = {}, 0.0
     if state.n_open > 1:
+        work = cost.successors_work(rules, state.n_open - 1, len(starts))
+        if budget is not None and work > budget:
+            return None, work
         from ..engine.states import State
         from ..stats.distribution import bonus_chances, flat_index
-        starts = sorted({o.successor for outcomes in outcome_lists for o in outcomes})
         found = bonus_chances(table, [State(f, a, u, u, 0, state.n_open - 1)
                                       for f, a, u in starts], progress=progress)
         later = {start: found[flat_index(table, *start)] for start in starts}
     return [float(sum(o.probability * (o.completes + later.get(o.successor, 0.0))
-                      for o in outcomes)) for outcomes in outcome_lists]
+                      for o in outcomes)) for outcomes in outcome_lists], work
 
 
-def explain(query, advice, table=None, progress=False):
+def explain(query, advice, table=None, progress=False, budget=None):
     """Add the why to `advice` (the Advice of the checked `query`, ranked through its view):
     each option's "why" ({"boxes": box_chances, "upper_bonus_chance": the upper bonus's chance
     by the game's end after it, and for a box "open": the boxes left open}) and advice.why
     ({"play": the goal played, "exact": true, "upper_bonus_chance": with the best option, or at
-    the turn's start; there also the turn's "boxes"}).  `table`: the
-    expected-score table, for the upper bonus's chance when the advice is for points (None:
-    the chances of the upper bonus are left out, null)."""
+    the turn's start; there also the turn's "boxes"}).  `table`: the expected-score table, for
+    the upper bonus's chances when the advice is for points (None: they are null), computed
+    when their work fits `budget` (reference seconds; else null, and advice.why's
+    "over_budget": {"work", "budget"})."""
     view, rules, state = advice.view, query.rules, query.state
     if query.roll is None:
         lists = [start_outcomes(query, view)]
     else:
         play = TurnPlay(state, view, query.rolls_left) if query.rolls_left else None
         lists = [option_outcomes(query, view, option, play) for option in advice.options]
-    bonus = [None] * len(lists)
+    bonus, work = None, 0.0
     if table is not None:
-        bonus = bonus_after(table, state, lists, progress)
+        bonus, work = bonus_after(table, state, lists, budget, progress)
+    bonus = bonus or [None] * len(lists)
     open_now = [box for b, box in enumerate(rules.boxes) if not state.filled >> b & 1]
     why = {"play": str(advice.goal), "exact": True, "upper_bonus_chance": bonus[0]}
+    if table is not None and bonus[0] is None:
+        why["over_budget"] = {"work": work, "budget": budget}
     if query.roll is None:
         why["boxes"] = box_chances(lists[0], rules)
     for option, outcomes, chance in zip(advice.options, lists, bonus):
@@ -263,3 +276,49 @@ def explain(query, advice, table=None, progress=False):
             option["why"]["open"] = [box for box in open_now if box != option["box"]]
     advice.why = why
     return advice
+
+
+WHY_BOXES = 5  # the boxes a text names, most likely first; the rest are summed up
+
+
+def why_parts(option, why, words):
+    """The why of one `option` in words (a lang.Words), as parts to join with "; ": the boxes its
+    turn ends in (unless a box alone, which says itself), the upper bonus's chance after it
+    (for a box, before it too: `why` is the advice's), the boxes a box leaves open."""
+    w, mine = words, option["why"]
+    parts = [] if option["action"] == "score" and "joker" not in option else [
+        boxes_text(mine["boxes"], w)]
+    if mine["upper_bonus_chance"] is not None:
+        after = w.percent(mine["upper_bonus_chance"])
+        parts.append(w("why.upper", chance=after) if option["action"] == "keep" else
+                     w("why.upper_change", before=w.percent(why["upper_bonus_chance"]),
+                       after=after))
+    if "open" in mine:
+        parts.append(w("why.open", boxes=w.boxes(mine["open"]) or w("nothing")))
+    return parts
+
+
+def boxes_text(boxes, words):
+    """"Große Straße 38.0% (40), Chance 20.1% (23.4), …": the WHY_BOXES likeliest boxes, the
+    points entered there (on average: one decimal unless whole), then the rest summed."""
+    w = words
+    said = [w("why.box", box=w.box(b["box"]), chance=w.percent(b["probability"]),
+              points=_points(b["points"])) for b in boxes[:WHY_BOXES]]
+    rest = boxes[WHY_BOXES:]
+    if rest:
+        said.append(w("why.rest", n=len(rest),
+                      chance=w.percent(math.fsum(b["probability"] for b in rest))))
+    return ", ".join(said)
+
+
+def _points(points):
+    whole = round(points)
+    return str(whole) if abs(points - whole) < 1e-9 else f"{points:.1f}"
+
+
+def over_budget_text(why, words):
+    """The line that says the upper bonus's chances were left out over the budget, or None."""
+    over = why.get("over_budget")
+    if over is None:
+        return None
+    return words("why.over_budget", seconds=over["work"], budget=f"{over['budget']:g}")

@@ -18,7 +18,14 @@ the command line's flags, say), so that it reads as one line in the asker's own 
 from dataclasses import dataclass, replace
 
 from ..advice.goal import POINTS, Goal, TargetGoal, WinGoal
-from ..advice.limits import DEFAULT_BUDGET, MAX_OPPONENTS, OPPONENT_FIELDS, TIES, check_budget
+from ..advice.limits import (
+    DEFAULT_BUDGET,
+    MAX_OPPONENTS,
+    OPPONENT_FIELDS,
+    TIES,
+    WHY_BUDGET,
+    check_budget,
+)
 from ..advice.position import Query, checked_query
 from ..dice import checked_roll, dice_faces
 from ..duel.rules import DuelRules
@@ -44,10 +51,11 @@ class RequestError(ValueError):
 class Request:
     """A question checked once: `query` the position (advice/position.Query: its rules, state,
     roll in hand, rolls left and the position of its game), `goal` what to play for, `why`
-    whether the answer also says what the turn plays for (advice/why.py)."""
+    None, or the budget (reference seconds) within which the answer also says what the turn
+    plays for (advice/why.py)."""
     query: Query
     goal: Goal
-    why: bool = False
+    why: float | None = None
 
     @property
     def rules(self):
@@ -86,11 +94,12 @@ def read_request(fields, rules=None, *, names=None, files=True, game=None):
 
 
 def _why(fields, name):
-    """Whether "why" asks for what the turn plays for: true or false (null: false)."""
+    """None, or the budget of the why "why" asks for (true or false; null: false): the
+    question's "budget", else WHY_BUDGET."""
     why = fields.get("why")
     if why is not None and not isinstance(why, bool):
         raise RequestError(f"{name('why')} must be true or false, got {why!r}"[:200])
-    return bool(why)
+    return _budget(fields, name, WHY_BUDGET) if why else None
 
 
 class _Names:
@@ -190,8 +199,9 @@ def _goal(fields, rules, name):
         if ties not in TIES:
             raise RequestError(f"{name('ties')} must be share or lose, got {ties!r}"[:200])
         return WinGoal(tuple(read_opponents(fields["opponents"], rules, name)), ties, budget)
-    if "budget" in fields and not named:
-        raise RequestError(f"{name('budget')} goes with {name('opponents')} or {name('target')}")
+    if "budget" in fields and not named and not fields.get("why"):
+        raise RequestError(f"{name('budget')} goes with {name('opponents')}, {name('target')} "
+                           f"or {name('why')}")
     if "target" in fields:
         return TargetGoal(_target(fields["target"], rules, name('target')), budget)
     if named:
@@ -220,9 +230,9 @@ def _target(target, rules, what):
     return target
 
 
-def _budget(fields, name):
+def _budget(fields, name, default=DEFAULT_BUDGET):
     try:
-        return check_budget(fields.get("budget", DEFAULT_BUDGET))
+        return check_budget(fields.get("budget", default))
     except ValueError as exc:
         raise RequestError(f"{name('budget')}: {exc}") from None
 

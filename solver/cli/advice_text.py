@@ -2,6 +2,7 @@
 options with what each costs against the best, and, for a target or a win, the chance of each
 option and the trade-off against playing for points; the Dice Duel's chips or table.  The words
 are solver/lang's."""
+import math
 import textwrap
 
 import click
@@ -268,14 +269,12 @@ def trade_off(advice, plain, goal_text, chance_name, words):
              chance=w.percent(best["probability"]), plain_chance=w.percent(mirror["probability"]))
 
 
-WHY_BOXES = 5  # the boxes a why line names, most likely first; the rest are summed up
-
-
 def why_lines(rules, advice, shown, words):
     """What the turn plays for (advice.why, advice/why.py), when asked: a heading, then per
     shown option (or, at the turn's start, for the turn) the boxes it ends in with their
     chances and points, the upper bonus's chance after it and, for a box, the boxes left open;
     wrapped to 79 columns."""
+    from ..advice.why import boxes_text, over_budget_text, why_parts
     why, w = advice.why, words
     if why is None:
         return []
@@ -284,53 +283,25 @@ def why_lines(rules, advice, shown, words):
     head = w("why.head_points") if advice.goal.kind == "points" else w(
         "why.head_goal", goal=advice.goal.word(w))
     lines = textwrap.wrap(head, width=79)
+    said = over_budget_text(why, w)
+    if said is not None:
+        more = max(1, math.ceil(why["over_budget"]["work"]))
+        lines += textwrap.wrap(f"{said}; {w('why.budget_hint', more=more)}", width=79)
     if advice.preparing == "why":
         lines += textwrap.wrap(w("why.preparing"), width=79)
     wrap = textwrap.TextWrapper(width=79, initial_indent="  ", subsequent_indent="      ",
                                 break_on_hyphens=False)
     if not advice.options:
-        said = [w("why.start", boxes=_why_boxes(why["boxes"], w))]
+        said = [w("why.start", boxes=boxes_text(why["boxes"], w))]
         if why["upper_bonus_chance"] is not None:
             said.append(w("why.upper", chance=w.percent(why["upper_bonus_chance"])))
         return lines + wrap.wrap("; ".join(said))
     options = advice.options if shown is None else advice.options[:shown]
     for rank, option in enumerate(options, 1):
-        lines += wrap.wrap(f"{rank:>2}  {describe(option, rules, w)}: "
-                           + "; ".join(_why_parts(option, why, w)))
+        parts = why_parts(option, why, w)
+        lines += wrap.wrap(f"{rank:>2}  {describe(option, rules, w)}"
+                           + (": " + "; ".join(parts) if parts else ""))
     return lines
-
-
-def _why_parts(option, why, words):
-    """The parts of one option's why line (why_lines)."""
-    w, mine = words, option["why"]
-    parts = [] if option["action"] == "score" and "joker" not in option and len(
-        mine["boxes"]) == 1 else [_why_boxes(mine["boxes"], w)]
-    if mine["upper_bonus_chance"] is not None:
-        parts.append(w("why.upper", chance=w.percent(mine["upper_bonus_chance"]))
-                     if option["action"] == "keep" else
-                     w("why.upper_change", before=w.percent(why["upper_bonus_chance"]),
-                       after=w.percent(mine["upper_bonus_chance"])))
-    if "open" in mine:
-        parts.append(w("why.open", boxes=w.boxes(mine["open"]) or w("nothing")))
-    return parts
-
-
-def _why_boxes(boxes, words):
-    """"Große Straße 38.0% (40), Chance 20.1% (23.4), …": the WHY_BOXES likeliest boxes, the
-    points entered there (on average: one decimal unless whole), then the rest summed."""
-    w = words
-    said = [w("why.box", box=w.box(b["box"]), chance=w.percent(b["probability"]),
-              points=_points(b["points"])) for b in boxes[:WHY_BOXES]]
-    rest = boxes[WHY_BOXES:]
-    if rest:
-        said.append(w("why.rest", n=len(rest),
-                      chance=w.percent(sum(b["probability"] for b in rest))))
-    return ", ".join(said)
-
-
-def _points(points):
-    whole = round(points)
-    return str(whole) if abs(points - whole) < 1e-9 else f"{points:.1f}"
 
 
 def echo_lines(lines):

@@ -61,7 +61,8 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "take, in seconds of the reference machine, counted before it starts and never "
               "timed (the same question gets the same answer on any machine, at any load); "
               "the exact sub-game where its work fits, else an approximation with an interval "
-              "(marked ≈); default 1.")
+              "(marked ≈); default 1.  With --why: the work its upper bonus's chances may take "
+              "(default 10: every turn but a game's first).")
 @click.option("--build", "build_tables", is_flag=True,
               help="With --opponent or --target: first build the win coach's missing tables "
               "of these rules (gigabytes and minutes: an answer without them says how many), "
@@ -69,8 +70,8 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
 @click.option("--why", is_flag=True,
               help="Also what the turn plays for: under each option, played best after it, the "
               "exact chance that the turn ends in each box and the points entered there; for "
-              "points also the upper bonus's chance after it (early in a game this takes up to "
-              "a minute, with a progress bar), and for a box the boxes it leaves open.")
+              "points also the upper bonus's chance after it (within --budget), and for a box "
+              "the boxes it leaves open.")
 @lang_option()
 def advise_command(rules_name, tables, card, chips, players, to_move, round_chip_taken,
                    opponent_model, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,

@@ -141,6 +141,10 @@ WORDS = {
     "why.open": "danach offen: {boxes}",
     "why.preparing": ("die Chancen auf den Bonus oben werden vorbereitet (einmalig): sie kommen "
                       "mit der nächsten Antwort"),
+    "why.over_budget": ("die Chancen auf den Bonus oben fehlen: hier etwa {seconds:.0f} s Arbeit "
+                        "(eine Schätzung, auf dem Referenzrechner gezählt), mehr als das Budget "
+                        "von {budget} s"),
+    "why.budget_hint": "--budget {more} berechnet sie",
     "why.approximate": "kein Warum bei einer Schätzung: ihr Spiel ist nicht genau bekannt",
     "eta.seconds": "{n} s", "eta.minutes": "{n} min", "eta.hours": "{h} h {m} min",
     "advise.method_unknown": ("die Siegchance ist im Budget nicht zu berechnen: bekannt ist nur, "

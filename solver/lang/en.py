@@ -132,6 +132,10 @@ WORDS = {
     "why.open": "open after: {boxes}",
     "why.preparing": ("the upper bonus's chances are being prepared (once): they come with the "
                       "next answer"),
+    "why.over_budget": ("the upper bonus's chances are left out: about {seconds:.0f} s of work "
+                        "here (an estimate, counted on the reference machine), over the budget of "
+                        "{budget} s"),
+    "why.budget_hint": "--budget {more} computes them",
     "why.approximate": "no why for an estimated answer: its play is not known exactly",
     "eta.seconds": "{n} s",
     "eta.minutes": "{n} min",
