@@ -431,3 +431,29 @@ def test_the_upper_bonus_chances_within_a_budget(capsys):
     card = {"ones": 3, "fives": 15, "kniffel": 50, "chance": 20, "twos": 6, "sixes": 24}
     advice = advise(card, table, dice=[1, 3, 3, 5, 6], rolls_left=1, why=True)
     assert advice.why["upper_bonus_chance"] > 0 and "over_budget" not in advice.why
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_terminal_coach_says_why_at_the_question_mark(capsys, tmp_path, lang):
+    """`?` in `kniffel play` shows every choice, then what the five best play for: the lines of
+    `advise --why` for the same position (its first roll: seed 11 throws 1 1 3 4 5)."""
+    import json
+
+    from click.testing import CliRunner
+    from conftest import run
+
+    from solver.advice.why import why_parts
+    from solver.cli import cli
+    from solver.lang import Words
+    store = tmp_path / "store"
+    solved("kniffel").save(store)
+    result = CliRunner().invoke(cli, ["play", "--seed", "11", "--record", str(tmp_path / "g.json"),
+                                      "--lang", lang, "--tables", str(store)],
+                                input="?\na\nchance\n", env={"COLUMNS": "1000"})
+    code, out, _ = run(capsys, "advise", "--dice", "11345", "--rolls-left", "2", "--why",
+                       "--json", "--top", "5")
+    answer = json.loads(out)
+    w = Words(lang, solved("kniffel").rules)
+    assert code == 0 and w("why.head_points") in result.output
+    for option in answer["options"]:
+        assert "; ".join(why_parts(option, answer["why"], w)) in result.output
