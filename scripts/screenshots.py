@@ -73,7 +73,7 @@ def phone(table_dir, out):
     """The web coach on a phone: set-up, four players with long names mid-turn, "New" asking,
     real dice, the joker tag, game over with the analysis; the advice to win and for points in
     German and English, eight players, another player's turn written as box and points, and
-    the analysis of a game where only one player's dice were seen."""
+    the analysis of a game where only one player's dice were seen; the why of a choice."""
     from playwright.sync_api import sync_playwright
     server, url = _server(table_dir)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -140,6 +140,17 @@ def states(page, out):
     page.click("#card td.writable[data-player='1']")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(out / "phone-write.png"))
+    why(page, out)
+
+
+def why(page, out):
+    """The why of the best choice, opened by its "Why?" (round 6 of a game, in both
+    languages): the boxes its turn ends in, the upper bonus's chance after it."""
+    for lang in ("de", "en"):
+        _load(page, _late(["Anna"], 5), [3, 4, 4, 5, 6], lang)
+        _click(page, "#advice li.best .why-button")
+        page.locator("#advice li.best").scroll_into_view_if_needed()
+        page.screenshot(path=str(out / f"phone-why-{lang}.png"))
 
 
 BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",

@@ -221,6 +221,8 @@ def _game_routes(pool, on_pool):
     async def game(request):
         data = await _json_object(request)
         check_fields(data, GAME_FIELDS, "a game request")
+        if not isinstance(data.get("why", False), bool):
+            raise BadRequest(f"why must be true or false, got {data['why']!r}"[:200])
         record, hand = checked_record(data.get("record")), data.get("hand")
         return _json(_with_job(pool, await on_pool(request, "game", data, record, hand,
                                                    data.get("move"))))

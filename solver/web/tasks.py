@@ -59,9 +59,10 @@ def answer_request(body, tables):
         return 400, orjson.dumps({"error": f"line 1: {exc}"}), None
 
 
-def game_state(record, hand, tables, language=None, goal="points"):
+def game_state(record, hand, tables, language=None, goal="points", why=False):
     """Everything the page shows of a game: the card, the turn, the legal boxes and the advice
-    for `goal` ("points", or "win" against the other players on the card)."""
+    for `goal` ("points", or "win" against the other players on the card), with `why` what each
+    option plays for (advice/why.py)."""
     game, turn = session.rebuild(record, hand)
     rules = game.rules
     if not (isinstance(language, str) and language in LANGUAGES):
@@ -81,6 +82,8 @@ def game_state(record, hand, tables, language=None, goal="points"):
         state["turn"] = _turn_state(game, turn)
         fields = session.advice_fields(game, turn)
         if fields is not None:
+            if why:
+                fields = {**fields, "why": True}
             _advice_state(state, game, turn, fields, tables, goal)
     return state
 
@@ -110,6 +113,8 @@ def _advice_state(state, game, turn, fields, tables, goal):
     advice = answer(read_request(fields, files=False), tables)
     state["advice"], state["goal"] = advice.as_dict(), advice.goal.kind
     state["advice_line"] = session.advice_line(game, turn, fields.get("opponents"))
+    if "why" in fields and state["advice_line"] is not None:
+        state["advice_line"]["why"] = True
     said = fallback_text(advice, words)
     if said is not None:
         state["notice"] = said
@@ -161,7 +166,7 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
     if move is not None:
         record, hand = in_language(data, session.apply_move, record, hand, move)
     return in_language(data, game_state, record, hand, tables, data.get("language"),
-                       data.get("goal", "points"))
+                       data.get("goal", "points"), data.get("why", False))
 
 
 def _task_analyze(tables, record, goal, budget):
