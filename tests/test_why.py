@@ -457,3 +457,41 @@ def test_the_terminal_coach_says_why_at_the_question_mark(capsys, tmp_path, lang
     assert code == 0 and w("why.head_points") in result.output
     for option in answer["options"]:
         assert "; ".join(why_parts(option, answer["why"], w)) in result.output
+
+
+def test_analyze_explains_each_players_costliest_decisions(capsys):
+    """`kniffel analyze --why`: each player's three costliest decisions (that gave points away)
+    carry what the choice made and the best one play for, the figures of `advise --why` at
+    that position; the text says both under the decision."""
+    import json
+    from pathlib import Path
+
+    from conftest import run
+
+    from solver.advice.choices import matching_option
+    from solver.ask.analysis import WHY_DECISIONS, report_lines
+    from solver.lang import Words
+    game = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "kniffel-game.json")
+    code, out, _ = run(capsys, "analyze", game, "--why", "--json")
+    result = json.loads(out)
+    table = solved("kniffel")
+    for player in range(len(result["players"])):
+        mine = [d for d in result["decisions"] if d["player"] == player]
+        costly = sorted((d for d in mine if not d["optimal"]), key=lambda d: -d["loss"])
+        explained = [d for d in mine if "why" in d]
+        assert sorted(explained, key=lambda d: -d["loss"]) == costly[:WHY_DECISIONS]
+    # the latest one explained: its upper bonus's chances are quick to find again
+    row = max((d for d in result["decisions"] if "why" in d), key=lambda d: d["round"])
+    from solver.game.record import load_record, replay
+    points = []
+    replay(load_record(game), lambda point, decision: points.append(point), strict=True)
+    point = points[result["decisions"].index(row)]
+    advice = advise(point.position, table, dice=point.dice, rolls_left=point.rolls_left,
+                    why=True)
+    assert row["why"]["best"] == advice.options[0]["why"]
+    assert row["why"]["choice"] == matching_option(advice.options, row["choice"])["why"]
+    assert row["why"]["upper_bonus_chance"] == advice.why["upper_bonus_chance"]
+    w = Words("en", table.rules)
+    text = "\n".join(report_lines(result, w))  # what the command prints without --json
+    assert text.count(w("analyze.why_choice", why="").strip()) == len(
+        [d for d in result["decisions"] if "why" in d])

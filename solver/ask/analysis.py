@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ..advice.choices import describe_choice, matching_option, option_as_decision
 from ..advice.goal import POINTS
+from ..advice.limits import WHY_BUDGET
 from ..advice.position import COST_TOLERANCE, box_values, checked_query, ranked
 from ..dice import KEEP_INDEX
 from ..game.card import parse_box
@@ -20,6 +21,7 @@ from .answer import answer
 from .request import Request
 
 OPTIMAL_TOLERANCE = COST_TOLERANCE  # ties in the table are equal to float rounding
+WHY_DECISIONS = 3  # with why: each player's costliest decisions explained
 
 
 def choice_value(table, state, dice, decision, advice):
@@ -44,7 +46,7 @@ def choice_value(table, state, dice, decision, advice):
     return state.card_total + float(values[box, 0])
 
 
-def analyze(record, tables, goal=None, from_round=1):
+def analyze(record, tables, goal=None, from_round=1, why=False):
     """Every decision of a game record with its loss, and totals per player; `tables` the
     cache (ask/tables.py) of the tables it reads.
 
@@ -60,8 +62,12 @@ def analyze(record, tables, goal=None, from_round=1):
     target) with the best choice for that goal and with the choice made, each followed by play for
     the goal; and each player "chance_loss", the sum, and "goal".  Only decisions from round
     `from_round` on get the chance (early in a game each turn's win objective is a long solve); a
-    decision whose chance cannot be had here (answer.py's fallback) has none."""
-    decisions = []
+    decision whose chance cannot be had here (answer.py's fallback) has none.
+
+    why: each player's WHY_DECISIONS costliest decisions (that gave points away) also get "why":
+    {"choice", "best"}: what the choice made and the best one play for (advice/why.py, for
+    points; each option's why of `kniffel advise --why`), and "upper_bonus_chance" before it."""
+    decisions, queries = [], []
     by_goal = goal not in (None, POINTS)
     rules = record_rules(record["rules"])
     table = tables(rules)
@@ -72,6 +78,7 @@ def analyze(record, tables, goal=None, from_round=1):
         chosen = choice_value(table, point.state, point.dice, decision, advice)
         loss = advice.expected_final_score - chosen
         choice = {k: decision[k] for k in ("keep", "box", "jokers", "points") if k in decision}
+        queries.append(query)
         decisions.append({"player": point.player, "name": players[point.player],
                           "round": point.round, "dice": list(point.dice),
                           "rolls_left": point.rolls_left, "choice": choice,
@@ -95,6 +102,8 @@ def analyze(record, tables, goal=None, from_round=1):
                         "optimal": sum(d["optimal"] for d in mine), "written": written[index]})
         if by_goal:
             summary[-1]["chance_loss"] = sum(d.get("chance_loss", 0.0) for d in mine)
+    if why:
+        _explain_costliest(decisions, queries, len(game.columns), tables)
     result = {"rules": rules.key, "players": summary, "decisions": decisions}
     if by_goal:
         result["goal"] = str(goal)
@@ -121,6 +130,18 @@ def _judge_for_goal(row, goal, query, point, decision, tables):
                    best_for_goal=option_as_decision(advice.options[0]))
 
 
+def _explain_costliest(decisions, queries, players, tables):
+    """Add "why" to each player's WHY_DECISIONS costliest decisions that gave points away."""
+    for player in range(players):
+        mine = sorted((d for d in decisions if d["player"] == player and not d["optimal"]),
+                      key=lambda d: -d["loss"])[:WHY_DECISIONS]
+        for row in mine:
+            advice = answer(Request(queries[decisions.index(row)], POINTS, WHY_BUDGET), tables)
+            chosen = matching_option(advice.options, row["choice"])
+            row["why"] = {"choice": chosen["why"], "best": advice.options[0]["why"],
+                          "upper_bonus_chance": advice.why["upper_bonus_chance"]}
+
+
 def written_turns(game):
     """How many turns each player's column got written without their dice (seen by nobody:
     not judged)."""
@@ -128,6 +149,18 @@ def written_turns(game):
     for turn in game.turns:
         written[turn.player] += sum(d.get("written") is True for d in turn.record["decisions"])
     return written
+
+
+def _why_lines(row, words):
+    """A costly decision's why (analyze(why=True)): what the choice made and the best one play
+    for, each on a line of its own."""
+    from ..advice.why import why_parts
+    w, before = words, {"upper_bonus_chance": row["why"]["upper_bonus_chance"]}
+    lines = []
+    for key, decision in (("choice", row["choice"]), ("best", row["best"])):
+        option = {"action": "keep" if "keep" in decision else "score", "why": row["why"][key]}
+        lines.append(w(f"analyze.why_{key}", why="; ".join(why_parts(option, before, w))))
+    return lines
 
 
 def report_lines(result, words=None):
@@ -161,6 +194,8 @@ def report_lines(result, words=None):
                        cost=cost)
         lines.append(f"{text}  {w.cost(d['loss'], OPTIMAL_TOLERANCE):<10}"
                      f"{'  ' + chance if chance else ''}{best}".rstrip())
+        if "why" in d:
+            lines += _why_lines(d, w)
     for p in result["players"]:
         score = (w("analyze.score", score=p["score"])
                  + ("" if p["finished"] else w("analyze.unfinished")))

@@ -195,8 +195,11 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
               "loss.")
 @click.option("--from-round", type=click.IntRange(min=1), default=1, show_default=True,
               help="With --goal: the goal's chance for the decisions from this round on.")
+@click.option("--why", is_flag=True,
+              help="Also what each player's three costliest decisions played for, and the best "
+              "choice instead (as advise --why: where the turn ends, the upper bonus's chance).")
 @lang_option()
-def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, lang):
+def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, why, lang):
     """What each decision of a recorded game cost against optimal play, and totals per player.
 
     \b
@@ -204,6 +207,7 @@ def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, l
       kniffel analyze kniffel-game-20250101-200000.json
       kniffel analyze game.json --json
       kniffel analyze docs/examples/kniffel-game.json --goal win --from-round 10
+      kniffel analyze docs/examples/kniffel-game.json --why
     """
     from ..ask.analysis import analyze as run
     from ..ask.analysis import report_lines
@@ -226,7 +230,7 @@ def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, l
     goal = _goal(rules, (goal_text, ties, None), True, len(players))
     loaded = command_tables(tables, quiet=as_json)
     try:
-        result = run(record, loaded, goal, from_round)
+        result = run(record, loaded, goal, from_round, why)
     except GameError as exc:
         raise InputError(f"{record_file}: {exc}") from None
     if as_json:

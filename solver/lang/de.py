@@ -192,6 +192,8 @@ WORDS = {
                          "gespielt), mit den Kosten gegenüber der besten Wahl dafür",
     "analyze.row": "  Runde {round:>2}  {who}{dice}  noch {left}  {choice:<26}",
     "analyze.best": "  am besten: {choice}",
+    "analyze.why_choice": "      warum, wie gespielt: {why}",
+    "analyze.why_best": "                am besten: {why}",
     "analyze.chance": "{chance} {goal}, {cost}",
     "analyze.score": "{score} Punkte",
     "analyze.unfinished": " (unfertig)",

@@ -184,6 +184,8 @@ WORDS = {
                          "there, with its cost against the best choice for it",
     "analyze.row": "  round {round:>2}  {who}{dice}  {left} left  {choice:<26}",
     "analyze.best": "  best: {choice}",
+    "analyze.why_choice": "      why, as played: {why}",
+    "analyze.why_best": "            the best: {why}",
     "analyze.chance": "{chance} {goal}, {cost}",
     "analyze.score": "score {score}",
     "analyze.unfinished": " (unfinished)",
