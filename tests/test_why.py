@@ -495,3 +495,22 @@ def test_analyze_explains_each_players_costliest_decisions(capsys):
     text = "\n".join(report_lines(result, w))  # what the command prints without --json
     assert text.count(w("analyze.why_choice", why="").strip()) == len(
         [d for d in result["decisions"] if "why" in d])
+
+
+def test_a_server_answers_without_the_bonus_chances_until_their_kernels_are_compiled(
+        monkeypatch):
+    """Where a question may not compile (a server's worker), the why comes without the upper
+    bonus's chances and `preparing` names the feature, whose job compiles them (ask/warm.py)."""
+    from solver.ask import warm
+    from solver.ask.answer import answer
+    from solver.ask.request import read_request
+    from solver.ask.tables import Tables
+    monkeypatch.setattr(warm, "ready", lambda feature: False)
+    monkeypatch.setattr(warm, "COMPILES", [False])
+    request = read_request({"card": {"ones": 3, "chance": 20}, "dice": [2, 2, 3, 5, 6],
+                            "rolls_left": 1, "why": True})
+    advice = answer(request, Tables(preloaded=[solved("kniffel")]))
+    assert advice.preparing == "why" and advice.why["upper_bonus_chance"] is None
+    assert "over_budget" not in advice.why
+    assert math.fsum(chances(advice.options[0]).values()) == pytest.approx(1, abs=1e-12)
+    assert warm.steps("why")  # the job's steps: a small why question
