@@ -62,11 +62,8 @@ def analyze(record, tables, goal=None, from_round=1, why=False):
     target) with the best choice for that goal and with the choice made, each followed by play for
     the goal; and each player "chance_loss", the sum, and "goal".  Only decisions from round
     `from_round` on get the chance (early in a game each turn's win objective is a long solve); a
-    decision whose chance cannot be had here (answer.py's fallback) has none.
-
-    why: each player's WHY_DECISIONS costliest decisions (that gave points away) also get "why":
-    {"choice", "best"}: what the choice made and the best one play for (advice/why.py, for
-    points; each option's why of `kniffel advise --why`), and "upper_bonus_chance" before it."""
+    decision whose chance cannot be had here (answer.py's fallback) has none.  why: each
+    player's costliest decisions get "why" too (_explain_costliest)."""
     decisions, queries = [], []
     by_goal = goal not in (None, POINTS)
     rules = record_rules(record["rules"])
@@ -131,7 +128,9 @@ def _judge_for_goal(row, goal, query, point, decision, tables):
 
 
 def _explain_costliest(decisions, queries, players, tables):
-    """Add "why" to each player's WHY_DECISIONS costliest decisions that gave points away."""
+    """Add "why" to each player's WHY_DECISIONS costliest decisions that gave points away:
+    {"choice", "best"}: what the choice made and the best one play for (for points: each an
+    option's why of `kniffel advise --why`, advice/why.py), and "upper_bonus_chance" before."""
     for player in range(players):
         mine = sorted((d for d in decisions if d["player"] == player and not d["optimal"]),
                       key=lambda d: -d["loss"])[:WHY_DECISIONS]

@@ -172,5 +172,6 @@ class Coach:
             say("  " + said)
         for rank, option in enumerate(advice.options[:top], 1):
             parts = why_parts(option, advice.why, w)
-            say(f"  {rank:>3}. {self.option_text(option)}" + (": " + "; ".join(parts)
+            # "1)" where the list of choices says "1.": a why is no row of that table
+            say(f"  {rank:>3}) {self.option_text(option)}" + (": " + "; ".join(parts)
                                                                if parts else ""))
