@@ -47,7 +47,8 @@ def _server(table_dir):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(str(table_dir)), host="127.0.0.1", port=port,
+    app = create_app(str(table_dir), history=Path(table_dir) / "history.sqlite")
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
@@ -141,6 +142,51 @@ def states(page, out):
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(out / "phone-write.png"))
     why(page, out)
+    history(page, out)
+
+
+def history(page, out):
+    """The history of a player who scratched the Kniffel box in three games (kept by the
+    server from the page's analyses): its lines and the points given away game by game."""
+    from solver import get_table
+    from solver.advice.goal import POINTS
+    from solver.ask.answer import answer
+    from solver.ask.request import Request
+    from solver.ask.tables import Tables
+    from solver.game import session
+    tables = Tables(preloaded=[get_table("kniffel", progress=False)])
+    for seed in (5, 6, 7):
+        record, hand = session.new_record("kniffel", ["Kai"], seed), None
+        while True:
+            game, turn = session.rebuild(record, hand)
+            if turn is None:
+                break
+            if hand is None:
+                record, hand = session.apply_move(record, None, {"roll": True})
+                continue
+            query = Request(_query(turn, hand), POINTS)
+            best = answer(query, tables).options[0]
+            if turn.record["round"] == 1 and turn.rolls_left == 0 and len(set(hand)) > 1:
+                best = {"action": "score", "box": "kniffel"}  # the mistake he always makes
+            move = ({"keep": best["keep"]} if best["action"] == "keep"
+                    else {"box": best["box"], "jokers": []})
+            record, hand = session.apply_move(record, hand, move)
+            hand = None if "box" in move else hand
+        _load(page, record, None)
+        page.wait_for_selector("#analysis h2")
+    _click_history(page)
+    page.screenshot(path=str(out / "phone-history-de.png"))
+
+
+def _query(turn, hand):
+    from solver.advice.position import checked_query
+    return checked_query(turn.position, turn.rules, list(hand), turn.rolls_left)
+
+
+def _click_history(page):
+    page.click("#history-button")
+    page.wait_for_selector("#history .player-history svg polyline")
+    page.evaluate("window.scrollTo(0, 0)")
 
 
 def why(page, out):

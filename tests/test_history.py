@@ -18,6 +18,8 @@ from solver.history.games import game_kinds, keep_game
 from solver.history.kinds import decision_kinds
 from solver.history.summary import summary
 
+pytestmark = pytest.mark.filterwarnings("ignore:.*httpx")  # starlette's test client
+
 BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",
          "full_house", "small_straight", "large_straight", "kniffel", "chance"]
 
@@ -28,38 +30,70 @@ def history_json(capsys, db, *more):
     return json.loads(out)
 
 
-def test_three_games_at_the_terminal_are_kept_with_analyzes_prices(capsys, tmp_path):
+def web_game(client, seed):
+    """A seeded game of Anna played through the page's API (POST /api/new, /api/game: roll,
+    then the first box the turn may take), then analysed as the page does at its end: the
+    record."""
+    def post(path, data):
+        response = client.post(path, content=json.dumps(data).encode())
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    state = post("/api/new", {"rules": "kniffel", "options": {}, "players": ["Anna"],
+                              "real_dice": False, "seed": seed})
+    while not state["over"]:
+        if state["hand"] is None:
+            state = post("/api/game", {"record": state["record"], "hand": None,
+                                       "move": {"roll": True}})
+        box = state["turn"]["boxes"][0]["box"]
+        state = post("/api/game", {"record": state["record"], "hand": state["hand"],
+                                   "move": {"box": box, "jokers": []}})
+    assert post("/api/analyze", {"record": state["record"]})["kept"] is True
+    return state["record"]
+
+
+def test_games_at_the_terminal_and_on_the_page_are_kept_with_analyzes_prices(capsys, tmp_path):
     """Three seeded games played through `kniffel play --coach` (each turn: keep all, then the
-    next box) are in `kniffel history --json`: Anna's games, scores and the points she gave away
-    in each, as `kniffel analyze --json` prices each saved record."""
+    next box) and one through the web page's API are in `kniffel history --json`: Anna's
+    games, scores and the points she gave away in each, as `kniffel analyze --json` prices each
+    saved record; GET /api/history says it in the page's language."""
+    from click.testing import CliRunner
+    from helpers import web_client
+
+    from solver.cli import cli
+    from solver.web.app import create_app
     db = tmp_path / "history.sqlite"
     script = "".join(f"a\n{box}\n" for box in BOXES)
     store_dir = tmp_path / "tables"
     solved("kniffel").save(store_dir)
-    losses, scores = [], []
+    records = []
     for seed in (1, 2, 3):
         record = tmp_path / f"game{seed}.json"
-        from click.testing import CliRunner
-
-        from solver.cli import cli
         result = CliRunner().invoke(cli, ["play", "--seed", str(seed), "--coach", "--players",
                                           "Anna", "--record", str(record), "--db", str(db),
                                           "--tables", str(store_dir)], input=script)
         assert result.exit_code == 0, result.output
+        records.append(record)
+    client = web_client(create_app(preloaded=[solved("kniffel")], history=db))
+    records.append(tmp_path / "web.json")
+    records[-1].write_text(json.dumps(web_game(client, 4)))
+    losses, scores = [], []
+    for record in records:
         code, out, _ = run(capsys, "analyze", str(record), "--json", "--no-history",
                            "--tables", str(store_dir))
         analysis = json.loads(out)
         losses.append(analysis["players"][0]["loss"])
         scores.append(analysis["players"][0]["score"])
     (anna,) = history_json(capsys, db)["players"]
-    assert anna["name"] == "Anna" and anna["games"] == anna["finished"] == 3
+    assert anna["name"] == "Anna" and anna["games"] == anna["finished"] == 4
     assert anna["losses"] == pytest.approx(losses, abs=1e-12)
-    assert anna["mean_score"] == pytest.approx(sum(scores) / 3)
-    assert anna["loss_per_game"] == pytest.approx(sum(losses) / 3, abs=1e-12)
+    assert anna["mean_score"] == pytest.approx(sum(scores) / 4)
+    assert anna["loss_per_game"] == pytest.approx(sum(losses) / 4, abs=1e-12)
+    page = client.get("/api/history?language=de").json()["players"][0]
+    assert page["losses"] == anna["losses"] and page["lines"][0].startswith("Anna: 4 Spiele")
     # analysing a kept game again keeps it once
-    run(capsys, "analyze", str(tmp_path / "game1.json"), "--db", str(db), "--tables",
-        str(store_dir))
-    assert history_json(capsys, db)["players"][0]["games"] == 3
+    run(capsys, "analyze", str(records[0]), "--db", str(db), "--tables", str(store_dir))
+    assert history_json(capsys, db)["players"][0]["games"] == 4
 
 
 def played(table, name, seed, mistake):
@@ -280,3 +314,38 @@ def test_the_plot_of_the_points_given_away(capsys, tmp_path):
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and str(picture) in out
     code, _, err = run(capsys, "history", "--db", str(path), "--plot", str(tmp_path / "x.nope"))
     assert code == 2 and err.count("\n") == 1 and not (tmp_path / "x.nope").exists()
+
+
+@pytest.mark.slow
+def test_the_page_shows_the_history(request, tmp_path):
+    """The page's "History" shows per player the lines of `kniffel history` in its language
+    and the points given away game by game, within 390 px."""
+    from browser import PHONE, blank_page, need_a_browser, served
+    need_a_browser()
+    browser = request.getfixturevalue("browser")
+    from pathlib import Path
+
+    from solver.ask.analysis import analyze
+    from solver.ask.tables import Tables
+    from solver.web.app import create_app
+    table = solved("kniffel")
+    db = tmp_path / "history.sqlite"
+    for seed in (5, 6, 7):
+        record = played(table, "Kai", seed, scratcher)
+        keep_game(db, record, analyze(record, Tables(preloaded=[table])), "web")
+    with served(create_app(preloaded=[table], history=db)) as base, \
+            blank_page(browser, base) as page:
+        page.set_viewport_size(PHONE)
+        page.goto(base)
+        page.wait_for_selector("body[data-ready]")
+        page.select_option("#language", "de")
+        page.click("#history-button")
+        page.wait_for_selector("#history .player-history svg polyline")
+        text = page.text_content("#history")
+        assert "Kai: 3 Spiele" in text and "1. Kniffel gestrichen:" in text
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shots = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / "phone-history-de.png"))
+        page.click("#history-button")
+        assert page.is_hidden("#history")

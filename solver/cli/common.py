@@ -239,7 +239,7 @@ def history_options(function):
     """--db and --no-history: where the games are kept (history/store.py), or that this one
     is not."""
     function = click.option("--no-history", "no_history", is_flag=True,
-                            help="Keep nothing of this game in the history.")(function)
+                            help="Keep no game in the history.")(function)
     return click.option("--db", "db", type=click.Path(dir_okay=False),
                         help="The history database (default: $KNIFFEL_DB, else history.sqlite "
                         "in the user data directory).")(function)

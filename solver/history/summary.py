@@ -96,3 +96,35 @@ def advise_command(example, rules_key):
     return (f'kniffel advise{rules} --card "{card}" --dice {"".join(map(str, example["dice"]))} '
             f"--rolls-left {example['rolls_left']} --why")
 
+
+def history_lines(result, words, path, player=None):
+    """The text of `kniffel history` from summary.summary's `result`, in `words`' language."""
+    from ..advice.choices import describe_choice
+    from .kinds import kind_words
+    w = words
+    if not result["players"]:
+        return [w("history.no_player", name=player, path=path) if player
+                else w("history.none", path=path)]
+    lines = []
+    for p in result["players"]:
+        score = w("history.no_score") if p["mean_score"] is None else f"{p['mean_score']:.1f}"
+        lines.append(w("history.player", name=p["name"], n=p["games"], finished=p["finished"],
+                       score=score))
+        loss = w("history.loss", loss=p["loss_per_game"], recent=p["recent"],
+                 n=min(RECENT, p["games"]))
+        if p["trend"] is not None:
+            direction = ("history.better" if p["trend"] < -0.005 else "history.worse"
+                         if p["trend"] > 0.005 else "history.steady")
+            loss += w("history.trend", trend=p["trend"], direction=w(direction))
+        lines.append(loss)
+        lines.append(w("history.kinds") if p["kinds"] else w("history.kinds_none"))
+        for rank, kind in enumerate(p["kinds"], 1):
+            example = kind["example"]
+            lines.append(w("history.kind", rank=rank, kind=kind_words(kind["kind"], w),
+                           cost=kind["cost_per_game"], n=kind["decisions"]))
+            lines.append(w("history.example", round=example["round"],
+                           choice=describe_choice(example["choice"], w),
+                           best=describe_choice(example["best"], w), loss=example["loss"],
+                           command=advise_command(example, example["rules"])
+                           or w.faces(example["dice"])))
+    return lines

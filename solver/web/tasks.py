@@ -169,13 +169,42 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
                        data.get("goal", "points"), data.get("why", False))
 
 
-def _task_analyze(tables, record, goal, budget):
-    """POST /api/analyze: `goal` is analysis_goal's (goal, from_round)."""
+def _task_analyze(tables, record, goal, history, budget):
+    """POST /api/analyze: `goal` is analysis_goal's (goal, from_round); a finished game is kept
+    in `history` (a path, None: the default place, False: no history), at most once (the
+    page asks again at every reload): "kept" says so, or why not."""
     from ..ask import analysis
     from ..game.record import record_rules
     result = analysis.analyze(record, tables, *goal)
-    return {**result,
-            "expected_start": session.start_expectation(tables(record_rules(record["rules"])))}
+    result["expected_start"] = session.start_expectation(tables(record_rules(record["rules"])))
+    if history is not False and record.get("finished") is True:
+        from ..history.games import keep_game
+        from ..history.store import HistoryError
+        try:
+            keep_game(history, record, result, "web")
+            result["kept"] = True
+        except HistoryError as exc:
+            result["kept"] = str(exc)
+    return result
+
+
+def _task_history(tables, history, language, budget):
+    """GET /api/history: what the games kept say (history/summary.py), per player its lines in
+    `language` besides the figures; no history: {"players": []}."""
+    from ..history.store import HistoryError, default_path, open_history
+    from ..history.summary import history_lines, summary
+    if history is False:
+        return {"players": [], "kept": False}
+    path = history or default_path()
+    try:
+        with open_history(path, write=False) as kept:
+            result = summary(kept)
+    except HistoryError:  # none kept yet (or refused: the server said so when it started)
+        return {"players": []}
+    words = Words(language if language in LANGUAGES else "en")
+    for player in result["players"]:
+        player["lines"] = history_lines({"players": [player]}, words, path)
+    return result
 
 
 def _task_solve(tables, rules, budget):
@@ -217,7 +246,8 @@ TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args),  # web/duel.py's
          "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None,
                                                                budget, check=False),
-         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job}
+         "game": _task_state, "analyze": _task_analyze, "history": _task_history,
+         "solve": _task_solve, "job": _task_job}
 
 
 def error_of(exc):

@@ -701,6 +701,39 @@ async function renderAnalysis() {
   box.append(list);
 }
 
+// ---- the history: what the games kept say, per player ---------------------------------------
+async function showHistory() {
+  const box = $("history"), button = $("history-button");
+  if (!box.hidden) { box.hidden = true; button.setAttribute("aria-expanded", "false"); return; }
+  const result = await api(`history?language=${lang()}`);
+  box.replaceChildren(cell("h2", t("web.history")));
+  if (!result.players.length) box.append(cell("p", t("web.history_none"), "note"));
+  for (const player of result.players) {
+    const part = document.createElement("div");
+    part.className = "player-history";
+    part.append(cell("p", player.lines[0]), sparkline(player.losses));
+    player.lines.slice(1).forEach((line) => part.append(cell("p", line.trim())));
+    box.append(part);
+  }
+  box.hidden = false; button.setAttribute("aria-expanded", "true");
+  box.scrollIntoView({ block: "start" });
+}
+
+// The points given away game by game (oldest first) as a line, its height the largest (an
+// inline SVG, parsed from its markup: numbers only, the words set as text afterwards).
+function sparkline(losses) {
+  const width = 300, height = 48, holder = document.createElement("div");
+  const top = Math.max(...losses, 1e-9), step = losses.length > 1 ? width / (losses.length - 1) : 0;
+  const points = losses.map((x, i) =>
+    `${(i * step).toFixed(1)},${(height - 2 - (height - 4) * x / top).toFixed(1)}`).join(" ");
+  holder.innerHTML = `<svg class="sparkline" viewBox="0 0 ${width} ${height}" role="img">`
+    + `<title></title><polyline points="${points}"></polyline></svg>`;
+  const svg = holder.firstElementChild;
+  svg.setAttribute("aria-label", t("web.history_chart"));
+  svg.querySelector("title").textContent = t("web.history_chart");
+  return svg;
+}
+
 function firstWinRound(wins) {
   let index = 0, first = Infinity;
   for (const turn of S.state.record.turns)
@@ -734,6 +767,7 @@ async function init() {
   $("add-player").addEventListener("click", () => addPlayer());
   $("start").addEventListener("click", () => run(start));
   $("new-game").addEventListener("click", askNew);
+  $("history-button").addEventListener("click", () => run(showHistory));
   $("new-yes").addEventListener("click", showSetup);
   $("new-no").addEventListener("click", () => { $("new-confirm").hidden = true; });
   $("back-to-game").addEventListener("click", backToGame);
