@@ -47,7 +47,8 @@ def _server(table_dir):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(str(table_dir)), host="127.0.0.1", port=port,
+    app = create_app(str(table_dir), history=Path(table_dir) / "history.sqlite")
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
@@ -73,7 +74,7 @@ def phone(table_dir, out):
     """The web coach on a phone: set-up, four players with long names mid-turn, "New" asking,
     real dice, the joker tag, game over with the analysis; the advice to win and for points in
     German and English, eight players, another player's turn written as box and points, and
-    the analysis of a game where only one player's dice were seen."""
+    the analysis of a game where only one player's dice were seen; the why of a choice."""
     from playwright.sync_api import sync_playwright
     server, url = _server(table_dir)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -140,6 +141,62 @@ def states(page, out):
     page.click("#card td.writable[data-player='1']")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(out / "phone-write.png"))
+    why(page, out)
+    history(page, out)
+
+
+def history(page, out):
+    """The history of a player who scratched the Kniffel box in three games (kept by the
+    server from the page's analyses): its lines and the points given away game by game."""
+    from solver import get_table
+    from solver.advice.goal import POINTS
+    from solver.ask.answer import answer
+    from solver.ask.request import Request
+    from solver.ask.tables import Tables
+    from solver.game import session
+    tables = Tables(preloaded=[get_table("kniffel", progress=False)])
+    for seed in (5, 6, 7):
+        record, hand = session.new_record("kniffel", ["Kai"], seed), None
+        while True:
+            game, turn = session.rebuild(record, hand)
+            if turn is None:
+                break
+            if hand is None:
+                record, hand = session.apply_move(record, None, {"roll": True})
+                continue
+            query = Request(_query(turn, hand), POINTS)
+            best = answer(query, tables).options[0]
+            if turn.record["round"] == 1 and turn.rolls_left == 0 and len(set(hand)) > 1:
+                best = {"action": "score", "box": "kniffel"}  # the mistake he always makes
+            move = ({"keep": best["keep"]} if best["action"] == "keep"
+                    else {"box": best["box"], "jokers": []})
+            record, hand = session.apply_move(record, hand, move)
+            hand = None if "box" in move else hand
+        _load(page, record, None)
+        page.wait_for_selector("#analysis h2")
+    _click_history(page)
+    page.screenshot(path=str(out / "phone-history-de.png"))
+
+
+def _query(turn, hand):
+    from solver.advice.position import checked_query
+    return checked_query(turn.position, turn.rules, list(hand), turn.rolls_left)
+
+
+def _click_history(page):
+    page.click("#history-button")
+    page.wait_for_selector("#history .player-history svg polyline")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def why(page, out):
+    """The why of the best choice, opened by its "Why?" (round 6 of a game, in both
+    languages): the boxes its turn ends in, the upper bonus's chance after it."""
+    for lang in ("de", "en"):
+        _load(page, _late(["Anna"], 5), [3, 4, 4, 5, 6], lang)
+        _click(page, "#advice li.best .why-button")
+        page.locator("#advice li.best").scroll_into_view_if_needed()
+        page.screenshot(path=str(out / f"phone-why-{lang}.png"))
 
 
 BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_kind", "four_kind",

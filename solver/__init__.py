@@ -40,7 +40,7 @@ def get_table(rules=None, directory=None, progress=None, announce=None, warn=Non
     return get(_rules(rules), directory, progress, announce, warn, kind=objective)
 
 
-def advise(position, table, dice=None, rolls_left=None, objective=None):
+def advise(position, table, dice=None, rolls_left=None, objective=None, why=False):
     """The ranked options for `position` as an Advice, for every objective and both games.
 
     A scorecard game: `position` a card {box: points} or a Position; `table` a table of its
@@ -50,7 +50,8 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
     of several players (a duel.multiplayer.game.Table) with `table` its rules, objective None
     or a SeatWinGoal (the rollouts' games, seed and the opponents' model).
     dice: five faces, or None for the turn's start; rolls_left: default the most there can be.
-    ValueError (ask/request.RequestError) naming bad input."""
+    why: also what the turn plays for (a scorecard game: advice.why and each option's "why",
+    advice/why.py).  ValueError (ask/request.RequestError) naming bad input."""
     from .ask.answer import answer
     from .ask.request import read_request
     from .ask.tables import Tables
@@ -59,6 +60,8 @@ def advise(position, table, dice=None, rolls_left=None, objective=None):
     fields["chips" if rules.game == "dice-duel" else "card"] = position
     if objective is not None:
         fields["goal"] = objective
+    if why:
+        fields["why"] = True
     request = read_request({k: v for k, v in fields.items() if v is not None}, files=False)
     return answer(request, Tables(preloaded=preloaded))
 

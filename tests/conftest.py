@@ -10,15 +10,16 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))  # tests/reference.py
 
 # Nothing of the user's: before any module of the package is imported (the kernel cache is
-# chosen at import), every test process works in a table store of its own (a temporary folder,
-# gone with the session's other temporaries), reads no preset of the user's own, and caches the
-# compiled kernels beside the checkout (.pytest_cache/, git ignores it), which later runs reuse:
-# a fresh kernel cache would compile every kernel again, minutes a run.
+# chosen at import), every test process works in a table store and a history of its own (a
+# temporary folder, gone with the session's other temporaries), reads no preset of the user's
+# own, and caches the compiled kernels beside the checkout (.pytest_cache/, git ignores it),
+# which later runs reuse: a fresh kernel cache would compile every kernel again, minutes a run.
 _ROOT = Path(__file__).resolve().parent.parent
 _SESSION = Path(tempfile.mkdtemp(prefix="kniffel-tests-"))
 atexit.register(shutil.rmtree, _SESSION, ignore_errors=True)
 os.environ["KNIFFEL_TABLES"] = str(_SESSION / "tables")
 os.environ["KNIFFEL_PRESETS"] = str(_SESSION / "presets")  # empty: the built-in presets only
+os.environ["KNIFFEL_DB"] = str(_SESSION / "history.sqlite")  # the games played by the tests
 os.environ.setdefault("KNIFFEL_KERNEL_CACHE", str(_ROOT / ".pytest_cache" / "kniffel-kernels"))
 os.environ.pop("NUMBA_CACHE_DIR", None)
 
@@ -110,9 +111,9 @@ def shared_empty_card_forward_passes():
     from solver.stats import distribution, opponents
     original = distribution.forward
 
-    def forward(table, position=None, threads=None, progress=False):
-        if position is not None and position != Position():
-            return original(table, position, threads, progress)
+    def forward(table, position=None, threads=None, progress=False, settled=None):
+        if position is not None and position != Position() or settled is not None:
+            return original(table, position, threads, progress, settled)
         key = (table.rules, table.expected_score)
         if key not in _FORWARD:
             _FORWARD[key] = original(table, position, threads, progress)

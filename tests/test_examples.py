@@ -58,7 +58,7 @@ def store(tmp_path, monkeypatch):
 def test_the_readme_commands_that_read_examples_run(capsys, store):
     commands = [words for words in readme_commands()
                 if any(w.startswith("docs/examples/") for w in words)]
-    assert len(commands) == 3
+    assert len(commands) == 4
     for words in commands:
         code, out, err = run(capsys, *words)
         assert code == 0 and "Traceback" not in err, (words, err)

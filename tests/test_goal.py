@@ -42,7 +42,7 @@ def test_every_form_gives_the_same_goal():
     ({"goal": "win"}, "goal win needs opponents"),
     ({"target": 200, "opponents": [{"final": 3}]}, "do not go together"),
     ({"ties": "lose"}, "ties goes with opponents"),
-    ({"budget": 2}, "budget goes with opponents or target"),
+    ({"budget": 2}, "budget goes with opponents, target or why"),
     ({"target": 200, "budget": 0}, "budget: the budget must be more than 0"),
 ])
 def test_a_bad_goal_is_one_line_naming_the_field(fields, words):

@@ -22,6 +22,7 @@ LAYERS = [
     ("solver.game", "solver.duel"),  # games on a card and the Dice Duel, coached by advice
     ("solver.ask",),  # the one door: a question read once, answered with one fallback
     ("solver.report", "solver.bench"),  # strategy pages and tables; the benchmark
+    ("solver.history",),  # the games kept, what they say (reads the door's analysis)
     ("solver.cli", "solver.web", "solver.terminal", "solver"),  # the front ends; the public API
 ]
 FRONT_ENDS = ("solver.cli", "solver.web", "solver.terminal")

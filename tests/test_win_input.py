@@ -224,4 +224,4 @@ def test_play_bad_budget(capsys, budget):
 
 def test_cli_budget_alone_is_not_ignored(capsys):
     code, out, err = run(capsys, "advise", "--dice", "66612", "--budget", "5")
-    assert code == 2 and err == "kniffel: error: --budget goes with --opponent or --target\n"
+    assert code == 2 and err == "kniffel: error: --budget goes with --opponent, --target or --why\n"

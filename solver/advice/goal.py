@@ -43,7 +43,7 @@ class Goal:
                "probability": advice.probability,
                "expected_final_score": advice.expected_final_score, "options": options}
         extra = {"method": advice.method, "interval": advice.interval, "note": advice.note,
-                 "building": advice.building, "offer": advice.offer}
+                 "building": advice.building, "offer": advice.offer, "why": advice.why}
         return {**out, **{k: v for k, v in extra.items() if v is not None}}
 
     def __str__(self):
@@ -71,7 +71,7 @@ class PointsGoal(Goal):
                "expected_final_score": advice.expected_final_score, "position": advice.position,
                "options": options}
         extra = {"note": advice.note, "fallback": advice.fallback, "building": advice.building,
-                 "offer": advice.offer, "preparing": advice.preparing}
+                 "offer": advice.offer, "preparing": advice.preparing, "why": advice.why}
         return {**out, **{k: v for k, v in extra.items() if v is not None}}
 
 

@@ -5,6 +5,9 @@ OPPONENT_FIELDS = {"card", "final", "kniffel_bonuses", "jokers_left"}
 MAX_OPPONENTS = 7  # eight players, as the card has columns for
 DEFAULT_BUDGET = 1.0  # the work a win advice may take, in reference seconds (advice/cost.py)
 MAX_BUDGET = 3600.0  # more is a mistake: an hour for one decision
+# The work the why's upper bonus chances may take when the question names no budget, in
+# reference seconds (advice/cost.py): every position but a game's first turn (advice/why.py)
+WHY_BUDGET = 10.0
 
 
 def check_budget(budget):

@@ -5,7 +5,7 @@ expected final score).  The turn's steps are steps.py's, read through the object
 Plain numpy on one state: this path runs from a saved table and must not import numba.
 """
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .. import dice as _dice  # `dice` is a parameter name of checked_query()
@@ -40,6 +40,9 @@ class Advice:
     preparing: str | None = None  # the feature whose kernels a server compiles (ask/warm.py)
     fallback: dict | None = None  # the goal asked, when it could not be answered and this is
     # the advice for points instead: {"goal", "reason", "words"} (ask/answer.py)
+    why: dict | None = None  # asked for: what the turn plays for (advice/why.py); each option
+    # then has its own "why"
+    view: object = field(default=None, repr=False, compare=False)  # the view it was ranked by
 
     @property
     def exact(self):
@@ -76,7 +79,7 @@ def cost_text(cost):
 def position_facts(card, kniffel_bonuses, state, rules, roll=None, rolls_left=None):
     """The position as the advice understood it (its JSON "position"): `card` is the validated
     {box: points} (parse_card's), `state` its State, `roll` the roll index in hand or None."""
-    filled, open_boxes, open_most = _card_layout(rules, state.filled)
+    filled, open_boxes, open_most = card_layout(rules, state.filled)
     upper = state.upper_total
     needs = scoring.upper_bonus_needs(upper, open_most, rules.upper_bonus_threshold)
     return {"filled": {box: card[box] for box in filled}, "open": list(open_boxes),
@@ -85,10 +88,10 @@ def position_facts(card, kniffel_bonuses, state, rules, roll=None, rolls_left=No
             "dice": list(_dice.KEEPS[roll]) if roll is not None else None, "rolls_left": rolls_left}
 
 
-_LAYOUTS = {}  # (rules key, filled mask) -> _card_layout; batch advice asks for many
+_LAYOUTS = {}  # (rules key, filled mask) -> card_layout; batch advice asks for many
 
 
-def _card_layout(rules, mask):
+def card_layout(rules, mask):
     """(filled boxes, open boxes, the most points the open upper boxes can still bring)."""
     layout = _LAYOUTS.get((rules.key, mask))
     if layout is None:
@@ -130,7 +133,8 @@ def ranked(query, table, goal, view=None, computed=None):
     state, roll = query.state, query.roll
     if roll is None:
         probability, expected = view.headline(state.card_total, view.start(state))
-        return Advice(view.rules.key, state.card_total, expected, [], goal, facts, probability)
+        return Advice(view.rules.key, state.card_total, expected, [], goal, facts, probability,
+                      view=view)
     if computed is None:
         value, points, bonus = steps.box_values(state, view, [roll])
         keeps = (steps.keep_values(view, *steps.final_values(state, view), query.rolls_left)
@@ -139,7 +143,8 @@ def ranked(query, table, goal, view=None, computed=None):
         value, points, bonus, keeps = computed
     options = ranked_options(query, view, value, points, bonus, keeps)
     probability, expected = options[0].get("probability"), options[0]["expected_final_score"]
-    return Advice(view.rules.key, state.card_total, expected, options, goal, facts, probability)
+    return Advice(view.rules.key, state.card_total, expected, options, goal, facts, probability,
+                  view=view)
 
 
 def best_value(query, view):

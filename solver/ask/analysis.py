@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ..advice.choices import describe_choice, matching_option, option_as_decision
 from ..advice.goal import POINTS
+from ..advice.limits import WHY_BUDGET
 from ..advice.position import COST_TOLERANCE, box_values, checked_query, ranked
 from ..dice import KEEP_INDEX
 from ..game.card import parse_box
@@ -20,6 +21,7 @@ from .answer import answer
 from .request import Request
 
 OPTIMAL_TOLERANCE = COST_TOLERANCE  # ties in the table are equal to float rounding
+WHY_DECISIONS = 3  # with why: each player's costliest decisions explained
 
 
 def choice_value(table, state, dice, decision, advice):
@@ -44,7 +46,7 @@ def choice_value(table, state, dice, decision, advice):
     return state.card_total + float(values[box, 0])
 
 
-def analyze(record, tables, goal=None, from_round=1, work_budget=None):
+def analyze(record, tables, goal=None, from_round=1, work_budget=None, why=False):
     """Every decision of a game record with its loss, and totals per player; `tables` the
     cache (ask/tables.py) of the tables it reads.
 
@@ -67,8 +69,9 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None):
     win take a minute, more than a server lets one request compute.  The latest rounds whose
     work fits are judged, the earlier ones not, and the result says from which round on
     ("goal_from_round") and, when that is later than `from_round`, why ("goal_note": the
-    words' key and fields, solver/lang's "analyze.goal_from" or "analyze.goal_none")."""
-    decisions, judged = [], []
+    words' key and fields, solver/lang's "analyze.goal_from" or "analyze.goal_none").
+    why: each player's costliest decisions get "why" too (_explain_costliest)."""
+    decisions, judged, queries = [], [], []
     by_goal = goal not in (None, POINTS)
     rules = record_rules(record["rules"])
     table = tables(rules)
@@ -79,6 +82,7 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None):
         chosen = choice_value(table, point.state, point.dice, decision, advice)
         loss = advice.expected_final_score - chosen
         choice = {k: decision[k] for k in ("keep", "box", "jokers", "points") if k in decision}
+        queries.append(query)
         decisions.append({"player": point.player, "name": players[point.player],
                           "round": point.round, "dice": list(point.dice),
                           "rolls_left": point.rolls_left, "choice": choice,
@@ -96,6 +100,8 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None):
     for row, query, point, decision in judged:
         if point.round >= first:
             _judge_for_goal(row, goal, query, point, decision, tables)
+    if why:
+        _explain_costliest(decisions, queries, len(game.columns), tables)
     result = {"rules": rules.key, "players": _players(game, decisions, rules, by_goal),
               "decisions": decisions}
     if by_goal:
@@ -170,6 +176,20 @@ def _judge_for_goal(row, goal, query, point, decision, tables):
                    best_for_goal=option_as_decision(advice.options[0]))
 
 
+def _explain_costliest(decisions, queries, players, tables):
+    """Add "why" to each player's WHY_DECISIONS costliest decisions that gave points away:
+    {"choice", "best"}: what the choice made and the best one play for (for points: each an
+    option's why of `kniffel advise --why`, advice/why.py), and "upper_bonus_chance" before."""
+    for player in range(players):
+        mine = sorted((d for d in decisions if d["player"] == player and not d["optimal"]),
+                      key=lambda d: -d["loss"])[:WHY_DECISIONS]
+        for row in mine:
+            advice = answer(Request(queries[decisions.index(row)], POINTS, WHY_BUDGET), tables)
+            chosen = matching_option(advice.options, row["choice"])
+            row["why"] = {"choice": chosen["why"], "best": advice.options[0]["why"],
+                          "upper_bonus_chance": advice.why["upper_bonus_chance"]}
+
+
 def written_turns(game):
     """How many turns each player's column got written without their dice (seen by nobody:
     not judged)."""
@@ -177,6 +197,18 @@ def written_turns(game):
     for turn in game.turns:
         written[turn.player] += sum(d.get("written") is True for d in turn.record["decisions"])
     return written
+
+
+def _why_lines(row, words):
+    """A costly decision's why (analyze(why=True)): what the choice made and the best one play
+    for, each on a line of its own."""
+    from ..advice.why import why_parts
+    w, before = words, {"upper_bonus_chance": row["why"]["upper_bonus_chance"]}
+    lines = []
+    for key, decision in (("choice", row["choice"]), ("best", row["best"])):
+        option = {"action": "keep" if "keep" in decision else "score", "why": row["why"][key]}
+        lines.append(w(f"analyze.why_{key}", why="; ".join(why_parts(option, before, w))))
+    return lines
 
 
 def report_lines(result, words=None):
@@ -210,6 +242,8 @@ def report_lines(result, words=None):
                        cost=cost)
         lines.append(f"{text}  {w.cost(d['loss'], OPTIMAL_TOLERANCE):<10}"
                      f"{'  ' + chance if chance else ''}{best}".rstrip())
+        if "why" in d:
+            lines += _why_lines(d, w)
     for p in result["players"]:
         score = (w("analyze.score", score=p["score"])
                  + ("" if p["finished"] else w("analyze.unfinished")))

@@ -37,7 +37,29 @@ def answer(request, tables):
             advice.preparing = why.feature
     if goal.kind in ("win", "target") and request.rules.game == "scorecard":
         _with_tables_to_build(advice, goal, request.rules, tables)
+    if request.why is not None:
+        _with_why(advice, query, tables, request.why)
     return advice
+
+
+def _with_why(advice, query, tables, budget):
+    """advice.why and each option's: what the turn plays for under the play the advice ranked
+    by (advice/why.py); the upper bonus's chance for points play only, when its work fits
+    `budget` (reference seconds) and once the kernels of the distribution are compiled (a
+    server answers without it meanwhile, `preparing`).  An estimate (the win's approximation)
+    has no why: its play is not known exactly."""
+    from ..advice.why import explain
+    if advice.method == "approximate" or advice.view is None:
+        advice.why = {"play": str(advice.goal), "available": False, "reason": "approximate"}
+        return
+    table = None
+    if advice.goal.kind == "points":
+        try:
+            tables.warm("why")
+            table = tables.points(query.rules)
+        except NotReady as exc:
+            advice.preparing = exc.feature
+    explain(query, advice, table, tables.options["progress"], budget)
 
 
 def _with_tables_to_build(advice, goal, rules, tables):

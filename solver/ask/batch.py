@@ -70,7 +70,8 @@ def _answer_block(block, default_rules, tables, top, threads=None):
     for number, line in block:
         try:
             request = read_line(line, default_rules, game=default_rules.game)
-            if request.goal is POINTS and request.rules.game == "scorecard":
+            if request.goal is POINTS and request.rules.game == "scorecard" \
+                    and not request.why:  # the kernel answers options, not their why
                 tables(request.rules)  # loaded or solved here: a failure stays on its line
                 points.append(request.query)
                 where.append(len(results))

@@ -10,14 +10,22 @@ The fields (a batch line is exactly this object; docs/reference.md lists them):
   "opponents" (a win: [{"final": S} | {"card": {...}}], or the command line's "final=S",
   "empty" or a card), "ties" ("share" | "lose"), "budget" (seconds);
 - the Dice Duel: "chips", and for several players "players", "to_move", "round_chip_taken",
-  "opponent_model".
+  "opponent_model";
+- what the answer also says: "why" (true: what the turn plays for, advice/why.py; a scorecard).
 Each error is a RequestError whose message names the field as the asker spelled it (`names`:
 the command line's flags, say), so that it reads as one line in the asker's own terms.
 """
 from dataclasses import dataclass, replace
 
 from ..advice.goal import POINTS, Goal, TargetGoal, WinGoal
-from ..advice.limits import DEFAULT_BUDGET, MAX_OPPONENTS, OPPONENT_FIELDS, TIES, check_budget
+from ..advice.limits import (
+    DEFAULT_BUDGET,
+    MAX_OPPONENTS,
+    OPPONENT_FIELDS,
+    TIES,
+    WHY_BUDGET,
+    check_budget,
+)
 from ..advice.position import Query, checked_query
 from ..dice import checked_roll, dice_faces
 from ..duel.rules import DuelRules
@@ -28,7 +36,8 @@ from ..rules.bounds import score_bound
 from ..rules.cards import parse_card
 
 SCORECARD_FIELDS = frozenset({"rules", "card", "kniffel_bonuses", "jokers_left", "dice",
-                              "rolls_left", "goal", "target", "opponents", "ties", "budget"})
+                              "rolls_left", "goal", "target", "opponents", "ties", "budget",
+                              "why"})
 DUEL_FIELDS = frozenset({"rules", "chips", "dice", "rolls_left", "players", "to_move",
                          "round_chip_taken", "opponent_model", "goal"})
 MULTI_FIELDS = frozenset({"players", "to_move", "round_chip_taken", "opponent_model"})
@@ -41,9 +50,12 @@ class RequestError(ValueError):
 @dataclass(frozen=True)
 class Request:
     """A question checked once: `query` the position (advice/position.Query: its rules, state,
-    roll in hand, rolls left and the position of its game), `goal` what to play for."""
+    roll in hand, rolls left and the position of its game), `goal` what to play for, `why`
+    None, or the budget (reference seconds) within which the answer also says what the turn
+    plays for (advice/why.py)."""
     query: Query
     goal: Goal
+    why: float | None = None
 
     @property
     def rules(self):
@@ -52,7 +64,7 @@ class Request:
     def with_goal(self, goal):
         """The same position asked for another goal (the win coach knows its opponents only
         at each decision)."""
-        return Request(self.query, goal)
+        return Request(self.query, goal, self.why)
 
 
 def read_request(fields, rules=None, *, names=None, files=True, game=None):
@@ -78,7 +90,16 @@ def read_request(fields, rules=None, *, names=None, files=True, game=None):
         query = checked_query(position, rules, faces, rolls_left)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
-    return Request(query, _goal(fields, rules, name))
+    return Request(query, _goal(fields, rules, name), _why(fields, name))
+
+
+def _why(fields, name):
+    """None, or the budget of the why "why" asks for (true or false; null: false): the
+    question's "budget", else WHY_BUDGET."""
+    why = fields.get("why")
+    if why is not None and not isinstance(why, bool):
+        raise RequestError(f"{name('why')} must be true or false, got {why!r}"[:200])
+    return _budget(fields, name, WHY_BUDGET) if why else None
 
 
 class _Names:
@@ -178,8 +199,9 @@ def _goal(fields, rules, name):
         if ties not in TIES:
             raise RequestError(f"{name('ties')} must be share or lose, got {ties!r}"[:200])
         return WinGoal(tuple(read_opponents(fields["opponents"], rules, name)), ties, budget)
-    if "budget" in fields and not named:
-        raise RequestError(f"{name('budget')} goes with {name('opponents')} or {name('target')}")
+    if "budget" in fields and not named and not fields.get("why"):
+        raise RequestError(f"{name('budget')} goes with {name('opponents')}, {name('target')} "
+                           f"or {name('why')}")
     if "target" in fields:
         return TargetGoal(_target(fields["target"], rules, name('target')), budget)
     if named:
@@ -208,9 +230,9 @@ def _target(target, rules, what):
     return target
 
 
-def _budget(fields, name):
+def _budget(fields, name, default=DEFAULT_BUDGET):
     try:
-        return check_budget(fields.get("budget", DEFAULT_BUDGET))
+        return check_budget(fields.get("budget", default))
     except ValueError as exc:
         raise RequestError(f"{name('budget')}: {exc}") from None
 
@@ -290,7 +312,7 @@ def duel_query(fields, rules, name):
     unknown = set(fields) - DUEL_FIELDS
     if unknown:
         scorecard = unknown & {"card", "kniffel_bonuses", "jokers_left", "target", "opponents",
-                               "ties", "budget"}
+                               "ties", "budget", "why"}
         raise RequestError(
             f"not Dice Duel options: {', '.join(name(f) for f in sorted(scorecard))}"
             if scorecard else f"unknown field(s): {', '.join(sorted(map(str, unknown)))}"[:300])

@@ -15,7 +15,7 @@ server never compiles inside a request (its time guard would stop it half done):
 from ..engine import kernel_cache
 from ..presets import read_rules
 
-FEATURES = ("win", "duel")
+FEATURES = ("win", "duel", "why")
 # Whether a question may compile here: a server's worker processes say no (web/worker.py), as
 # their time limit would stop a compile half done; everyone else compiles when first asked.
 COMPILES = [True]
@@ -57,6 +57,8 @@ def steps(feature):
     if feature == "duel":
         from ..duel.warm import warm_steps
         return warm_steps()
+    if feature == "why":
+        return [_why_upper_bonus]
     raise ValueError(f"a feature is one of {', '.join(FEATURES)}, got {feature!r}")
 
 
@@ -94,3 +96,17 @@ def _win_against_a_card(tables):
     rules = read_rules("kniffel")
     goal, query = _win_question([{"card": {box: 0 for box in rules.boxes[1:]}}], 1)
     goal.ranked(query, tables)
+
+
+def _why_upper_bonus(tables):
+    """The kernels of the upper bonus's chance after a turn (stats/distribution.py's forward
+    pass, advice/why.py): two boxes open, the bonus still open, one turn followed."""
+    from ..advice.goal import POINTS
+    from ..advice.why import explain
+    from .request import read_request
+    card = {"twos": 6, "threes": 12, "fours": 16, "fives": 15, "sixes": 12, "three_kind": 20,
+            "four_kind": 0, "full_house": 25, "small_straight": 30, "large_straight": 40,
+            "kniffel": 0}  # the upper boxes hold 61: the ones decide the bonus
+    request = read_request({"card": card, "dice": [1, 1, 2, 3, 6], "rolls_left": 2, "why": True},
+                           files=False)
+    explain(request.query, POINTS.ranked(request.query, tables), tables(request.rules))

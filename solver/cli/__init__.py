@@ -16,7 +16,7 @@ COMMANDS = {
     "play": ("game", "play_command"), "analyze": ("game", "analyze_command"),
     "tables": ("tables", "tables_command"), "bench": ("bench", "bench_command"),
     "rules": ("solve", "rules_command"), "serve": ("serve", "serve_command"),
-    "chances": ("chances", "chances_command"),
+    "chances": ("chances", "chances_command"), "history": ("history", "history_command"),
 }
 
 

@@ -2,9 +2,12 @@
 options with what each costs against the best, and, for a target or a win, the chance of each
 option and the trade-off against playing for points; the Dice Duel's chips or table.  The words
 are solver/lang's."""
+import math
 import textwrap
 
 import click
+
+from ..ask.request import Request
 
 
 def advice_lines(request, advice, tables, shown, words):
@@ -21,13 +24,14 @@ def advice_lines(request, advice, tables, shown, words):
         from ..ask.answer import fallback_text
         said = fallback_text(advice, words)
         return (expected_lines(request.rules, advice, shown, words) + ([said] if said else [])
-                + building_lines(advice, words))
+                + building_lines(advice, words) + why_lines(request.rules, advice, shown, words))
     from ..advice.goal import POINTS
     from ..ask.answer import answer
-    plain = answer(request.with_goal(POINTS), tables)  # for points: the trade-off
+    plain = answer(Request(query, POINTS), tables)  # for points: the trade-off, without its why
     goal = advice.goal
     return goal_lines(request.rules, advice, plain, shown, goal.heading(words),
-                      goal.chance_word(words), words, goal.word(words))
+                      goal.chance_word(words), words, goal.word(words)) + why_lines(
+        request.rules, advice, shown, words)
 
 
 def chips_lines(advice, query, shown, words):
@@ -263,6 +267,41 @@ def trade_off(advice, plain, goal_text, chance_name, words):
     return w(key, goal=goal_text, cost=max(0.0, cost), expected=best["expected_final_score"],
              plain=points_best["expected_final_score"], chance_name=chance_name,
              chance=w.percent(best["probability"]), plain_chance=w.percent(mirror["probability"]))
+
+
+def why_lines(rules, advice, shown, words):
+    """What the turn plays for (advice.why, advice/why.py), when asked: a heading, then per
+    shown option (or, at the turn's start, for the turn) the boxes it ends in with their
+    chances and points, the upper bonus's chance after it and, for a box, the boxes left open;
+    wrapped to 79 columns."""
+    from ..advice.why import boxes_text, over_budget_text, why_parts
+    why, w = advice.why, words
+    if why is None:
+        return []
+    if why.get("available") is False:
+        return [w("why.approximate")]
+    head = w("why.head_points") if advice.goal.kind == "points" else w(
+        "why.head_goal", goal=advice.goal.word(w))
+    lines = textwrap.wrap(head, width=79)
+    said = over_budget_text(why, w)
+    if said is not None:
+        more = max(1, math.ceil(why["over_budget"]["work"]))
+        lines += textwrap.wrap(f"{said}; {w('why.budget_hint', more=more)}", width=79)
+    if advice.preparing == "why":
+        lines += textwrap.wrap(w("why.preparing"), width=79)
+    wrap = textwrap.TextWrapper(width=79, initial_indent="  ", subsequent_indent="      ",
+                                break_on_hyphens=False)
+    if not advice.options:
+        said = [w("why.start", boxes=boxes_text(why["boxes"], w))]
+        if why["upper_bonus_chance"] is not None:
+            said.append(w("why.upper", chance=w.percent(why["upper_bonus_chance"])))
+        return lines + wrap.wrap("; ".join(said))
+    options = advice.options if shown is None else advice.options[:shown]
+    for rank, option in enumerate(options, 1):
+        parts = why_parts(option, why, w)
+        lines += wrap.wrap(f"{rank:>2}  {describe(option, rules, w)}"
+                           + (": " + "; ".join(parts) if parts else ""))
+    return lines
 
 
 def echo_lines(lines):

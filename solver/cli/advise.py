@@ -62,15 +62,22 @@ TEXT_TOP = 10  # options the text shows unless --top or --all says otherwise
               "take, in seconds of the reference machine, counted before it starts and never "
               "timed (the same question gets the same answer on any machine, at any load); "
               "the exact sub-game where its work fits, else an approximation with an interval "
-              "(marked ≈); default 1.")
+              "(marked ≈); default 1.  With --why: the work its upper bonus's chances may take "
+              "(default 10: every turn but a game's first).")
 @click.option("--build", "build_tables", is_flag=True,
               help="With --opponent or --target: first build the win coach's missing tables "
               "of these rules (gigabytes and minutes: an answer without them says how many), "
               "with a progress bar; a build stopped goes on where it stopped.")
+@click.option("--why", is_flag=True,
+              help="Also what the turn plays for: under each option, played best after it, the "
+              "exact chance that the turn ends in each box and the points entered there; for "
+              "points also the upper bonus's chance after it (within --budget), and for a box "
+              "the boxes it leaves open.")
 @lang_option()
 def advise_command(rules_name, tables, card, chips, players, to_move, round_chip_taken,
                    opponent_model, dice_text, rolls_left, kniffel_bonuses, jokers_left, top,
-                   show_all, batch, as_json, target, opponents, ties, budget, build_tables, lang):
+                   show_all, batch, as_json, target, opponents, ties, budget, build_tables, why,
+                   lang):
     """Best dice to keep or box to fill, with the expected final score of every choice.
 
     \b
@@ -86,6 +93,7 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
       kniffel advise --card "$(cat mine)" --dice 66612 --opponent final=231 --ties lose
       kniffel advise --dice 66612 --opponent "ones=3" --opponent "sixes=24" --budget 0.5
       kniffel advise --dice 66612 --opponent "ones=3" --build
+      kniffel advise --card "ones=3,fives=15" --dice 13456 --rolls-left 1 --why
     """
     if show_all and top is not None:
         raise InputError("--all and --top exclude each other")
@@ -94,7 +102,7 @@ def advise_command(rules_name, tables, card, chips, players, to_move, round_chip
              "round_chip_taken": round_chip_taken or None, "opponent_model": opponent_model,
              "dice": dice_text, "rolls_left": rolls_left, "kniffel_bonuses": kniffel_bonuses,
              "jokers_left": jokers_left, "target": target, "opponents": list(opponents) or None,
-             "ties": ties, "budget": budget}
+             "ties": ties, "budget": budget, "why": why or None}
     asked = {field: value for field, value in asked.items() if value is not None}
     if batch is not None:
         if build_tables:

@@ -43,7 +43,7 @@ FLAGS = {"rules": "--rules", "card": "--card", "dice": "--dice", "rolls_left": "
          "goal": "--goal", "target": "--target", "opponents": "--opponent", "ties": "--ties",
          "budget": "--budget", "chips": "--chips", "players": "--players",
          "to_move": "--to-move", "round_chip_taken": "--round-chip-taken",
-         "opponent_model": "--opponent-model"}
+         "opponent_model": "--opponent-model", "why": "--why"}
 
 
 def command_request(fields, names=None):
@@ -80,7 +80,8 @@ def _loading(quiet):
 
     def compiling(feature):
         if not quiet:
-            coach = {"win": "win coach", "duel": "Dice Duel coach"}.get(feature, feature)
+            coach = {"win": "win coach", "duel": "Dice Duel coach",
+                     "why": "upper bonus chance"}.get(feature, feature)
             click.echo(f"kniffel: compiling the {coach}'s kernels, once...", err=True)
 
     return {"progress": False if quiet else None, "announce": announce, "warn": warn,
@@ -232,3 +233,40 @@ def position_options(function):
                             help="Knobeln jokers still in hand (default: all).")(function)
     return click.option("--kniffel-bonuses", type=int,
                         help="Extra-Kniffel bonuses already paid (default 0).")(function)
+
+
+def history_options(function):
+    """--db and --no-history: where the games are kept (history/store.py), or that this one
+    is not."""
+    function = click.option("--no-history", "no_history", is_flag=True,
+                            help="Keep no game in the history.")(function)
+    return click.option("--db", "db", type=click.Path(dir_okay=False),
+                        help="The history database (default: $KNIFFEL_DB, else history.sqlite "
+                        "in the user data directory).")(function)
+
+
+def history_ready(db, no_history):
+    """Before any work: the history that will keep this game (its path, or None for the
+    default place), or False with --no-history; InputError (one line, the file left as it
+    is) when it cannot be used."""
+    if no_history:
+        return False
+    from ..history.games import check_history
+    from ..history.store import HistoryError
+    try:
+        check_history(db)
+    except HistoryError as exc:
+        raise InputError(f"history: {exc} (or --no-history)") from None
+    return db
+
+
+def keep_in_history(db, record, analysis, source):
+    """Keep a game in the history readied by history_ready (nothing when it said False)."""
+    if db is False:
+        return
+    from ..history.games import keep_game
+    from ..history.store import HistoryError
+    try:
+        keep_game(db, record, analysis, source)
+    except HistoryError as exc:
+        raise InputError(f"history: {exc}") from None

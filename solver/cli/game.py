@@ -13,7 +13,10 @@ from .common import (
     command_rules,
     command_tables,
     emit_json,
+    history_options,
+    history_ready,
     json_option,
+    keep_in_history,
     lang_option,
     rules_option,
     scorecard_rules,
@@ -52,9 +55,10 @@ from .common import (
               help="With --goal win or target:T: first build the win coach's missing tables "
               "(gigabytes and minutes: the coach without them says how many), with a progress "
               "bar; a build stopped goes on where it stopped.")
+@history_options
 @lang_option()
 def play_command(rules_name, tables, seed, real_dice, players, coach, record_path, resume_path,
-                 goal_text, ties, budget, build_tables, lang):
+                 goal_text, ties, budget, build_tables, db, no_history, lang):
     """Play Kniffel in the terminal, alone or several on one card, with a coach on request.
 
     Keep dice by typing their faces (335), Enter rerolls all, a keeps all; choose a box by name,
@@ -79,7 +83,7 @@ def play_command(rules_name, tables, seed, real_dice, players, coach, record_pat
     if resume_path is not None:
         given = rules_name != "kniffel" or seed is not None or real_dice or players != "1"
         _resume(resume_path, record_path, tables, coach, (goal_text, ties, budget, build_tables),
-                lang, given=given)
+                lang, given=given, history=(db, no_history))
         return
     if real_dice and seed is not None:
         raise InputError("--seed has no use with --real-dice")
@@ -98,14 +102,26 @@ def play_command(rules_name, tables, seed, real_dice, players, coach, record_pat
         seed = random.SystemRandom().randrange(2**32)
     record_path = record_path or time.strftime("kniffel-game-%Y%m%d-%H%M%S.json")
     check_output_file(record_path, "--record")
+    kept = history_ready(db, no_history)
     game = Game(rules, names, seed, real_dice)
     loaded = command_tables(tables)
     loaded(rules)  # solved now when missing, before the first roll
     _build_for(goal, rules, loaded, build_tables)
     status = run(game, loaded, record_path, coach=coach,
                  rng=None if real_dice else seeded_rng(seed), goal=goal, lang=lang)
+    _played(status, record_path, loaded, kept)
+
+
+def _played(status, record_path, tables, kept):
+    """After a game at the terminal: kept in the history (unless interrupted, or no decision was
+    taken), then exit 130 when interrupted."""
     if status == "interrupted":
         sys.exit(130)
+    from ..ask.analysis import analyze
+    from ..game.record import load_record
+    record = load_record(record_path)
+    if kept is not False and any(turn.get("decisions") for turn in record["turns"]):
+        keep_in_history(kept, record, analyze(record, tables), "play")
 
 
 def _build_for(goal, rules, loaded, build_tables):
@@ -151,7 +167,7 @@ def _goal(rules, given, coach=True, players=2):
     return goal
 
 
-def _resume(path, record_path, tables, coach, goal_options, lang, given):
+def _resume(path, record_path, tables, coach, goal_options, lang, given, history):
     """Go on with a saved game: rebuilt by replaying its record, seeded dice where they left off."""
     from ..game import session
     from ..game.card import GameError
@@ -176,13 +192,13 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
     if game.rules.game != "scorecard":
         raise InputError(f"{path}: not a scorecard game")
     goal = _goal(game.rules, goal_options[:3], coach, len(game.columns))
+    kept = history_ready(*history)
     loaded = command_tables(tables)
     loaded(game.rules)
     _build_for(goal, game.rules, loaded, goal_options[3])
     rng = None if game.real_dice else session.seeded_rng(game.seed, record)
     status = run(game, loaded, record_path or path, coach=coach, rng=rng, goal=goal, lang=lang)
-    if status == "interrupted":
-        sys.exit(130)
+    _played(status, record_path or path, loaded, kept)
 
 
 @click.command("analyze")
@@ -198,8 +214,13 @@ def _resume(path, record_path, tables, coach, goal_options, lang, given):
               "loss.")
 @click.option("--from-round", type=click.IntRange(min=1), default=1, show_default=True,
               help="With --goal: the goal's chance for the decisions from this round on.")
+@click.option("--why", is_flag=True,
+              help="Also what each player's three costliest decisions played for, and the best "
+              "choice instead (as advise --why: where the turn ends, the upper bonus's chance).")
+@history_options
 @lang_option()
-def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, lang):
+def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, why, db,
+                    no_history, lang):
     """What each decision of a recorded game cost against optimal play, and totals per player.
 
     \b
@@ -207,6 +228,7 @@ def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, l
       kniffel analyze kniffel-game-20250101-200000.json
       kniffel analyze game.json --json
       kniffel analyze docs/examples/kniffel-game.json --goal win --from-round 10
+      kniffel analyze docs/examples/kniffel-game.json --why
     """
     from ..ask.analysis import analyze as run
     from ..ask.analysis import report_lines
@@ -227,11 +249,13 @@ def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, l
     except GameError as exc:
         raise InputError(str(exc)) from None
     goal = _goal(rules, (goal_text, ties, None), True, len(players))
+    kept = history_ready(db, no_history)
     loaded = command_tables(tables, quiet=as_json)
     try:
-        result = run(record, loaded, goal, from_round)
+        result = run(record, loaded, goal, from_round, why)
     except GameError as exc:
         raise InputError(f"{record_file}: {exc}") from None
+    keep_in_history(kept, record, result, "analyze")
     if as_json:
         emit_json(result)
         return

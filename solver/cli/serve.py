@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from .common import CommandError, InputError, tables_option
+from .common import CommandError, InputError, history_options, history_ready, tables_option
 
 
 def _loopback(host):
@@ -40,8 +40,9 @@ def _loopback(host):
               help="With --host beyond loopback: make a new access token, so that the links and "
                    "QR codes given out before stop working (the token is kept in the user's "
                    "config folder, kniffel/token, and is the same at every start).")
+@history_options
 def serve_command(host, port, open_browser, tables, time_limit, workers, client_timeout,
-                  new_token):
+                  new_token, db, no_history):
     """Serve the coach as a web page: the card, the dice, the ranked choices, several players.
 
     The page holds the game (and keeps it in the browser); the server only computes, in worker
@@ -64,6 +65,7 @@ def serve_command(host, port, open_browser, tables, time_limit, workers, client_
     except ImportError as exc:
         raise CommandError(f"kniffel serve needs the web extra: pip install 'kniffel[web]' "
                            f"({exc})") from None
+    kept = history_ready(db, no_history)  # the finished games of the page: kept there
     token = _token(host, new_token)
     sock = _listening(host, port)
     port = sock.getsockname()[1]
@@ -73,7 +75,7 @@ def serve_command(host, port, open_browser, tables, time_limit, workers, client_
     guard.HEADER_SECONDS = guard.BODY_SECONDS = client_timeout
     size = workers or work.default_workers()
     pool = work.Pool(size, 16 * size, time_limit, SERVICE, tables_dir=tables)
-    app = create_app(tables, token=token, host=host, pool=pool)
+    app = create_app(tables, token=token, host=host, pool=pool, history=kept)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             http=guard.timed_protocol(), timeout_keep_alive=5,
                             timeout_graceful_shutdown=1)  # its limits: web/guard.py's

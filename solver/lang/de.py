@@ -125,6 +125,27 @@ WORDS = {
     "build.stage_opponents": "Verteilungen der Mitspieler",
     "fallback.compiling_win": "der Sieg-Trainer wird vorbereitet (einmalig)",
     "fallback.compiling_duel": "der Würfelduell-Trainer wird vorbereitet (einmalig)",
+    # `kniffel advise --why`: worauf der Zug spielt
+    "why.head_points": ("Warum: wo der Zug endet, jede Wahl danach bestens auf Punkte gespielt "
+                        "(exakte Chancen; in Klammern die Punkte, die dort im Mittel "
+                        "eingetragen werden):"),
+    "why.head_goal": ("Warum: wo der Zug endet, jede Wahl danach bestens auf das Ziel ({goal}) "
+                      "gespielt (exakte Chancen; in Klammern die Punkte, die dort im Mittel "
+                      "eingetragen werden; die Chance auf den Bonus oben gilt nur beim Spiel auf "
+                      "Punkte):"),
+    "why.start": "dieser Zug endet in: {boxes}",
+    "why.box": "{box} {chance} ({points})",
+    "why.rest": "{n} weitere {chance}",
+    "why.upper": "Bonus oben {chance}",
+    "why.upper_change": "Bonus oben {before} -> {after}",
+    "why.open": "danach offen: {boxes}",
+    "why.preparing": ("die Chancen auf den Bonus oben werden vorbereitet (einmalig): sie kommen "
+                      "mit der nächsten Antwort"),
+    "why.over_budget": ("die Chancen auf den Bonus oben fehlen: hier etwa {seconds:.0f} s Arbeit "
+                        "(eine Schätzung, auf dem Referenzrechner gezählt), mehr als das Budget "
+                        "von {budget} s"),
+    "why.budget_hint": "--budget {more} berechnet sie",
+    "why.approximate": "kein Warum bei einer Schätzung: ihr Spiel ist nicht genau bekannt",
     "eta.seconds": "{n} s", "eta.minutes": "{n} min", "eta.hours": "{h} h {m} min",
     "advise.method_unknown": ("die Siegchance ist im Budget nicht zu berechnen: bekannt ist nur, "
                               "dass sie höchstens 100% ist (ohne Zieltabelle gibt es keine engere "
@@ -171,6 +192,8 @@ WORDS = {
                          "gespielt), mit den Kosten gegenüber der besten Wahl dafür",
     "analyze.row": "  Runde {round:>2}  {who}{dice}  noch {left}  {choice:<26}",
     "analyze.best": "  am besten: {choice}",
+    "analyze.why_choice": "      warum, wie gespielt: {why}",
+    "analyze.why_best": "                am besten: {why}",
     "analyze.chance": "{chance} {goal}, {cost}",
     "analyze.score": "{score} Punkte",
     "analyze.unfinished": " (unfertig)",

@@ -118,6 +118,25 @@ WORDS = {
     "build.stage_opponents": "opponents' distributions",
     "fallback.compiling_win": "the win coach is being prepared (once)",
     "fallback.compiling_duel": "the Dice Duel coach is being prepared (once)",
+    # `kniffel advise --why`: what the turn plays for
+    "why.head_points": "Why: where the turn ends, each option played best for points after it "
+                       "(exact chances; in brackets the points entered there, on average):",
+    "why.head_goal": ("Why: where the turn ends, each option played best for the goal ({goal}) "
+                      "after it (exact chances; in brackets the points entered there, on "
+                      "average; the upper bonus's chance is computed for points play only):"),
+    "why.start": "this turn ends in: {boxes}",
+    "why.box": "{box} {chance} ({points})",
+    "why.rest": "{n} more {chance}",
+    "why.upper": "upper bonus {chance}",
+    "why.upper_change": "upper bonus {before} -> {after}",
+    "why.open": "open after: {boxes}",
+    "why.preparing": ("the upper bonus's chances are being prepared (once): they come with the "
+                      "next answer"),
+    "why.over_budget": ("the upper bonus's chances are left out: about {seconds:.0f} s of work "
+                        "here (an estimate, counted on the reference machine), over the budget of "
+                        "{budget} s"),
+    "why.budget_hint": "--budget {more} computes them",
+    "why.approximate": "no why for an estimated answer: its play is not known exactly",
     "eta.seconds": "{n} s",
     "eta.minutes": "{n} min",
     "eta.hours": "{h} h {m} min",
@@ -165,6 +184,8 @@ WORDS = {
                          "there, with its cost against the best choice for it",
     "analyze.row": "  round {round:>2}  {who}{dice}  {left} left  {choice:<26}",
     "analyze.best": "  best: {choice}",
+    "analyze.why_choice": "      why, as played: {why}",
+    "analyze.why_best": "            the best: {why}",
     "analyze.chance": "{chance} {goal}, {cost}",
     "analyze.score": "score {score}",
     "analyze.unfinished": " (unfinished)",

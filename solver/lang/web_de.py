@@ -16,6 +16,13 @@ WORDS = {
                         "Rechner (eine Schätzung). Bis dahin sind die Siegchancen Spannen (≈)."),
     "web.build_button": "Tabellen berechnen",
     "job.table": "Die Tabelle für {title} wird berechnet",
+    "job.warm_why": "Die Chancen auf den Bonus oben werden vorbereitet (einmalig)",
+    "web.history": "Verlauf",
+    "web.history_none": ("Noch keine Spiele aufbewahrt: ein beendetes Spiel kommt mit seiner "
+                         "Analyse hierher."),
+    "web.history_chart": "verschenkte Punkte pro Spiel, das älteste zuerst",
+    "web.why": "Warum?",
+    "web.why_title": "Wo der Zug mit dieser Wahl endet, danach bestens gespielt",
     "job.warm_win": "Der Sieg-Trainer wird vorbereitet (einmalig)",
     "job.warm_duel": "Der Würfelduell-Trainer wird vorbereitet (einmalig)",
     "job.win": "Die Tabellen des Sieg-Trainers für {title} werden berechnet",

@@ -9,6 +9,7 @@ Two passes over the states the optimal player can reach from a position:
 The distribution's mean equals the table's expected value up to rounding.
 """
 import math
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -81,11 +82,13 @@ def _n_flat(rules):
     return (1 << rules.n_boxes) * rules.n_aux * (rules.upper_bonus_threshold + 1)
 
 
-def forward(table, position=None, threads=None, progress=False):
+def forward(table, position=None, threads=None, progress=False, settled=None):
     """Follow the optimal strategy of `table` from `position` (a Position or a turn-start State;
     default: the empty card), or from each of a list of turn-start States with the same open
     boxes at once (each met with the same weight: its first level is theirs, and the backward
-    pass gives each its own distribution, as points_to_come_of does)."""
+    pass gives each its own distribution, as points_to_come_of does).  settled(flat states):
+    where given, which states met after the first turn are not followed further (a question
+    whose answer they already decide: their outcomes are missing from the levels)."""
     rules = table.rules
     starts = position if isinstance(position, (list, tuple)) else [
         position if isinstance(position, State) else position_state(position or Position(), rules)]
@@ -129,6 +132,10 @@ def forward(table, position=None, threads=None, progress=False):
         levels.append(TurnLevel(states, weight, offsets, successor, gain, flags, probs))
         pk._push_forward(weight, offsets, successor, probs, flags, 0, occupancy)
         states = np.unique(successor).astype(np.int64)
+        if settled is not None:
+            states = states[~settled(states)]
+            if not len(states):
+                break
     return ForwardPass(rules, start, levels)
 
 
@@ -257,6 +264,69 @@ def points_to_come_of(table, starts, threads=1):
 
     points_to_come(forward(table, list(starts), threads=threads), threads=threads, keep=keep)
     return found
+
+
+def flat_index(table, filled, aux, upper):
+    """The flat index of the turn start (filled, aux, upper) in `table`'s values, as the forward
+    pass numbers states."""
+    n_aux, n_upper = table.values.shape[1], table.values.shape[2]
+    return (filled * n_aux + aux) * n_upper + upper
+
+
+def bonus_chances(table, starts, threads=None, progress=False):
+    """{flat state: the chance that a later turn completes the upper bonus} of each turn-start
+    State of `starts` (the same open boxes, at least one), under the optimal play of `table`.
+    Exact: one forward pass for them all, in which a state whose bonus is decided (earned, or
+    out of reach of its open upper boxes: its chance 0) or whose chance an earlier call found
+    is not followed; then backward, each state's chance the sum over its turn's outcomes of
+    their probability times 1 where the turn completes the bonus, else the chance of the state
+    it leads to.  The chances found are remembered for the table (8 bytes a state of it), so a
+    later question of the same game follows only what is new."""
+    known = _BONUS_KNOWN.get(table)
+    if known is None:
+        known = _BONUS_KNOWN[table] = np.full(table.values.size, np.nan)
+    decided = _bonus_settled(table)
+
+    def settled(states):
+        return decided(states) | ~np.isnan(known[states])
+
+    flats = np.array([flat_index(table, s.filled, s.aux, s.upper) for s in starts],
+                     dtype=np.int64)
+    follow = [s for s, done in zip(starts, settled(flats)) if not done]
+    if follow:
+        passed = forward(table, follow, threads, progress, settled)
+        for level in passed.levels[::-1]:  # a successor not followed: known, or decided (0)
+            later = np.nan_to_num(known[level.successor], nan=0.0)
+            completes = (level.flags & pk.UPPER_BONUS) != 0
+            row = np.repeat(np.arange(len(level.states)), np.diff(level.offsets))
+            known[level.states] = np.bincount(
+                row, weights=level.probs * np.where(completes, 1.0, later),
+                minlength=len(level.states))
+    return {flat: 0.0 if np.isnan(known[flat]) else float(known[flat]) for flat in flats.tolist()}
+
+
+_BONUS_KNOWN = weakref.WeakKeyDictionary()  # table -> the chances bonus_chances found (NaN: not)
+
+
+def _bonus_settled(table):
+    """settled(flat states) for bonus_chances: whether each state's upper bonus is decided."""
+    rules = table.rules
+    n_aux, n_upper = table.values.shape[1], table.values.shape[2]
+    threshold = rules.upper_bonus_threshold
+    upper_boxes = [b for b in range(rules.n_boxes) if rules.box_face[b]]
+    # the most points the open upper boxes can still bring, per set of filled upper boxes
+    most = np.zeros(1 << max(upper_boxes) + 1, dtype=np.int64)
+    for mask in range(len(most)):
+        most[mask] = sum(max(rules.possible_points(rules.boxes[b])) for b in upper_boxes
+                         if not mask >> b & 1)
+
+    def settled(states):
+        upper = states % n_upper
+        filled = states // (n_aux * n_upper)
+        open_most = most[filled & (len(most) - 1)]
+        return upper_bonus_reached(upper, threshold) | ~upper_bonus_reached(upper + open_most,
+                                                                            threshold)
+    return settled
 
 
 def histogram(dist, width=10, tail=0.001):

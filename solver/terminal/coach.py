@@ -3,7 +3,9 @@ decision, what the choice made cost, and for a goal (a target, a win) its chance
 the one door (ask/answer.py) as every question is."""
 from ..advice.choices import chance_given_up, describe_choice, matching_option, option_as_decision
 from ..advice.goal import POINTS
+from ..advice.limits import WHY_BUDGET
 from ..advice.position import checked_query
+from ..advice.why import over_budget_text, why_parts
 from ..advice.win.approximation import method_words
 from ..ask.analysis import OPTIMAL_TOLERANCE, choice_value
 from ..ask.answer import answer, fallback_text
@@ -148,3 +150,28 @@ class Coach:
             say(f"  {rank:>3}. {self.option_text(option):<34} {value:9.2f}  {w.cost(best - value)}")
         if len(shown) < len(advice.options):
             say("       " + w("coach.more", n=len(advice.options) - len(shown)))
+
+    def show_why(self, turn, top=COACH_TOP):
+        """After every choice (`?`): what the `top` best of them play for (advice/why.py), by
+        the goal the coach ranks with: the boxes each choice's turn ends in with their chances
+        and points, the upper bonus's chance after it, the boxes a box leaves open."""
+        say, w = self.terminal.say, self.words
+        goal = POINTS
+        if self.goal is not None \
+                and self.goal_ranking(turn, turn.dice, turn.rolls_left) is not None:
+            goal = self.goal.with_opponents(self.game.opponents(turn.player)) \
+                if self.goal.kind == "win" else self.goal
+        advice = answer(Request(self.query(turn), goal, WHY_BUDGET), self.tables)
+        if advice.why.get("available") is False:
+            say("  " + w("why.approximate"))
+            return
+        say("  " + (w("why.head_points") if advice.goal.kind == "points"
+                    else w("why.head_goal", goal=advice.goal.word(w))))
+        said = over_budget_text(advice.why, w)
+        if said is not None:
+            say("  " + said)
+        for rank, option in enumerate(advice.options[:top], 1):
+            parts = why_parts(option, advice.why, w)
+            # "1)" where the list of choices says "1.": a why is no row of that table
+            say(f"  {rank:>3}) {self.option_text(option)}" + (": " + "; ".join(parts)
+                                                               if parts else ""))

@@ -159,6 +159,7 @@ class _Session(Coach):
                     if answer == "?":
                         advice = advice or self.advice(turn)
                         self.show_coach(turn, advice, None)
+                        self.show_why(turn)
                     elif choose_box:
                         stopping = self.box_answer(turn, answer, stopping, advice)
                     else:

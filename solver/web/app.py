@@ -152,24 +152,26 @@ async def _client_gone(request, exc):
 
 
 def create_app(tables_dir=None, token=None, preloaded=(), host="127.0.0.1", pool=None,
-               time_limit=None):
+               time_limit=None, history=False):
     """The Starlette app; `token`, when set, is required on every request (query, header or
     cookie); `preloaded`: tables already in memory; `host`: the address it listens on (the
     Host header must name it, web/guard.py); `pool`: the work.Pool that computes (default: one
     worker thread sharing `preloaded`, stopping a request after `time_limit` seconds: the test
-    client)."""
+    client).  `history`: where finished games are kept (history/store.py: a path, None for the
+    default place, False: nowhere)."""
     tables = ServerTables(tables_dir, preloaded)
     pool = pool or work.Pool(1, 8, time_limit, SERVICE, tables=tables, processes=False)
     middleware = [Middleware(guard.Guard, host=host)]
     middleware += [Middleware(_TokenGate, token=token)] if token else []
-    app = Starlette(routes=_routes(pool, token), middleware=middleware,
+    app = Starlette(routes=_routes(pool, token, history), middleware=middleware,
                     lifespan=_lifespan(pool), exception_handlers=handlers())
     app.state.tables, app.state.pool = tables, pool
     return app
 
 
-def _routes(pool, token):
-    """The page, its static files and the JSON API, computed on `pool`."""
+def _routes(pool, token, history=False):
+    """The page, its static files and the JSON API, computed on `pool`; finished games kept in
+    `history` (create_app's)."""
 
     def on_pool(request, name, *args):
         return _on_pool(pool, request, name, *args)
@@ -187,7 +189,12 @@ def _routes(pool, token):
         data = await _json_object(request)
         check_fields(data, {"record", "goal", "from_round"}, "an analysis")
         record = checked_record(data.get("record"))
-        return _json(await on_pool(request, "analyze", record, analysis_goal(data, record)))
+        return _json(await on_pool(request, "analyze", record, analysis_goal(data, record),
+                                   history))
+
+    async def history_of(request):
+        language = request.query_params.get("language", "en")
+        return _json(await on_pool(request, "history", history, language))
 
     async def info(request):  # on the loop, not a thread: it comes at once, whatever computes
         return _json(server_info())
@@ -198,6 +205,7 @@ def _routes(pool, token):
     return [Route("/", index), Route("/api/info", info),
             *_game_routes(pool, on_pool),
             Route("/api/analyze", analyze, methods=["POST"]),
+            Route("/api/history", history_of),
             Route("/api/jobs", jobs),
             *duel_routes(_json_object, _json,
                          lambda request, function, *args: on_pool(request, "call", function, args)),
@@ -224,6 +232,8 @@ def _game_routes(pool, on_pool):
     async def game(request):
         data = await _json_object(request)
         check_fields(data, GAME_FIELDS, "a game request")
+        if not isinstance(data.get("why", False), bool):
+            raise BadRequest(f"why must be true or false, got {data['why']!r}"[:200])
         record, hand = checked_record(data.get("record")), data.get("hand")
         return _json(_with_job(pool, await on_pool(request, "game", data, record, hand,
                                                    data.get("move"))))

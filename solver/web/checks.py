@@ -35,7 +35,7 @@ def request_rules(data):
 
 
 NEW_FIELDS = {"rules", "options", "players", "real_dice", "seed", "language", "goal"}
-GAME_FIELDS = {"record", "hand", "move", "language", "goal"}
+GAME_FIELDS = {"record", "hand", "move", "language", "goal", "why"}
 
 
 def check_nesting(data):

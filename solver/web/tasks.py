@@ -60,9 +60,10 @@ def answer_request(body, tables):
         return 400, orjson.dumps({"error": f"line 1: {exc}"}), None
 
 
-def game_state(record, hand, tables, language=None, goal="points"):
+def game_state(record, hand, tables, language=None, goal="points", why=False):
     """Everything the page shows of a game: the card, the turn, the legal boxes and the advice
-    for `goal` ("points", or "win" against the other players on the card)."""
+    for `goal` ("points", or "win" against the other players on the card), with `why` what each
+    option plays for (advice/why.py)."""
     game, turn = session.rebuild(record, hand)
     rules = game.rules
     if not (isinstance(language, str) and language in LANGUAGES):
@@ -82,6 +83,8 @@ def game_state(record, hand, tables, language=None, goal="points"):
         state["turn"] = _turn_state(game, turn)
         fields = session.advice_fields(game, turn)
         if fields is not None:
+            if why:
+                fields = {**fields, "why": True}
             _advice_state(state, game, turn, fields, tables, goal)
     return state
 
@@ -111,6 +114,8 @@ def _advice_state(state, game, turn, fields, tables, goal):
     advice = answer(read_request(fields, files=False), tables)
     state["advice"], state["goal"] = advice.as_dict(), advice.goal.kind
     state["advice_line"] = session.advice_line(game, turn, fields.get("opponents"))
+    if "why" in fields and state["advice_line"] is not None:
+        state["advice_line"]["why"] = True
     said = fallback_text(advice, words)
     if said is not None:
         state["notice"] = said
@@ -172,17 +177,46 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
     if move is not None:
         record, hand = in_language(data, session.apply_move, record, hand, move)
     return in_language(data, game_state, record, hand, tables, data.get("language"),
-                       data.get("goal", "points"))
+                       data.get("goal", "points"), data.get("why", False))
 
 
-def _task_analyze(tables, record, goal, budget):
+def _task_analyze(tables, record, goal, history, budget):
     """POST /api/analyze: `goal` is analysis_goal's (goal, from_round); its chances within
-    ANALYSIS_WORK (the latest rounds that fit; the answer says from which round on, and why)."""
+    ANALYSIS_WORK (the latest rounds that fit; the answer says from which round on, and why); a
+    finished game is kept in `history` (a path, None: the default place, False: no history), at
+    most once (the page asks again at every reload): "kept" says so, or why not."""
     from ..ask import analysis
     from ..game.record import record_rules
     result = analysis.analyze(record, tables, *goal, work_budget=ANALYSIS_WORK)
-    return {**result,
-            "expected_start": session.start_expectation(tables(record_rules(record["rules"])))}
+    result["expected_start"] = session.start_expectation(tables(record_rules(record["rules"])))
+    if history is not False and record.get("finished") is True:
+        from ..history.games import keep_game
+        from ..history.store import HistoryError
+        try:
+            keep_game(history, record, result, "web")
+            result["kept"] = True
+        except HistoryError as exc:
+            result["kept"] = str(exc)
+    return result
+
+
+def _task_history(tables, history, language, budget):
+    """GET /api/history: what the games kept say (history/summary.py), per player its lines in
+    `language` besides the figures; no history: {"players": []}."""
+    from ..history.store import HistoryError, default_path, open_history
+    from ..history.summary import history_lines, summary
+    if history is False:
+        return {"players": [], "kept": False}
+    path = history or default_path()
+    try:
+        with open_history(path, write=False) as kept:
+            result = summary(kept)
+    except HistoryError:  # none kept yet (or refused: the server said so when it started)
+        return {"players": []}
+    words = Words(language if language in LANGUAGES else "en")
+    for player in result["players"]:
+        player["lines"] = history_lines({"players": [player]}, words, path)
+    return result
 
 
 def _task_solve(tables, rules, budget):
@@ -239,8 +273,8 @@ TASKS = {"advise": lambda tables, body, budget: answer_request(body, tables),
          "call": lambda tables, function, args, budget: function(*args, tables=tables),
          "new": lambda tables, data, record, budget: _task_state(tables, data, record, None, None,
                                                                budget, check=False),
-         "game": _task_state, "analyze": _task_analyze, "solve": _task_solve, "job": _task_job,
-         "keep": _task_keep}
+         "game": _task_state, "analyze": _task_analyze, "history": _task_history,
+         "solve": _task_solve, "job": _task_job, "keep": _task_keep}
 
 
 def error_of(exc):

@@ -8,7 +8,8 @@ const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
 const LANGUAGE = "kniffel-language";  // the language a player chose in the menu: it stays
 const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false,
-  winMoves: [] };  // winMoves: indices of the decisions taken with the goal "win" (for the analysis)
+  winMoves: [], why: null };  // winMoves: indices of the decisions taken with the goal "win" (for
+// the analysis); why: the choice whose "why" is open ({decision, option}: a key of each)
 const W = { job: null, stop: null, refreshes: 0 };  // the job of the server a request waits for
 const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
 
@@ -248,6 +249,7 @@ function show(state) {
   const turnChanged = !S.state || !state.turn || !S.state.turn ||
     S.state.turn.player !== state.turn.player || S.state.turn.round !== state.turn.round;
   if (turnChanged) S.wasHeld = [];
+  if (S.why && S.why.decision !== decisionKey(state)) S.why = null;  // another decision now
   S.state = state; S.held = new Set(); S.entry = []; S.all = false;
   if (S.writing && (turnChanged || !(state.turn && state.turn.write))) closeWrite();
   document.body.dataset.step = (Number(document.body.dataset.step) || 0) + 1;
@@ -529,7 +531,8 @@ function renderAdvice() {
         : t("web.cost_win", { chance: (estimated ? "≈\u00a0" : "")
           + percent(Math.max(0, advice.probability - option.probability)) }))
       : t("cost", { cost: best - option.expected_final_score });
-    li.append(text, value, cost);
+    li.append(text, value, cost, whyButton(option));
+    if (S.why && S.why.option === optionKey(option) && advice.why) li.append(whyPanel(advice, option));
     li.addEventListener("click", () => run(() => option.action === "keep" ? keepAndRoll(option.keep)
       : move({ box: option.box, jokers: li.dataset.joker ? JSON.parse(li.dataset.joker) : [] })));
     list.append(li);
@@ -540,6 +543,67 @@ function renderAdvice() {
     more.addEventListener("click", () => { S.all = true; renderAdvice(); });
     list.append(more);
   }
+}
+
+// ---- why a choice: what its turn plays for (advice/why.py), asked of the server when tapped ----
+function decisionKey(state) {
+  return state && state.advice_line ? JSON.stringify({ ...state.advice_line, why: undefined }) : null;
+}
+
+function optionKey(option) {
+  return JSON.stringify([option.action, option.keep || option.box, option.joker || null]);
+}
+
+// The small "Why?" button of a choice: opens (or closes) its why; the first one of a decision
+// asks the server for the whys of all its choices (the state again, with "why": true).
+function whyButton(option) {
+  const button = document.createElement("button");
+  button.type = "button"; button.className = "why-button"; button.textContent = t("web.why");
+  button.title = t("web.why_title");
+  const open = S.why && S.why.option === optionKey(option);
+  button.setAttribute("aria-expanded", String(Boolean(open)));
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();  // the row itself takes the choice
+    if (open) { S.why = null; renderAdvice(); return; }
+    S.why = { decision: decisionKey(S.state), option: optionKey(option) };
+    if (S.state.advice.why) { renderAdvice(); return; }
+    run(async () => show(await api("game", { record: S.state.record, hand: S.state.hand,
+      ...settings(), why: true })));
+  });
+  return button;
+}
+
+// Points entered on average: whole where they are, else one decimal (as `advise --why`).
+function points(x) {
+  return Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x)) : decimal(x, 1, lang());
+}
+
+// A choice's why in the server's words: the boxes its turn ends in (chance, points), the upper
+// bonus's chance after it (a box: before it too), the boxes a box leaves open.
+function whyPanel(advice, option) {
+  const panel = document.createElement("div"), why = advice.why, mine = option.why;
+  panel.className = "why";
+  panel.addEventListener("click", (event) => event.stopPropagation());
+  const line = (text) => { const p = document.createElement("p"); p.textContent = text; panel.append(p); };
+  if (why.available === false || !mine) { line(t("why.approximate")); return panel; }
+  line(t("web.why_title") + ":");
+  const boxes = document.createElement("ul");
+  mine.boxes.forEach((b) => {
+    const li = document.createElement("li");
+    li.textContent = t("why.box", { box: boxLabel(b.box), chance: percent(b.probability),
+      points: points(b.points) });
+    boxes.append(li);
+  });
+  panel.append(boxes);
+  if (mine.upper_bonus_chance !== null) {
+    line(option.action === "keep" ? t("why.upper", { chance: percent(mine.upper_bonus_chance) })
+      : t("why.upper_change", { before: percent(why.upper_bonus_chance),
+        after: percent(mine.upper_bonus_chance) }));
+  } else if (why.over_budget) {
+    line(t("why.over_budget", { seconds: why.over_budget.work, budget: why.over_budget.budget }));
+  }
+  if (mine.open) line(t("why.open", { boxes: mine.open.map(boxLabel).join(", ") || t("nothing") }));
+  return panel;
 }
 
 function cell(tag, text, cls) {
@@ -639,6 +703,39 @@ async function renderAnalysis() {
   box.append(list);
 }
 
+// ---- the history: what the games kept say, per player ---------------------------------------
+async function showHistory() {
+  const box = $("history"), button = $("history-button");
+  if (!box.hidden) { box.hidden = true; button.setAttribute("aria-expanded", "false"); return; }
+  const result = await api(`history?language=${lang()}`);
+  box.replaceChildren(cell("h2", t("web.history")));
+  if (!result.players.length) box.append(cell("p", t("web.history_none"), "note"));
+  for (const player of result.players) {
+    const part = document.createElement("div");
+    part.className = "player-history";
+    part.append(cell("p", player.lines[0]), sparkline(player.losses));
+    player.lines.slice(1).forEach((line) => part.append(cell("p", line.trim())));
+    box.append(part);
+  }
+  box.hidden = false; button.setAttribute("aria-expanded", "true");
+  box.scrollIntoView({ block: "start" });
+}
+
+// The points given away game by game (oldest first) as a line, its height the largest (an
+// inline SVG, parsed from its markup: numbers only, the words set as text afterwards).
+function sparkline(losses) {
+  const width = 300, height = 48, holder = document.createElement("div");
+  const top = Math.max(...losses, 1e-9), step = losses.length > 1 ? width / (losses.length - 1) : 0;
+  const points = losses.map((x, i) =>
+    `${(i * step).toFixed(1)},${(height - 2 - (height - 4) * x / top).toFixed(1)}`).join(" ");
+  holder.innerHTML = `<svg class="sparkline" viewBox="0 0 ${width} ${height}" role="img">`
+    + `<title></title><polyline points="${points}"></polyline></svg>`;
+  const svg = holder.firstElementChild;
+  svg.setAttribute("aria-label", t("web.history_chart"));
+  svg.querySelector("title").textContent = t("web.history_chart");
+  return svg;
+}
+
 function firstWinRound(wins) {
   let index = 0, first = Infinity;
   for (const turn of S.state.record.turns)
@@ -672,6 +769,7 @@ async function init() {
   $("add-player").addEventListener("click", () => addPlayer());
   $("start").addEventListener("click", () => run(start));
   $("new-game").addEventListener("click", askNew);
+  $("history-button").addEventListener("click", () => run(showHistory));
   $("new-yes").addEventListener("click", showSetup);
   $("new-no").addEventListener("click", () => { $("new-confirm").hidden = true; });
   $("back-to-game").addEventListener("click", backToGame);
@@ -724,7 +822,8 @@ function refresh() {
   if (S.busy) { S.stale = true; return; }
   run(async () => {
     const inSetup = !$("setup").hidden;  // "New" pressed: the set-up stays open, the game behind it
-    show(await api("game", { record: S.state.record, hand: S.state.hand, ...settings() }));
+    show(await api("game", { record: S.state.record, hand: S.state.hand, ...settings(),
+      ...(S.why ? { why: true } : {}) }));
     if (inSetup) showSetup();
   });
 }

@@ -58,7 +58,8 @@ export function jobText(job, t, lang) {
   const title = job.title ? job.title[lang] || job.title.en : job.rules;
   const what = job.kind === "table" ? t("job.table", { title })
     : job.kind === "win" ? t("job.win", { title })
-      : t(job.feature === "duel" ? "job.warm_duel" : "job.warm_win");
+      : t(job.feature === "duel" ? "job.warm_duel" : job.feature === "why" ? "job.warm_why"
+        : "job.warm_win");
   if (job.state === "failed") return t("job.failed", { what, error: job.error || "?" });
   if (job.state === "done") return t("job.finished", { what });
   if (!job.fraction) return t("job.waiting", { what });
