@@ -349,3 +349,17 @@ def test_the_page_shows_the_history(request, tmp_path):
         page.screenshot(path=str(shots / "phone-history-de.png"))
         page.click("#history-button")
         assert page.is_hidden("#history")
+
+
+def test_the_reference_states_the_stores_figures():
+    """docs/reference.md names the store's constants as the code has them."""
+    from pathlib import Path
+
+    from solver.history.summary import RECENT, RECURRING
+    text = " ".join((Path(__file__).resolve().parent.parent / "docs" / "reference.md")
+                    .read_text().split())
+    assert f"`0x{store.APPLICATION_ID:08X}`" in text
+    assert f"waits up to {store.BUSY_MS // 1000} s" in text
+    assert f"in the last {RECENT} games" in text
+    assert {2: "two"}[RECURRING] + " decisions or more" in text
+    assert f"Schema version {store.SCHEMA_VERSION}:" in text

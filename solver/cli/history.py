@@ -18,7 +18,7 @@ from .common import InputError, check_output_file, emit_json, json_option, lang_
 @lang_option()
 def history_command(db, player, plot_path, as_json, lang):
     """Per player: games, mean score, the points given away per game and their trend, and the
-    three kinds of mistake that gave the most away, each with an example position.
+    three recurring kinds of mistake that gave the most away, each with an example position.
 
     Every game played with `kniffel play` or on the web page and every record given to
     `kniffel analyze` is kept (unless --no-history).

@@ -1,8 +1,8 @@
 """What a player's games say (`kniffel history`): per player the games kept, the mean score,
-the points given away per game and their trend, and the three kinds of mistake (kinds.py) that
-gave the most away, each with its cost per game and the costliest decision of that kind as an
-example position.  Read with SQL from the history (store.py): a history of 10,000 games
-answers within a second."""
+the points given away per game and their trend, and the three recurring kinds of mistake
+(kinds.py) that gave the most away, each with its cost per game and the costliest decision of
+that kind as an example position.  Read with SQL from the history (store.py): a history of
+10,000 games answers within a second."""
 import json
 
 import numpy as np
@@ -10,6 +10,7 @@ import numpy as np
 from .games import positions
 
 TOP_KINDS = 3  # the kinds of mistake shown per player
+RECURRING = 2  # the decisions that make a kind of mistake recurring, not a one-off
 RECENT = 10  # the games "recently" counts
 
 
@@ -41,11 +42,13 @@ def player_summary(history, name):
 
 
 def _kinds(history, name, games):
-    """The TOP_KINDS kinds of mistake of `name` by the points their decisions gave away."""
+    """The TOP_KINDS recurring kinds of mistake of `name` (in RECURRING decisions or more) by
+    the points their decisions gave away."""
     db = history.db
     found = db.execute(
         "SELECT kind, sum(loss), count(*) FROM kinds WHERE name = ? GROUP BY kind "
-        "ORDER BY sum(loss) DESC, kind LIMIT ?", (name, TOP_KINDS)).fetchall()
+        "HAVING count(*) >= ? ORDER BY sum(loss) DESC, kind LIMIT ?",
+        (name, RECURRING, TOP_KINDS)).fetchall()
     return [{"kind": kind, "loss": total, "cost_per_game": total / games, "decisions": count,
              "example": _example(history, name, kind)} for kind, total, count in found]
 

@@ -189,8 +189,8 @@ WORDS = {
     "history.better": "besser werdend",
     "history.worse": "schlechter werdend",
     "history.steady": "gleichbleibend",
-    "history.kinds": "  die teuersten Fehlerarten:",
-    "history.kinds_none": "  kein Fehler irgendeiner Art: jede Entscheidung war die beste",
+    "history.kinds": "  die teuersten wiederkehrenden Fehlerarten:",
+    "history.kinds_none": "  keine Fehlerart zweimal oder öfter",
     "history.kind": ("  {rank}. {kind}: {cost:.2f} Punkte pro Spiel (1 Entscheidung)",
                      "  {rank}. {kind}: {cost:.2f} Punkte pro Spiel ({n} Entscheidungen)"),
     "history.example": ("     z. B. Runde {round}, {choice} statt {best} (kostet {loss:.2f}): "

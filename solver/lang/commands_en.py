@@ -172,8 +172,8 @@ WORDS = {
     "history.better": "getting better",
     "history.worse": "getting worse",
     "history.steady": "steady",
-    "history.kinds": "  the costliest kinds of mistake:",
-    "history.kinds_none": "  no mistake of any kind: every decision was the best",
+    "history.kinds": "  the costliest recurring kinds of mistake:",
+    "history.kinds_none": "  no kind of mistake made twice or more",
     "history.kind": ("  {rank}. {kind}: {cost:.2f} points a game (1 decision)",
                      "  {rank}. {kind}: {cost:.2f} points a game ({n} decisions)"),
     "history.example": ("     e.g. round {round}, {choice} instead of {best} (cost {loss:.2f}): "
