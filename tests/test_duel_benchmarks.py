@@ -21,3 +21,16 @@ def test_calibration_bins_by_the_shown_chance_with_errors_clustered_by_game():
     assert top["decisions"] == 2 and top["miss_se"] == pytest.approx(
         np.sqrt((-0.45 + 0.225) ** 2 + (0 + 0.225) ** 2) / 2)
     assert [b["decisions"] for b in bins] == [0, 3, 0, 0, 0, 0, 0, 0, 0, 2]
+
+
+def test_the_interval_margin_is_what_the_calibration_measured():
+    """estimate.MARGIN, the widening of an estimate's interval, is the committed calibration's
+    (benchmarks/duel_calibration.py: its worst decile of estimated chances, rounded up)."""
+    import json
+    from pathlib import Path
+
+    from solver.duel.multiplayer import estimate
+    results = Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+    summary = json.loads((results / "duel_calibration.json").read_text())["2p"]["summary"]
+    assert estimate.MARGIN == summary["margin"] > 0
+    assert summary["estimated"]["decisions"] >= 2000

@@ -96,10 +96,7 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None, why=False
 
     players = record_players(record)
     game = replay(record, visit, strict=True)  # every field must agree with the moves
-    first, note = _affordable(judged, goal, rules, table, tables, from_round, work_budget)
-    for row, query, point, decision in judged:
-        if point.round >= first:
-            _judge_for_goal(row, goal, query, point, decision, tables)
+    first, note = _judge_affordable(judged, goal, rules, table, tables, from_round, work_budget)
     if why:
         _explain_costliest(decisions, queries, len(game.columns), tables)
     result = {"rules": rules.key, "players": _players(game, decisions, rules, by_goal),
@@ -109,6 +106,16 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None, why=False
         if note is not None:
             result["goal_note"] = note
     return result
+
+
+def _judge_affordable(judged, goal, rules, table, tables, from_round, work_budget):
+    """The chances of `goal` added to the `judged` decisions of the rounds whose work fits
+    (_affordable); returns _affordable's (first round judged, note)."""
+    first, note = _affordable(judged, goal, rules, table, tables, from_round, work_budget)
+    for row, query, point, decision in judged:
+        if point.round >= first:
+            _judge_for_goal(row, goal, query, point, decision, tables)
+    return first, note
 
 
 def _players(game, decisions, rules, by_goal):

@@ -252,7 +252,7 @@ def analyze_command(record_file, tables, as_json, goal_text, ties, from_round, w
     kept = history_ready(db, no_history)
     loaded = command_tables(tables, quiet=as_json)
     try:
-        result = run(record, loaded, goal, from_round, why)
+        result = run(record, loaded, goal, from_round, why=why)
     except GameError as exc:
         raise InputError(f"{record_file}: {exc}") from None
     keep_in_history(kept, record, result, "analyze")
