@@ -673,3 +673,29 @@ def test_advise_answers_with_a_hostile_table_header_under_a_memory_limit(tmp_pat
                           capture_output=True, text=True, timeout=30, preexec_fn=_limit_memory)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["options"][0]["box"] == "kniffel"
+
+
+def test_a_write_under_way_in_another_thread_is_removed_by_an_ending_process(tmp_path):
+    """The CLI ends at once on SIGTERM (cli._leave): a thread's checkpoint half-written then
+    never reaches its own clean-up, so the ending process removes its temporary file."""
+    import threading
+    started, release = threading.Event(), threading.Event()
+
+    def slow(handle):
+        handle.write(b"half")
+        started.set()
+        release.wait(10)
+
+    def write():
+        with contextlib.suppress(OSError):  # its temporary file went: the rename cannot be
+            store.atomic_write(tmp_path / "level.bin", slow)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    assert started.wait(10)
+    assert [p.name for p in tmp_path.iterdir()][0].endswith(".tmp")
+    store.remove_unfinished_writes()
+    assert not list(tmp_path.iterdir())
+    release.set()
+    writer.join(10)  # its rename failed: nothing is left
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -70,6 +70,9 @@ def _leave(code):
     """End now with `code`: the kernels' threads may still be in a level, which nothing waits
     for (its work is lost; what was written is whole or removed)."""
     import os
+
+    from ..engine.store import remove_unfinished_writes
+    remove_unfinished_writes()  # a thread's file half-written when the signal came
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -373,6 +373,16 @@ def remove_stale_temporary_files(directory):
             pass  # a read-only store, or another process swept it first
 
 
+_WRITING = set()  # the temporary files of this process's atomic writes under way
+
+
+def remove_unfinished_writes():
+    """Remove the temporary files of the atomic writes still under way (in other threads): for a
+    process that ends at once (cli._leave), whose threads never reach their own clean-up."""
+    for tmp in list(_WRITING):
+        Path(tmp).unlink(missing_ok=True)
+
+
 def atomic_write(path, data):
     """Write `data` (bytes, or a function that writes to the open file) to `path` through a
     temporary file and a rename: never half a file.  The
@@ -383,6 +393,7 @@ def atomic_write(path, data):
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
+    _WRITING.add(tmp)
     try:
         with os.fdopen(fd, "wb") as handle:
             if callable(data):
@@ -397,6 +408,8 @@ def atomic_write(path, data):
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        _WRITING.discard(tmp)
 
 
 def _errno(exc):
