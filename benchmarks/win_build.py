@@ -55,6 +55,12 @@ print(json.dumps({
 """
 
 
+def _shown(arg):
+    """A command-line argument as the results show it: a path by its name alone (the folders
+    are this machine's)."""
+    return Path(arg).name if os.path.isabs(arg) else arg
+
+
 def run_preset(name, threads):
     """The figures of one preset's build, in a fresh process and a temporary store."""
     # a rules file too: its name alone in the folder's
@@ -80,9 +86,9 @@ def main():
     machine = {"cpus": os.cpu_count(), "processor": platform.machine(),
                "python": platform.python_version(), "load_average": os.getloadavg()[0]}
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    command = " ".join(_shown(a) for a in sys.argv)
     args.out.write_text(json.dumps({"machine": machine, "threads": args.threads,
-                                    "command": " ".join(sys.argv), "presets": presets},
-                                   indent=1) + "\n")
+                                    "command": command, "presets": presets}, indent=1) + "\n")
     try:
         model = json.loads(args.model.read_text())
     except (OSError, ValueError):
