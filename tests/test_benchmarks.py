@@ -423,3 +423,11 @@ def test_win_build_measures_a_small_rule_set(monkeypatch, tmp_path):
     assert figures["leftover_files"] == []
     saved = read(model)
     assert saved["threads"] == 1 and saved["presets"][str(rules)]["size"] == figures["size"]
+
+
+def test_history_times_the_report_of_a_large_history(monkeypatch, tmp_path):
+    out = tmp_path / "history.json"
+    bench(monkeypatch, "history", "--games", 40, "--repeat", 1, "--out", out)
+    result = read(out)
+    assert result["games"] == 40 and result["games_per_player"] == [10] * 4
+    assert result["first_call_seconds"] > 0 and result["warm_seconds"] > 0

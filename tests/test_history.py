@@ -6,7 +6,6 @@ harmed: a damaged or foreign file refused and left untouched, two writers at onc
 import json
 import multiprocessing
 import sqlite3
-import time
 
 import pytest
 from conftest import run, solved
@@ -286,19 +285,16 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
 
 
 @pytest.mark.slow
-def test_ten_thousand_games_answer_within_a_second(capsys, tmp_path):
+def test_ten_thousand_games_are_all_reported(capsys, tmp_path):
     """`kniffel history` of a history of 10,000 games (four players, 40 decisions each, a
-    third of them with kinds of mistake) answers within a second."""
+    third of them with kinds of mistake) reports every game (how fast: benchmarks/history.py)."""
     path = tmp_path / "h.sqlite"
     with store.open_history(path) as history, history.writing():
         for seed in range(10_000):
             history.insert_game(*synthetic(seed, ("Ann", "Ben", "Cat", "Dan")[seed % 4]),
                                 "play")
-    start = time.perf_counter()
     result = history_json(capsys, path)
-    seconds = time.perf_counter() - start
     assert [p["games"] for p in result["players"]] == [2500] * 4
-    assert seconds < 1.0, seconds
 
 
 def test_the_plot_of_the_points_given_away(capsys, tmp_path):
