@@ -286,3 +286,25 @@ def test_a_host_with_a_user_part_and_a_second_origin_are_refused(served):
         with socket.create_connection((host, port)) as sock:
             sock.sendall(f"GET /api/info HTTP/1.1\r\n{head}\r\n".encode())
             assert raw_answer(sock, 10)[0] == refused
+
+
+def test_the_apps_own_answer_to_a_refused_request_is_dropped():
+    """The race the 300 slow bodies found: the guard cuts a slow sender with its 408 straight on
+    the socket, and 3 s later the app's own body timeout answers the same request: that answer
+    must not be written after the 408 (uvicorn raised "write() after write_eof()")."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from solver.web.guard import _admitting
+    sent = []
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 408, "headers": []})
+
+    async def send(message):
+        sent.append(message)
+
+    for refused in (False, True):
+        connection = SimpleNamespace(refused=refused, limit=10, open_connections=lambda: [])
+        asyncio.run(_admitting(app, connection)({"type": "http"}, None, send))
+    assert len(sent) == 1  # the request not refused answered, the refused one dropped

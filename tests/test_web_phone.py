@@ -80,11 +80,22 @@ FOREIGN = {lang: _foreign_words(lang) for lang in ("de", "en")}
 
 
 @pytest.fixture(scope="module")
-def server():
-    """The page's server in this process (one for the module), on a free port of loopback."""
+def server(tmp_path_factory):
+    """The page's server in this process (one for the module), on a free port of loopback, where
+    no win coach's table is known: not in a store of its own, not in the session's default store
+    (win_advice looks there too), not kept in memory by a test before (the opponents' store and
+    the target tables are kept per process).  Another test's tables would change what its early
+    win advice knows."""
+    from solver.advice.win import coach
+    from solver.stats import opponents
     from solver.web.app import create_app
-    with served(create_app(preloaded=[solved("kniffel")])) as base:
-        yield base
+    store = tmp_path_factory.mktemp("phone-store")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("KNIFFEL_TABLES", str(store))
+        patch.setattr(opponents, "_STORES", {})
+        patch.setattr(coach, "_TARGETS", {})
+        with served(create_app(store, preloaded=[solved("kniffel")])) as base:
+            yield base
 
 
 def shot(page, name):

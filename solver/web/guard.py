@@ -440,6 +440,13 @@ def _admitting(app, connection):
                     {"error": "the server has too many connections open; try again in a moment"},
                     503, {"retry-after": "1", "connection": "close"})(scope, receive, send)
                 return
-        await app(scope, receive, send)
+
+        async def unless_refused(message):
+            # refuse() has answered this request on the socket and ended its sending: the app's
+            # own answer to it (say the 408 of its body's timeout) is dropped, not written after
+            if not connection.refused:
+                await send(message)
+
+        await app(scope, receive, unless_refused)
 
     return admitted
