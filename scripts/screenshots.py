@@ -74,7 +74,8 @@ def phone(table_dir, out):
     """The web coach on a phone: set-up, four players with long names mid-turn, "New" asking,
     real dice, the joker tag, game over with the analysis; the advice to win and for points in
     German and English, eight players, another player's turn written as box and points, and
-    the analysis of a game where only one player's dice were seen; the why of a choice."""
+    the analysis of a game where only one player's dice were seen; the why of a choice; the
+    history and the drill."""
     from playwright.sync_api import sync_playwright
     server, url = _server(table_dir)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -114,6 +115,7 @@ def phone(table_dir, out):
         page.wait_for_selector("#analysis h2")
         page.screenshot(path=str(out / "phone-game-over.png"))
         states(page, out)
+        drill(page, out, url)
         browser.close()
     server.should_exit = True
 
@@ -262,3 +264,17 @@ def main(argv=None):
 
 if __name__ == "__main__":
     main()
+
+
+def drill(page, out, url):
+    """The drill of the player whose history the screenshots kept (Kai, who scratches the
+    Kniffel box in round 1): his costliest decision asked again, answered as he played it, the
+    coach's verdict and why (German)."""
+    page.evaluate("localStorage.setItem('kniffel-language', 'de')")
+    page.evaluate("localStorage.setItem('kniffel-drill-player', 'Kai')")
+    page.goto(url + "drill")
+    page.wait_for_selector("body[data-ready]")
+    page.click("#boxes li[data-box='kniffel']")
+    page.wait_for_selector("#verdict:not([hidden])")
+    page.locator("#dice").scroll_into_view_if_needed()
+    page.screenshot(path=str(out / "phone-drill-de.png"))

@@ -246,3 +246,26 @@ def live_processes():
             if fields[0] != "Z":
                 found[int(entry)] = (int(fields[1]), int(fields[2]))
     return found
+
+
+def played(table, name, seed, mistake):
+    """A seeded game of `name` played by the advice for points, but where mistake(turn, best)
+    says otherwise: the record."""
+    from solver import advise
+    from solver.game import session
+    record, hand = session.new_record(table.rules.key, [name], seed), None
+    while True:
+        game, turn = session.rebuild(record, hand)
+        if turn is None:
+            return record
+        if hand is None:
+            record, hand = session.apply_move(record, None, {"roll": True})
+            continue
+        advice = advise(turn.position, table, dice=list(hand), rolls_left=turn.rolls_left)
+        best = advice.options[0]
+        move = mistake(turn, list(hand), best) or (
+            {"keep": best["keep"]} if best["action"] == "keep"
+            else {"box": best["box"], "jokers": []})
+        record, hand = session.apply_move(record, hand, move)
+        if "box" in move:
+            hand = None

@@ -9,9 +9,8 @@ import sqlite3
 
 import pytest
 from conftest import run, solved
+from helpers import played
 
-from solver import advise
-from solver.game import session
 from solver.history import store
 from solver.history.games import game_kinds, keep_game
 from solver.history.kinds import decision_kinds
@@ -93,27 +92,6 @@ def test_games_at_the_terminal_and_on_the_page_are_kept_with_analyzes_prices(cap
     # analysing a kept game again keeps it once
     run(capsys, "analyze", str(records[0]), "--db", str(db), "--tables", str(store_dir))
     assert history_json(capsys, db)["players"][0]["games"] == 4
-
-
-def played(table, name, seed, mistake):
-    """A seeded game of `name` played by the advice for points, but where mistake(turn, best)
-    says otherwise: the record."""
-    record, hand = session.new_record(table.rules.key, [name], seed), None
-    while True:
-        game, turn = session.rebuild(record, hand)
-        if turn is None:
-            return record
-        if hand is None:
-            record, hand = session.apply_move(record, None, {"roll": True})
-            continue
-        advice = advise(turn.position, table, dice=list(hand), rolls_left=turn.rolls_left)
-        best = advice.options[0]
-        move = mistake(turn, list(hand), best) or (
-            {"keep": best["keep"]} if best["action"] == "keep"
-            else {"box": best["box"], "jokers": []})
-        record, hand = session.apply_move(record, hand, move)
-        if "box" in move:
-            hand = None
 
 
 def scratcher(turn, dice, best):
@@ -240,7 +218,7 @@ def test_the_schema_is_versioned_and_created_once(tmp_path):
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {name for (name,) in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert tables == {"games", "players", "decisions", "kinds"}
+        assert tables == {"games", "players", "decisions", "kinds", "drill", "drill_answers"}
     assert len(store.MIGRATIONS) == store.SCHEMA_VERSION
 
 

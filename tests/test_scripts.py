@@ -54,6 +54,15 @@ def test_each_script_imports_and_answers_help(name, capsys):
     assert "usage:" in capsys.readouterr().out
 
 
+@pytest.mark.slow
+def test_drill_positions_check_finds_the_shipped_file_current():
+    """The drill's built-in positions are what scripts/drill_positions.py writes (60 seeded
+    games: about 15 s)."""
+    with pytest.raises(SystemExit) as exit:
+        load_script("drill_positions").main(["--check"])
+    assert exit.value.code == 0
+
+
 def test_check_setup_parses_and_finds_the_two_set_up_commands():
     assert subprocess.run(["bash", "-n", str(ROOT / "scripts" / "check_setup.sh")]).returncode == 0
     text = README.read_text(encoding="utf-8")

@@ -146,7 +146,7 @@ def _looks_right(page, lang, state):
         assert page.evaluate(SQUEEZED) == [], (state, lang, width)
         assert page.evaluate(SHORT_TARGETS) == [], (state, lang, width)
         text = page.evaluate("document.body.innerText.replace("
-                             "document.getElementById('line').innerText, '')")
+                             "(document.getElementById('line') || {innerText: ''}).innerText, '')")
         foreign = {w for w in re.findall(r"[^\W\d_]{4,}", text) if w in FOREIGN[lang]}
         assert not foreign, (state, lang, width, foreign)
         wrong = re.findall(r"\d\.\d" if lang == "de" else r"\d,\d", text)
@@ -604,3 +604,55 @@ def test_the_win_coach_prepared_or_built_shows_its_progress_then_the_win_advice(
             for path in ("**/api/game", "**/api/jobs", "**/api/build"):
                 page.unroute(path)
             page.remove_listener("request", listener)
+
+
+def _answer_on_the_drill_page(page, decision):
+    """Tap the answer `decision` ({"box"} or {"keep"}) on the drill page; wait for the verdict."""
+    if "box" in decision:
+        page.click(f"#boxes li[data-box='{decision['box']}']")
+    else:
+        for face in decision["keep"]:
+            page.click(f"#dice .die[data-face='{face}']:not(.held)")
+        page.click("#keep")
+    page.wait_for_selector("#verdict:not([hidden])")
+
+
+def test_a_drill_at_a_phone_brings_a_wrong_answer_back(browser, tmp_path):
+    """The drill page (/drill) in both languages: the first position answered with its tempting
+    move says what that gives away and why (the best move's turn and the answer's), the next
+    two answered best are right, and the first comes back as the fourth; every state fits."""
+    from solver.history import drill
+    from solver.lang import Words
+    from solver.web.app import create_app
+    first, *others = drill.built_in()[:3]
+    app = create_app(tmp_path / "store", preloaded=[solved("kniffel")],
+                     history=tmp_path / "h.sqlite")
+    with served(app) as base, blank_page(browser, base) as page:
+        for lang, player in (("de", "Dora"), ("en", "Emil")):
+            words = Words(lang)
+            page.evaluate(f"localStorage.setItem('kniffel-language', '{lang}');"
+                          f"localStorage.setItem('kniffel-drill-player', '{player}')")
+            page.goto(base + "drill")
+            page.wait_for_selector("body[data-ready]")
+            assert page.text_content("#where") == words("web.drill_built_in")
+            _looks_right(page, lang, "drill-question")
+            _answer_on_the_drill_page(page, first["tempting"])
+            result = page.text_content("#result")
+            cost = f"{first['price']:.2f}".replace(".", "," if lang == "de" else ".")
+            assert cost in result and words("web.drill_wrong").split("{")[1].split("}")[1] \
+                in result, result
+            assert page.locator("#why .why").count() == 2
+            assert page.locator("#why .why li").count() >= 2
+            _looks_right(page, lang, "drill-verdict")
+            for position in others:
+                page.click("#next")
+                page.wait_for_selector("#verdict[hidden]", state="attached")
+                _answer_on_the_drill_page(page, position["best"])
+                assert page.get_attribute("#result", "class") == "right"
+            page.click("#next")
+            page.wait_for_selector("#verdict[hidden]", state="attached")
+            again = words("web.drill_again", n=1)
+            assert page.text_content("#where") == words("web.drill_built_in") + again
+            faces = [int(d) for d in page.eval_on_selector_all("#dice .die", "ds => ds.map(d => "
+                                                               "d.dataset.face)")]
+            assert faces == sorted(first["question"]["dice"])

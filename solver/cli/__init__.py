@@ -17,6 +17,7 @@ COMMANDS = {
     "tables": ("tables", "tables_command"), "bench": ("bench", "bench_command"),
     "rules": ("solve", "rules_command"), "serve": ("serve", "serve_command"),
     "chances": ("chances", "chances_command"), "history": ("history", "history_command"),
+    "drill": ("drill", "drill_command"),
 }
 
 

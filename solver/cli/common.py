@@ -81,7 +81,7 @@ def _loading(quiet):
     def compiling(feature):
         if not quiet:
             coach = {"win": "win coach", "duel": "Dice Duel coach",
-                     "why": "upper bonus chance"}.get(feature, feature)
+                     "why": "why coach"}.get(feature, feature)
             click.echo(f"kniffel: compiling the {coach}'s kernels, once...", err=True)
 
     return {"progress": False if quiet else None, "announce": announce, "warn": warn,

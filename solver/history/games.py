@@ -13,6 +13,23 @@ def positions(record):
     return cards
 
 
+def questions(record):
+    """Each decision of `record` as a question (drill.py's, the fields of ask/request.py): its
+    rules as the record names them, the card, bonuses and jokers left at the turn's start, the
+    dice and the rolls left; in the order ask/analysis.analyze lists the decisions."""
+    found = []
+
+    def visit(point, decision):
+        position = point.position
+        found.append({"rules": record["rules"], "card": dict(position.card),
+                      "kniffel_bonuses": position.kniffel_bonuses,
+                      "jokers_left": position.jokers_left, "dice": list(point.dice),
+                      "rolls_left": point.rolls_left})
+
+    replay(record, visit, strict=True)
+    return found
+
+
 def game_kinds(record, analysis):
     """Per decision of `analysis` (analyze's of `record`), the kinds of mistake it shows."""
     rules = record_rules(record["rules"])

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 APPLICATION_ID = 0x4B4E4946  # "KNIF": SQLite's application_id of a kniffel history
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_MS = 30_000  # how long a writer waits for another one (a game's insert takes milliseconds)
 
@@ -109,7 +109,38 @@ def _v1(db):
     """)
 
 
-MIGRATIONS = [_v1]  # MIGRATIONS[v] takes a database of schema version v to v + 1
+def _v2(db):
+    """The drill (drill.py): the positions each player is drilled on, when each comes back, and
+    every answer given."""
+    _run_script(db, """
+        CREATE TABLE drill (
+            id INTEGER PRIMARY KEY,
+            player TEXT NOT NULL,
+            key TEXT NOT NULL,              -- SHA-256 of the question
+            question TEXT NOT NULL,         -- JSON: rules, card, bonuses, jokers, dice, rolls left
+            source TEXT NOT NULL,           -- "game" (the player's own decision) or "built-in"
+            decision INTEGER REFERENCES decisions(id) ON DELETE SET NULL,
+            price REAL NOT NULL,            -- points its first answer gave away (drill.py)
+            streak INTEGER NOT NULL,        -- right answers in a row
+            due INTEGER NOT NULL,           -- asked again after this many answers in all
+            UNIQUE (player, key)
+        );
+        CREATE INDEX drill_due ON drill(player, due);
+        CREATE TABLE drill_answers (
+            id INTEGER PRIMARY KEY,
+            item INTEGER NOT NULL REFERENCES drill(id) ON DELETE CASCADE,
+            player TEXT NOT NULL,
+            answered REAL NOT NULL,         -- seconds since 1970
+            choice TEXT NOT NULL,           -- JSON, a decision as records keep it
+            best TEXT NOT NULL,
+            cost REAL NOT NULL,             -- expected points the answer gives away
+            right INTEGER NOT NULL
+        );
+        CREATE INDEX drill_answers_player ON drill_answers(player);
+    """)
+
+
+MIGRATIONS = [_v1, _v2]  # MIGRATIONS[v] takes a database of schema version v to v + 1
 
 
 class History:

@@ -209,4 +209,20 @@ WORDS = {
     "history.plot_x": "Spiel",
     "history.plot_y": "verschenkte erwartete Punkte",
     "history.plot_legend": ("{name} (jedes Spiel)", "{name} (Mittel aus {n} Spielen)"),
+    # `kniffel drill` (history/drill.py)
+    "drill.head": "Stellung {number} von {count}, {where}",
+    "drill.from_game": "aus deinem Spiel {game}, Runde {round}",
+    "drill.built_in": "eine eingebaute Stellung",
+    "drill.again": ("; einmal beantwortet", "; {n}-mal beantwortet"),
+    "drill.prompt_keep": ("Dein Zug: die Würfel, die du hältst (z. B. 55; nichts: alle neu), "
+                          "oder ein Feld; q beendet:"),
+    "drill.prompt_box": "Dein Zug: ein Feld (Name oder Nummer); q beendet:",
+    "drill.right": "Richtig: {best} ist der beste Zug.",
+    "drill.wrong": "{choice} verschenkt {cost:.2f} Punkte: am besten ist {best}.",
+    "drill.comes_back": ("Sie kommt nach 1 anderen Stellung wieder.",
+                         "Sie kommt nach {n} anderen Stellungen wieder."),
+    "drill.summary": ("Training: {right} von 1 richtig, {cost:.2f} Punkte verschenkt; {positions} "
+                      "Stellungen in deinem Training, {due} jetzt fällig.",
+                      "Training: {right} von {n} richtig, {cost:.2f} Punkte verschenkt; "
+                      "{positions} Stellungen in deinem Training, {due} jetzt fällig."),
 }

@@ -192,4 +192,20 @@ WORDS = {
     "history.plot_x": "game",
     "history.plot_y": "expected points given away",
     "history.plot_legend": ("{name} (each game)", "{name} (mean of {n} games)"),
+    # `kniffel drill` (history/drill.py)
+    "drill.head": "Position {number} of {count}, {where}",
+    "drill.from_game": "from your game {game}, round {round}",
+    "drill.built_in": "a built-in position",
+    "drill.again": ("; answered once before", "; answered {n} times before"),
+    "drill.prompt_keep": ("Your move: the dice to keep (e.g. 55; nothing: roll all), or a box; "
+                          "q stops:"),
+    "drill.prompt_box": "Your move: a box (name or number); q stops:",
+    "drill.right": "Right: {best} is the best move.",
+    "drill.wrong": "{choice} gives away {cost:.2f} points: the best is {best}.",
+    "drill.comes_back": ("It comes back after 1 other position.",
+                         "It comes back after {n} other positions."),
+    "drill.summary": ("Drill: {right} of 1 right, {cost:.2f} points given away; {positions} "
+                      "positions in your drill, {due} due now.",
+                      "Drill: {right} of {n} right, {cost:.2f} points given away; {positions} "
+                      "positions in your drill, {due} due now."),
 }

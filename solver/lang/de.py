@@ -217,6 +217,7 @@ WORDS = {
     "error.or_all": " (oder alle fünf)",
     "error.no_rolls_left": "kein Wurf mehr: bitte ein Feld wählen",
     "error.cannot_keep": "{keep} kann nicht gehalten werden: die Würfel sind {dice}",
+    "error.drill_box": "bitte ein Feld (Name oder Nummer), oder q zum Beenden",
     "error.keep_five": "alle fünf halten beendet das Würfeln: bitte ein Feld wählen",
     "error.no_jokers": "{rules} hat keine Joker",
     "error.joker_last_roll": "ein Joker geht erst nach dem letzten Wurf",

@@ -207,6 +207,7 @@ WORDS = {
     "error.or_all": " (or all five)",
     "error.no_rolls_left": "no rolls left: choose a box",
     "error.cannot_keep": "cannot keep {keep}: the dice are {dice}",
+    "error.drill_box": "enter a box (its name or number), or q to stop",
     "error.keep_five": "keeping all five dice ends the roll: choose a box",
     "error.no_jokers": "{rules} has no jokers",
     "error.joker_last_roll": "a joker may be played only after the last roll",

@@ -187,4 +187,38 @@ WORDS = {
                        "aber sicher in der genannten Spanne."),
     "web.win_unknown_legend": ("„unbekannt“ heißt: die Siegchance wäre hier zu aufwendig; solche "
                                "Möglichkeiten stehen nach der erwarteten Endpunktzahl geordnet."),
+    # die Trainingsseite (/drill, web/drill.py)
+    "web.drill_open": "Deine teuren Entscheidungen trainieren",
+    "web.drill_link": "Training",
+    "web.drill_title": "Kniffel-Training",
+    "web.drill_back": "Zurück zum Spiel",
+    "web.drill_intro": ("Stellungen aus deinen eigenen teuren Entscheidungen, danach aus einer "
+                        "eingebauten Sammlung: antworte, und der Coach sagt, was es kostet und "
+                        "warum. Eine falsche Antwort kommt bald wieder."),
+    "web.drill_player": "Spieler",
+    "web.drill_switch": "Wechseln",
+    "web.drill_from_game": "Aus deinem Spiel {game}, Runde {round}",
+    "web.drill_built_in": "Eine eingebaute Stellung",
+    "web.drill_again": (" · einmal beantwortet", " · {n}-mal beantwortet"),
+    "web.drill_upper": "Oben {subtotal} (Bonus ab {threshold}): {state}",
+    "web.drill_bonus_reached": "Bonus erreicht",
+    "web.drill_bonus_out": "Bonus nicht mehr erreichbar",
+    "web.drill_bonus_needs": "es fehlen {n}",
+    "web.drill_rolls": ("noch 1 Wurf", "noch {n} Würfe"),
+    "web.drill_keep_help": "Tippe die Würfel an, die du hältst, dann würfeln; oder trag jetzt ein.",
+    "web.drill_keep": "{dice} halten und würfeln",
+    "web.drill_reroll_all": "Alle fünf neu würfeln",
+    "web.drill_box_now": "Oder jetzt eintragen:",
+    "web.drill_box": "Trag die Würfel in ein Feld ein:",
+    "web.drill_right": "Richtig: {best} ist der beste Zug.",
+    "web.drill_wrong": "{choice} verschenkt {cost:.2f} Punkte. Am besten: {best}.",
+    "web.drill_why_best": "Am besten, {choice}:",
+    "web.drill_why_yours": "Deine Wahl, {choice}:",
+    "web.drill_comes_back": ("Diese Stellung kommt nach 1 anderen wieder.",
+                             "Diese Stellung kommt nach {n} anderen wieder."),
+    "web.drill_next": "Nächste Stellung",
+    "web.drill_summary": ("{player}: 1 Antwort, {right} richtig · im Training: {positions}, jetzt "
+                          "fällig: {due}",
+                          "{player}: {n} Antworten, {right} richtig · im Training: {positions}, "
+                          "jetzt fällig: {due}"),
 }

@@ -176,4 +176,38 @@ WORDS = {
                        "it lies for certain in the range given."),
     "web.win_unknown_legend": ("“unknown” means: the chance to win would take too long here; such "
                                "choices are ordered by the expected final score."),
+    # the drill page (/drill, web/drill.py)
+    "web.drill_open": "Drill your costly decisions",
+    "web.drill_link": "Drill",
+    "web.drill_title": "Kniffel drill",
+    "web.drill_back": "Back to the game",
+    "web.drill_intro": ("Positions from your own costly decisions, then from a built-in set: "
+                        "answer, and the coach says what it costs and why. A wrong answer "
+                        "comes back soon."),
+    "web.drill_player": "Player",
+    "web.drill_switch": "Switch",
+    "web.drill_from_game": "From your game {game}, round {round}",
+    "web.drill_built_in": "A built-in position",
+    "web.drill_again": (" · answered once before", " · answered {n} times before"),
+    "web.drill_upper": "Upper section {subtotal} (bonus at {threshold}): {state}",
+    "web.drill_bonus_reached": "bonus reached",
+    "web.drill_bonus_out": "bonus out of reach",
+    "web.drill_bonus_needs": "needs {n} more",
+    "web.drill_rolls": ("1 roll left", "{n} rolls left"),
+    "web.drill_keep_help": "Tap the dice to keep, then roll; or enter a box now.",
+    "web.drill_keep": "Keep {dice} and roll",
+    "web.drill_reroll_all": "Roll all five again",
+    "web.drill_box_now": "Or enter the dice now:",
+    "web.drill_box": "Enter the dice in a box:",
+    "web.drill_right": "Right: {best} is the best move.",
+    "web.drill_wrong": "{choice} gives away {cost:.2f} points. Best: {best}.",
+    "web.drill_why_best": "Best, {choice}:",
+    "web.drill_why_yours": "Yours, {choice}:",
+    "web.drill_comes_back": ("This position comes back after 1 other.",
+                             "This position comes back after {n} others."),
+    "web.drill_next": "Next position",
+    "web.drill_summary": ("{player}: 1 answer, {right} right · in the drill: {positions}, due now: "
+                          "{due}",
+                          "{player}: {n} answers, {right} right · in the drill: {positions}, due "
+                          "now: {due}"),
 }

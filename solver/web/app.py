@@ -36,6 +36,7 @@ from .checks import (
     request_rules,
     requested_record,
 )
+from .drill import drill_routes
 from .duel import duel_routes
 from .tasks import GOALS, SERVICE, ServerTables, analysis_goal
 
@@ -176,6 +177,9 @@ def _routes(pool, token, history=False):
     def on_pool(request, name, *args):
         return _on_pool(pool, request, name, *args)
 
+    def on_call(request, function, *args):
+        return on_pool(request, "call", function, args)
+
     async def index(request):
         # read here, not by FileResponse on a thread: the page must come at once, whatever
         # the threads and workers are doing (a few KiB from the OS's cache)
@@ -207,8 +211,8 @@ def _routes(pool, token, history=False):
             Route("/api/analyze", analyze, methods=["POST"]),
             Route("/api/history", history_of),
             Route("/api/jobs", jobs),
-            *duel_routes(_json_object, _json,
-                         lambda request, function, *args: on_pool(request, "call", function, args)),
+            *duel_routes(_json_object, _json, on_call),
+            *drill_routes(_json_object, _json, on_call, history),
             Mount("/static", StaticFiles(directory=STATIC), name="static")]
 
 

@@ -717,6 +717,9 @@ async function showHistory() {
     player.lines.slice(1).forEach((line) => part.append(cell("p", line.trim())));
     box.append(part);
   }
+  const drill = cell("a", t("web.drill_open"), "drill-link");  // their costly decisions, drilled
+  drill.href = "drill";
+  box.append(drill);
   box.hidden = false; button.setAttribute("aria-expanded", "true");
   box.scrollIntoView({ block: "start" });
 }
