@@ -132,6 +132,8 @@ CASES = [
     ("/api/duel/analyze", "record", "finished", SAME, "finished"),
     ("/api/duel/analyze", "record", "scores", SAME, "scores"),
     ("/api/duel/analyze", "record", "format_version", SAME, "format_version|format version"),
+    ("/api/analyze", "", "why", boolean, "why"),  # last: the tests below name cases by index
+    ("/api/game", "", "why", boolean, "why"),
 ]
 
 
@@ -191,5 +193,6 @@ def test_the_values_that_are_taken_are_answered(client, game, duel):
     """Each field with a value it takes (the fuzz draws them rarely)."""
     for case, value in [(CASES[0], "de"), (CASES[1], "win"), (CASES[2], 2**63 - 1),
                         (CASES[4], ["a", "b", "c"]), (CASES[7], "points"),
-                        (CASES[17], 13), (CASES[21], True), (CASES[24], {}), (CASES[32], 3)]:
+                        (CASES[17], 13), (CASES[21], True), (CASES[24], {}), (CASES[32], 3),
+                        (CASES[-2], True), (CASES[-1], True)]:
         check(client, game, duel, case, value)

@@ -196,6 +196,74 @@ def test_every_state_fits_a_phone_in_one_language(page, server):
         _looks_right(page, lang, "analysis")
 
 
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "kniffel-game.json"
+
+
+def _page_percent(p, lang):
+    """A chance as the page writes it (common.js percent): "31,5 %" in German."""
+    from solver.lang import percent
+    text = percent(p)
+    return text.replace(".", ",").replace("%", "\u00a0%") if lang == "de" else text
+
+
+def _why_shown(page, row, d, lang):
+    """The why open below the analysis's `row` says what /api/analyze's why `d` says: the boxes
+    each choice's turn ends in with their chances, the upper bonus's chance (or the work that
+    left it out), the boxes a box leaves open."""
+    from solver.lang import Words
+    from solver.rules import PRESETS
+    w, why = Words(lang, PRESETS["kniffel"]), d["why"]
+    items = page.eval_on_selector_all(f"{row} .why li", "els => els.map(e => e.textContent)")
+    said = [f"{w.box(b['box'])} {_page_percent(b['probability'], lang)} ("
+            for key in ("choice", "best") for b in why[key]["boxes"]]
+    assert len(items) == len(said) and all(map(str.startswith, items, said)), (items, said)
+    text = page.text_content(f"{row} .why")
+    for key in ("web.why_choice", "web.why_best"):
+        assert w(key, choice="@").split("@")[0] in text
+    if why["upper_bonus_chance"] is None:
+        over = why["over_budget"]
+        budget = f"{over['budget']:g}"
+        assert w("why.over_budget", seconds=over["work"],
+                 budget=budget.replace(".", ",") if lang == "de" else budget) in text
+    else:
+        assert _page_percent(why["choice"]["upper_bonus_chance"], lang) in text
+        assert _page_percent(why["best"]["upper_bonus_chance"], lang) in text
+    if "box" in d["choice"]:
+        assert w("why.open", boxes=w.boxes(why["choice"]["open"]) or w("nothing")) in text
+
+
+def test_the_analysis_says_why_of_its_costliest_decisions(page, server):
+    """A finished game (docs/examples): in the analysis the rows of each player's costliest
+    decisions have the advice's "Why?", the others none; tapped, it opens below its row what
+    the choice made and the best one for points play for, as /api/analyze's why says; one is
+    open at a time, a second tap closes it; every why fits a phone, in either language."""
+    record = json.loads(EXAMPLE.read_text())
+    for lang in ("de", "en"):
+        with page.expect_response("**/api/analyze") as answered:
+            _open(page, server, lang, record)
+        result = answered.value.json()
+        page.wait_for_selector("#analysis li .why-button")
+        decisions = result["decisions"]
+        explained = [i for i, d in enumerate(decisions) if "why" in d]
+        rows = page.eval_on_selector_all("#analysis li:has(> .why-button)",
+                                         "els => els.map(e => Number(e.dataset.decision))")
+        assert rows == explained and len(explained) == 3, (rows, explained)  # Ben's three
+        kinds = {("box" if "box" in decisions[i]["choice"] else "keep")
+                 + ("" if decisions[i]["why"]["upper_bonus_chance"] is not None else "-over"): i
+                 for i in explained}
+        assert {"keep", "keep-over", "box"} <= set(kinds), kinds
+        for kind, i in sorted(kinds.items()):
+            row = f"#analysis li[data-decision='{i}']"
+            page.click(f"{row} .why-button")
+            page.wait_for_selector(f"{row} .why")
+            assert len(page.query_selector_all("#analysis .why")) == 1
+            assert page.get_attribute(f"{row} .why-button", "aria-expanded") == "true"
+            _why_shown(page, row, decisions[i], lang)
+            _looks_right(page, lang, f"analysis-why-{kind}")
+        page.click(f"{row} .why-button")
+        assert not page.query_selector("#analysis .why")
+
+
 def test_the_language_menu_changes_everything_at_once_and_stays(page, server):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server + "static/style.css")

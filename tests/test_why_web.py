@@ -2,6 +2,7 @@
 advice line or a game request) as `kniffel advise --why` does, and the page shows a choice's
 why when its "Why?" is tapped, at 390 px, in German and English."""
 import json
+import math
 import os
 from pathlib import Path
 
@@ -58,6 +59,79 @@ def test_the_api_gives_the_why_when_asked(client, capsys, tmp_path):
     assert code == 200 and status == 0 and answer == json.loads(out) == advice
     code, error = post(client, "/api/game", {"record": record, "hand": HAND, "why": "yes"})
     assert code == 400 and error["error"] == "why must be true or false, got 'yes'"
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "kniffel-game.json"
+
+
+def test_the_analysis_gives_the_why_of_the_costliest_decisions_when_asked(client):
+    """POST /api/analyze with "why": true: each player's costliest decisions (that gave points
+    away) carry what the choice made and the best one play for, their box chances summing to 1,
+    the upper bonus's chances where their work fits the analysis's budget (the costliest
+    first), else saying the work it would take; without it the analysis is as before; a "why"
+    that is not true or false is refused naming it."""
+    from solver.ask.analysis import WHY_DECISIONS
+    from solver.web.tasks import ANALYSIS_WORK
+    record = json.loads(EXAMPLE.read_text())
+    code, plain = post(client, "/api/analyze", {"record": record})
+    assert code == 200 and not any("why" in d for d in plain["decisions"])
+    code, why = post(client, "/api/analyze", {"record": record, "why": True})
+    assert code == 200 and "preparing" not in why and "job" not in why
+    assert [{k: v for k, v in d.items() if k != "why"} for d in why["decisions"]] \
+        == plain["decisions"] and why["players"] == plain["players"]
+    explained = [d for d in why["decisions"] if "why" in d]
+    for player in range(len(why["players"])):
+        costly = sorted((d for d in why["decisions"] if d["player"] == player
+                         and not d["optimal"]), key=lambda d: -d["loss"])
+        assert [d for d in explained if d["player"] == player] == sorted(
+            costly[:WHY_DECISIONS], key=lambda d: why["decisions"].index(d))
+    assert explained and all(set(d["why"]) <= {"choice", "best", "upper_bonus_chance",
+                                                "over_budget"} for d in explained)
+    for d in explained:
+        for key in ("choice", "best"):
+            boxes = d["why"][key]["boxes"]
+            assert boxes and math.fsum(b["probability"] for b in boxes) == pytest.approx(1)
+            assert ("open" in d["why"][key]) == ("box" in d[key])
+        known = d["why"]["upper_bonus_chance"] is not None
+        assert known == (d["why"]["choice"]["upper_bonus_chance"] is not None)
+        assert known != ("over_budget" in d["why"])  # left out: it says how much work
+        if not known:
+            over = d["why"]["over_budget"]
+            assert over["work"] > over["budget"] and over["budget"] <= ANALYSIS_WORK
+    assert any(d["why"]["upper_bonus_chance"] is not None for d in explained)
+    for value in ("yes", 1, None, [True]):
+        code, error = post(client, "/api/analyze", {"record": record, "why": value})
+        assert code == 400 and error["error"].startswith("why must be true or false"), value
+    code, again = post(client, "/api/analyze", {"record": record, "why": False})
+    assert code == 200 and again["decisions"] == plain["decisions"]
+
+
+def test_an_analysis_whose_bonus_chances_wait_for_their_kernels_carries_their_job(monkeypatch):
+    """Where the kernels of the upper bonus's chances are not compiled (a server's worker compiles
+    none in a request), the analysis's whys come without them, say "preparing": "why" (not over
+    a budget), and the answer carries the job that compiles them, as a game's state does."""
+    from solver.ask import warm
+    from solver.web import work
+    from solver.web.app import create_app
+    monkeypatch.setattr(warm, "ready", lambda feature: False)
+    monkeypatch.setattr(warm, "COMPILES", [False])
+    app = create_app(preloaded=[solved("kniffel")])
+    started = []
+
+    def start_job(kind, subject):  # the job is not run here: what the answer says of it is
+        started.append((kind, subject))
+        return work.Busy("compiling", 2, job={"kind": kind, "feature": subject})
+
+    monkeypatch.setattr(app.state.pool, "start_job", start_job)
+    code, result = post(web_client(app), "/api/analyze",
+                        {"record": json.loads(EXAMPLE.read_text()), "why": True})
+    assert code == 200 and result["preparing"] == "why" and started == [("warm", "why")]
+    assert result["job"] == {"kind": "warm", "feature": "why"}
+    explained = [d["why"] for d in result["decisions"] if "why" in d]
+    assert explained and all(w["upper_bonus_chance"] is None and "over_budget" not in w
+                             for w in explained)
+    assert all(math.fsum(b["probability"] for b in w["best"]["boxes"]) == pytest.approx(1)
+               for w in explained)
 
 
 # --- the page, in a browser --------------------------------------------------------------------

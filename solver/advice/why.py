@@ -226,14 +226,12 @@ def bonus_after(table, state, outcome_lists, budget=None, progress=False):
     leaves, the chance a later turn does (stats/distribution.bonus_chances, one pass for them
     all).  chances is None where that pass is more work than `budget` (None: no limit)."""
     rules = table.rules
-    most = card_layout(rules, state.filled)[2]
-    needs = scoring.upper_bonus_needs(state.upper, most, rules.upper_bonus_threshold)
+    needs = _bonus_needs(rules, state)
     if needs is None or needs == 0:  # out of reach, or earned
         return [0.0 if needs is None else 1.0] * len(outcome_lists), 0.0
     starts = sorted({o.successor for outcomes in outcome_lists for o in outcomes})
-    later, work = {}, 0.0
+    later, work = {}, bonus_work(rules, state, len(starts))
     if state.n_open > 1:
-        work = cost.successors_work(rules, state.n_open - 1, len(starts))
         if budget is not None and work > budget:
             return None, work
         from ..engine.states import State
@@ -243,6 +241,24 @@ def bonus_after(table, state, outcome_lists, budget=None, progress=False):
         later = {start: found[flat_index(table, *start)] for start in starts}
     return [float(sum(o.probability * (o.completes + later.get(o.successor, 0.0))
                       for o in outcomes)) for outcomes in outcome_lists], work
+
+
+def _bonus_needs(rules, state):
+    """What the upper bonus still needs from the turn start `state`: 0 earned, None out of reach
+    (scoring.upper_bonus_needs)."""
+    most = card_layout(rules, state.filled)[2]
+    return scoring.upper_bonus_needs(state.upper, most, rules.upper_bonus_threshold)
+
+
+def bonus_work(rules, state, count=2):
+    """The work (reference seconds, advice/cost.py) of bonus_after's chances from the turn start
+    `state` when the turn can end in `count` turn starts (2: more than one, as nearly every
+    turn can): none where the bonus is earned or out of reach, or in the game's last turn.  An
+    analysis counts its whys' budget with it before asking (ask/analysis.py)."""
+    needs = _bonus_needs(rules, state)
+    if needs is None or needs == 0 or state.n_open <= 1:
+        return 0.0
+    return float(cost.successors_work(rules, state.n_open - 1, count))
 
 
 def explain(query, advice, table=None, progress=False, budget=None):

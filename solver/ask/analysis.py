@@ -7,12 +7,14 @@ expected final score of the choice made, both from the solved table (a keep with
 worth the keep's value, a box the points, bonuses and the value of the card it leaves).  Only the
 recorded dice are used, never the program's random numbers.
 """
+import math
 from dataclasses import replace
 
 from ..advice.choices import describe_choice, matching_option, option_as_decision
 from ..advice.goal import POINTS
 from ..advice.limits import WHY_BUDGET
 from ..advice.position import COST_TOLERANCE, box_values, checked_query, ranked
+from ..advice.why import bonus_work
 from ..dice import KEEP_INDEX
 from ..game.card import parse_box
 from ..game.record import record_players, record_rules, replay
@@ -65,12 +67,12 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None, why=False
     decision whose chance cannot be had here (answer.py's fallback) has none.
 
     work_budget: the work (reference seconds, counted as advice/cost.py counts it, never timed)
-    that the goal's chances may take in all, or None for no limit: a whole game's chances to
-    win take a minute, more than a server lets one request compute.  The latest rounds whose
-    work fits are judged, the earlier ones not, and the result says from which round on
-    ("goal_from_round") and, when that is later than `from_round`, why ("goal_note": the
-    words' key and fields, solver/lang's "analyze.goal_from" or "analyze.goal_none").
-    why: each player's costliest decisions get "why" too (_explain_costliest)."""
+    that the goal's chances, then the whys' upper bonus chances may take in all, or None for no
+    limit: a whole game's chances to win take a minute, more than a server lets one request
+    compute.  The latest rounds whose work fits are judged, and the result says from which round
+    on ("goal_from_round") and, when later than `from_round`, why ("goal_note": the words' key
+    and fields, solver/lang's "analyze.goal_from" or "analyze.goal_none").  why: each player's
+    costliest decisions get "why" too, within what is left (_explain_costliest)."""
     decisions, judged, queries = [], [], []
     by_goal = goal not in (None, POINTS)
     rules = record_rules(record["rules"])
@@ -96,11 +98,11 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None, why=False
 
     players = record_players(record)
     game = replay(record, visit, strict=True)  # every field must agree with the moves
-    first, note = _judge_affordable(judged, goal, rules, table, tables, from_round, work_budget)
-    if why:
-        _explain_costliest(decisions, queries, len(game.columns), tables)
+    first, note, left = _judge_affordable(judged, goal, table, tables, from_round, work_budget)
     result = {"rules": rules.key, "players": _players(game, decisions, rules, by_goal),
               "decisions": decisions}
+    if why:
+        _explain_costliest(result, queries, len(game.columns), tables, left)
     if by_goal:
         result.update(goal=str(goal), goal_from_round=first)
         if note is not None:
@@ -108,14 +110,16 @@ def analyze(record, tables, goal=None, from_round=1, work_budget=None, why=False
     return result
 
 
-def _judge_affordable(judged, goal, rules, table, tables, from_round, work_budget):
+def _judge_affordable(judged, goal, table, tables, from_round, work_budget):
     """The chances of `goal` added to the `judged` decisions of the rounds whose work fits
-    (_affordable); returns _affordable's (first round judged, note)."""
-    first, note = _affordable(judged, goal, rules, table, tables, from_round, work_budget)
+    (_affordable); returns _affordable's (first round judged, note) and what is left of
+    `work_budget` (None: no limit)."""
+    first, note, spent = _affordable(judged, goal, table.rules, table, tables, from_round,
+                                     work_budget)
     for row, query, point, decision in judged:
         if point.round >= first:
             _judge_for_goal(row, goal, query, point, decision, tables)
-    return first, note
+    return first, note, None if work_budget is None else max(0.0, work_budget - spent)
 
 
 def _players(game, decisions, rules, by_goal):
@@ -135,10 +139,11 @@ def _players(game, decisions, rules, by_goal):
 
 def _affordable(judged, goal, rules, table, tables, from_round, work_budget):
     """(the first round whose decisions' chances are judged, the note why it is later than
-    `from_round` or None): the latest rounds whose predicted work fits `work_budget` (a win's
-    work as advice/win/coach.answer_work counts it; another goal's is not counted)."""
+    `from_round` or None, the predicted work of the rounds judged): the latest rounds whose
+    predicted work fits `work_budget` (a win's work as advice/win/coach.answer_work counts it;
+    another goal's is not counted)."""
     if work_budget is None or not judged or goal.kind != "win":
-        return from_round, None
+        return from_round, None, 0.0
     from ..advice.win.coach import answer_work
     from ..stats.opponents import get_store
     has_store = get_store(table, tables.directory, build_missing=False) is not None
@@ -154,13 +159,13 @@ def _affordable(judged, goal, rules, table, tables, from_round, work_budget):
             break
         spent, first = spent + by_round[number], number
     else:
-        return from_round, None
+        return from_round, None, spent
     more = sum(work for number, work in by_round.items() if number < first)
     key = "analyze.goal_from"
     if not spent:  # not even the last round fits: its own work is the figure
         key, more = "analyze.goal_none", by_round[max(by_round)]
     return first, {"key": key, "fields": {"round": first, "work": round(more),
-                                          "budget": f"{work_budget:g}"}}
+                                          "budget": f"{work_budget:g}"}}, spent
 
 
 def _judge_for_goal(row, goal, query, point, decision, tables):
@@ -183,18 +188,37 @@ def _judge_for_goal(row, goal, query, point, decision, tables):
                    best_for_goal=option_as_decision(advice.options[0]))
 
 
-def _explain_costliest(decisions, queries, players, tables):
-    """Add "why" to each player's WHY_DECISIONS costliest decisions that gave points away:
-    {"choice", "best"}: what the choice made and the best one play for (for points: each an
-    option's why of `kniffel advise --why`, advice/why.py), and "upper_bonus_chance" before."""
+def _explain_costliest(result, queries, players, tables, budget=None):
+    """Add "why" to each player's WHY_DECISIONS costliest decisions of `result` (analyze's) that
+    gave points away, plain JSON: {"choice", "best"}: what the choice made and the best one play
+    for (for points: each an option's why of `kniffel advise --why --json`, advice/why.py:
+    {"boxes": [{"box", "probability", "points", "bonus"}], "upper_bonus_chance", for a box
+    "open"}), "upper_bonus_chance" before, and "over_budget": {"work", "budget"} where the upper
+    bonus's chances were over their budget (then null): each WHY_BUDGET, and with a `budget`
+    (reference seconds) all of them together too, the costliest decisions first.  Where the
+    chances wait for their kernels (a server's worker compiles none: ask/warm.py), result
+    "preparing": "why" says so."""
+    decisions, rows = result["decisions"], []
     for player in range(players):
-        mine = sorted((d for d in decisions if d["player"] == player and not d["optimal"]),
-                      key=lambda d: -d["loss"])[:WHY_DECISIONS]
-        for row in mine:
-            advice = answer(Request(queries[decisions.index(row)], POINTS, WHY_BUDGET), tables)
-            chosen = matching_option(advice.options, row["choice"])
-            row["why"] = {"choice": chosen["why"], "best": advice.options[0]["why"],
-                          "upper_bonus_chance": advice.why["upper_bonus_chance"]}
+        rows += sorted((i for i, d in enumerate(decisions)
+                        if d["player"] == player and not d["optimal"]),
+                       key=lambda i: -decisions[i]["loss"])[:WHY_DECISIONS]
+    for i in sorted(rows, key=lambda i: -decisions[i]["loss"]):  # the costliest get the budget
+        row, query = decisions[i], queries[i]
+        asked = (WHY_BUDGET if budget is None
+                 else min(WHY_BUDGET, math.floor(max(0.0, budget) * 10) / 10))  # 0.1 s steps
+        advice = answer(Request(query, POINTS, asked), tables)
+        chosen = matching_option(advice.options, row["choice"])
+        row["why"] = {"choice": chosen["why"], "best": advice.options[0]["why"],
+                      "upper_bonus_chance": advice.why["upper_bonus_chance"]}
+        over = advice.why.get("over_budget")
+        if over is not None:
+            row["why"]["over_budget"] = {"work": float(over["work"]),
+                                         "budget": float(over["budget"])}
+        elif budget is not None and advice.why["upper_bonus_chance"] is not None:
+            budget -= bonus_work(query.rules, query.state)  # predicted: never less than it took
+        if advice.preparing == "why":
+            result["preparing"] = "why"
 
 
 def written_turns(game):

@@ -23,6 +23,10 @@ WORDS = {
     "web.history_chart": "verschenkte Punkte pro Spiel, das älteste zuerst",
     "web.why": "Warum?",
     "web.why_title": "Wo der Zug mit dieser Wahl endet, danach bestens gespielt",
+    # das Warum einer teuren Entscheidung in der Auswertung: die Wahl und die beste für Punkte
+    "web.why_analysis": "Wo der Zug endet, jede Wahl danach bestens auf Punkte gespielt:",
+    "web.why_choice": "Wie gespielt: {choice}",
+    "web.why_best": "Am besten für Punkte: {choice}",
     "job.warm_win": "Der Sieg-Trainer wird vorbereitet (einmalig)",
     "job.warm_duel": "Der Würfelduell-Trainer wird vorbereitet (einmalig)",
     "job.win": "Die Tabellen des Sieg-Trainers für {title} werden berechnet",

@@ -21,6 +21,10 @@ WORDS = {
     "web.history_chart": "points given away per game, oldest first",
     "web.why": "Why?",
     "web.why_title": "Where the turn ends with this choice, played best after it",
+    # the analysis's why of a costly decision: the choice made and the best one for points
+    "web.why_analysis": "Where the turn ends, each choice played best for points after it:",
+    "web.why_choice": "As played: {choice}",
+    "web.why_best": "Best for points: {choice}",
     "job.warm_win": "Preparing the win coach (once)",
     "job.warm_duel": "Preparing the Dice Duel coach (once)",
     "job.win": "Building the win coach's tables of {title}",

@@ -191,10 +191,14 @@ def _routes(pool, token, history=False):
 
     async def analyze(request):
         data = await _json_object(request)
-        check_fields(data, {"record", "goal", "from_round"}, "an analysis")
+        check_fields(data, {"record", "goal", "from_round", "why"}, "an analysis")
+        why = _why_field(data)
         record = checked_record(data.get("record"))
-        return _json(await on_pool(request, "analyze", record, analysis_goal(data, record),
-                                   history))
+        result = await on_pool(request, "analyze", record, analysis_goal(data, record), why,
+                               history)
+        if result.get("preparing"):  # the whys' bonus chances wait for kernels: a job makes them
+            result["job"] = _job(pool, "warm", result["preparing"])
+        return _json(result)
 
     async def history_of(request):
         language = request.query_params.get("language", "en")
@@ -236,8 +240,7 @@ def _game_routes(pool, on_pool):
     async def game(request):
         data = await _json_object(request)
         check_fields(data, GAME_FIELDS, "a game request")
-        if not isinstance(data.get("why", False), bool):
-            raise BadRequest(f"why must be true or false, got {data['why']!r}"[:200])
+        _why_field(data)
         record, hand = checked_record(data.get("record")), data.get("hand")
         return _json(_with_job(pool, await on_pool(request, "game", data, record, hand,
                                                    data.get("move"))))
@@ -253,6 +256,14 @@ def _game_routes(pool, on_pool):
             Route("/api/new", new_game, methods=["POST"]),
             Route("/api/game", game, methods=["POST"]),
             Route("/api/build", build, methods=["POST"])]
+
+
+def _why_field(data):
+    """The request's "why" (default false); BadRequest naming it unless true or false."""
+    why = data.get("why", False)
+    if not isinstance(why, bool):
+        raise BadRequest(f"why must be true or false, got {why!r}"[:200])
+    return why
 
 
 def preferred_language(accept_language):

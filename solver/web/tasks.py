@@ -143,9 +143,10 @@ def in_language(data, function, *args):
         raise BadRequest(exc.text(language)) from None
 
 
-# The work (reference seconds, advice/cost.py) of an analysis's chances to win in all: the whole
-# game's is about a minute, past the server's time limit (default 10 s: half of it, for a machine
-# slower than the reference); the same on every server and machine, so the same answer.
+# The work (reference seconds, advice/cost.py) of an analysis's chances to win and its whys' upper
+# bonus chances in all (the chances first, the whys what is left): the whole game's chances are
+# about a minute, past the server's time limit (default 10 s: half of it, for a machine slower
+# than the reference); the same on every server and machine, so the same answer.
 ANALYSIS_WORK = 5.0
 
 
@@ -180,14 +181,16 @@ def _task_state(tables, data, record, hand, move, budget, check=True):
                        data.get("goal", "points"), data.get("why", False))
 
 
-def _task_analyze(tables, record, goal, history, budget):
+def _task_analyze(tables, record, goal, why, history, budget):
     """POST /api/analyze: `goal` is analysis_goal's (goal, from_round); its chances within
-    ANALYSIS_WORK (the latest rounds that fit; the answer says from which round on, and why); a
-    finished game is kept in `history` (a path, None: the default place, False: no history), at
-    most once (the page asks again at every reload): "kept" says so, or why not."""
+    ANALYSIS_WORK (the latest rounds that fit; the answer says from which round on, and why),
+    with `why` the whys of each player's costliest decisions, their upper bonus chances within
+    what is left of it; a finished game is kept in `history` (a path, None: the default place,
+    False: no history), at most once (the page asks again at every reload): "kept" says so, or
+    why not."""
     from ..ask import analysis
     from ..game.record import record_rules
-    result = analysis.analyze(record, tables, *goal, work_budget=ANALYSIS_WORK)
+    result = analysis.analyze(record, tables, *goal, work_budget=ANALYSIS_WORK, why=why)
     result["expected_start"] = session.start_expectation(tables(record_rules(record["rules"])))
     if history is not False and record.get("finished") is True:
         from ..history.games import keep_game

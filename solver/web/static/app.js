@@ -8,8 +8,10 @@ const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
 const LANGUAGE = "kniffel-language";  // the language a player chose in the menu: it stays
 const S = { info: null, state: null, held: new Set(), entry: [], wasHeld: [], busy: false, all: false,
-  winMoves: [], why: null };  // winMoves: indices of the decisions taken with the goal "win" (for
-// the analysis); why: the choice whose "why" is open ({decision, option}: a key of each)
+  winMoves: [], why: null, analysis: null, analysisWhy: null };  // winMoves: indices of the
+// decisions taken with the goal "win" (for the analysis); why: the choice whose "why" is open
+// ({decision, option}: a key of each); analysis: the analysis shown ({result, wins, byGoal,
+// game}); analysisWhy: its decision whose why is open ({game, index})
 const W = { job: null, stop: null, refreshes: 0 };  // the job of the server a request waits for
 const SHOWN = 6; // choices shown before "all choices": the page stays short on a phone
 
@@ -531,7 +533,7 @@ function renderAdvice() {
         : t("web.cost_win", { chance: (estimated ? "≈\u00a0" : "")
           + percent(Math.max(0, advice.probability - option.probability)) }))
       : t("cost", { cost: best - option.expected_final_score });
-    li.append(text, value, cost, whyButton(option));
+    li.append(text, value, cost, adviceWhyButton(option));
     if (S.why && S.why.option === optionKey(option) && advice.why) li.append(whyPanel(advice, option));
     li.addEventListener("click", () => run(() => option.action === "keep" ? keepAndRoll(option.keep)
       : move({ box: option.box, jokers: li.dataset.joker ? JSON.parse(li.dataset.joker) : [] })));
@@ -554,23 +556,28 @@ function optionKey(option) {
   return JSON.stringify([option.action, option.keep || option.box, option.joker || null]);
 }
 
-// The small "Why?" button of a choice: opens (or closes) its why; the first one of a decision
-// asks the server for the whys of all its choices (the state again, with "why": true).
-function whyButton(option) {
+// The small "Why?" button of a choice, during play or in the analysis: `open` whether its why
+// is shown; a tap calls toggle() (and never the row's own tap, which takes the choice).
+function whyButton(open, toggle) {
   const button = document.createElement("button");
   button.type = "button"; button.className = "why-button"; button.textContent = t("web.why");
   button.title = t("web.why_title");
-  const open = S.why && S.why.option === optionKey(option);
   button.setAttribute("aria-expanded", String(Boolean(open)));
-  button.addEventListener("click", (event) => {
-    event.stopPropagation();  // the row itself takes the choice
+  button.addEventListener("click", (event) => { event.stopPropagation(); toggle(); });
+  return button;
+}
+
+// An advice's choice's "Why?": opens (or closes) its why; the first one of a decision asks the
+// server for the whys of all its choices (the state again, with "why": true).
+function adviceWhyButton(option) {
+  const open = S.why && S.why.option === optionKey(option);
+  return whyButton(open, () => {
     if (open) { S.why = null; renderAdvice(); return; }
     S.why = { decision: decisionKey(S.state), option: optionKey(option) };
     if (S.state.advice.why) { renderAdvice(); return; }
     run(async () => show(await api("game", { record: S.state.record, hand: S.state.hand,
       ...settings(), why: true })));
   });
-  return button;
 }
 
 // Points entered on average: whole where they are, else one decimal (as `advise --why`).
@@ -578,31 +585,62 @@ function points(x) {
   return Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x)) : decimal(x, 1, lang());
 }
 
-// A choice's why in the server's words: the boxes its turn ends in (chance, points), the upper
-// bonus's chance after it (a box: before it too), the boxes a box leaves open.
-function whyPanel(advice, option) {
-  const panel = document.createElement("div"), why = advice.why, mine = option.why;
+// The box of a why: its lines are added to it; a tap inside it is not the row's.
+function whyBox() {
+  const panel = document.createElement("div");
   panel.className = "why";
   panel.addEventListener("click", (event) => event.stopPropagation());
-  const line = (text) => { const p = document.createElement("p"); p.textContent = text; panel.append(p); };
-  if (why.available === false || !mine) { line(t("why.approximate")); return panel; }
-  line(t("web.why_title") + ":");
-  const boxes = document.createElement("ul");
-  mine.boxes.forEach((b) => {
-    const li = document.createElement("li");
-    li.textContent = t("why.box", { box: boxLabel(b.box), chance: percent(b.probability),
-      points: points(b.points) });
-    boxes.append(li);
-  });
+  return panel;
+}
+
+function whyLine(panel, text, cls) { panel.append(cell("p", text, cls)); }
+
+// What one choice plays for, in the server's words, added to `panel`: the boxes its turn ends in
+// (chance, points), the upper bonus's chance after it (a box: before it too, `before` the
+// advice's why) and the boxes a box leaves open.  Whether it is known: the caller says why not.
+function whyParts(panel, before, option) {
+  const mine = option.why, boxes = document.createElement("ul");
+  mine.boxes.forEach((b) => boxes.append(cell("li", t("why.box", { box: boxLabel(b.box),
+    chance: percent(b.probability), points: points(b.points) }))));
   panel.append(boxes);
   if (mine.upper_bonus_chance !== null) {
-    line(option.action === "keep" ? t("why.upper", { chance: percent(mine.upper_bonus_chance) })
-      : t("why.upper_change", { before: percent(why.upper_bonus_chance),
+    whyLine(panel, option.action === "keep" ? t("why.upper", { chance: percent(mine.upper_bonus_chance) })
+      : t("why.upper_change", { before: percent(before.upper_bonus_chance),
         after: percent(mine.upper_bonus_chance) }));
-  } else if (why.over_budget) {
-    line(t("why.over_budget", { seconds: why.over_budget.work, budget: why.over_budget.budget }));
   }
-  if (mine.open) line(t("why.open", { boxes: mine.open.map(boxLabel).join(", ") || t("nothing") }));
+  if (mine.open) whyLine(panel, t("why.open", { boxes: mine.open.map(boxLabel).join(", ") || t("nothing") }));
+}
+
+// Why the upper bonus's chances are missing, if they are: over the budget of work, or their
+// kernels still being compiled on the server (`preparing`: the answer's "preparing" is "why").
+function bonusUnknown(panel, why, preparing) {
+  if (why.upper_bonus_chance !== null) return;
+  if (why.over_budget) {
+    whyLine(panel, t("why.over_budget", { seconds: why.over_budget.work, budget: why.over_budget.budget }), "note");
+  } else if (preparing) whyLine(panel, t("why.preparing"), "note");
+}
+
+// A choice's why during play (the advice asked with "why": true).
+function whyPanel(advice, option) {
+  const panel = whyBox();
+  if (advice.why.available === false || !option.why) { whyLine(panel, t("why.approximate")); return panel; }
+  whyLine(panel, t("web.why_title") + ":");
+  whyParts(panel, advice.why, option);
+  bonusUnknown(panel, advice.why, advice.preparing === "why");
+  return panel;
+}
+
+// A costly decision's why in the analysis (asked with "why": true): what the choice made and the
+// best one for points play for, each as a choice's why during play.
+function analysisWhyPanel(d, preparing) {
+  const panel = whyBox();
+  whyLine(panel, t("web.why_analysis"));
+  for (const [head, decision, mine] of [[t("web.why_choice", { choice: choiceText(d.choice) }), d.choice,
+    d.why.choice], [t("web.why_best", { choice: choiceText(d.best) }), d.best, d.why.best]]) {
+    whyLine(panel, head, "why-head");
+    whyParts(panel, d.why, { action: "keep" in decision ? "keep" : "score", why: mine });
+  }
+  bonusUnknown(panel, d.why, preparing);
   return panel;
 }
 
@@ -659,19 +697,42 @@ function renderCard() {
   table.replaceChildren(thead, body);
 }
 
+// The analysis of a finished game, asked of the server.  Asked with the whys at once: the
+// server says which decisions have one (each player's costliest), so that only their rows get a
+// "Why?", and the dear part of a why (the upper bonus's chances) stays within the analysis's
+// budget of work (web/tasks.py ANALYSIS_WORK: under a second more for docs/examples' game); a
+// second request at the first tap would take as long again, while the player waits for it.
 async function renderAnalysis() {
   const box = $("analysis");
   box.hidden = !S.state.over;
   if (!S.state.over) return;
   box.textContent = t("web.analysing");
   const wins = new Set(S.winMoves), several = S.state.columns.length > 1;
-  const request = { record: S.state.record };
+  const request = { record: S.state.record, why: true };
   if (wins.size && several) Object.assign(request, { goal: "win", from_round: firstWinRound(wins) });
+  const game = JSON.stringify(S.state.record);
+  if (S.analysisWhy && S.analysisWhy.game !== game) S.analysisWhy = null;  // another game's
   const result = await api("analyze", request);
-  const best = Math.max(...S.state.columns.map((c) => c.total));
+  S.analysis = { result, wins, byGoal: Boolean(request.goal), game };
+  drawAnalysis();
+  // the whys' bonus chances wait for the server's kernels (compiled once): asked again after
+  // their job (not again for a job already done: that answer would come back the same)
+  if (result.job && result.job.state !== "done") {
+    waitFor(result.job, () => renderAnalysis().catch((error) => say(errorText(error))));
+  }
+}
+
+// A choice as the analysis names it: its keep ("web.keep") or its box.
+function choiceText(c) {
+  return c.keep ? t("web.keep", { dice: c.keep.join(" ") || t("nothing") }) : boxLabel(c.box);
+}
+
+function drawAnalysis() {
+  const box = $("analysis"), { result, wins, byGoal } = S.analysis;
+  const best = Math.max(...S.state.columns.map((c) => c.total)), several = S.state.columns.length > 1;
   box.replaceChildren(cell("h2", t("web.analysis")),
     cell("p", t("web.analysis_start", { expected: result.expected_start })));
-  if (request.goal) box.append(cell("p", t("web.analysis_win_note"), "note"));
+  if (byGoal) box.append(cell("p", t("web.analysis_win_note"), "note"));
   // the chances counted from a later round than asked (the analysis's budget of work): why
   if (result.goal_note) box.append(cell("p", t(result.goal_note.key, result.goal_note.fields), "note"));
   for (const p of result.players) {
@@ -689,18 +750,35 @@ async function renderAnalysis() {
       n: p.decisions }) + chance + unseen));
   }
   const list = document.createElement("ol");
-  const choice = (c) => c.keep ? t("web.keep", { dice: c.keep.join(" ") || t("nothing") }) : boxLabel(c.box);
   result.decisions.forEach((d, i) => {
     const byWin = wins.has(i) && "chance_loss" in d;
     if (byWin ? d.chance_loss < 5e-10 : d.optimal) return;
-    list.append(cell("li", byWin
-      ? t("web.analysis_row_win", { round: d.round, name: shownName(d.name), dice: d.dice.join(" "), choice: choice(d.choice),
-        chance: percent(d.chance_choice), cost: t("cost_chance", { chance: percent(d.chance_loss) }),
-        best: choice(d.best_for_goal || d.best), points: d.optimal ? t("best") : t("cost", { cost: d.loss }) })
-      : t("web.analysis_row", { round: d.round, name: shownName(d.name), dice: d.dice.join(" "), choice: choice(d.choice),
-        loss: d.loss, best: choice(d.best) }), "loss"));
+    list.append(analysisRow(d, i, byWin, result.preparing === "why"));
   });
   box.append(list);
+}
+
+// A costly decision's row: what was chosen, what it cost, the best choice; its "Why?" where the
+// analysis explains it, and its why below when open (one at a time).
+function analysisRow(d, i, byWin, preparing) {
+  const li = cell("li", "", "loss");
+  li.dataset.decision = i;
+  const text = cell("span", byWin
+    ? t("web.analysis_row_win", { round: d.round, name: shownName(d.name), dice: d.dice.join(" "), choice: choiceText(d.choice),
+      chance: percent(d.chance_choice), cost: t("cost_chance", { chance: percent(d.chance_loss) }),
+      best: choiceText(d.best_for_goal || d.best), points: d.optimal ? t("best") : t("cost", { cost: d.loss }) })
+    : t("web.analysis_row", { round: d.round, name: shownName(d.name), dice: d.dice.join(" "), choice: choiceText(d.choice),
+      loss: d.loss, best: choiceText(d.best) }), "what");
+  if (!d.why) { li.append(text); return li; }
+  const open = Boolean(S.analysisWhy && S.analysisWhy.index === i);
+  li.classList.add("with-why");
+  // the button first: it floats at the right of the text's first lines
+  li.append(whyButton(open, () => {
+    S.analysisWhy = open ? null : { game: S.analysis.game, index: i };
+    drawAnalysis();
+  }), text);
+  if (open) li.append(analysisWhyPanel(d, preparing));
+  return li;
 }
 
 // ---- the history: what the games kept say, per player ---------------------------------------
