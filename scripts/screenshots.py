@@ -245,27 +245,6 @@ def _load(page, record, hand, lang="de", goal="points"):
     page.wait_for_function("!document.body.classList.contains('busy')")
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT,
-                        help="the folder (default docs/screenshots)")
-    out = parser.parse_args(argv).out
-    sys.path.insert(0, str(ROOT))
-    from solver import get_table
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as table_dir:
-        get_table("kniffel", table_dir, progress=False).save(table_dir)
-        pages(table_dir, out)
-        phone(table_dir, out)
-    for path in sorted(out.glob("*.png")):
-        print(f"{path.stat().st_size:>9,}  {path}")
-    print(f"{sum(p.stat().st_size for p in out.glob('*.png')):>9,}  in all")
-
-
-if __name__ == "__main__":
-    main()
-
-
 def drill(page, out, url):
     """The drill of the player whose history the screenshots kept (Kai, who scratches the
     Kniffel box in round 1): his costliest decision asked again, answered as he played it, the
@@ -278,3 +257,29 @@ def drill(page, out, url):
     page.wait_for_selector("#verdict:not([hidden])")
     page.locator("#dice").scroll_into_view_if_needed()
     page.screenshot(path=str(out / "phone-drill-de.png"))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="the folder (default docs/screenshots)")
+    parser.add_argument("--phone-only", action="store_true",
+                        help="only the web coach's (the printed pages need pdftoppm)")
+    args = parser.parse_args(argv)
+    out = args.out
+    sys.path.insert(0, str(ROOT))
+    from solver import get_table
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as table_dir:
+        get_table("kniffel", table_dir, progress=False).save(table_dir)
+        if not args.phone_only:
+            pages(table_dir, out)
+        phone(table_dir, out)
+    for path in sorted(out.glob("*.png")):
+        print(f"{path.stat().st_size:>9,}  {path}")
+    print(f"{sum(p.stat().st_size for p in out.glob('*.png')):>9,}  in all")
+
+
+if __name__ == "__main__":
+    main()
+

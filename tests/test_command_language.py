@@ -72,7 +72,8 @@ def test_the_command_words_match_and_clash_with_no_other_word():
     from solver.lang import de, duel_de, duel_en, en, pages_de, pages_en, web_de, web_en
     assert set(commands_de.WORDS) == set(commands_en.WORDS)
     assert {key.split(".")[0] for key in commands_en.WORDS} == {
-        "simulate", "distribution", "solve", "rules", "player", "number", "history", "kind"}
+        "simulate", "distribution", "solve", "rules", "player", "number", "history", "kind",
+        "drill"}
     for module in (de, en, web_de, web_en, pages_de, pages_en, duel_de, duel_en):
         assert not set(module.WORDS) & set(commands_en.WORDS), module.__name__
     for lang, module in (("de", commands_de), ("en", commands_en)):
