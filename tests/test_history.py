@@ -5,6 +5,7 @@ harmed: a damaged or foreign file refused and left untouched, two writers at onc
 10,000 games answered within a second."""
 import json
 import multiprocessing
+import re
 import sqlite3
 
 import pytest
@@ -89,6 +90,9 @@ def test_games_at_the_terminal_and_on_the_page_are_kept_with_analyzes_prices(cap
     assert anna["loss_per_game"] == pytest.approx(sum(losses) / 4, abs=1e-12)
     page = client.get("/api/history?language=de").json()["players"][0]
     assert page["losses"] == anna["losses"] and page["lines"][0].startswith("Anna: 4 Spiele")
+    lines = " ".join(page["lines"])  # a page's German numbers: a decimal comma
+    assert f"{anna['loss_per_game']:.2f}".replace(".", ",") in lines
+    assert not re.search(r"\d\.\d", lines.split("kniffel advise")[0]), lines
     # analysing a kept game again keeps it once
     run(capsys, "analyze", str(records[0]), "--db", str(db), "--tables", str(store_dir))
     assert history_json(capsys, db)["players"][0]["games"] == 4

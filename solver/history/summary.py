@@ -111,6 +111,8 @@ def history_lines(result, words, path, player=None):
     lines = []
     for p in result["players"]:
         score = w("history.no_score") if p["mean_score"] is None else f"{p['mean_score']:.1f}"
+        if w.comma:  # a page's German: 203,3
+            score = score.replace(".", ",")
         lines.append(w("history.player", name=p["name"], n=p["games"], finished=p["finished"],
                        score=score))
         loss = w("history.loss", loss=p["loss_per_game"], recent=p["recent"],

@@ -49,18 +49,30 @@ def web_words(lang):
             for key, value in WORDS[lang].items() if key != "box"}
 
 
-class Words:
-    """The words of one language (and one rule set, for box names): words(key, **fields)."""
+class _Comma(float):
+    """A number that formats with a decimal comma ("18,63"), as German writes it on a page."""
 
-    def __init__(self, lang=None, rules=None):
+    def __format__(self, spec):
+        return float.__format__(self, spec).replace(".", ",")
+
+
+class Words:
+    """The words of one language (and one rule set, for box names): words(key, **fields).
+    `page`: numbers as the language writes them on a page (a decimal comma in German); the
+    command line keeps the decimal point of its other output."""
+
+    def __init__(self, lang=None, rules=None, page=False):
         self.lang = checked(lang, rules)
         self.rules = rules
         self.table = WORDS[self.lang]
+        self.comma = page and self.lang == "de"
 
     def __call__(self, key, /, **fields):
         text = self.table[key]
         if isinstance(text, tuple):
             text = text[0] if fields.get("n") == 1 else text[1]
+        if self.comma:
+            fields = {k: _Comma(v) if type(v) is float else v for k, v in fields.items()}
         return text.format(**fields) if fields else text
 
     def box(self, box):

@@ -216,7 +216,7 @@ def _task_history(tables, history, language, budget):
             result = summary(kept)
     except HistoryError:  # none kept yet (or refused: the server said so when it started)
         return {"players": []}
-    words = Words(language if language in LANGUAGES else "en")
+    words = Words(language if language in LANGUAGES else "en", page=True)
     for player in result["players"]:
         player["lines"] = history_lines({"players": [player]}, words, path)
     return result
