@@ -20,6 +20,7 @@ BEGIN = "<!-- duel-multi-figures:begin (scripts/duel_figures.py writes this) -->
 END = "<!-- duel-multi-figures:end -->"
 BUILD_SECONDS, BUILD_BYTES = 600, 2e9  # the horizon table's bounds: 10 minutes, 2 GB
 TOURNAMENT_VERSION = 2  # benchmarks/duel_tournament.py's format of the advice as users get it
+TOURNAMENT_GAMES = 4000  # games a seat the strength's measure asks (its default --games)
 
 
 def chosen_levels(build):
@@ -185,6 +186,10 @@ def tournament_lines(result):
             lines += ["", f"{players} players, seat-averaged gain over greedy self-play: "
                       f"{100 * gain['seat_averaged']:+.1f} ± {100 * gain['se']:.1f} pp "
                       f"(estimate ± standard error, {gain['games_per_seat']:,} games a seat)."]
+            if gain["games_per_seat"] < TOURNAMENT_GAMES:
+                lines[-1] += (f" Partial: the measure asks {TOURNAMENT_GAMES:,} games a seat; "
+                              f"`python benchmarks/duel_tournament.py --players {players} "
+                              "--tables DIR` goes on from the games saved.")
     return lines
 
 
@@ -206,9 +211,18 @@ def calibration_lines(result):
             lo, hi = b["bin"]
             lines.append(f"| {lo:.1f}–{hi:.1f} | {_bin(b)} | {_miss(x, short=True)} |")
         margin = 100 * entry["advice"]["margin"]
-        lines += ["", f"Worst decile of the estimates: {100 * est['worst_miss']:.1f} pp "
-                  f"(estimate.MARGIN, the interval's widening, is {margin:.1f} pp)."]
+        lines += ["", f"Worst decile of the estimates: {100 * est['worst_miss']:.1f} pp. The "
+                  "interval of an estimated chance is widened by it since: estimate.MARGIN = "
+                  f"{100 * current_margin():.1f} pp (the advice calibrated here widened it by "
+                  f"{margin:.1f} pp)."]
     return lines
+
+
+def current_margin():
+    """The advice's widening of an estimated chance's interval, as the code has it now."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from solver.duel.multiplayer.estimate import MARGIN
+    return MARGIN
 
 
 def _bin(b):

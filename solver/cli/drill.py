@@ -13,7 +13,7 @@ QUIT = ("q", "quit", "exit")
               help="The history database (default: $KNIFFEL_DB, else history.sqlite in the user "
               "data directory); the drill's results are kept there too.")
 @click.option("--player", help="Whose drill: their own costly decisions (default: the player "
-              "with the most games kept, else you).")
+              "with the most games kept, else \"you\").")
 @click.option("--count", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="Positions to answer (q stops sooner; every answer is kept at once).")
 @tables_option()
