@@ -116,8 +116,9 @@ def _new_position(history, player):
     own = history.db.execute(
         "SELECT d.id, d.game, d.number, d.loss, g.record FROM decisions d "
         "JOIN players p ON p.game = d.game AND p.seat = d.seat "
-        "JOIN games g ON g.id = d.game WHERE p.name = ? AND d.loss >= ? "
-        "ORDER BY d.loss DESC, d.id", (player, MIN_LOSS))
+        "JOIN games g ON g.id = d.game WHERE p.name = ? AND d.loss >= ? AND d.id NOT IN "
+        "(SELECT decision FROM drill WHERE player = ? AND decision IS NOT NULL) "
+        "ORDER BY d.loss DESC, d.id", (player, MIN_LOSS, player))  # drilled: not replayed
     for decision, game, number, loss, record in own:
         question = _own_question(json.loads(record), number)
         if question is not None and question_key(question) not in drilled:
