@@ -331,3 +331,20 @@ def test_the_reference_states_the_drills_figures():
     assert "a right one after " + ", ".join(map(str, drill.GAPS[:-1])) \
         + f" and then {drill.GAPS[-1]} others" in text
     assert f"in {GAMES} seeded games" in text and f"at most {PER_KIND} of one kind" in text
+
+
+def test_a_drill_answer_before_the_why_kernels_starts_their_job(tmp_path, monkeypatch):
+    """In a server whose workers have not compiled the bonus chance's kernels, the answer is
+    judged all the same, says "preparing" and carries the job that compiles them."""
+    from solver.ask import warm
+    client = web(tmp_path)
+    position = client.post("/api/drill/next", json={}).json()
+
+    def not_ready(feature, tables=None, compiling=None):
+        raise warm.NotReady(feature)
+    monkeypatch.setattr(warm, "need", not_ready)
+    judged = client.post("/api/drill/answer", json={
+        "player": "you", "id": position["item"]["id"],
+        "answer": {"box": drill.built_in()[0]["best"]["box"]}}).json()
+    assert judged.get("preparing") == "why" and judged["job"]["feature"] == "why", judged
+    assert judged["right"] is True

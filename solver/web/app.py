@@ -216,7 +216,8 @@ def _routes(pool, token, history=False):
             Route("/api/history", history_of),
             Route("/api/jobs", jobs),
             *duel_routes(_json_object, _json, on_call),
-            *drill_routes(_json_object, _json, on_call, history),
+            *drill_routes(_json_object, _json, on_call, history,
+                          lambda feature: _job(pool, "warm", feature)),
             Mount("/static", StaticFiles(directory=STATIC), name="static")]
 
 

@@ -23,10 +23,12 @@ NEXT_FIELDS = {"player", "language"}
 ANSWER_FIELDS = {"player", "id", "answer", "language"}
 
 
-def drill_routes(json_object, json_response, threaded, history):
+def drill_routes(json_object, json_response, threaded, history, job_for):
     """The page and the API of the drill (module docstring), computed by `threaded(request,
     function, *args)` off the event loop; the drill kept in the history at `history`
-    (create_app's: a path, None for the default place, False: none)."""
+    (create_app's: a path, None for the default place, False: none); job_for(feature): the job
+    that compiles a feature's kernels, started unless it runs (a why's bonus chance waits for
+    them: the answer says so meanwhile)."""
 
     async def page(request):
         return FileResponse(STATIC / "drill.html", headers={"cache-control": "no-cache"})
@@ -43,9 +45,11 @@ def drill_routes(json_object, json_response, threaded, history):
                              f"{str(item)[:40]!r}")
         if not isinstance(data.get("answer"), dict):
             raise BadRequest('answer must be {"keep": [faces]} or {"box": "a box"}')
-        return json_response(await threaded(request, drill_answer, history,
-                                            _player(data, True), item, data["answer"],
-                                            data.get("language", "en")))
+        judged = await threaded(request, drill_answer, history, _player(data, True), item,
+                                data["answer"], data.get("language", "en"))
+        if judged["preparing"] is not None:
+            judged["job"] = job_for(judged["preparing"])
+        return json_response(judged)
 
     return [Route("/drill", page), Route("/api/drill/next", next_position, methods=["POST"]),
             Route("/api/drill/answer", answer, methods=["POST"])]
@@ -115,8 +119,9 @@ def _position(rules, question, advice):
 
 def drill_answer(history, player, item, decision, language, tables):
     """POST /api/drill/answer's answer: {"right", "cost", "choice", "best", "again_after",
-    "why", "summary"}: choice and best the advice's options (each with its own why), why the
-    advice's (the upper bonus's chance before the turn)."""
+    "why", "preparing", "summary"}: choice and best the advice's options (each with its own
+    why), why the advice's (the upper bonus's chance before the turn), preparing the feature
+    whose kernels the bonus chance waits for (or None)."""
     from ..history.drill import DrillError, answer_item, drill_summary
     with _open(history) as kept:
         try:
@@ -128,4 +133,5 @@ def drill_answer(history, player, item, decision, language, tables):
         summary = drill_summary(kept, player)
     return {"right": judged["right"], "cost": judged["cost"], "choice": judged["choice"],
             "best": judged["best"], "again_after": judged["again_after"],
-            "why": judged["advice"].why, "summary": summary}
+            "why": judged["advice"].why, "preparing": judged["advice"].preparing,
+            "summary": summary}

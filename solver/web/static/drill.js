@@ -134,6 +134,8 @@ function whyPart(why, option, head) {
   if (mine.upper_bonus_chance !== null) {
     part.append(el("p", option.action === "keep" ? t("why.upper", { chance: percent(mine.upper_bonus_chance) })
       : t("why.upper_change", { before: percent(why.upper_bonus_chance), after: percent(mine.upper_bonus_chance) })));
+  } else if (S.judged.preparing) {  // the bonus chance's kernels are being compiled (a job)
+    part.append(el("p", t("why.preparing"), "note"));
   }
   if (mine.open) part.append(el("p", t("why.open", { boxes: mine.open.map(label).join(", ") || t("nothing") })));
   return part;
