@@ -42,15 +42,10 @@ def drill_command(db, player, count, tables, as_json, lang):
     except HistoryError as exc:
         raise InputError(f"drill: {exc}") from None
     with history:
-        player = player if player is not None else _default_player(history)
+        from ..history.drill import default_player
+        player = player if player is not None else default_player(history)
         session = Session(history, player, command_tables(tables, quiet=as_json), lang, as_json)
         session.run(count)
-
-
-def _default_player(history):
-    from ..history.summary import player_names
-    names = player_names(history)
-    return names[0] if names else "you"
 
 
 class Session:
@@ -79,7 +74,6 @@ class Session:
         from ..history.drill import DrillError, answer_item, parse_answer, question_request
         from ..history.store import HistoryError
         from ..lang import Words
-        from ..terminal.card import Quit
         question = item["question"]
         request = question_request(question, why=False)
         self.words = Words(self.lang, request.rules)
@@ -95,7 +89,7 @@ class Session:
             except (DrillError, GameError) as exc:
                 self.error(exc)
                 continue
-            except (HistoryError, Quit) as exc:
+            except HistoryError as exc:
                 raise InputError(f"drill: {exc}") from None
             self.judged(item, judged)
             return True

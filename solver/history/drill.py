@@ -6,10 +6,10 @@ Where the positions come from, in this order:
    that many answers in all; the earliest due first);
 2. the player's own costly decisions not drilled yet, costliest first: every decision kept in
    the history (store.py) that gave away at least MIN_LOSS expected points;
-3. for a player with few of those, the built-in set (solver/data/drill_positions.json, written
-   by scripts/drill_positions.py): Kniffel positions from seeded optimal games where the move
-   that tempts most (the most points now, or holding the most of a kind) gives away the most,
-   dearest first;
+3. once those are drilled (a new player has none), the built-in set (written by
+   scripts/drill_positions.py into solver/data/drill_positions.json): Kniffel positions from
+   seeded optimal games where the move that tempts most (the most points now, or holding the
+   most of a kind) gives away the most, dearest first;
 4. when nothing is due and nothing new is left, the position due soonest.
 
 Repetition is counted in answers, never in time: a position answered wrongly comes back after
@@ -59,6 +59,14 @@ def built_in():
     return json.loads(BUILT_IN.read_text(encoding="utf-8"))["positions"]
 
 
+def default_player(history):
+    """Whose drill it is when no player is named: the player with the most games kept, else
+    "you" (a lone player's name in a record)."""
+    from .summary import player_names
+    names = player_names(history)
+    return names[0] if names else "you"
+
+
 def answers_given(history, player):
     """How many answers `player` has given in the drill: the clock of its repetition."""
     return history.db.execute("SELECT count(*) FROM drill_answers WHERE player = ?",
@@ -67,9 +75,9 @@ def answers_given(history, player):
 
 def next_question(history, player):
     """The next position for `player` (module docstring), as {"id", "question", "source",
-    "game", "round", "price", "answered", "asked_before"}; None when there is none at all (a
-    history without costly decisions and rules without a built-in set cannot happen: the
-    built-in set is always there).  A new position is entered in the drill when first asked."""
+    "game", "round", "price", "streak", "answered", "asked_before"} ("game" and "round": where
+    the player's own decision was taken, else None).  A new position is entered in the drill
+    when first asked; the built-in set is always there, so there is always one."""
     done = answers_given(history, player)
     row = _item_row(history, "player = ? AND due <= ? ORDER BY due, id", (player, done))
     if row is None:

@@ -87,12 +87,9 @@ def _open(history):
 def drill_next(history, player, tables):
     """POST /api/drill/next's answer: {"player", "item", "position", "summary"}."""
     from ..ask.answer import answer
-    from ..history.drill import drill_summary, next_question, question_request
-    from ..history.summary import player_names
+    from ..history.drill import default_player, drill_summary, next_question, question_request
     with _open(history) as kept:
-        if player is None:
-            names = player_names(kept)
-            player = names[0] if names else "you"
+        player = player if player is not None else default_player(kept)
         item = next_question(kept, player)
         summary = drill_summary(kept, player)
     request = question_request(item["question"], why=False)
