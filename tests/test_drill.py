@@ -294,6 +294,12 @@ def test_the_drill_api_asks_judges_and_says_why(tmp_path):
     assert client.get("/drill").status_code == 200
 
 
+def test_a_drill_answer_to_a_huge_id_is_a_400(tmp_path):
+    response = web(tmp_path).post("/api/drill/answer", json={
+        "player": "you", "id": 10 ** 30, "answer": {"box": "chance"}})
+    assert response.status_code == 400 and "id must be" in response.json()["error"]
+
+
 def test_a_server_without_history_has_no_drill(tmp_path):
     response = web(tmp_path, history=False).post("/api/drill/next", json={})
     assert response.status_code == 409 and "no history" in response.json()["error"]

@@ -40,7 +40,7 @@ def drill_routes(json_object, json_response, threaded, history, job_for):
     async def answer(request):
         data = _checked(await json_object(request), ANSWER_FIELDS, "a drill answer")
         item = data.get("id")
-        if type(item) is not int or item < 0:
+        if type(item) is not int or not 0 <= item < 2 ** 62:  # SQLite's integers are 64-bit
             raise BadRequest(f"id must be the whole number of a drill position, got "
                              f"{str(item)[:40]!r}")
         if not isinstance(data.get("answer"), dict):
