@@ -1,8 +1,8 @@
 // The page of `kniffel serve`: it holds the game (its record and the dice in hand, kept in
 // localStorage) and asks the server for everything else: every move is checked by the server's
 // game code, every figure shown is computed there.
-import { api, applyWords as showWords, decimal, followJob, percent as percentIn, saveRecord, showJob, translate }
-  from "./common.js";
+import { api, applyWords as showWords, bonusUnknown as sharedBonusUnknown, decimal, followJob, percent as percentIn,
+  saveRecord, showJob, translate, whyLine, whyParts as sharedWhyParts } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "kniffel-game";
@@ -580,11 +580,6 @@ function adviceWhyButton(option) {
   });
 }
 
-// Points entered on average: whole where they are, else one decimal (as `advise --why`).
-function points(x) {
-  return Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x)) : decimal(x, 1, lang());
-}
-
 // The box of a why: its lines are added to it; a tap inside it is not the row's.
 function whyBox() {
   const panel = document.createElement("div");
@@ -593,32 +588,10 @@ function whyBox() {
   return panel;
 }
 
-function whyLine(panel, text, cls) { panel.append(cell("p", text, cls)); }
-
-// What one choice plays for, in the server's words, added to `panel`: the boxes its turn ends in
-// (chance, points), the upper bonus's chance after it (a box: before it too, `before` the
-// advice's why) and the boxes a box leaves open.  Whether it is known: the caller says why not.
-function whyParts(panel, before, option) {
-  const mine = option.why, boxes = document.createElement("ul");
-  mine.boxes.forEach((b) => boxes.append(cell("li", t("why.box", { box: boxLabel(b.box),
-    chance: percent(b.probability), points: points(b.points) }))));
-  panel.append(boxes);
-  if (mine.upper_bonus_chance !== null) {
-    whyLine(panel, option.action === "keep" ? t("why.upper", { chance: percent(mine.upper_bonus_chance) })
-      : t("why.upper_change", { before: percent(before.upper_bonus_chance),
-        after: percent(mine.upper_bonus_chance) }));
-  }
-  if (mine.open) whyLine(panel, t("why.open", { boxes: mine.open.map(boxLabel).join(", ") || t("nothing") }));
-}
-
-// Why the upper bonus's chances are missing, if they are: over the budget of work, or their
-// kernels still being compiled on the server (`preparing`: the answer's "preparing" is "why").
-function bonusUnknown(panel, why, preparing) {
-  if (why.upper_bonus_chance !== null) return;
-  if (why.over_budget) {
-    whyLine(panel, t("why.over_budget", { seconds: why.over_budget.work, budget: why.over_budget.budget }), "note");
-  } else if (preparing) whyLine(panel, t("why.preparing"), "note");
-}
+// The words a why is written in (common.js whyParts): this page's language and box names.
+function whyWords() { return { t, percent, label: boxLabel, lang: lang() }; }
+function whyParts(panel, before, option) { sharedWhyParts(panel, before, option, whyWords()); }
+function bonusUnknown(panel, why, preparing) { sharedBonusUnknown(panel, why, preparing, t); }
 
 // A choice's why during play (the advice asked with "why": true).
 function whyPanel(advice, option) {

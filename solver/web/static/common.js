@@ -145,3 +145,41 @@ export function saveRecord(record, prefix) {
   a.click();
   URL.revokeObjectURL(a.href);
 }
+
+// ---- the why of a choice (advice/why.py), as the game page and the drill page show it -------
+function whyCell(tag, text, cls) {
+  const c = document.createElement(tag); c.textContent = text; if (cls) c.className = cls; return c;
+}
+
+export function whyLine(panel, text, cls) { panel.append(whyCell("p", text, cls)); }
+
+// Points entered on average: whole where they are, else one decimal (as `advise --why`).
+function averagePoints(x, lang) {
+  return Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x)) : decimal(x, 1, lang);
+}
+
+// What one choice plays for, in the server's words, added to `panel`: the boxes its turn ends in
+// (chance, points), the upper bonus's chance after it (a box: before it too, `before` the
+// advice's why) and the boxes a box leaves open.  Whether it is known: the caller says why not.
+// words: {t, percent, label (a box's name), lang} of the page.
+export function whyParts(panel, before, option, { t, percent, label, lang }) {
+  const mine = option.why, boxes = document.createElement("ul");
+  mine.boxes.forEach((b) => boxes.append(whyCell("li", t("why.box", { box: label(b.box),
+    chance: percent(b.probability), points: averagePoints(b.points, lang) }))));
+  panel.append(boxes);
+  if (mine.upper_bonus_chance !== null) {
+    whyLine(panel, option.action === "keep" ? t("why.upper", { chance: percent(mine.upper_bonus_chance) })
+      : t("why.upper_change", { before: percent(before.upper_bonus_chance),
+        after: percent(mine.upper_bonus_chance) }));
+  }
+  if (mine.open) whyLine(panel, t("why.open", { boxes: mine.open.map(label).join(", ") || t("nothing") }));
+}
+
+// Why the upper bonus's chances are missing, if they are: over the budget of work, or their
+// kernels still being compiled on the server (`preparing`: the answer's "preparing" is "why").
+export function bonusUnknown(panel, why, preparing, t) {
+  if (why.upper_bonus_chance !== null) return;
+  if (why.over_budget) {
+    whyLine(panel, t("why.over_budget", { seconds: why.over_budget.work, budget: why.over_budget.budget }), "note");
+  } else if (preparing) whyLine(panel, t("why.preparing"), "note");
+}

@@ -1,7 +1,7 @@
 // The drill page (/drill): positions from the player's own costly decisions (or the built-in
 // set), one at a time.  The player answers with the dice to keep or a box; the server prices
 // the answer, says what each turn plays for, and brings a wrong answer back soon (history/drill.py).
-import { api, applyWords, decimal, percent as percentIn, translate } from "./common.js";
+import { api, applyWords, bonusUnknown, percent as percentIn, translate, whyLine, whyParts } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const LANGUAGE = "kniffel-language";  // the language chosen on any page of the coach: it stays
@@ -12,8 +12,6 @@ const S = { info: null, player: null, item: null, position: null, held: new Set(
 function lang() { return $("language").value; }
 function t(key, fields = {}) { return translate(S.info.words[lang()] || S.info.words.en, key, fields, lang()); }
 function percent(p) { return percentIn(p, lang()); }
-// Points entered on average: whole where they are, else one decimal (as the game page's why).
-function points(x) { return Math.abs(x - Math.round(x)) < 1e-9 ? String(Math.round(x)) : decimal(x, 1, lang()); }
 function label(key) { const box = S.position.boxes.find((b) => b.key === key); return box.label[lang()] || box.label.en; }
 function say(text) { $("message").textContent = text || ""; }
 
@@ -122,22 +120,15 @@ function choiceText(option) {
     : `${label(option.box)} (${option.points})`;
 }
 
-// What a move's turn plays for (advice/why.py): the boxes it ends in with their chances and
-// points, the upper bonus's chance (a box: before and after), the boxes it leaves open.
+// What a move's turn plays for (advice/why.py, common.js whyParts): the boxes it ends in with
+// their chances and points, the upper bonus's chance (a box: before and after), the boxes it
+// leaves open; or why the bonus's chance is missing.
 function whyPart(why, option, head) {
-  const part = el("div", undefined, "why"), mine = option.why;
-  part.append(el("p", head, "head"));
-  if (!why || why.available === false || !mine) { part.append(el("p", t("why.approximate"))); return part; }
-  const boxes = el("ul");
-  for (const b of mine.boxes) boxes.append(el("li", t("why.box", { box: label(b.box), chance: percent(b.probability), points: points(b.points) })));
-  part.append(boxes);
-  if (mine.upper_bonus_chance !== null) {
-    part.append(el("p", option.action === "keep" ? t("why.upper", { chance: percent(mine.upper_bonus_chance) })
-      : t("why.upper_change", { before: percent(why.upper_bonus_chance), after: percent(mine.upper_bonus_chance) })));
-  } else if (S.judged.preparing) {  // the bonus chance's kernels are being compiled (a job)
-    part.append(el("p", t("why.preparing"), "note"));
-  }
-  if (mine.open) part.append(el("p", t("why.open", { boxes: mine.open.map(label).join(", ") || t("nothing") })));
+  const part = el("div", undefined, "why");
+  whyLine(part, head, "head");
+  if (!why || why.available === false || !option.why) { whyLine(part, t("why.approximate")); return part; }
+  whyParts(part, why, option, { t, percent, label, lang: lang() });
+  bonusUnknown(part, why, S.judged.preparing === "why", t);
   return part;
 }
 
