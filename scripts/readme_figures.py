@@ -36,12 +36,20 @@ def figures_markdown(first_run, suite, fast):
         f"{first_run['second_advise_seconds']:.2f} s). The first advice for another preset "
         f"(`{first_run['other_preset']}`) compiles the kernels and solves its table once: "
         f"{other:.0f} s. The test command runs {sum(suite['counts'].values())} tests on every core "
-        f"(pytest-xdist; `-n 0` runs them in one process) in {minutes:.1f} minutes; while working, "
+        f"(pytest-xdist; `-n 0` runs them in one process) in {minutes:.1f} minutes"
+        f"{_load(suite)}; while working, "
         "`python -m pytest -q -m \"not slow\"` runs the "
         f"{sum(fast['counts'].values())} fast ones in {fast['wall_seconds'] / 60:.1f} minutes "
         f"(`benchmarks/first_run.py`, `benchmarks/suite.py`).",
         *web_figures(first_run),
         END])
+
+
+def _load(suite):
+    """What else the cores did while the suite ran: its load average at the start (the machine is
+    shared; an honest figure says so)."""
+    load = suite.get("machine", {}).get("load_average_1min")
+    return f" (the load average {load[0]:.1f} at its start: the cores were shared)" if load else ""
 
 
 def web_figures(first_run):
