@@ -268,7 +268,9 @@ def test_300_slow_bodies_from_30_addresses_leave_the_api_answering(served):
             assert httpx.get(base + "/api/info", timeout=10).status_code == 200
         assert httpx.post(base + "/api/advise", headers=JSON, timeout=30,
                           content=b'{"dice": [1, 1, 1, 1, 1], "rolls_left": 0}').status_code == 200
-        cut = [raw_answer(sock, 0.5)[0] for sock in senders]
+        # the ones the guard cut have their 408 already; the server's share gets its own when
+        # its body's time is up (3 s): on a loaded machine that may come later still
+        cut = [raw_answer(sock, 15)[0] for sock in senders]
         assert cut.count(408) >= 300 - 64, cut  # all but the server's share of senders
         assert "reset" not in cut
     finally:
