@@ -10,7 +10,7 @@ import sqlite3
 
 import pytest
 from conftest import run, solved
-from helpers import played
+from helpers import load_script, played
 
 from solver.history import store
 from solver.history.games import game_kinds, keep_game
@@ -152,18 +152,9 @@ def test_the_kinds_a_decision_shows():
 # --- the database itself ------------------------------------------------------------------------
 
 def synthetic(seed, name="Sam", decisions=40):
-    """A record and an analysis of it, made up (the store keeps what it is given)."""
-    record = {"rules": {"preset": "kniffel"}, "seed": seed, "real_dice": False, "players": [name],
-              "finished": True, "turns": [{"player": 0, "round": 1, "seed": seed}]}
-    rows = [{"player": 0, "round": 1 + i // 3, "dice": [1, 2, 3, 4, 5], "rolls_left": i % 3,
-             "choice": {"box": "chance", "points": 15}, "best": {"keep": [2, 3, 4, 5]},
-             "loss": 0.25 * (i % 4), "optimal": i % 4 == 0} for i in range(decisions)]
-    analysis = {"rules": "kniffel", "players": [{"name": name, "score": 200 + seed % 50,
-                                                 "finished": True, "loss": 7.5,
-                                                 "decisions": decisions, "optimal": 10}],
-                "decisions": rows}
-    kinds = [["box:chance", "stop_early"] if not r["optimal"] else [] for r in rows]
-    return record, analysis, kinds
+    """A record, an analysis of it and its kinds, made up (the store keeps what it is given):
+    the ones benchmarks/history.py times."""
+    return load_script("history", "benchmarks").made_up(seed, name, decisions)
 
 
 def test_a_damaged_or_foreign_file_is_refused_and_left_untouched(capsys, tmp_path):
